@@ -1,0 +1,39 @@
+import type { Clock } from '../domain/ports.ts';
+import { Pbkdf2PasswordHasher } from './crypto/pbkdf2-password-hasher.ts';
+import { openDb } from './d1/db.ts';
+import { D1BeatRepository } from './d1/d1-beat-repository.ts';
+import { D1LiveStreamRepository } from './d1/d1-live-stream-repository.ts';
+import { D1LoginAttemptRepository } from './d1/d1-login-attempt-repository.ts';
+import { D1SessionRepository } from './d1/d1-session-repository.ts';
+import { D1StoryRepository } from './d1/d1-story-repository.ts';
+import { D1UserRepository } from './d1/d1-user-repository.ts';
+import { R2MediaStore } from './r2/r2-media-store.ts';
+
+/** The bindings and settings the adapters are built from (wrangler.toml, .dev.vars, secrets). */
+export interface Bindings {
+  DB: D1Database;
+  MEDIA: R2Bucket;
+  PASSWORD_PEPPER?: string;
+  SESSION_TTL_HOURS?: string;
+}
+
+export const systemClock: Clock = { now: () => new Date().toISOString() };
+
+/** The one place adapters are built; the worker, tests and scripts all come through here. */
+export function buildDeps(env: Bindings, clock: Clock = systemClock) {
+  const db = openDb(env.DB);
+  return {
+    users: new D1UserRepository(db),
+    sessions: new D1SessionRepository(db),
+    loginAttempts: new D1LoginAttemptRepository(db),
+    beats: new D1BeatRepository(db),
+    stories: new D1StoryRepository(db),
+    liveStreams: new D1LiveStreamRepository(db),
+    media: new R2MediaStore(env.MEDIA),
+    hasher: new Pbkdf2PasswordHasher(env.PASSWORD_PEPPER ?? ''),
+    clock,
+    sessionTtlHours: Number(env.SESSION_TTL_HOURS ?? 720),
+  };
+}
+
+export type AppDeps = ReturnType<typeof buildDeps>;

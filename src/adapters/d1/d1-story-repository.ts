@@ -1,0 +1,195 @@
+import { and, count, desc, eq, gte, isNull, like, ne, or, sql, sum, type SQL } from 'drizzle-orm';
+import { ConflictError } from '../../domain/errors.ts';
+import type { Story } from '../../domain/entities.ts';
+import type { StoryFilter, StoryRepository, StoryUpdateOutcome, StoryWrite } from '../../domain/ports.ts';
+import { isUniqueViolation, type Db } from './db.ts';
+import { beats, stories, users } from './schema.ts';
+
+const storyColumns = {
+  story: stories,
+  author: { id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username },
+  beatId: beats.id,
+  beatName: beats.name,
+};
+
+type StoryRow = {
+  story: typeof stories.$inferSelect;
+  author: Story['author'];
+  beatId: number | null;
+  beatName: string | null;
+};
+
+function toStory(row: StoryRow): Story {
+  const { deletedAt: _deletedAt, ...story } = row.story;
+  return {
+    ...story,
+    author: row.author,
+    beat: row.beatId !== null && row.beatName !== null ? { id: row.beatId, name: row.beatName } : null,
+  };
+}
+
+const notDeleted = isNull(stories.deletedAt);
+
+function slugTaken(): ConflictError {
+  return new ConflictError('slug_taken', 'That URL slug is already used by another story', {
+    slug: 'That URL slug is already used by another story',
+  });
+}
+
+/** LIKE treats _ and % as wildcards; slugs never contain them, but escape anyway. */
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export class D1StoryRepository implements StoryRepository {
+  constructor(private readonly db: Db) {}
+
+  private select() {
+    return this.db
+      .select(storyColumns)
+      .from(stories)
+      .innerJoin(users, eq(users.id, stories.authorId))
+      .leftJoin(beats, eq(beats.id, stories.beatId));
+  }
+
+  private async findWhere(condition: SQL | undefined): Promise<Story | null> {
+    const row = await this.select().where(and(notDeleted, condition)).get();
+    return row ? toStory(row) : null;
+  }
+
+  async list(filter: StoryFilter): Promise<{ items: Story[]; total: number }> {
+    const conditions: (SQL | undefined)[] = [notDeleted];
+    if (filter.scope.kind === 'published') conditions.push(eq(stories.status, 'published'));
+    if (filter.scope.kind === 'published-or-own') {
+      conditions.push(or(eq(stories.status, 'published'), eq(stories.authorId, filter.scope.authorId)));
+    }
+    if (filter.status) conditions.push(eq(stories.status, filter.status));
+    if (filter.authorId !== undefined) conditions.push(eq(stories.authorId, filter.authorId));
+    if (filter.beatId !== undefined) conditions.push(eq(stories.beatId, filter.beatId));
+    const where = and(...conditions);
+
+    // Not db.batch(): drizzle's D1 batch maps rows by column name, and the joined ids collide.
+    const [rows, totals] = await Promise.all([
+      this.select().where(where).orderBy(desc(stories.createdAt), desc(stories.id)).limit(filter.limit).offset(filter.offset),
+      this.db.select({ n: count() }).from(stories).where(where),
+    ]);
+    return { items: rows.map(toStory), total: totals[0]?.n ?? 0 };
+  }
+
+  findById(id: number): Promise<Story | null> {
+    return this.findWhere(eq(stories.id, id));
+  }
+
+  findBySlug(slug: string): Promise<Story | null> {
+    return this.findWhere(eq(stories.slug, slug));
+  }
+
+  async findFeatured(): Promise<Story | null> {
+    const row = await this.select()
+      .where(and(notDeleted, eq(stories.isFeatured, true), eq(stories.status, 'published')))
+      .orderBy(desc(stories.updatedAt), desc(stories.id))
+      .get();
+    return row ? toStory(row) : null;
+  }
+
+  async slugsLike(base: string, excludeId?: number): Promise<Set<string>> {
+    const rows = await this.db
+      .select({ slug: stories.slug })
+      .from(stories)
+      .where(
+        and(
+          or(eq(stories.slug, base), like(stories.slug, sql`${`${escapeLike(base)}-%`} ESCAPE '\\'`)),
+          excludeId === undefined ? undefined : ne(stories.id, excludeId),
+        ),
+      );
+    return new Set(rows.map((row) => row.slug));
+  }
+
+  async create(story: StoryWrite & { authorId: number }, now: string): Promise<Story> {
+    let id: number;
+    try {
+      const row = await this.db
+        .insert(stories)
+        .values({ ...story, createdAt: now, updatedAt: now })
+        .returning({ id: stories.id })
+        .get();
+      id = row.id;
+    } catch (error) {
+      if (isUniqueViolation(error, 'stories.slug')) throw slugTaken();
+      throw error;
+    }
+    return (await this.findById(id))!;
+  }
+
+  async update(id: number, expectedVersion: number, story: StoryWrite, now: string): Promise<StoryUpdateOutcome> {
+    let updated: { id: number } | undefined;
+    try {
+      updated = await this.db
+        .update(stories)
+        .set({ ...story, updatedAt: now, version: sql`${stories.version} + 1` })
+        .where(and(eq(stories.id, id), eq(stories.version, expectedVersion), notDeleted))
+        .returning({ id: stories.id })
+        .get();
+    } catch (error) {
+      if (isUniqueViolation(error, 'stories.slug')) throw slugTaken();
+      throw error;
+    }
+    if (updated) return { kind: 'updated', story: (await this.findById(id))! };
+    return (await this.findById(id)) ? { kind: 'stale' } : { kind: 'not_found' };
+  }
+
+  async softDelete(id: number, now: string): Promise<boolean> {
+    const row = await this.db
+      .update(stories)
+      .set({ deletedAt: now, isFeatured: false, version: sql`${stories.version} + 1` })
+      .where(and(eq(stories.id, id), notDeleted))
+      .returning({ id: stories.id })
+      .get();
+    return row !== undefined;
+  }
+
+  async restore(id: number, now: string): Promise<Story | null> {
+    const row = await this.db
+      .update(stories)
+      .set({ deletedAt: null, updatedAt: now, version: sql`${stories.version} + 1` })
+      .where(and(eq(stories.id, id), sql`${stories.deletedAt} IS NOT NULL`))
+      .returning({ id: stories.id })
+      .get();
+    return row ? this.findById(id) : null;
+  }
+
+  /** Also finds deleted stories, so their author can be told whether a restore is possible. */
+  async findDeletedFacts(id: number): Promise<{ authorId: number; status: Story['status'] } | null> {
+    const row = await this.db
+      .select({ authorId: stories.authorId, status: stories.status })
+      .from(stories)
+      .where(and(eq(stories.id, id), sql`${stories.deletedAt} IS NOT NULL`))
+      .get();
+    return row ?? null;
+  }
+
+  async recordView(id: number): Promise<number | null> {
+    // One UPDATE is atomic in SQLite: concurrent views never read-modify-write over each other.
+    const row = await this.db
+      .update(stories)
+      .set({ views: sql`${stories.views} + 1` })
+      .where(and(eq(stories.id, id), eq(stories.status, 'published'), notDeleted))
+      .returning({ views: stories.views })
+      .get();
+    return row?.views ?? null;
+  }
+
+  async countCreatedSince(since: string): Promise<number> {
+    const row = await this.db
+      .select({ n: count() })
+      .from(stories)
+      .where(and(notDeleted, gte(stories.createdAt, since)))
+      .get();
+    return row?.n ?? 0;
+  }
+
+  async totalViews(): Promise<number> {
+    const row = await this.db.select({ total: sum(stories.views) }).from(stories).where(notDeleted).get();
+    return Number(row?.total ?? 0);
+  }
+}

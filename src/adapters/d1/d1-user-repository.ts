@@ -1,0 +1,111 @@
+import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm';
+import { ConflictError } from '../../domain/errors.ts';
+import type { User } from '../../domain/entities.ts';
+import type { DeactivateOutcome, NewUser, UserRepository } from '../../domain/ports.ts';
+import type { Role } from '../../domain/roles.ts';
+import { isUniqueViolation, type Db } from './db.ts';
+import { sessions, users } from './schema.ts';
+
+type UserRow = typeof users.$inferSelect;
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    role: row.role,
+    isActive: row.isActive,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    createdAt: row.createdAt,
+  };
+}
+
+function conflictFor(error: unknown): never {
+  if (isUniqueViolation(error, 'users.username')) {
+    throw new ConflictError('username_taken', 'That username is already taken', { username: 'That username is already taken' });
+  }
+  if (isUniqueViolation(error, 'users.email')) {
+    throw new ConflictError('email_taken', 'That email is already in use', { email: 'That email is already in use' });
+  }
+  throw error;
+}
+
+export class D1UserRepository implements UserRepository {
+  constructor(private readonly db: Db) {}
+
+  async findById(id: number): Promise<User | null> {
+    const row = await this.db.select().from(users).where(eq(users.id, id)).get();
+    return row ? toUser(row) : null;
+  }
+
+  async findCredentials(identifier: string) {
+    // The columns are COLLATE NOCASE, so both comparisons ignore ASCII case.
+    const row = await this.db
+      .select()
+      .from(users)
+      .where(or(eq(users.email, identifier), eq(users.username, identifier)))
+      .get();
+    return row ? { user: toUser(row), passwordHash: row.passwordHash } : null;
+  }
+
+  async list(): Promise<User[]> {
+    const rows = await this.db.select().from(users).orderBy(asc(users.username));
+    return rows.map(toUser);
+  }
+
+  async create(user: NewUser, now: string): Promise<User> {
+    try {
+      const row = await this.db
+        .insert(users)
+        .values({ ...user, isActive: true, createdAt: now })
+        .returning()
+        .get();
+      return toUser(row);
+    } catch (error) {
+      conflictFor(error);
+    }
+  }
+
+  async upsertAdmin(user: NewUser, now: string) {
+    const existing = await this.db.select().from(users).where(eq(users.email, user.email)).get();
+    if (!existing) return { user: await this.create(user, now), created: true };
+    const [, updated] = await this.db.batch([
+      this.db.delete(sessions).where(eq(sessions.userId, existing.id)),
+      this.db
+        .update(users)
+        .set({ passwordHash: user.passwordHash, role: 'admin', isActive: true })
+        .where(eq(users.id, existing.id))
+        .returning(),
+    ]);
+    return { user: toUser(updated[0]!), created: false };
+  }
+
+  async deactivate(id: number, now: string): Promise<DeactivateOutcome> {
+    void now;
+    // One statement decides and writes, so two admins deleting each other at once cannot both succeed.
+    const otherActiveAdmins = sql`(SELECT count(*) FROM users AS other WHERE other.role = 'admin' AND other.is_active = 1 AND other.id != ${id})`;
+    const [updated] = await this.db.batch([
+      this.db
+        .update(users)
+        .set({ isActive: false })
+        .where(and(eq(users.id, id), or(ne(users.role, 'admin'), sql`${otherActiveAdmins} > 0`)))
+        .returning({ id: users.id }),
+      this.db.delete(sessions).where(
+        and(eq(sessions.userId, id), sql`EXISTS (SELECT 1 FROM users WHERE users.id = ${id} AND users.is_active = 0)`),
+      ),
+    ]);
+    if (updated.length > 0) return 'deactivated';
+    const target = await this.findById(id);
+    return target ? 'last_admin' : 'not_found';
+  }
+
+  async countActive(role: Role): Promise<number> {
+    const row = await this.db
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.role, role), eq(users.isActive, true)))
+      .get();
+    return row?.n ?? 0;
+  }
+}

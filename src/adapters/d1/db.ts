@@ -1,0 +1,21 @@
+import { drizzle, type DrizzleD1Database } from 'drizzle-orm/d1';
+import * as schema from './schema.ts';
+
+export type Db = DrizzleD1Database<typeof schema>;
+
+export function openDb(d1: D1Database): Db {
+  return drizzle(d1, { schema });
+}
+
+/** D1 reports constraint violations only in the message text. */
+export function isUniqueViolation(error: unknown, column?: string): boolean {
+  const message = errorMessage(error);
+  if (!message.includes('UNIQUE constraint failed')) return false;
+  return column === undefined || message.includes(column);
+}
+
+function errorMessage(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? ` ${error.cause.message}` : '';
+  return `${error.message}${cause}`;
+}

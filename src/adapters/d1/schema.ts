@@ -1,0 +1,78 @@
+import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+/** Mirrors migrations/*.sql, which are the source of truth (constraints, collations, partial indexes). */
+
+export const users = sqliteTable('users', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  username: text('username', { length: 50 }).notNull(),
+  email: text('email', { length: 100 }).notNull(),
+  passwordHash: text('password_hash').notNull(),
+  role: text('role', { enum: ['reporter', 'admin'] }).notNull().default('reporter'),
+  isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+  firstName: text('first_name', { length: 50 }),
+  lastName: text('last_name', { length: 50 }),
+  createdAt: text('created_at').notNull(),
+});
+
+export const sessions = sqliteTable('sessions', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  tokenHash: text('token_hash').notNull(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  createdAt: text('created_at').notNull(),
+  expiresAt: text('expires_at').notNull(),
+  revokedAt: text('revoked_at'),
+});
+
+export const loginAttempts = sqliteTable('login_attempts', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  identifier: text('identifier').notNull(),
+  attemptedAt: text('attempted_at').notNull(),
+});
+
+export const beats = sqliteTable('beats', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name', { length: 100 }).notNull(),
+  description: text('description'),
+  createdAt: text('created_at').notNull(),
+});
+
+export const userBeats = sqliteTable('user_beats', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  userId: integer('user_id').notNull().references(() => users.id),
+  beatId: integer('beat_id').notNull().references(() => beats.id),
+  assignedAt: text('assigned_at').notNull(),
+});
+
+export const stories = sqliteTable('stories', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  title: text('title', { length: 255 }).notNull(),
+  slug: text('slug', { length: 255 }).notNull(),
+  description: text('description').notNull(),
+  content: text('content').notNull(),
+  authorId: integer('author_id').notNull().references(() => users.id),
+  beatId: integer('beat_id').references(() => beats.id),
+  status: text('status', { enum: ['draft', 'published', 'archived'] }).notNull().default('draft'),
+  isLive: integer('is_live', { mode: 'boolean' }).notNull().default(false),
+  isFeatured: integer('is_featured', { mode: 'boolean' }).notNull().default(false),
+  featuredImageUrl: text('featured_image_url', { length: 500 }),
+  videoUrl: text('video_url'),
+  thumbnailUrl: text('thumbnail_url'),
+  attachments: text('attachments', { mode: 'json' }).$type<string[]>().notNull().default([]),
+  views: integer('views').notNull().default(0),
+  version: integer('version').notNull().default(1),
+  publishedAt: text('published_at'),
+  createdAt: text('created_at').notNull(),
+  updatedAt: text('updated_at').notNull(),
+  deletedAt: text('deleted_at'),
+});
+
+export const liveStreams = sqliteTable('live_streams', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  storyId: integer('story_id').notNull().references(() => stories.id),
+  streamKey: text('stream_key', { length: 100 }).notNull(),
+  isActive: integer('is_active', { mode: 'boolean' }).notNull().default(false),
+  viewers: integer('viewers').notNull().default(0),
+  startedAt: text('started_at'),
+  endedAt: text('ended_at'),
+  createdAt: text('created_at').notNull(),
+});

@@ -1,0 +1,78 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * Story content allow-list: exactly the content of SPEC.md section 3 (headings, paragraphs, bold,
+ * italic, underline, strike, lists, block quotes, code, rules, images, links, YouTube embeds,
+ * uploaded videos, alignment, colour, font family) and nothing else.
+ */
+
+export const LINK_SCHEMES = ['http', 'https', 'ftp', 'ftps', 'mailto', 'tel', 'callto', 'sms', 'cid', 'xmpp'];
+export const YOUTUBE_EMBED_HOSTS = ['www.youtube.com', 'youtube.com', 'www.youtube-nocookie.com', 'youtube-nocookie.com'];
+
+const alignment = [/^(left|right|center|justify)$/];
+const colour = [/^#[0-9a-f]{3,8}$/i, /^rgba?\(\s*[\d.]+%?\s*,\s*[\d.]+%?\s*,\s*[\d.]+%?\s*(,\s*[\d.]+%?\s*)?\)$/i, /^[a-z]{3,20}$/i];
+const fontFamily = [/^[a-z0-9 ,"'-]{1,100}$/i];
+
+const options: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr',
+    'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'del',
+    'ul', 'ol', 'li', 'blockquote', 'code', 'pre',
+    'a', 'img', 'span', 'div', 'iframe', 'video', 'source',
+  ],
+  allowedAttributes: {
+    a: ['href', 'target', 'rel'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    iframe: ['src', 'start', 'width', 'height', 'allowfullscreen'],
+    video: ['src', 'controls', 'poster', 'width', 'height', 'preload'],
+    source: ['src', 'type'],
+    div: ['data-youtube-video'],
+    ol: ['start', 'type'],
+    code: ['class'],
+    '*': ['style'],
+  },
+  allowedClasses: { code: [/^language-[a-z0-9+#-]+$/] },
+  allowedStyles: {
+    '*': { 'text-align': alignment, color: colour, 'font-family': fontFamily },
+  },
+  allowedSchemes: LINK_SCHEMES,
+  allowedSchemesByTag: { img: ['http', 'https'], video: ['http', 'https'], source: ['http', 'https'], iframe: ['https'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src', 'poster', 'cite'],
+  allowProtocolRelative: false,
+  allowedIframeHostnames: YOUTUBE_EMBED_HOSTS,
+  allowIframeRelativeUrls: false,
+  disallowedTagsMode: 'discard',
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'template', 'xmp', 'noembed', 'noframes'],
+  // Only YouTube's embed player, never a channel page or anything else on its hosts.
+  exclusiveFilter: (frame) => frame.tag === 'iframe' && !isYouTubeEmbed(frame.attribs.src),
+  transformTags: {
+    a: (tagName, attribs) => {
+      // Links that open a new tab must not hand the story page to the target.
+      if (attribs.target === '_blank') return { tagName, attribs: { ...attribs, rel: 'noopener noreferrer nofollow' } };
+      return { tagName, attribs };
+    },
+  },
+};
+
+function isYouTubeEmbed(src: string | undefined): boolean {
+  if (!src) return false;
+  try {
+    const url = new URL(src);
+    return url.protocol === 'https:' && YOUTUBE_EMBED_HOSTS.includes(url.hostname) && /^\/embed\/[\w-]+$/.test(url.pathname);
+  } catch {
+    return false;
+  }
+}
+
+/** sanitize-html writes void elements XHTML-style (<br />); the editor writes <br>. Attribute values never hold a raw "/>". */
+const xhtmlVoid = /<(br|hr|img|source)((?:\s[^<>]*?)?)\s*\/>/g;
+
+export function sanitizeStoryHtml(html: string): string {
+  return sanitizeHtml(html, options).replace(xhtmlVoid, '<$1$2>');
+}
+
+/** True when sanitised content shows nothing: no text, no image, no video, no embed, no rule. */
+export function isEmptyContent(html: string): boolean {
+  if (/<(img|iframe|video|hr)\b/i.test(html)) return false;
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;|\s/g, '') === '';
+}

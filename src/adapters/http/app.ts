@@ -1,0 +1,54 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { PayloadTooLargeError } from '../../domain/errors.ts';
+import type { AppDeps } from '../compose.ts';
+import type { AppEnv } from './context.ts';
+import { errorBody, handleError } from './error-map.ts';
+import { authenticate } from './middleware/authenticate.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
+import { analyticsRoutes } from './routes/analytics.ts';
+import { authRoutes } from './routes/auth.ts';
+import { beatRoutes } from './routes/beats.ts';
+import { storyRoutes } from './routes/stories.ts';
+import { userRoutes } from './routes/users.ts';
+
+/** JSON bodies (stories are the largest) stay well under this; media goes through upload routes. */
+const JSON_BODY_LIMIT = 2 * 1024 * 1024;
+
+export interface AppOptions {
+  dev?: boolean;
+  /** Serves everything that is not /api (the SPA's static assets). */
+  assets?: (request: Request) => Promise<Response>;
+}
+
+export function createApp(deps: AppDeps, options: AppOptions = {}) {
+  const api = new Hono<AppEnv>()
+    .use(async (c, next) => {
+      c.set('deps', deps);
+      await next();
+      if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+    })
+    .use(bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw new PayloadTooLargeError('The request body is too large'); } }))
+    .use(authenticate)
+    .route('/auth', authRoutes)
+    .route('/users', userRoutes)
+    .route('/beats', beatRoutes)
+    .route('/stories', storyRoutes)
+    .route('/analytics', analyticsRoutes)
+    .all('*', (c) => c.json(errorBody('not_found', 'No such API route'), 404));
+
+  const app = new Hono<AppEnv>();
+  app.use(securityHeaders({ dev: options.dev ?? false }));
+  app.onError(handleError);
+  app.route('/api', api);
+  app.all('*', async (c) => {
+    if (!options.assets) return c.text('Not found', 404);
+    const asset = await options.assets(c.req.raw);
+    // Asset responses have immutable headers; copy so the security headers can be added.
+    return new Response(asset.body, asset);
+  });
+  app.notFound((c) => c.json(errorBody('not_found', 'Not found'), 404));
+  return app;
+}
+
+export type ApiApp = ReturnType<typeof createApp>;

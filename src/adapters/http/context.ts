@@ -1,0 +1,11 @@
+import type { User } from '../../domain/entities.ts';
+import type { AppDeps } from '../compose.ts';
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    /** The signed-in user, or null for an anonymous request (also when the token is not valid). */
+    user: User | null;
+    tokenHash: string | null;
+  };
+};

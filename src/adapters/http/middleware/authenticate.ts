@@ -1,0 +1,42 @@
+import { createMiddleware } from 'hono/factory';
+import { ForbiddenError, UnauthenticatedError } from '../../../domain/errors.ts';
+import type { User } from '../../../domain/entities.ts';
+import { policy } from '../../../domain/permissions.ts';
+import { hashSessionToken } from '../../crypto/session-tokens.ts';
+import type { AppEnv } from '../context.ts';
+
+export function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/i.exec(header ?? '');
+  return match?.[1] ?? null;
+}
+
+/** Resolves the bearer token to a user. An unknown token makes the request anonymous; routes that need a user say 401. */
+export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
+  const token = bearerToken(c.req.header('Authorization'));
+  const { sessions, clock } = c.var.deps;
+  if (token) {
+    const tokenHash = await hashSessionToken(token);
+    c.set('tokenHash', tokenHash);
+    c.set('user', await sessions.findUser(tokenHash, clock.now()));
+  } else {
+    c.set('tokenHash', null);
+    c.set('user', null);
+  }
+  await next();
+});
+
+export function signedInUser(user: User | null): User {
+  if (!user) throw new UnauthenticatedError();
+  return user;
+}
+
+const requireBy = (allowed: (user: User) => boolean, message: string) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const user = signedInUser(c.var.user);
+    if (!allowed(user)) throw new ForbiddenError(message);
+    await next();
+  });
+
+export const requireSignedIn = requireBy(() => true, '');
+export const requireReporter = requireBy((user) => policy.isReporter(user), 'Only reporters can do that');
+export const requireAdmin = requireBy((user) => policy.isAdmin(user), 'Only admins can do that');

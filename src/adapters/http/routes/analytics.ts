@@ -1,0 +1,19 @@
+import { Hono } from 'hono';
+import type { DashboardFigures } from '../../../domain/entities.ts';
+import { addSeconds } from '../../../domain/time.ts';
+import type { AppEnv } from '../context.ts';
+import { requireAdmin } from '../middleware/authenticate.ts';
+
+const WEEK_SECONDS = 7 * 24 * 3600;
+
+export const analyticsRoutes = new Hono<AppEnv>().get('/dashboard', requireAdmin, async (c) => {
+  const { users, stories, liveStreams, clock } = c.var.deps;
+  const [activeReporters, storiesThisWeek, liveNow, totalViews] = await Promise.all([
+    users.countActive('reporter'),
+    stories.countCreatedSince(addSeconds(clock.now(), -WEEK_SECONDS)),
+    liveStreams.countActive(),
+    stories.totalViews(),
+  ]);
+  const figures: DashboardFigures = { activeReporters, storiesThisWeek, liveStreams: liveNow, totalViews };
+  return c.json(figures);
+});

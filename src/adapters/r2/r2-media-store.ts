@@ -1,0 +1,48 @@
+import type { MediaStore, StoredObject } from '../../domain/ports.ts';
+
+function toStoredObject(object: R2Object): StoredObject {
+  return {
+    key: object.key,
+    size: object.size,
+    contentType: object.httpMetadata?.contentType ?? 'application/octet-stream',
+    etag: object.httpEtag,
+    uploaded: object.uploaded.toISOString(),
+  };
+}
+
+/** Media (images, uploads, stream recordings) in one R2 bucket, keyed by the server. */
+export class R2MediaStore implements MediaStore {
+  constructor(private readonly bucket: R2Bucket) {}
+
+  async put(key: string, body: ReadableStream | ArrayBuffer | Uint8Array, contentType: string): Promise<StoredObject> {
+    const object = await this.bucket.put(key, body, { httpMetadata: { contentType } });
+    if (!object) throw new Error(`R2 refused to store ${key}`);
+    return toStoredObject(object);
+  }
+
+  async head(key: string): Promise<StoredObject | null> {
+    const object = await this.bucket.head(key);
+    return object ? toStoredObject(object) : null;
+  }
+
+  async get(key: string, range?: { offset: number; length?: number } | { suffix: number }) {
+    const object = await this.bucket.get(key, range ? { range } : undefined);
+    if (!object) return null;
+    const served = object.range as { offset?: number; length?: number; suffix?: number } | undefined;
+    let resolved: { offset: number; length: number } | undefined;
+    if (range && served) {
+      if (served.suffix !== undefined) {
+        const length = Math.min(served.suffix, object.size);
+        resolved = { offset: object.size - length, length };
+      } else {
+        const offset = served.offset ?? 0;
+        resolved = { offset, length: served.length ?? object.size - offset };
+      }
+    }
+    return { object: toStoredObject(object), body: object.body, range: resolved };
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.bucket.delete(key);
+  }
+}

@@ -1,0 +1,78 @@
+/** The closed set of failures the domain and its adapters report; the HTTP layer maps each to one status. */
+export type ErrorKind =
+  | 'validation'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'too_many_attempts'
+  | 'too_large'
+  | 'unsupported_media_type';
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+    /** Extra facts for the client, e.g. the stored story on a stale save. */
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export class ValidationError extends DomainError {
+  constructor(fields: Record<string, string>, message = 'Some fields are not valid') {
+    super('validation', 'validation_failed', message, fields);
+  }
+}
+
+export class UnauthenticatedError extends DomainError {
+  constructor(message = 'Sign in to continue') {
+    super('unauthenticated', 'unauthenticated', message);
+  }
+}
+
+export class InvalidCredentialsError extends DomainError {
+  constructor() {
+    super('unauthenticated', 'invalid_credentials', 'Invalid email or password');
+  }
+}
+
+export class ForbiddenError extends DomainError {
+  constructor(message = 'You are not allowed to do that') {
+    super('forbidden', 'forbidden', message);
+  }
+}
+
+export class NotFoundError extends DomainError {
+  constructor(what: string) {
+    super('not_found', 'not_found', `${what} not found`);
+  }
+}
+
+export class ConflictError extends DomainError {
+  constructor(code: string, message: string, fields?: Record<string, string>, details?: Record<string, unknown>) {
+    super('conflict', code, message, fields, details);
+  }
+}
+
+export class TooManyAttemptsError extends DomainError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('too_many_attempts', 'too_many_attempts', 'Too many failed sign-in attempts. Try again later.');
+  }
+}
+
+export class PayloadTooLargeError extends DomainError {
+  constructor(message = 'The file is too large') {
+    super('too_large', 'payload_too_large', message);
+  }
+}
+
+export class UnsupportedMediaTypeError extends DomainError {
+  constructor(message = 'This type of file is not accepted') {
+    super('unsupported_media_type', 'unsupported_media_type', message);
+  }
+}

@@ -1,0 +1,39 @@
+import type { Actor } from './roles.ts';
+import { isPubliclyVisible, type StoryFacts } from './story.ts';
+
+/**
+ * The one policy every route asks (SPEC.md section 6 and API.md). Admins count as reporters.
+ * Each function answers for the actor in hand; routes turn a "no" into 401/403/404.
+ */
+export const policy = {
+  isSignedIn: (actor: Actor): actor is NonNullable<Actor> => actor !== null,
+  isReporter: (actor: Actor): boolean => actor !== null && (actor.role === 'reporter' || actor.role === 'admin'),
+  isAdmin: (actor: Actor): boolean => actor?.role === 'admin',
+
+  canManageUsers: (actor: Actor): boolean => policy.isAdmin(actor),
+  canManageBeats: (actor: Actor): boolean => policy.isAdmin(actor),
+  canReadAnalytics: (actor: Actor): boolean => policy.isAdmin(actor),
+  canCreateStory: (actor: Actor): boolean => policy.isReporter(actor),
+
+  /** Drafts and archived stories are seen only by their author and by admins. */
+  canViewStory: (actor: Actor, story: StoryFacts): boolean =>
+    isPubliclyVisible(story) || policy.canEditStory(actor, story),
+
+  /** The story's own reporter author, or any admin. */
+  canEditStory: (actor: Actor, story: StoryFacts): boolean =>
+    actor !== null && (actor.role === 'admin' || (policy.isReporter(actor) && actor.id === story.authorId)),
+
+  canDeleteStory: (actor: Actor, story: StoryFacts): boolean => policy.canEditStory(actor, story),
+};
+
+/** Which stories a list request may return, whatever filters the caller asked for. */
+export type StoryListScope =
+  | { kind: 'published' }
+  | { kind: 'published-or-own'; authorId: number }
+  | { kind: 'all' };
+
+export function storyListScope(actor: Actor): StoryListScope {
+  if (actor === null) return { kind: 'published' };
+  if (actor.role === 'admin') return { kind: 'all' };
+  return { kind: 'published-or-own', authorId: actor.id };
+}

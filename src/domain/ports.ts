@@ -1,0 +1,133 @@
+import type { Beat, Story, User } from './entities.ts';
+import type { StoryListScope } from './permissions.ts';
+import type { Role } from './roles.ts';
+import type { StoryFacts, StoryStatus } from './story.ts';
+
+/** Interfaces the domain needs from the outside world; adapters implement them by technology. */
+
+export interface Clock {
+  /** Now, as an ISO-8601 UTC string. */
+  now(): string;
+}
+
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(password: string, stored: string): Promise<boolean>;
+  /** Spends the same work as verify() for an account that does not exist, so timing tells nothing. */
+  verifyNothing(password: string): Promise<false>;
+}
+
+export interface NewUser {
+  username: string;
+  email: string;
+  passwordHash: string;
+  role: Role;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+export type DeactivateOutcome = 'deactivated' | 'not_found' | 'last_admin';
+
+export interface UserRepository {
+  findById(id: number): Promise<User | null>;
+  /** Matches the email case-insensitively, or the username. */
+  findCredentials(identifier: string): Promise<{ user: User; passwordHash: string } | null>;
+  list(): Promise<User[]>;
+  /** Throws ConflictError when the username or email is taken. */
+  create(user: NewUser, now: string): Promise<User>;
+  /** Creates the admin, or makes an existing account with that email an active admin with the new password. */
+  upsertAdmin(user: NewUser, now: string): Promise<{ user: User; created: boolean }>;
+  /** Deactivates and revokes every session in one atomic step; refuses to remove the last active admin. */
+  deactivate(id: number, now: string): Promise<DeactivateOutcome>;
+  countActive(role: Role): Promise<number>;
+}
+
+export interface SessionRepository {
+  create(session: { tokenHash: string; userId: number; createdAt: string; expiresAt: string }): Promise<void>;
+  /** The active user behind a live (unexpired, unrevoked) session, or null. */
+  findUser(tokenHash: string, now: string): Promise<User | null>;
+  revoke(tokenHash: string, now: string): Promise<void>;
+}
+
+export interface LoginAttemptRepository {
+  /** Failures for this identifier at or after `since`, and when the oldest of them happened. */
+  failuresSince(identifier: string, since: string): Promise<{ count: number; oldest: string | null }>;
+  recordFailure(identifier: string, at: string): Promise<void>;
+  clear(identifier: string): Promise<void>;
+}
+
+export interface BeatRepository {
+  list(): Promise<Beat[]>;
+  findById(id: number): Promise<Beat | null>;
+  /** Throws ConflictError when the name is taken. */
+  create(beat: { name: string; description: string | null }, now: string): Promise<Beat>;
+  update(id: number, patch: { name?: string; description?: string | null }): Promise<Beat | null>;
+}
+
+export interface StoryFilter {
+  scope: StoryListScope;
+  status?: StoryStatus;
+  authorId?: number;
+  beatId?: number;
+  limit: number;
+  offset: number;
+}
+
+/** The columns a save writes; the repository adds ids, counters and timestamps. */
+export interface StoryWrite {
+  title: string;
+  slug: string;
+  description: string;
+  content: string;
+  beatId: number | null;
+  status: StoryStatus;
+  isFeatured: boolean;
+  featuredImageUrl: string | null;
+  videoUrl: string | null;
+  publishedAt: string | null;
+}
+
+export type StoryUpdateOutcome = { kind: 'updated'; story: Story } | { kind: 'stale' } | { kind: 'not_found' };
+
+export interface StoryRepository {
+  list(filter: StoryFilter): Promise<{ items: Story[]; total: number }>;
+  findById(id: number): Promise<Story | null>;
+  findBySlug(slug: string): Promise<Story | null>;
+  findFeatured(): Promise<Story | null>;
+  /** Slugs in use (by any story, deleted ones included) equal to base or of the form base-N. */
+  slugsLike(base: string, excludeId?: number): Promise<Set<string>>;
+  /** Throws ConflictError('slug_taken') if the slug is in use. */
+  create(story: StoryWrite & { authorId: number }, now: string): Promise<Story>;
+  /** Writes only when the stored version equals expectedVersion; bumps the version. */
+  update(id: number, expectedVersion: number, story: StoryWrite, now: string): Promise<StoryUpdateOutcome>;
+  softDelete(id: number, now: string): Promise<boolean>;
+  restore(id: number, now: string): Promise<Story | null>;
+  /** Who owns a deleted story, so the policy can decide who may restore it. */
+  findDeletedFacts(id: number): Promise<StoryFacts | null>;
+  /** Counts one view of a published story atomically; null when there is no such published story. */
+  recordView(id: number): Promise<number | null>;
+  countCreatedSince(since: string): Promise<number>;
+  totalViews(): Promise<number>;
+}
+
+export interface LiveStreamRepository {
+  countActive(): Promise<number>;
+}
+
+export interface StoredObject {
+  key: string;
+  size: number;
+  contentType: string;
+  etag: string;
+  uploaded: string;
+}
+
+export interface MediaStore {
+  put(key: string, body: ReadableStream | ArrayBuffer | Uint8Array, contentType: string): Promise<StoredObject>;
+  head(key: string): Promise<StoredObject | null>;
+  get(
+    key: string,
+    range?: { offset: number; length?: number } | { suffix: number },
+  ): Promise<{ object: StoredObject; body: ReadableStream; range?: { offset: number; length: number } } | null>;
+  delete(key: string): Promise<void>;
+}

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { messages } from './messages.ts';
+import { ROLES } from './roles.ts';
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from './slug.ts';
+import { DEFAULT_STORY_STATUS, STORY_STATUSES } from './story.ts';
+
+/**
+ * Input schemas shared by the API (validated at the boundary) and the forms.
+ * Messages are SPEC.md section 5's where it has one.
+ */
+
+const requiredText = (message: string, max?: { length: number; message: string }) => {
+  const base = z.string({ error: message }).trim().min(1, { error: message });
+  return max ? base.max(max.length, { error: max.message }) : base;
+};
+
+/** An http(s) address, or a path on this site (uploaded media is served under /media/). */
+export function isSafeMediaUrl(value: string): boolean {
+  if (value.startsWith('/') && !value.startsWith('//')) return !/[\s\\]/.test(value);
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Blank means "none": '' and null both become null. */
+const optionalMediaUrl = (max?: { length: number; message: string }) =>
+  z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((value) => (value == null || value.trim() === '' ? null : value.trim()))
+    .refine((value) => value === null || isSafeMediaUrl(value), { error: messages.urlInvalid })
+    .refine((value) => value === null || !max || value.length <= max.length, {
+      error: max?.message ?? '',
+    });
+
+export const loginSchema = z.object({
+  emailOrUsername: z.string({ error: messages.emailOrUsernameRequired }).trim().min(1, { error: messages.emailOrUsernameRequired }),
+  password: z.string({ error: messages.passwordTooShort }).min(6, { error: messages.passwordTooShort }),
+  remember: z.boolean().optional(),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+const optionalName = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((value) => (value == null || value.trim() === '' ? null : value.trim()))
+  .refine((value) => value === null || value.length <= 50, { error: messages.nameTooLong });
+
+export const registerSchema = z.object({
+  username: requiredText(messages.usernameRequired, { length: 50, message: messages.usernameTooLong }).regex(
+    /^[A-Za-z0-9_.-]+$/,
+    { error: messages.usernameCharacters },
+  ),
+  email: requiredText(messages.emailRequired, { length: 100, message: messages.emailTooLong }).pipe(
+    z.email({ error: messages.emailInvalid }),
+  ),
+  password: z.string({ error: messages.passwordTooShort }).min(6, { error: messages.passwordTooShort }),
+  role: z.enum(ROLES, { error: messages.roleInvalid }).default('reporter'),
+  firstName: optionalName,
+  lastName: optionalName,
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+const beatDescription = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((value) => (value == null || value.trim() === '' ? null : value.trim()));
+
+export const createBeatSchema = z.object({
+  name: requiredText(messages.beatNameRequired, { length: 100, message: messages.beatNameTooLong }),
+  description: beatDescription,
+});
+export type CreateBeatInput = z.infer<typeof createBeatSchema>;
+
+export const updateBeatSchema = z.object({
+  name: requiredText(messages.beatNameRequired, { length: 100, message: messages.beatNameTooLong }).optional(),
+  // Absent leaves the description as it is; blank or null clears it.
+  description: z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim())),
+});
+export type UpdateBeatInput = z.infer<typeof updateBeatSchema>;
+
+/** The story save payload of SPEC.md section 3. authorId is accepted and ignored: the server knows who is asking. */
+export const storySaveSchema = z.object({
+  title: requiredText(messages.titleRequired, { length: 255, message: messages.titleTooLong }),
+  slug: z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((value) => (value == null ? '' : value.trim()))
+    .refine((value) => value.length <= SLUG_MAX_LENGTH, { error: messages.slugTooLong })
+    .refine((value) => value === '' || SLUG_PATTERN.test(value), { error: messages.slugFormat }),
+  description: requiredText(messages.descriptionRequired),
+  content: requiredText(messages.contentRequired),
+  beatId: z
+    .union([z.number({ error: messages.beatIdInvalid }).int({ error: messages.beatIdInvalid }).positive({ error: messages.beatIdInvalid }), z.null()])
+    .optional()
+    .transform((value) => value ?? null),
+  status: z.enum(STORY_STATUSES, { error: messages.statusInvalid }).default(DEFAULT_STORY_STATUS),
+  isFeatured: z.boolean().default(false),
+  featuredImageUrl: optionalMediaUrl({ length: 500, message: messages.featuredImageUrlTooLong }),
+  videoUrl: optionalMediaUrl(),
+});
+export type StorySaveInput = z.infer<typeof storySaveSchema>;
+
+export const storyUpdateSchema = storySaveSchema.extend({
+  version: z.number({ error: messages.versionRequired }).int({ error: messages.versionRequired }).positive({ error: messages.versionRequired }),
+});
+export type StoryUpdateInput = z.infer<typeof storyUpdateSchema>;
+
+const positiveIntParam = z.coerce.number().int().positive();
+
+export const storyListQuerySchema = z.object({
+  status: z.enum(STORY_STATUSES, { error: messages.statusInvalid }).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).default(0),
+  authorId: positiveIntParam.optional(),
+  beatId: positiveIntParam.optional(),
+});
+export type StoryListQuery = z.infer<typeof storyListQuerySchema>;
+
+export const idParamSchema = z.object({ id: positiveIntParam });

@@ -1,0 +1,26 @@
+export const STORY_STATUSES = ['draft', 'published', 'archived'] as const;
+export type StoryStatus = (typeof STORY_STATUSES)[number];
+export const DEFAULT_STORY_STATUS: StoryStatus = 'draft';
+
+/** What the permission and story rules need to know about a stored story. */
+export interface StoryFacts {
+  authorId: number;
+  status: StoryStatus;
+}
+
+/**
+ * publishedAt is set the first time a story becomes published and kept afterwards,
+ * also when it is archived or unpublished and published again.
+ */
+export function nextPublishedAt(
+  current: string | null,
+  nextStatus: StoryStatus,
+  now: string,
+): string | null {
+  if (current) return current;
+  return nextStatus === 'published' ? now : null;
+}
+
+export function isPubliclyVisible(story: StoryFacts): boolean {
+  return story.status === 'published';
+}

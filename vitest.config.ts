@@ -1,0 +1,41 @@
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Two projects: the pure domain core in plain Node, and the worker's integration tests inside
+ * workerd against real local D1 and R2 (isolated storage per test file, migrations applied in setup).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'domain',
+          environment: 'node',
+          include: ['src/domain/**/*.test.ts'],
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest(async () => ({
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: {
+              bindings: {
+                PASSWORD_PEPPER: 'test-pepper-not-a-secret-0123456789',
+                TEST_MIGRATIONS: await readD1Migrations('./migrations'),
+              },
+            },
+          })),
+        ],
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          setupFiles: ['./tests/api/support/apply-migrations.ts'],
+          testTimeout: 30_000,
+          // postcss (inside sanitize-html) requires nanoid's CommonJS build; pre-bundling resolves it as Node would.
+          deps: { optimizer: { ssr: { enabled: true, include: ['sanitize-html'] } } },
+        },
+      },
+    ],
+  },
+});
