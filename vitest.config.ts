@@ -1,5 +1,9 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { mkdirSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+
+// wrangler.toml points [assets] at the client build; the pool refuses a missing directory even though API tests never read it.
+mkdirSync('./dist/client', { recursive: true });
 
 /**
  * Two projects: the pure domain core in plain Node, and the worker's integration tests inside

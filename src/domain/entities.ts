@@ -51,6 +51,15 @@ export interface Story {
   beat: { id: number; name: string } | null;
 }
 
+/** A reporter's own figures for the dashboard's "Your Stats". */
+export interface ReporterFigures {
+  publishedStories: number;
+  draftStories: number;
+  liveStreams: number;
+  totalViews: number;
+  beats: { id: number; name: string }[];
+}
+
 export interface DashboardFigures {
   activeReporters: number;
   storiesThisWeek: number;

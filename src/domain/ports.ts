@@ -62,6 +62,10 @@ export interface BeatRepository {
   /** Throws ConflictError when the name is taken. */
   create(beat: { name: string; description: string | null }, now: string): Promise<Beat>;
   update(id: number, patch: { name?: string; description?: string | null }): Promise<Beat | null>;
+  /** The beats a user is assigned to (user_beats), by name. */
+  listAssigned(userId: number): Promise<Beat[]>;
+  /** Replaces a user's assignments in one atomic step; unknown beat ids are a ValidationError. */
+  assign(userId: number, beatIds: number[], now: string): Promise<Beat[]>;
 }
 
 export interface StoryFilter {
@@ -108,10 +112,14 @@ export interface StoryRepository {
   recordView(id: number): Promise<number | null>;
   countCreatedSince(since: string): Promise<number>;
   totalViews(): Promise<number>;
+  /** Published and draft counts and the views of one author's stories. */
+  authorFigures(authorId: number): Promise<{ published: number; drafts: number; totalViews: number }>;
 }
 
 export interface LiveStreamRepository {
   countActive(): Promise<number>;
+  /** Streams ever started on this author's stories. */
+  countForAuthor(authorId: number): Promise<number>;
 }
 
 export interface StoredObject {

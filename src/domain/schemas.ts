@@ -123,4 +123,8 @@ export const storyListQuerySchema = z.object({
 });
 export type StoryListQuery = z.infer<typeof storyListQuerySchema>;
 
+export const assignBeatsSchema = z.object({
+  beatIds: z.array(z.number().int().positive(), { error: 'Choose beats from the list' }).max(50),
+});
+
 export const idParamSchema = z.object({ id: positiveIntParam });

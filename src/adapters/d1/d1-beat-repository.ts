@@ -1,9 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
-import { ConflictError } from '../../domain/errors.ts';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { ConflictError, ValidationError } from '../../domain/errors.ts';
 import type { Beat } from '../../domain/entities.ts';
 import type { BeatRepository } from '../../domain/ports.ts';
 import { isUniqueViolation, type Db } from './db.ts';
-import { beats } from './schema.ts';
+import { beats, userBeats } from './schema.ts';
 
 const nameTaken = () => new ConflictError('beat_name_taken', 'A beat with that name already exists', { name: 'A beat with that name already exists' });
 
@@ -36,5 +36,28 @@ export class D1BeatRepository implements BeatRepository {
       if (isUniqueViolation(error, 'beats.name')) throw nameTaken();
       throw error;
     }
+  }
+
+  listAssigned(userId: number): Promise<Beat[]> {
+    return this.db
+      .select({ id: beats.id, name: beats.name, description: beats.description, createdAt: beats.createdAt })
+      .from(userBeats)
+      .innerJoin(beats, eq(beats.id, userBeats.beatId))
+      .where(eq(userBeats.userId, userId))
+      .orderBy(asc(beats.name));
+  }
+
+  async assign(userId: number, beatIds: number[], now: string): Promise<Beat[]> {
+    const unique = [...new Set(beatIds)];
+    if (unique.length > 0) {
+      const found = await this.db.select({ id: beats.id }).from(beats).where(inArray(beats.id, unique));
+      if (found.length !== unique.length) throw new ValidationError({ beatIds: 'Choose beats from the list' });
+    }
+    const remove = this.db.delete(userBeats).where(eq(userBeats.userId, userId));
+    if (unique.length === 0) await remove.run();
+    else {
+      await this.db.batch([remove, this.db.insert(userBeats).values(unique.map((beatId) => ({ userId, beatId, assignedAt: now })))]);
+    }
+    return this.listAssigned(userId);
   }
 }

@@ -192,4 +192,17 @@ export class D1StoryRepository implements StoryRepository {
     const row = await this.db.select({ total: sum(stories.views) }).from(stories).where(notDeleted).get();
     return Number(row?.total ?? 0);
   }
+
+  async authorFigures(authorId: number) {
+    const row = await this.db
+      .select({
+        published: sql<number>`coalesce(sum(${stories.status} = 'published'), 0)`,
+        drafts: sql<number>`coalesce(sum(${stories.status} = 'draft'), 0)`,
+        totalViews: sql<number>`coalesce(sum(${stories.views}), 0)`,
+      })
+      .from(stories)
+      .where(and(notDeleted, eq(stories.authorId, authorId)))
+      .get();
+    return { published: Number(row?.published ?? 0), drafts: Number(row?.drafts ?? 0), totalViews: Number(row?.totalViews ?? 0) };
+  }
 }

@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
-import type { DashboardFigures } from '../../../domain/entities.ts';
+import type { DashboardFigures, ReporterFigures } from '../../../domain/entities.ts';
 import { addSeconds } from '../../../domain/time.ts';
 import type { AppEnv } from '../context.ts';
-import { requireAdmin } from '../middleware/authenticate.ts';
+import { requireAdmin, requireReporter } from '../middleware/authenticate.ts';
 
 const WEEK_SECONDS = 7 * 24 * 3600;
 
-export const analyticsRoutes = new Hono<AppEnv>().get('/dashboard', requireAdmin, async (c) => {
+export const analyticsRoutes = new Hono<AppEnv>()
+  .get('/dashboard', requireAdmin, async (c) => {
   const { users, stories, liveStreams, clock } = c.var.deps;
   const [activeReporters, storiesThisWeek, liveNow, totalViews] = await Promise.all([
     users.countActive('reporter'),
@@ -16,4 +17,21 @@ export const analyticsRoutes = new Hono<AppEnv>().get('/dashboard', requireAdmin
   ]);
   const figures: DashboardFigures = { activeReporters, storiesThisWeek, liveStreams: liveNow, totalViews };
   return c.json(figures);
-});
+})
+  .get('/me', requireReporter, async (c) => {
+    const { stories, liveStreams, beats } = c.var.deps;
+    const me = c.var.user!.id;
+    const [own, streams, assigned] = await Promise.all([
+      stories.authorFigures(me),
+      liveStreams.countForAuthor(me),
+      beats.listAssigned(me),
+    ]);
+    const figures: ReporterFigures = {
+      publishedStories: own.published,
+      draftStories: own.drafts,
+      liveStreams: streams,
+      totalViews: own.totalViews,
+      beats: assigned.map(({ id, name }) => ({ id, name })),
+    };
+    return c.json(figures);
+  });

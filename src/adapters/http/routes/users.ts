@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { ConflictError, NotFoundError } from '../../../domain/errors.ts';
-import { idParamSchema } from '../../../domain/schemas.ts';
+import { assignBeatsSchema, idParamSchema } from '../../../domain/schemas.ts';
 import type { AppEnv } from '../context.ts';
 import { requireAdmin } from '../middleware/authenticate.ts';
 import { validate } from '../validate.ts';
@@ -20,4 +20,15 @@ export const userRoutes = new Hono<AppEnv>()
       throw new ConflictError('last_admin', 'The last active admin cannot be deleted');
     }
     return c.body(null, 204);
+  })
+  .get('/:id/beats', validate('param', idParamSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    if (!(await c.var.deps.users.findById(id))) throw new NotFoundError('User');
+    return c.json(await c.var.deps.beats.listAssigned(id));
+  })
+  .put('/:id/beats', validate('param', idParamSchema), validate('json', assignBeatsSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { users, beats, clock } = c.var.deps;
+    if (!(await users.findById(id))) throw new NotFoundError('User');
+    return c.json(await beats.assign(id, c.req.valid('json').beatIds, clock.now()));
   });
