@@ -62,6 +62,8 @@ export interface BeatRepository {
   /** Throws ConflictError when the name is taken. */
   create(beat: { name: string; description: string | null }, now: string): Promise<Beat>;
   update(id: number, patch: { name?: string; description?: string | null }): Promise<Beat | null>;
+  /** Assigns a user to a beat (user_beats); assigning the same pair again changes nothing. */
+  assign(beatId: number, userId: number, now: string): Promise<void>;
 }
 
 export interface StoryFilter {

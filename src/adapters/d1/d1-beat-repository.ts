@@ -3,7 +3,7 @@ import { ConflictError } from '../../domain/errors.ts';
 import type { Beat } from '../../domain/entities.ts';
 import type { BeatRepository } from '../../domain/ports.ts';
 import { isUniqueViolation, type Db } from './db.ts';
-import { beats } from './schema.ts';
+import { beats, userBeats } from './schema.ts';
 
 const nameTaken = () => new ConflictError('beat_name_taken', 'A beat with that name already exists', { name: 'A beat with that name already exists' });
 
@@ -36,5 +36,9 @@ export class D1BeatRepository implements BeatRepository {
       if (isUniqueViolation(error, 'beats.name')) throw nameTaken();
       throw error;
     }
+  }
+
+  async assign(beatId: number, userId: number, now: string): Promise<void> {
+    await this.db.insert(userBeats).values({ beatId, userId, assignedAt: now }).onConflictDoNothing().run();
   }
 }
