@@ -2,7 +2,7 @@
  * `npm start`: prepare the local newsroom (pepper, migrations, first admin, demo), build the site,
  * and serve the built worker on workerd at http://127.0.0.1:${PORT:-8787} until Ctrl-C.
  */
-import { build, preview, type PreviewServer } from 'vite';
+import { createBuilder, preview, type PreviewServer } from 'vite';
 import { projectRoot, quietThisProcess } from './lib/project.ts';
 import { describePreparation, prepareLocal } from './prepare-local.ts';
 
@@ -43,7 +43,8 @@ async function main(): Promise<void> {
   const report = await prepareLocal();
 
   console.log('Building the site...');
-  await build({ root: projectRoot, logLevel: 'warn' });
+  // buildApp, as `vite build` does: the client and the worker, plus the config the preview reads.
+  await (await createBuilder({ root: projectRoot, logLevel: 'warn' })).buildApp();
 
   const server = await preview({ root: projectRoot, logLevel: 'warn', preview: { host: HOST, port, strictPort: true } });
   lifecycle.serving(server);
