@@ -4,6 +4,10 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { stateDir } from './scripts/lib/local-state.ts';
 
+// Offline and quiet wherever vite runs (dev, build, preview): no Request.cf fetch from the internet, no metrics.
+process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
+process.env.WRANGLER_SEND_METRICS ??= 'false';
+
 /** PORT picks the port for `npm run dev` and the preview `npm start` serves (default 8787). */
 const port = Number(process.env.PORT ?? 8787);
 
