@@ -1,5 +1,10 @@
+import { mkdirSync } from 'node:fs';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
+
+// wrangler refuses a config whose assets directory (wrangler.toml: ./dist/client) does not exist.
+// The API tests do not need the built SPA, so a fresh clone gets an empty directory instead of a build.
+mkdirSync(new URL('./dist/client', import.meta.url), { recursive: true });
 
 /**
  * Two projects: the pure domain core in plain Node, and the worker's integration tests inside
