@@ -1,9 +1,10 @@
-import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { mkdirSync } from 'node:fs';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 
-// wrangler.toml points [assets] at the client build; the pool refuses a missing directory even though API tests never read it.
-mkdirSync('./dist/client', { recursive: true });
+// wrangler refuses a config whose assets directory (wrangler.toml: ./dist/client) does not exist.
+// The API tests do not need the built SPA, so a fresh clone gets an empty directory instead of a build.
+mkdirSync(new URL('./dist/client', import.meta.url), { recursive: true });
 
 /**
  * Two projects: the pure domain core in plain Node, and the worker's integration tests inside

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, like, ne, or, sql, sum, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lt, ne, or, sql, sum, type SQL } from 'drizzle-orm';
 import { ConflictError } from '../../domain/errors.ts';
 import type { Story } from '../../domain/entities.ts';
 import type { StoryFilter, StoryRepository, StoryUpdateOutcome, StoryWrite } from '../../domain/ports.ts';
@@ -34,11 +34,6 @@ function slugTaken(): ConflictError {
   return new ConflictError('slug_taken', 'That URL slug is already used by another story', {
     slug: 'That URL slug is already used by another story',
   });
-}
-
-/** LIKE treats _ and % as wildcards; slugs never contain them, but escape anyway. */
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export class D1StoryRepository implements StoryRepository {
@@ -98,7 +93,9 @@ export class D1StoryRepository implements StoryRepository {
       .from(stories)
       .where(
         and(
-          or(eq(stories.slug, base), like(stories.slug, sql`${`${escapeLike(base)}-%`} ESCAPE '\\'`)),
+          // base-* as a range on the unique index ('.' sorts right after '-'), not LIKE: D1 rejects
+          // LIKE patterns over 50 bytes, which a long title's slug easily is.
+          or(eq(stories.slug, base), and(gte(stories.slug, `${base}-`), lt(stories.slug, `${base}.`))),
           excludeId === undefined ? undefined : ne(stories.id, excludeId),
         ),
       );

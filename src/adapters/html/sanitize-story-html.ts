@@ -65,7 +65,7 @@ function isYouTubeEmbed(src: string | undefined): boolean {
 }
 
 /** sanitize-html writes void elements XHTML-style (<br />); the editor writes <br>. Attribute values never hold a raw "/>". */
-const xhtmlVoid = /<(br|hr|img|source)((?:\s[^<>]*?)?)\s*\/>/g;
+const xhtmlVoid = /<(br|hr|img|source)((?:\s+[^\s<>/][^<>]*?)?)\s*\/>/g;
 
 export function sanitizeStoryHtml(html: string): string {
   return sanitizeHtml(html, options).replace(xhtmlVoid, '<$1$2>');

@@ -33,7 +33,7 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown)
   const isJson = res.headers.get('content-type')?.includes('application/json') ?? false;
   if (!res.ok) {
     const text = await res.text();
-    let parsed: unknown = null;
+    let parsed: unknown;
     try {
       parsed = isJson && text ? JSON.parse(text) : null;
     } catch {
