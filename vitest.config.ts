@@ -1,5 +1,10 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { mkdirSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+
+// wrangler.toml's [assets] directory must exist for the workers pool to start; on a fresh checkout
+// (no `vite build` yet) the API tests would not run at all. They never need the built SPA.
+mkdirSync(new URL('./dist/client', import.meta.url), { recursive: true });
 
 /**
  * Two projects: the pure domain core in plain Node, and the worker's integration tests inside
