@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_SLUG, SLUG_MAX_LENGTH, SLUG_PATTERN, firstFreeSlug, isValidSlug, slugify } from './slug.ts';
+import { FALLBACK_SLUG, SLUG_MAX_LENGTH, SLUG_PATTERN, firstFreeSlug, isValidSlug, slugCandidatePrefix, slugify } from './slug.ts';
 
 describe('slugify (SPEC.md section 5)', () => {
   it.each([
@@ -95,5 +95,35 @@ describe('firstFreeSlug', () => {
     const next = firstFreeSlug(base, new Set([base]));
     expect(next).toBe(`${'a'.repeat(252)}-2`);
     expect(isValidSlug(next)).toBe(true);
+  });
+});
+
+describe('slugCandidatePrefix', () => {
+  it('is the root and a hyphen while a suffix fits after it', () => {
+    expect(slugCandidatePrefix('news')).toBe('news-');
+    expect(slugCandidatePrefix('')).toBe(`${FALLBACK_SLUG}-`);
+  });
+
+  it('is the root cut short when suffixes make firstFreeSlug shorten the root', () => {
+    expect(slugCandidatePrefix('a'.repeat(255))).toBe('a'.repeat(240));
+  });
+
+  it.each([
+    ['a short base', 'budget-day'],
+    ['a base just under the limit', `${'ab-'.repeat(80)}x`],
+    ['a base of 245 characters', 'b'.repeat(245)],
+    ['a base of 255 characters', 'c'.repeat(255)],
+    ['a long base with hyphens near the cut', `${'d'.repeat(239)}-${'e'.repeat(9)}-f-g-h`],
+    ['an empty base', ''],
+  ])('prefixes every candidate firstFreeSlug tries for %s', (_case, base) => {
+    const root = base === '' ? FALLBACK_SLUG : base;
+    const prefix = slugCandidatePrefix(base);
+    const taken = new Set<string>([root]);
+    for (let i = 0; i < 120; i++) {
+      const next = firstFreeSlug(base, taken);
+      expect(next.startsWith(prefix), `${next} should start with ${prefix}`).toBe(true);
+      expect(isValidSlug(next)).toBe(true);
+      taken.add(next);
+    }
   });
 });
