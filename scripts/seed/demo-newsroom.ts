@@ -86,7 +86,7 @@ export const demoStories: DemoStory[] = [
 <blockquote><p>“We heard it before we saw it. Then the street was a river.”<br>— Lorna Pike, Millbrook resident</p></blockquote>
 <p>City engineers had flagged the section as <u>“at elevated risk”</u> in an inspection report filed last spring. The repair was budgeted but never scheduled.</p>
 <h3>How to get help</h3>
-<p style="text-align:center"><strong>Emergency line: <a href="tel:+15550100">555-0100</a></strong></p>
+<p style="text-align: center;"><strong>Emergency line: <a href="tel:+15550100">555-0100</a></strong></p>
 <p>We will update this story as crews report in. Send tips to <a href="mailto:tips@example.com">tips@example.com</a>.</p>`,
   },
   {
@@ -130,7 +130,7 @@ export const demoStories: DemoStory[] = [
 <li>Pell Street is closed to traffic between 4th and 7th Avenue.</li>
 <li>Most stalls take cards; the best ones still prefer cash.</li>
 </ul>
-<p style="color:#b45309">Tip: the quietest hour is 9 to 10 p.m., after the families head home.</p>
+<p style="color: #b45309;">Tip: the quietest hour is 9 to 10 p.m., after the families head home.</p>
 <img src="/demo/night-market.webp" alt="Lanterns strung above food stalls on Pell Street" title="Pell Street on opening night">`,
   },
   {
@@ -155,7 +155,7 @@ export const demoStories: DemoStory[] = [
 <li>Contracts reviewed by the city auditor: <strong>none</strong></li>
 </ul>
 <p>Kessler Road Services did not respond to four requests for comment. The department said it “followed the procurement code in every instance.” The code, <code>PAC §4.12</code>, requires a written finding of danger; none of the files we obtained contained one.</p>
-<p style="text-align:right"><em>Reporting by Priya Raman. Data analysis available on request.</em></p>`,
+<p style="text-align: right;"><em>Reporting by Priya Raman. Data analysis available on request.</em></p>`,
   },
   {
     title: 'Power Restored to 40,000 Homes After Overnight Substation Fire',
@@ -214,7 +214,7 @@ export const demoStories: DemoStory[] = [
     content: `<p>The sign on the door of the Harbor Street library still says <em>“Closing June 30.”</em> Nobody has taken it down, because nobody wants to forget how close it came.</p>
 <p>Over six months, a group of retirees, students and two former librarians kept the branch open four days a week while they raised the money the city would not spend. On Thursday the council agreed to restore its funding permanently.</p>
 <blockquote><p>“People think a library is books. It’s the only warm room on this street where nobody asks you to buy anything.”<br>— Agnes Moreau, volunteer</p></blockquote>
-<p style="font-family:Georgia">The branch reopens under city staff on the first of next month, with longer Saturday hours.</p>`,
+<p style="font-family: Georgia;">The branch reopens under city staff on the first of next month, with longer Saturday hours.</p>`,
   },
   {
     title: 'Missing Inspections: One in Five Rental Buildings Went Unchecked',

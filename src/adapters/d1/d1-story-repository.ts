@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, isNull, lt, ne, or, sql, sum, type SQL } fro
 import { ConflictError } from '../../domain/errors.ts';
 import type { Story } from '../../domain/entities.ts';
 import type { StoryFilter, StoryRepository, StoryUpdateOutcome, StoryWrite } from '../../domain/ports.ts';
+import { FALLBACK_SLUG, slugCandidatePrefix } from '../../domain/slug.ts';
 import { isUniqueViolation, type Db } from './db.ts';
 import { beats, stories, users } from './schema.ts';
 
@@ -88,14 +89,16 @@ export class D1StoryRepository implements StoryRepository {
   }
 
   async slugsLike(base: string, excludeId?: number): Promise<Set<string>> {
+    const root = base === '' ? FALLBACK_SLUG : base;
+    const prefix = slugCandidatePrefix(root);
+    // A range on the slug index, not LIKE: D1 refuses LIKE patterns over 50 bytes, and slugs get longer
+    // than that. Every slug character sorts below '~', so [prefix, prefix~) holds all slugs with the prefix.
     const rows = await this.db
       .select({ slug: stories.slug })
       .from(stories)
       .where(
         and(
-          // base-* as a range on the unique index ('.' sorts right after '-'), not LIKE: D1 rejects
-          // LIKE patterns over 50 bytes, which a long title's slug easily is.
-          or(eq(stories.slug, base), and(gte(stories.slug, `${base}-`), lt(stories.slug, `${base}.`))),
+          or(eq(stories.slug, root), and(gte(stories.slug, prefix), lt(stories.slug, `${prefix}~`))),
           excludeId === undefined ? undefined : ne(stories.id, excludeId),
         ),
       );
