@@ -2,7 +2,7 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-worker
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two projects: the pure domain core in plain Node, and the worker's integration tests inside
+ * Three projects: the pure domain core and the web's pure helpers in plain Node, and the worker's integration tests inside
  * workerd against real local D1 and R2 (isolated storage per test file, migrations applied in setup).
  */
 export default defineConfig({
@@ -13,6 +13,13 @@ export default defineConfig({
           name: 'domain',
           environment: 'node',
           include: ['src/domain/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          environment: 'node',
+          include: ['src/web/**/*.test.ts'],
         },
       },
       {
