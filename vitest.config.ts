@@ -29,6 +29,8 @@ export default defineConfig({
             miniflare: {
               bindings: {
                 PASSWORD_PEPPER: 'test-pepper-not-a-secret-0123456789',
+                // The API's own contract is tested without the edge cache; tests/api/edge-cache.test.ts tests the cache.
+                EDGE_CACHE_TTL_SECONDS: '0',
                 TEST_MIGRATIONS: await readD1Migrations('./migrations'),
               },
             },
