@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
 mkdirSync(new URL('./dist/client', import.meta.url), { recursive: true });
 
 /**
- * Two projects: the pure domain core in plain Node, and the worker's integration tests inside
+ * Three projects: the pure domain core and the web's pure helpers in plain Node, and the worker's integration tests inside
  * workerd against real local D1 and R2 (isolated storage per test file, migrations applied in setup).
  */
 export default defineConfig({
@@ -21,12 +21,21 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: 'web',
+          environment: 'node',
+          include: ['src/web/**/*.test.ts'],
+        },
+      },
+      {
         plugins: [
           cloudflareTest(async () => ({
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
               bindings: {
                 PASSWORD_PEPPER: 'test-pepper-not-a-secret-0123456789',
+                // The API's own contract is tested without the edge cache; tests/api/edge-cache.test.ts tests the cache.
+                EDGE_CACHE_TTL_SECONDS: '0',
                 TEST_MIGRATIONS: await readD1Migrations('./migrations'),
               },
             },
