@@ -63,6 +63,7 @@ const row = (call: string, expected: Expected, send: Row['send']): Row => ({ cal
 // prettier-ignore
 const MATRIX: Row[] = [
   //   call                                              anon  author other admin deact  out
+  row('GET /api/health',                                [200,  200,   200,  200,  200,   200], (c) => api('/api/health', { token: c.token })),
   row('POST /api/auth/login',                           [200,  200,   200,  200,  200,   200], (c) => api('/api/auth/login', { method: 'POST', token: c.token, json: { emailOrUsername: fx.desk.user.username, password: fx.desk.password } })),
   row('POST /api/auth/logout',                          [401,  204,   204,  204,  401,   401], async (c) => api('/api/auth/logout', { method: 'POST', token: await c.freshToken() })),
   row('GET /api/auth/me',                               [401,  200,   200,  200,  401,   401], (c) => api('/api/auth/me', { token: c.token })),
