@@ -8,6 +8,8 @@ const app = createApp(buildDeps(env), {
   assets: (request) => env.ASSETS.fetch(request),
 });
 
+export { LiveStreamRoom } from './adapters/live/live-stream-room.ts';
+
 export default {
   fetch: app.fetch,
 } satisfies ExportedHandler<Env>;

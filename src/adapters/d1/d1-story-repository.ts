@@ -192,4 +192,14 @@ export class D1StoryRepository implements StoryRepository {
     const row = await this.db.select({ total: sum(stories.views) }).from(stories).where(notDeleted).get();
     return Number(row?.total ?? 0);
   }
+
+  async attachVideo(id: number, videoUrl: string, now: string): Promise<Story | null> {
+    const row = await this.db
+      .update(stories)
+      .set({ videoUrl, updatedAt: now, version: sql`${stories.version} + 1` })
+      .where(and(eq(stories.id, id), notDeleted))
+      .returning({ id: stories.id })
+      .get();
+    return row ? this.findById(id) : null;
+  }
 }

@@ -6,6 +6,6 @@ export const LATEST_LIMIT = 6;
 
 export const latestStoriesQuery = () =>
   queryOptions({
-    queryKey: [`/api/stories?status=published&limit=${LATEST_LIMIT}`],
+    queryKey: [`/api/stories?status=published&limit=${LATEST_LIMIT}`] as const,
     queryFn: ({ queryKey }) => apiRequest<Story[]>('GET', queryKey[0]),
   });
