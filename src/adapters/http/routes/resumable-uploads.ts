@@ -118,7 +118,14 @@ async function putPart(c: Context<AppEnv>, uploadId: string, n: number) {
     throw new ConflictError('first_part_required', 'Send part 1 first: its bytes decide the file type');
   }
   // A fixed length lets R2 take the stream as it comes, and fails the part if the body is short or long.
-  const part = await deps.media.uploadPart(session.objectKey!, session.r2UploadId!, n, upload.pipeThrough(new FixedLengthStream(expected)));
+  let part;
+  try {
+    part = await deps.media.uploadPart(session.objectKey!, session.r2UploadId!, n, upload.pipeThrough(new FixedLengthStream(expected)));
+  } catch (error) {
+    // The body ended before (or ran past) its Content-Length: a dropped connection. Send the part again.
+    if (error instanceof Error && /FixedLengthStream/.test(error.message)) throw new ValidationError({ body: `Part ${n} did not arrive whole; send it again` });
+    throw error;
+  }
   await deps.uploads.recordPart(session.id, { partNumber: n, size: expected, etag: part.etag }, deps.clock.now());
   return c.json({ uploadId: session.id, partNumber: n, size: expected });
 }
