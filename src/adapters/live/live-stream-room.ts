@@ -2,7 +2,7 @@ import { DurableObject } from 'cloudflare:workers';
 import { EbmlError, concatBytes } from '../../domain/media/ebml.ts';
 import { LIVE_PROTOCOL, LiveCloseCode, MAX_LIVE_MESSAGE_BYTES, type LiveServerMessage } from '../../domain/media/live-protocol.ts';
 import { mediaUrl } from '../../domain/media/media-keys.ts';
-import { recordingPartOf, splitByPart, type RecordingLayout } from '../../domain/media/recording-parts.ts';
+import { recordingPartOf, recordingPartRange, splitByPart, type RecordingLayout } from '../../domain/media/recording-parts.ts';
 import { buildCues, buildRecordingHeader, headerGrowth, newRecordingFacts, recordScanEvent, recordingDuration, type RecordingFacts } from '../../domain/media/webm-recording.ts';
 import { MAX_INIT_BYTES, WebmScanner, mimeTypeOf, type ScannerSnapshot, type WebmInit } from '../../domain/media/webm-scanner.ts';
 import type { UploadedPart } from '../../domain/ports.ts';
@@ -395,17 +395,21 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
     }
     const tailPart = recordingPartOf(layout, progress.received);
     for (const part of this.store.storedParts()) if (part >= 2 && part < tailPart) await this.uploadStoredPart(part);
+    // A frame cut off by a dropped connection is left out (only from the part still being filled).
+    const tailStart = recordingPartRange(layout, tailPart).start;
+    const end = Math.max(tailStart, Math.min(progress.received, this.scanner.completeUpTo));
 
     const facts = { ...progress.facts, cues: this.store.cues() };
     const cues = buildCues(init, facts);
-    const header = buildRecordingHeader(init, { duration: recordingDuration(facts), mediaLength: progress.received - init.bytes.length, cuesLength: cues.length });
-    const first = concatBytes([header, this.store.partBytes(1).subarray(init.bytes.length)]);
+    const header = buildRecordingHeader(init, { duration: recordingDuration(facts), mediaLength: end - init.bytes.length, cuesLength: cues.length });
     const key = config.recordingKey;
 
     if (tailPart === 1) {
+      const first = concatBytes([header, this.store.partBytes(1).subarray(init.bytes.length, end)]);
       const stored = await media.put(key, concatBytes([first, cues]), 'video/webm');
       return { videoUrl: mediaUrl(key), size: stored.size };
     }
+    const first = concatBytes([header, this.store.partBytes(1).subarray(init.bytes.length)]);
     const expected = tailPart - 2;
     const middle = progress.parts.filter((p) => p.partNumber >= 2 && p.partNumber < tailPart);
     if (first.length !== config.partSize || middle.length !== expected) {
@@ -413,7 +417,7 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
     }
     const uploadId = await this.ensureUpload();
     const parts = [...middle, await media.uploadPart(key, uploadId, 1, first)];
-    const tail = concatBytes([this.store.partBytes(tailPart), cues]);
+    const tail = concatBytes([this.store.partBytes(tailPart).subarray(0, end - tailStart), cues]);
     for (let at = 0, part = tailPart; at < tail.length; at += config.partSize, part++) {
       parts.push(await media.uploadPart(key, uploadId, part, tail.subarray(at, at + config.partSize)));
     }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Decoder } from 'ts-ebml';
 import { describe, expect, it } from 'vitest';
+import { byteDifference } from '../../../tests/api/support/bytes.ts';
 import { concatBytes } from './ebml.ts';
 import { WebmScanner, type WebmInit } from './webm-scanner.ts';
 import { buildCues, buildRecordingHeader, headerGrowth, makeRecordingSeekable, newRecordingFacts, recordScanEvent, recordingDuration } from './webm-recording.ts';
@@ -80,6 +81,23 @@ describe('making a MediaRecorder recording seekable', () => {
     const large = buildRecordingHeader(init, { duration: recordingDuration(facts), mediaLength: 5_000_000_000, cuesLength: cues.length });
     expect(small.length).toBe(large.length);
     expect(small.length - init.bytes.length).toBe(headerGrowth(init));
+  });
+
+  it('leaves out a frame cut off at the end (a dropped connection), keeping every whole one', () => {
+    const { init } = scanned(camera);
+    // Cut inside the last block: its header made it, the end of its payload did not.
+    const cut = camera.subarray(0, camera.length - 40);
+    const scanner = new WebmScanner();
+    scanner.push(cut);
+    const kept = scanner.completeUpTo;
+    expect(kept).toBeLessThan(cut.length);
+    const [header, media] = makeRecordingSeekable(cut)!;
+    expect(media!.length).toBe(kept - init.bytes.length);
+    expect(byteDifference(media!, camera.subarray(init.bytes.length, kept))).toBe('equal');
+    expect(header!.length - init.bytes.length).toBe(headerGrowth(init));
+    // What is kept decodes to whole elements only: no element runs past the Cues.
+    const decoded = decode(concatBytes(makeRecordingSeekable(cut)!));
+    expect(decoded.filter((e) => e.name === 'CuePoint').length).toBeGreaterThan(0);
   });
 
   it('answers null for bytes without a Cluster', () => {

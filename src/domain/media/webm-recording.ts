@@ -200,7 +200,7 @@ export function makeRecordingSeekable(bytes: Uint8Array): Uint8Array[] | null {
     recordScanEvent(facts, event);
   }
   if (!init || facts.clusters === 0) return null;
-  const media = bytes.subarray(init.bytes.length, mediaEnd);
+  const media = bytes.subarray(init.bytes.length, Math.min(mediaEnd, scanner.completeUpTo));
   const cues = buildCues(init, facts);
   const header = buildRecordingHeader(init, { duration: recordingDuration(facts), mediaLength: media.length, cuesLength: cues.length });
   return [header, media, cues];

@@ -69,6 +69,7 @@ export interface ScannerSnapshot {
   cluster: ClusterContext | null;
   group: GroupContext | null;
   initDone: boolean;
+  cleanEnd: number;
 }
 
 function toBase64(bytes: Uint8Array): string {
@@ -99,6 +100,7 @@ export class WebmScanner {
   private cluster: ClusterContext | null = null;
   private group: GroupContext | null = null;
   private initDone = false;
+  private cleanEnd = 0;
 
   static restore(snapshot: ScannerSnapshot): WebmScanner {
     const scanner = new WebmScanner();
@@ -109,6 +111,7 @@ export class WebmScanner {
     scanner.cluster = snapshot.cluster && { ...snapshot.cluster };
     scanner.group = snapshot.group && { ...snapshot.group };
     scanner.initDone = snapshot.initDone;
+    scanner.cleanEnd = snapshot.cleanEnd;
     return scanner;
   }
 
@@ -121,7 +124,16 @@ export class WebmScanner {
       cluster: this.cluster && { ...this.cluster },
       group: this.group && { ...this.group },
       initDone: this.initDone,
+      cleanEnd: this.cleanEnd,
     };
+  }
+
+  /**
+   * Where the last element that arrived whole ends: a recording cut off mid-frame (a dropped
+   * connection) is kept up to here. 0 while the header is incomplete.
+   */
+  get completeUpTo(): number {
+    return this.cleanEnd;
   }
 
   /** Total bytes pushed so far. */
@@ -165,6 +177,7 @@ export class WebmScanner {
         if (this.skip > 0) return;
       }
       this.closeEnded(base + pos, events);
+      if (!this.group) this.cleanEnd = base + pos;
       if (pos >= buf.length) return;
       const header = readElementHeader(buf, pos);
       if (header === null) {

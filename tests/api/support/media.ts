@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:workers';
+export { byteDifference } from './bytes.ts';
 
 /** Small but real files of each kind, as their first bytes are what the server judges. */
 const ascii = (text: string) => [...new TextEncoder().encode(text)];
@@ -90,18 +91,6 @@ export async function readObject(key: string): Promise<Uint8Array> {
 }
 
 export const MiB = 1024 * 1024;
-
-/**
- * 'equal', or where two byte arrays part ways. (Vitest's deep equality on multi-megabyte typed
- * arrays runs out of memory, so large read-backs are compared with this.)
- */
-export function byteDifference(actual: Uint8Array, expected: Uint8Array): string {
-  const length = Math.min(actual.length, expected.length);
-  for (let i = 0; i < length; i++) {
-    if (actual[i] !== expected[i]) return `differ at byte ${i}: ${actual[i]} instead of ${expected[i]}`;
-  }
-  return actual.length === expected.length ? 'equal' : `length ${actual.length} instead of ${expected.length}`;
-}
 
 /** A PNG of exactly `length` bytes: the sample's signature and header, then one IDAT chunk filling the rest. */
 export function pngOf(length: number): Uint8Array {
