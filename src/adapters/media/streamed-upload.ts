@@ -30,7 +30,10 @@ export function tooLarge(kind: MediaKind, maxBytes: number): PayloadTooLargeErro
  */
 export async function storeStreamedUpload(media: MediaStore, source: AsyncIterable<Uint8Array>, options: StreamedUploadOptions): Promise<StoredUpload> {
   const { kind, maxBytes, partSize } = options;
-  let buffer = new Uint8Array(partSize);
+  // Two buffers in turn: one filling while the other is being sent (a part is sent only once the
+  // previous one is done, so the buffer being refilled is always free). Nothing else is held.
+  const buffers = [new Uint8Array(partSize), new Uint8Array(0)];
+  let buffer = buffers[0]!;
   let fill = 0;
   let size = 0;
   let accepted: AcceptedMedia | null = null;
@@ -69,7 +72,9 @@ export async function storeStreamedUpload(media: MediaStore, source: AsyncIterab
         if (!accepted && fill >= SNIFF_BYTES) await decideType();
         if (fill === partSize) {
           await sendPart(buffer);
-          buffer = new Uint8Array(partSize);
+          const other = buffers[0] === buffer ? 1 : 0;
+          if (buffers[other]!.length === 0) buffers[other] = new Uint8Array(partSize);
+          buffer = buffers[other]!;
           fill = 0;
         }
       }

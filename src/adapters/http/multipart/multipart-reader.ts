@@ -126,10 +126,15 @@ export async function* readMultipart(
       return false;
     }
     const rest = buf.subarray(pos);
-    const next = new Uint8Array(rest.length + value.length);
-    next.set(rest);
-    next.set(value, rest.length);
-    buf = next;
+    if (rest.length === 0) {
+      buf = value;
+    } else {
+      // Only a delimiter's length is normally left over; joining copies the new chunk once.
+      const next = new Uint8Array(rest.length + value.length);
+      next.set(rest);
+      next.set(value, rest.length);
+      buf = next;
+    }
     pos = 0;
     return true;
   };

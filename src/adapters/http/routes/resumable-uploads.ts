@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import type { UploadSession, User } from '../../../domain/entities.ts';
+import type { UploadSession, UploadSessionView, User } from '../../../domain/entities.ts';
 import { ConflictError, NotFoundError, UnsupportedMediaTypeError, ValidationError } from '../../../domain/errors.ts';
 import { mediaKey, mediaUrl } from '../../../domain/media/media-keys.ts';
 import { createUploadSchema, videoStoryFieldsSchema } from '../../../domain/media/media-schemas.ts';
@@ -39,7 +39,7 @@ function assertOpen(deps: AppDeps, session: UploadSession): void {
   if (session.expiresAt <= deps.clock.now()) throw new ConflictError('upload_expired', 'This upload has expired; start a new one');
 }
 
-async function describe(deps: AppDeps, session: UploadSession) {
+async function describe(deps: AppDeps, session: UploadSession): Promise<UploadSessionView> {
   const parts = await deps.uploads.parts(session.id);
   const done = parts.map((p) => p.partNumber);
   return {

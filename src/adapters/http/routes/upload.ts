@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import type { Story } from '../../../domain/entities.ts';
+import type { Story, StoredMedia } from '../../../domain/entities.ts';
 import { ValidationError } from '../../../domain/errors.ts';
 import { mediaUrl } from '../../../domain/media/media-keys.ts';
 import { videoStoryFieldsSchema } from '../../../domain/media/media-schemas.ts';
@@ -17,15 +17,7 @@ const FORM_OVERHEAD_BYTES = 64 * 1024;
 const FIELD_MAX_BYTES = 16 * 1024;
 const FILE_FIELDS: Record<MediaKind, readonly string[]> = { image: ['file'], video: ['file', 'video'] };
 
-export interface UploadAnswer {
-  url: string;
-  key: string;
-  contentType: string;
-  size: number;
-  story?: Story;
-}
-
-export function uploadAnswer(stored: StoredUpload, story: Story | null): UploadAnswer {
+export function uploadAnswer(stored: StoredUpload, story: Story | null): StoredMedia {
   return { url: mediaUrl(stored.key), key: stored.key, contentType: stored.contentType, size: stored.size, ...(story ? { story } : {}) };
 }
 
