@@ -4,7 +4,7 @@ import { LIVE_PROTOCOL, LiveCloseCode, MAX_LIVE_MESSAGE_BYTES, type LiveServerMe
 import { mediaUrl } from '../../domain/media/media-keys.ts';
 import { recordingPartOf, recordingPartRange, splitByPart, type RecordingLayout } from '../../domain/media/recording-parts.ts';
 import { buildCues, buildRecordingHeader, headerGrowth, newRecordingFacts, recordScanEvent, recordingDuration, type RecordingFacts } from '../../domain/media/webm-recording.ts';
-import { MAX_INIT_BYTES, WebmScanner, mimeTypeOf, type ScannerSnapshot, type WebmInit } from '../../domain/media/webm-scanner.ts';
+import { WebmScanner, mimeTypeOf, type ScannerSnapshot, type WebmInit } from '../../domain/media/webm-scanner.ts';
 import type { UploadedPart } from '../../domain/ports.ts';
 import { buildDeps, type AppDeps, type Bindings } from '../compose.ts';
 import { fromBase64, toBase64 } from '../crypto/bytes.ts';
@@ -91,9 +91,18 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
     this.deps = buildDeps(env);
     this.store = new RoomStorage(ctx.storage.sql);
     this.config = this.store.read<RoomConfig>('config');
+    this.progress = null;
+    this.scanner = new WebmScanner();
+    this.reload();
+  }
+
+  /** Reads progress back from storage: on wake, and after a failed chunk. */
+  private reload(): void {
     this.progress = this.store.read<RoomProgress>('progress');
     this.scanner = this.progress ? WebmScanner.restore(this.progress.scanner) : new WebmScanner();
-    if (this.progress?.init) this.init = { ...this.progress.init, bytes: fromBase64(this.progress.init.bytes) };
+    this.init = this.progress?.init ? { ...this.progress.init, bytes: fromBase64(this.progress.init.bytes) } : null;
+    this.joinBuffer.clear();
+    this.syncOffset = null;
   }
 
   /** Called once when the stream is created; the publisher then has the grace period to connect. */
@@ -155,7 +164,14 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
   override webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): void {
     // Viewers only listen; the publisher speaks in bytes.
     if (typeof message === 'string' || !this.ctx.getTags(ws).includes('publisher')) return;
-    this.receive(ws, new Uint8Array(message));
+    try {
+      this.receive(ws, new Uint8Array(message));
+    } catch (error) {
+      // Start again from what storage says; the publisher reconnects and resends from `ready`.
+      console.error('storing a live chunk failed', error);
+      this.reload();
+      closeQuietly(ws, LiveCloseCode.serverError, 'server error; reconnect to resume');
+    }
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
@@ -220,7 +236,7 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
     this.trimJoinBuffer(start + bytes.length);
 
     // Before the header is complete every byte is in part 1: the scanner refuses a header longer
-    // than MAX_INIT_BYTES, far below a part.
+    // than MAX_INIT_BYTES (1 MiB), far below a part.
     const layout = this.layout();
     if (layout) for (const run of splitByPart(layout, start, bytes)) this.store.appendBytes(run.part, run.bytes);
     else this.store.appendBytes(1, bytes);
