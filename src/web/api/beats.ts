@@ -1,0 +1,22 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Beat } from '../../domain/entities.ts';
+import { apiRequest } from './client.ts';
+
+export interface BeatInput {
+  name: string;
+  description: string;
+}
+
+export const beatsQuery = () =>
+  queryOptions({
+    queryKey: ['/api/beats'] as const,
+    queryFn: ({ queryKey }) => apiRequest<Beat[]>('GET', queryKey[0]),
+  });
+
+export function createBeat(input: BeatInput): Promise<Beat> {
+  return apiRequest<Beat>('POST', '/api/beats', input);
+}
+
+export function updateBeat(id: number, input: BeatInput): Promise<Beat> {
+  return apiRequest<Beat>('PUT', `/api/beats/${id}`, input);
+}
