@@ -3,9 +3,11 @@ import type { Editor } from '@tiptap/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { ACCEPTED_MEDIA, mediaKind, type MediaKind, type UploadMedia } from '../uploads/accepted-media.ts';
+import { titleFromFileName } from '../uploads/file-title.ts';
 import { EditorToolbar } from './editor-toolbar.tsx';
 import { storyExtensions } from './story-extensions.ts';
 import { addPlaceholder, placeholderPosition, removePlaceholder } from './upload-placeholders.ts';
+import './editor.css';
 
 export const DROP_OVERLAY_TEXT = 'Drop images or videos here';
 export const EDITOR_TIP =
@@ -23,7 +25,7 @@ export interface StoryEditorProps {
   /** Every change: the HTML to save, and whether it shows nothing at all. */
   onChange: (html: string, isEmpty: boolean) => void;
   /** The editor's own rendering of initialContent, once mounted: the baseline for "unsaved changes". */
-  onReady?: (html: string) => void;
+  onReady?: (html: string, isEmpty: boolean) => void;
   uploadMedia: UploadMedia;
   onUploadSettled?: (outcome: UploadOutcome) => void;
   /** How many dropped files are still uploading (their media is not in the HTML yet). */
@@ -65,7 +67,7 @@ export function StoryEditor(props: StoryEditorProps) {
       handleDrop: (_view, event) => (event.dataTransfer?.files.length ?? 0) > 0,
       handlePaste: (_view, event) => (event.clipboardData?.files.length ?? 0) > 0,
     },
-    onCreate: ({ editor: e }) => callbacks.current.onReady?.(e.getHTML()),
+    onCreate: ({ editor: e }) => callbacks.current.onReady?.(e.getHTML(), e.isEmpty),
     onUpdate: ({ editor: e }) => callbacks.current.onChange(e.getHTML(), e.isEmpty),
   });
 
@@ -112,7 +114,7 @@ export function StoryEditor(props: StoryEditorProps) {
       const at = placeholderPosition(editor.state, id) ?? editor.state.selection.to;
       editor.view.dispatch(removePlaceholder(editor.state.tr, id));
       const node =
-        kind === 'image' ? { type: 'image', attrs: { src: url, alt: altFromFileName(file.name) } } : { type: 'video', attrs: { src: url } };
+        kind === 'image' ? { type: 'image', attrs: { src: url, alt: titleFromFileName(file.name) } } : { type: 'video', attrs: { src: url } };
       editor.chain().insertContentAt(at, node).run();
       setAnnouncement(`${file.name} uploaded`);
       callbacks.current.onUploadSettled?.({ kind, ok: true, fileName: file.name });
@@ -185,14 +187,6 @@ function dropPosition(editor: Editor, event: unknown): number {
 
 function rejectionText(rejections: FileRejection[]): string {
   return rejections.map(({ file, errors }) => `${file.name}: ${errors.map((e) => e.message).join('; ')}`).join('\n');
-}
-
-/** "harbour_at-dawn.jpg" -> "harbour at dawn": a starting point for the image's alternative text. */
-export function altFromFileName(name: string): string {
-  return name
-    .replace(/\.[^.]+$/, '')
-    .replace(/[_-]+/g, ' ')
-    .trim();
 }
 
 function placeholderElement(fileName: string, kind: MediaKind): { element: HTMLElement; progress: HTMLProgressElement } {

@@ -2,6 +2,7 @@ import type { Extensions } from '@tiptap/core';
 import { Image } from '@tiptap/extension-image';
 import { TextAlign } from '@tiptap/extension-text-align';
 import { Color, FontFamily, TextStyle } from '@tiptap/extension-text-style';
+import { Placeholder } from '@tiptap/extensions';
 import { StarterKit } from '@tiptap/starter-kit';
 import { isAllowedLink, LINK_PROTOCOLS } from './link-input.ts';
 import { uploadPlaceholders } from './upload-placeholders.ts';
@@ -37,5 +38,6 @@ export function storyExtensions(): Extensions {
     Video,
     YoutubeEmbed,
     uploadPlaceholders,
+    Placeholder.configure({ placeholder: 'Start writing your story…' }),
   ];
 }

@@ -1,4 +1,5 @@
 import type { Story } from '../../domain/entities.ts';
+import type { StoryPayload } from '../api/stories.ts';
 import { messages } from '../../domain/messages.ts';
 import { storySaveSchema } from '../../domain/schemas.ts';
 import { slugify } from '../../domain/slug.ts';
@@ -20,20 +21,6 @@ export interface StoryFormValues {
 
 export type StoryFormField = keyof StoryFormValues;
 export type StoryFormErrors = Partial<Record<StoryFormField, string>>;
-
-/** The story save payload of SPEC.md section 3. */
-export interface StorySavePayload {
-  title: string;
-  slug: string;
-  description: string;
-  content: string;
-  beatId: number | null;
-  status: StoryStatus;
-  isFeatured: boolean;
-  featuredImageUrl: string | null;
-  videoUrl: string | null;
-  authorId: number;
-}
 
 export const STATUS_LABELS: Record<StoryStatus, string> = { draft: 'Draft', published: 'Published', archived: 'Archived' };
 export { STORY_STATUSES };
@@ -64,7 +51,7 @@ export function storyToForm(story: Story): StoryFormValues {
   };
 }
 
-export function toSavePayload(values: StoryFormValues, authorId: number): StorySavePayload {
+export function toSavePayload(values: StoryFormValues, authorId: number): StoryPayload {
   const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
   return {
     title: values.title.trim(),
