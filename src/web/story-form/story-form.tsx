@@ -29,7 +29,7 @@ import {
   type StoryFormValues,
 } from './story-form-values.ts';
 import { useLeaveGuard } from './use-leave-guard.tsx';
-import { useLocalDraft } from './use-local-draft.ts';
+import { useDraftAutosave, useLocalDraft } from './use-local-draft.ts';
 
 interface StoryFormProps {
   user: User;
@@ -66,20 +66,9 @@ export function StoryForm({ user, story, uploadMedia }: StoryFormProps) {
   const [offerOpen, setOfferOpen] = useState(true);
 
   const dirty = editorReady && !sameValues(values, baseline);
-  const draft = useLocalDraft({
-    userId: user.id,
-    storyId: story?.id ?? 'new',
-    values,
-    baseVersion: version,
-    dirty,
-    paused: !editorReady || (offerOpen && draftDiffers()),
-  });
+  const draft = useLocalDraft(user.id, story?.id ?? 'new');
+  const offer = editorReady && offerOpen && draft.found !== null && !sameValues(draft.found.values, baseline) ? draft.found : null;
   const leaveGuard = useLeaveGuard(dirty, draft.clear);
-
-  function draftDiffers(): boolean {
-    return draft.found !== null && !sameValues(draft.found.values, baseline);
-  }
-  const offer = editorReady && offerOpen && draftDiffers() ? draft.found : null;
 
   const set = <F extends StoryFormField>(field: F, value: StoryFormValues[F]) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -123,6 +112,9 @@ export function StoryForm({ user, story, uploadMedia }: StoryFormProps) {
       toast({ title: 'Error', description: message || fallback, variant: 'destructive' });
     },
   });
+
+  // Once a save is under way or done, the stored story is the copy; a late autosave must not bring the work back as a draft.
+  useDraftAutosave(draft.key, { values, baseVersion: version, dirty, paused: !editorReady || offer !== null || save.isPending || save.isSuccess });
 
   function showErrors(next: StoryFormErrors) {
     setErrors(next);
@@ -175,6 +167,8 @@ export function StoryForm({ user, story, uploadMedia }: StoryFormProps) {
     setOfferOpen(false);
   };
 
+  // Until the beat list arrives, the story's own beat is the one option, so the select shows it from the start.
+  const beatOptions = beats.data ?? (story?.beat ? [story.beat] : []);
   const submitLabel = save.isPending ? 'Saving...' : editing ? 'Update Story' : 'Create Story';
   const host = typeof location === 'undefined' ? '' : location.host;
 
@@ -271,7 +265,7 @@ export function StoryForm({ user, story, uploadMedia }: StoryFormProps) {
               onChange={(event) => set('beatId', event.target.value)}
             >
               <option value="">No beat assigned</option>
-              {(beats.data ?? []).map((beat) => (
+              {beatOptions.map((beat) => (
                 <option key={beat.id} value={String(beat.id)}>
                   {beat.name}
                 </option>
