@@ -1,12 +1,13 @@
-import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { mkdirSync } from 'node:fs';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 
-// wrangler.toml points [assets] at the client build; the pool refuses a missing directory even though API tests never read it.
-mkdirSync('./dist/client', { recursive: true });
+// wrangler refuses a config whose assets directory (wrangler.toml: ./dist/client) does not exist.
+// The API tests do not need the built SPA, so a fresh clone gets an empty directory instead of a build.
+mkdirSync(new URL('./dist/client', import.meta.url), { recursive: true });
 
 /**
- * Two projects: the pure domain core in plain Node, and the worker's integration tests inside
+ * Three projects: the pure domain core and the web's pure helpers in plain Node, and the worker's integration tests inside
  * workerd against real local D1 and R2 (isolated storage per test file, migrations applied in setup).
  */
 export default defineConfig({
@@ -20,12 +21,21 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: 'web',
+          environment: 'node',
+          include: ['src/web/**/*.test.ts'],
+        },
+      },
+      {
         plugins: [
           cloudflareTest(async () => ({
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
               bindings: {
                 PASSWORD_PEPPER: 'test-pepper-not-a-secret-0123456789',
+                // The API's own contract is tested without the edge cache; tests/api/edge-cache.test.ts tests the cache.
+                EDGE_CACHE_TTL_SECONDS: '0',
                 TEST_MIGRATIONS: await readD1Migrations('./migrations'),
               },
             },

@@ -2,10 +2,17 @@ import { env } from 'cloudflare:workers';
 import { buildDeps } from './adapters/compose.ts';
 import { createApp } from './adapters/http/app.ts';
 
+/** Public reads are cached per deployment (cached HTML names its asset files); a TTL of 0 turns it off. */
+function edgeCacheConfig(ttlSeconds: number) {
+  if (!(ttlSeconds > 0)) return undefined;
+  return { cache: caches.default, namespace: env.CF_VERSION_METADATA.id, ttlSeconds };
+}
+
 /** Composition root: adapters from the bindings, the API, and the SPA's assets behind it. */
 const app = createApp(buildDeps(env), {
   dev: import.meta.env.DEV === true,
   assets: (request) => env.ASSETS.fetch(request),
+  edgeCache: edgeCacheConfig(Number(env.EDGE_CACHE_TTL_SECONDS ?? 60)),
 });
 
 export default {

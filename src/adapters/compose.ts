@@ -19,6 +19,11 @@ export interface Bindings {
 
 export const systemClock: Clock = { now: () => new Date().toISOString() };
 
+/** The password hasher alone, for tools that hash for a database they reach without bindings. */
+export function buildPasswordHasher(pepper: string | undefined) {
+  return new Pbkdf2PasswordHasher(pepper ?? '');
+}
+
 /** The one place adapters are built; the worker, tests and scripts all come through here. */
 export function buildDeps(env: Bindings, clock: Clock = systemClock) {
   const db = openDb(env.DB);
@@ -30,7 +35,7 @@ export function buildDeps(env: Bindings, clock: Clock = systemClock) {
     stories: new D1StoryRepository(db),
     liveStreams: new D1LiveStreamRepository(db),
     media: new R2MediaStore(env.MEDIA),
-    hasher: new Pbkdf2PasswordHasher(env.PASSWORD_PEPPER ?? ''),
+    hasher: buildPasswordHasher(env.PASSWORD_PEPPER),
     clock,
     sessionTtlHours: Number(env.SESSION_TTL_HOURS ?? 720),
   };

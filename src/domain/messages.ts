@@ -22,6 +22,7 @@ export const messages = {
   urlInvalid: 'Enter a web address starting with http:// or https://',
   featuredImageUrlTooLong: 'Featured image URL must be at most 500 characters',
   beatIdInvalid: 'Choose a beat from the list',
+  idInvalid: 'Must be a positive whole number',
   versionRequired: 'The story version is required to save changes',
   recorderUploadIncomplete: 'Please provide a title and record a video',
   streamTitleRequired: 'Please enter a title for your stream',

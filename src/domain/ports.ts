@@ -98,7 +98,7 @@ export interface StoryRepository {
   findById(id: number): Promise<Story | null>;
   findBySlug(slug: string): Promise<Story | null>;
   findFeatured(): Promise<Story | null>;
-  /** Slugs in use (by any story, deleted ones included) equal to base or of the form base-N. */
+  /** Slugs in use (by any story, deleted ones included) that firstFreeSlug(base) may try: base, and any starting with slugCandidatePrefix(base). */
   slugsLike(base: string, excludeId?: number): Promise<Set<string>>;
   /** Throws ConflictError('slug_taken') if the slug is in use. */
   create(story: StoryWrite & { authorId: number }, now: string): Promise<Story>;

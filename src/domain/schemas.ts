@@ -28,7 +28,8 @@ export function isSafeMediaUrl(value: string): boolean {
 /** Blank means "none": '' and null both become null. */
 const optionalMediaUrl = (max?: { length: number; message: string }) =>
   z
-    .union([z.string(), z.null()])
+    .string({ error: messages.urlInvalid })
+    .nullable()
     .optional()
     .transform((value) => (value == null || value.trim() === '' ? null : value.trim()))
     .refine((value) => value === null || isSafeMediaUrl(value), { error: messages.urlInvalid })
@@ -89,15 +90,20 @@ export type UpdateBeatInput = z.infer<typeof updateBeatSchema>;
 export const storySaveSchema = z.object({
   title: requiredText(messages.titleRequired, { length: 255, message: messages.titleTooLong }),
   slug: z
-    .union([z.string(), z.null()])
+    .string({ error: messages.slugFormat })
+    .nullable()
     .optional()
     .transform((value) => (value == null ? '' : value.trim()))
     .refine((value) => value.length <= SLUG_MAX_LENGTH, { error: messages.slugTooLong })
     .refine((value) => value === '' || SLUG_PATTERN.test(value), { error: messages.slugFormat }),
   description: requiredText(messages.descriptionRequired),
   content: requiredText(messages.contentRequired),
+  // nullable() rather than a union with z.null(): a union failure would say "Invalid input" instead.
   beatId: z
-    .union([z.number({ error: messages.beatIdInvalid }).int({ error: messages.beatIdInvalid }).positive({ error: messages.beatIdInvalid }), z.null()])
+    .number({ error: messages.beatIdInvalid })
+    .int({ error: messages.beatIdInvalid })
+    .positive({ error: messages.beatIdInvalid })
+    .nullable()
     .optional()
     .transform((value) => value ?? null),
   status: z.enum(STORY_STATUSES, { error: messages.statusInvalid }).default(DEFAULT_STORY_STATUS),
@@ -112,7 +118,12 @@ export const storyUpdateSchema = storySaveSchema.extend({
 });
 export type StoryUpdateInput = z.infer<typeof storyUpdateSchema>;
 
-const positiveIntParam = z.coerce.number().int().positive();
+/** A database id in a path or query: plain decimal digits only, so "1e3", "0x10" or " 7" never alias another id. */
+const positiveIntParam = z
+  .string({ error: messages.idInvalid })
+  .regex(/^[1-9][0-9]{0,15}$/, { error: messages.idInvalid })
+  .transform(Number)
+  .pipe(z.number().int({ error: messages.idInvalid }).positive({ error: messages.idInvalid }));
 
 export const storyListQuerySchema = z.object({
   status: z.enum(STORY_STATUSES, { error: messages.statusInvalid }).optional(),

@@ -37,3 +37,16 @@ export function firstFreeSlug(base: string, taken: ReadonlySet<string>): string 
     if (!taken.has(candidate)) return candidate;
   }
 }
+
+/** Room kept for a "-N" suffix when finding the slugs a base competes with (13 digits is plenty). */
+const SUFFIX_ROOM = 15;
+
+/**
+ * A prefix shared by every slug firstFreeSlug(base, ...) can return other than the root itself:
+ * `root-` while a suffix fits after the whole root, else the root cut short enough to leave room.
+ * Lets a repository fetch just the slugs that matter with a range on its index.
+ */
+export function slugCandidatePrefix(base: string): string {
+  const root = base === '' ? FALLBACK_SLUG : base;
+  return root.length + SUFFIX_ROOM <= SLUG_MAX_LENGTH ? `${root}-` : root.slice(0, SLUG_MAX_LENGTH - SUFFIX_ROOM);
+}

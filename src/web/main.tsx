@@ -1,19 +1,37 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { getQueryFn } from './api/client.ts';
+import { seedInitialData } from './api/initial-data.ts';
+import { NotFound } from './components/not-found.tsx';
 import { routeTree } from './route-tree.gen.ts';
 import './styles.css';
 
-/** SPEC.md section 9: no retries, no refetch on focus, no polling, never stale by time. */
+/** SPEC.md sections 7 and 9: GET the key's URL, no retries, no refetch on focus, no polling, never stale by time. */
 const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { retry: false, refetchOnWindowFocus: false, refetchInterval: false, staleTime: Infinity },
+    queries: {
+      queryFn: getQueryFn({ on401: 'throw' }),
+      retry: false,
+      refetchOnWindowFocus: false,
+      refetchInterval: false,
+      staleTime: Infinity,
+    },
     mutations: { retry: false },
   },
 });
+seedInitialData(queryClient);
 
-const router = createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });
+const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: 'intent',
+  // The query cache decides freshness; the router always asks it.
+  defaultPreloadStaleTime: 0,
+  defaultNotFoundComponent: NotFound,
+  scrollRestoration: true,
+});
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -21,8 +39,23 @@ declare module '@tanstack/react-router' {
   }
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+/**
+ * The worker may have painted a reading view into #root already. Load the first route (its code
+ * and data) before rendering, so the app's first commit is the whole page rather than a frame
+ * still waiting for its route; render it in a transition, in slices that keep the page responsive.
+ */
+async function start(): Promise<void> {
+  await router.load();
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  });
+}
+
+void start();

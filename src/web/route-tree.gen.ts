@@ -10,9 +10,13 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AboutRouteImport } from './routes/about'
 import { Route as AdminRouteImport } from './routes/admin'
+import { Route as BetaRouteImport } from './routes/beta'
 import { Route as DashboardRouteImport } from './routes/dashboard'
+import { Route as LoginRouteImport } from './routes/login'
 import { Route as EditIdRouteImport } from './routes/edit.$id'
+import { Route as StorySlugRouteImport } from './routes/story.$slug'
 import { Route as StoryNewRouteImport } from './routes/story.new'
 
 const IndexRoute = IndexRouteImport.update({
@@ -20,9 +24,19 @@ const IndexRoute = IndexRouteImport.update({
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AboutRoute = AboutRouteImport.update({
+  id: '/about',
+  path: '/about',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminRoute = AdminRouteImport.update({
   id: '/admin',
   path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BetaRoute = BetaRouteImport.update({
+  id: '/beta',
+  path: '/beta',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DashboardRoute = DashboardRouteImport.update({
@@ -30,9 +44,19 @@ const DashboardRoute = DashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const EditIdRoute = EditIdRouteImport.update({
   id: '/edit/$id',
   path: '/edit/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StorySlugRoute = StorySlugRouteImport.update({
+  id: '/story/$slug',
+  path: '/story/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
 const StoryNewRoute = StoryNewRouteImport.update({
@@ -43,39 +67,83 @@ const StoryNewRoute = StoryNewRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/about': typeof AboutRoute
   '/admin': typeof AdminRoute
+  '/beta': typeof BetaRoute
   '/dashboard': typeof DashboardRoute
+  '/login': typeof LoginRoute
   '/edit/$id': typeof EditIdRoute
+  '/story/$slug': typeof StorySlugRoute
   '/story/new': typeof StoryNewRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/about': typeof AboutRoute
   '/admin': typeof AdminRoute
+  '/beta': typeof BetaRoute
   '/dashboard': typeof DashboardRoute
+  '/login': typeof LoginRoute
   '/edit/$id': typeof EditIdRoute
+  '/story/$slug': typeof StorySlugRoute
   '/story/new': typeof StoryNewRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/about': typeof AboutRoute
   '/admin': typeof AdminRoute
+  '/beta': typeof BetaRoute
   '/dashboard': typeof DashboardRoute
+  '/login': typeof LoginRoute
   '/edit/$id': typeof EditIdRoute
+  '/story/$slug': typeof StorySlugRoute
   '/story/new': typeof StoryNewRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/admin' | '/dashboard' | '/edit/$id' | '/story/new'
+  fullPaths:
+    | '/'
+    | '/about'
+    | '/admin'
+    | '/beta'
+    | '/dashboard'
+    | '/login'
+    | '/edit/$id'
+    | '/story/$slug'
+    | '/story/new'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/admin' | '/dashboard' | '/edit/$id' | '/story/new'
-  id: '__root__' | '/' | '/admin' | '/dashboard' | '/edit/$id' | '/story/new'
+  to:
+    | '/'
+    | '/about'
+    | '/admin'
+    | '/beta'
+    | '/dashboard'
+    | '/login'
+    | '/edit/$id'
+    | '/story/$slug'
+    | '/story/new'
+  id:
+    | '__root__'
+    | '/'
+    | '/about'
+    | '/admin'
+    | '/beta'
+    | '/dashboard'
+    | '/login'
+    | '/edit/$id'
+    | '/story/$slug'
+    | '/story/new'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AboutRoute: typeof AboutRoute
   AdminRoute: typeof AdminRoute
+  BetaRoute: typeof BetaRoute
   DashboardRoute: typeof DashboardRoute
+  LoginRoute: typeof LoginRoute
   EditIdRoute: typeof EditIdRoute
+  StorySlugRoute: typeof StorySlugRoute
   StoryNewRoute: typeof StoryNewRoute
 }
 
@@ -88,11 +156,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/about': {
+      id: '/about'
+      path: '/about'
+      fullPath: '/about'
+      preLoaderRoute: typeof AboutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin': {
       id: '/admin'
       path: '/admin'
       fullPath: '/admin'
       preLoaderRoute: typeof AdminRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/beta': {
+      id: '/beta'
+      path: '/beta'
+      fullPath: '/beta'
+      preLoaderRoute: typeof BetaRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/dashboard': {
@@ -102,11 +184,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/edit/$id': {
       id: '/edit/$id'
       path: '/edit/$id'
       fullPath: '/edit/$id'
       preLoaderRoute: typeof EditIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/story/$slug': {
+      id: '/story/$slug'
+      path: '/story/$slug'
+      fullPath: '/story/$slug'
+      preLoaderRoute: typeof StorySlugRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/story/new': {
@@ -121,9 +217,13 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AboutRoute: AboutRoute,
   AdminRoute: AdminRoute,
+  BetaRoute: BetaRoute,
   DashboardRoute: DashboardRoute,
+  LoginRoute: LoginRoute,
   EditIdRoute: EditIdRoute,
+  StorySlugRoute: StorySlugRoute,
   StoryNewRoute: StoryNewRoute,
 }
 export const routeTree = rootRouteImport

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gte, isNull, like, ne, or, sql, sum, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lt, ne, or, sql, sum, type SQL } from 'drizzle-orm';
 import { ConflictError } from '../../domain/errors.ts';
 import type { Story } from '../../domain/entities.ts';
 import type { StoryFilter, StoryRepository, StoryUpdateOutcome, StoryWrite } from '../../domain/ports.ts';
+import { FALLBACK_SLUG, slugCandidatePrefix } from '../../domain/slug.ts';
 import { isUniqueViolation, type Db } from './db.ts';
 import { beats, stories, users } from './schema.ts';
 
@@ -34,11 +35,6 @@ function slugTaken(): ConflictError {
   return new ConflictError('slug_taken', 'That URL slug is already used by another story', {
     slug: 'That URL slug is already used by another story',
   });
-}
-
-/** LIKE treats _ and % as wildcards; slugs never contain them, but escape anyway. */
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export class D1StoryRepository implements StoryRepository {
@@ -93,12 +89,16 @@ export class D1StoryRepository implements StoryRepository {
   }
 
   async slugsLike(base: string, excludeId?: number): Promise<Set<string>> {
+    const root = base === '' ? FALLBACK_SLUG : base;
+    const prefix = slugCandidatePrefix(root);
+    // A range on the slug index, not LIKE: D1 refuses LIKE patterns over 50 bytes, and slugs get longer
+    // than that. Every slug character sorts below '~', so [prefix, prefix~) holds all slugs with the prefix.
     const rows = await this.db
       .select({ slug: stories.slug })
       .from(stories)
       .where(
         and(
-          or(eq(stories.slug, base), like(stories.slug, sql`${`${escapeLike(base)}-%`} ESCAPE '\\'`)),
+          or(eq(stories.slug, root), and(gte(stories.slug, prefix), lt(stories.slug, `${prefix}~`))),
           excludeId === undefined ? undefined : ne(stories.id, excludeId),
         ),
       );

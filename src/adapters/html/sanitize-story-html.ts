@@ -64,11 +64,44 @@ function isYouTubeEmbed(src: string | undefined): boolean {
   }
 }
 
-/** sanitize-html writes void elements XHTML-style (<br />); the editor writes <br>. Attribute values never hold a raw "/>". */
-const xhtmlVoid = /<(br|hr|img|source)((?:\s[^<>]*?)?)\s*\/>/g;
+/*
+ * sanitize-html serialises differently from the editor (Tiptap's getHTML, which is the browser's
+ * serialiser): `<br />` for `<br>`, a bare `controls` for `controls=""`, `color:red;font-family:x`
+ * for `color: red; font-family: x;`, and U+00A0 as a raw character for `&nbsp;`. Its start tags are
+ * rewritten into the browser's form so that content saved from the editor reads back byte for byte.
+ * In sanitize-html's output every raw `<` and `>` is markup and, inside a tag, every `"` delimits
+ * an attribute value (text and values are escaped), so these patterns only meet tags and whole attributes.
+ */
+const startTag = /<([a-z][a-z0-9]*)((?:\s[^<>]*?)?)\s*\/?>/g;
+const attribute = /\s([^\s="]+)(?:="([^"]*)")?/g;
+/** Declarations are `prop:value` joined by `;`; no allowed value holds a colon, so a `;` before `prop:` is a boundary. */
+const declarationBoundary = /;(?=[a-z-]+:)/;
+
+function editorStyle(css: string): string {
+  return css
+    .split(declarationBoundary)
+    .map((declaration) => {
+      const colon = declaration.indexOf(':');
+      return `${declaration.slice(0, colon).trim()}: ${declaration.slice(colon + 1).trim()};`;
+    })
+    .join(' ');
+}
+
+function toEditorForm(html: string): string {
+  return html
+    .replace(startTag, (_tag, name: string, attributes: string) => {
+      let written = '';
+      for (const [, attributeName, value = ''] of attributes.matchAll(attribute)) {
+        if (attributeName === undefined) continue;
+        written += ` ${attributeName}="${attributeName === 'style' ? editorStyle(value) : value}"`;
+      }
+      return `<${name}${written}>`;
+    })
+    .replace(/\u00a0/g, '&nbsp;');
+}
 
 export function sanitizeStoryHtml(html: string): string {
-  return sanitizeHtml(html, options).replace(xhtmlVoid, '<$1$2>');
+  return toEditorForm(sanitizeHtml(html, options));
 }
 
 /** True when sanitised content shows nothing: no text, no image, no video, no embed, no rule. */

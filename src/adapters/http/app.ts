@@ -5,10 +5,13 @@ import type { AppDeps } from '../compose.ts';
 import type { AppEnv } from './context.ts';
 import { errorBody, handleError } from './error-map.ts';
 import { authenticate } from './middleware/authenticate.ts';
+import { createEdgeCache, type EdgeCacheConfig } from './middleware/edge-cache.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { authRoutes } from './routes/auth.ts';
 import { beatRoutes } from './routes/beats.ts';
+import { healthRoutes } from './routes/health.ts';
+import { seoRoutes } from './routes/seo.ts';
 import { storyRoutes } from './routes/stories.ts';
 import { userRoutes } from './routes/users.ts';
 
@@ -19,15 +22,27 @@ export interface AppOptions {
   dev?: boolean;
   /** Serves everything that is not /api (the SPA's static assets). */
   assets?: (request: Request) => Promise<Response>;
+  /** Edge caching of public reads (off when not given). */
+  edgeCache?: EdgeCacheConfig;
+}
+
+/** Writes that cannot change what anonymous readers see: signing in and out, counting a view. */
+export function isPublicWrite(path: string): boolean {
+  return !path.startsWith('/api/auth/') && !/^\/api\/stories\/\d+\/view$/.test(path);
 }
 
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
+  const edge = createEdgeCache(options.edgeCache ?? { cache: null, namespace: '' });
   const api = new Hono<AppEnv>()
     .use(async (c, next) => {
       c.set('deps', deps);
       await next();
       if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
     })
+    .use('/stories', edge.readThrough)
+    .use('/stories/*', edge.readThrough)
+    .use('/beats', edge.readThrough)
+    .use(edge.purgeOnWrite(isPublicWrite))
     .use(bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw new PayloadTooLargeError('The request body is too large'); } }))
     .use(authenticate)
     .route('/auth', authRoutes)
@@ -35,12 +50,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/beats', beatRoutes)
     .route('/stories', storyRoutes)
     .route('/analytics', analyticsRoutes)
+    .route('/health', healthRoutes)
     .all('*', (c) => c.json(errorBody('not_found', 'No such API route'), 404));
 
   const app = new Hono<AppEnv>();
   app.use(securityHeaders({ dev: options.dev ?? false }));
   app.onError(handleError);
   app.route('/api', api);
+  if (options.assets) app.route('/', seoRoutes(deps, options.assets, edge.readThrough));
   app.all('*', async (c) => {
     if (!options.assets) return c.text('Not found', 404);
     const asset = await options.assets(c.req.raw);

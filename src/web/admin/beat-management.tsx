@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Beat } from '../../domain/entities.ts';
 import { beatsQuery } from '../api/beats.ts';
 import { Spinner } from '../components/spinner.tsx';
-import { formatDay } from '../format/full-date.ts';
+import { formatDay } from '../../domain/formatting.ts';
 import { BeatDialog } from './beat-dialog.tsx';
 
 /** Beat Management: every beat with its description and creation date; add and edit. */

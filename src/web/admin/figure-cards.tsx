@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { User } from '../../domain/entities.ts';
 import { dashboardFiguresQuery } from '../api/analytics.ts';
-import { compactNumber } from '../format/compact-number.ts';
+import { compactNumber } from '../../domain/formatting.ts';
 
 /**
  * Active Reporters falls back to the active users with role reporter when the analytics call

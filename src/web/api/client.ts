@@ -1,3 +1,5 @@
+import type { QueryFunctionContext, QueryKey } from '@tanstack/react-query';
+
 /** Request conventions of SPEC.md section 7: cookies sent, bearer token from localStorage, JSON when JSON. */
 export const TOKEN_KEY = 'auth_token';
 
@@ -6,8 +8,22 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly body: unknown,
+    /** The raw response body text. */
+    readonly responseText = '',
   ) {
     super(message);
+  }
+
+  /** The server's human message (API.md error shape), when it sent one. */
+  get serverMessage(): string | null {
+    const error = (this.body as { error?: { message?: unknown } } | null)?.error;
+    return typeof error?.message === 'string' ? error.message : null;
+  }
+
+  /** Per-field validation messages (API.md), keyed by field name. */
+  get fields(): Record<string, string> {
+    const fields = (this.body as { error?: { fields?: unknown } } | null)?.error?.fields;
+    return fields && typeof fields === 'object' ? (fields as Record<string, string>) : {};
   }
 }
 
@@ -19,9 +35,28 @@ export function getToken(): string | null {
   }
 }
 
-export async function apiRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
+export function setToken(token: string): void {
+  localStorage.setItem(TOKEN_KEY, token);
+}
+
+export function clearToken(): void {
+  try {
+    localStorage.removeItem(TOKEN_KEY);
+  } catch {
+    // Storage blocked: there is no token to remove.
+  }
+}
+
+export interface RequestOptions {
+  /** Overrides the stored token (logout sends the token it has just removed from storage). */
+  token?: string | null;
+  signal?: AbortSignal;
+}
+
+/** Sends a request with the SPEC.md section 7 conventions; a non-OK answer throws ApiError (section 8). */
+async function send(method: string, url: string, body: unknown, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = {};
-  const token = getToken();
+  const token = options.token === undefined ? getToken() : options.token;
   if (token) headers.Authorization = `Bearer ${token}`;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
@@ -29,20 +64,62 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown)
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
   }
-  const res = await fetch(url, { method, headers, body: payload, credentials: 'include' });
-  const isJson = res.headers.get('content-type')?.includes('application/json') ?? false;
+  const res = await fetch(url, { method, headers, body: payload, credentials: 'include', signal: options.signal });
   if (!res.ok) {
     const text = await res.text();
-    let parsed: unknown = null;
+    let parsed: unknown;
     try {
-      parsed = isJson && text ? JSON.parse(text) : null;
+      parsed = isJson(res) && text ? JSON.parse(text) : null;
     } catch {
       parsed = null;
     }
     // SPEC.md section 8: "<status>: <body text>", or the status text when the body is empty.
-    throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`, parsed);
+    throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`, parsed, text);
   }
-  if (!isJson) return {} as T;
+  return res;
+}
+
+function isJson(res: Response): boolean {
+  return res.headers.get('content-type')?.includes('application/json') ?? false;
+}
+
+/** The body as JSON when the answer says JSON, otherwise an empty object (SPEC.md section 7). */
+async function parseBody<T>(res: Response): Promise<T> {
+  if (!isJson(res)) return {} as T;
   const text = await res.text();
   return (text ? JSON.parse(text) : {}) as T;
+}
+
+export async function apiRequest<T>(method: string, url: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  return parseBody<T>(await send(method, url, body, options));
+}
+
+/** A page of a list endpoint: the items and the X-Total-Count the API sends with every list. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export async function apiList<T>(url: string, options: RequestOptions = {}): Promise<Page<T>> {
+  const res = await send('GET', url, undefined, options);
+  const items = await parseBody<T[]>(res);
+  const total = Number(res.headers.get('X-Total-Count'));
+  return { items, total: Number.isFinite(total) ? total : items.length };
+}
+
+export type On401 = 'returnNull' | 'throw';
+
+/**
+ * The default read of SPEC.md section 7: a GET to the first element of the query key.
+ * `on401: 'returnNull'` turns "not signed in" into null instead of an error.
+ */
+export function getQueryFn<T>({ on401 }: { on401: On401 }) {
+  return async ({ queryKey, signal }: QueryFunctionContext<QueryKey>): Promise<T | null> => {
+    try {
+      return await apiRequest<T>('GET', String(queryKey[0]), undefined, { signal });
+    } catch (error) {
+      if (on401 === 'returnNull' && error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
+  };
 }

@@ -1,9 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Story } from '../../domain/entities.ts';
-import { storyPath } from '../api/stories.ts';
-import { formatDay } from '../format/full-date.ts';
-import { viewsLabel } from '../format/compact-number.ts';
+import { formatDay, viewsLabel } from '../../domain/formatting.ts';
+import { storyPath } from '../../domain/site.ts';
 import { ConfirmDialog } from '../staff/confirm-dialog.tsx';
 import { StatusBadge, StoryThumb } from '../staff/story-bits.tsx';
 import { useDeleteStory } from './use-delete-story.ts';

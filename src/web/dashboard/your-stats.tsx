@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { myFiguresQuery } from '../api/analytics.ts';
-import { compactNumber } from '../format/compact-number.ts';
+import { compactNumber } from '../../domain/formatting.ts';
 
 /** "Your Stats": the reporter's own figures and beat assignment ("General" when none is assigned). */
 export function YourStats() {

@@ -1,25 +1,35 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { useAuth } from '../auth/use-auth.ts';
+import { NotFound } from '../components/not-found.tsx';
+import { Spinner } from '../components/spinner.tsx';
+import { SiteFooter } from '../frame/site-footer.tsx';
+import { SiteHeader } from '../frame/site-header.tsx';
+import { Toaster } from '../toast/toaster.tsx';
 
-export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
-  component: RootLayout,
-  notFoundComponent: () => (
-    <main className="page">
-      <h1>404 Page Not Found</h1>
-      <p>Did you forget to add the page to the router?</p>
-    </main>
-  ),
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: SiteFrame,
+  notFoundComponent: NotFound,
 });
 
-function RootLayout() {
-  const { queryClient } = Route.useRouteContext();
+/** SPEC.md section 2: top bar, the screen (a spinner while the sign-in state loads), footer; toasts over all. */
+function SiteFrame() {
+  const { isLoading } = useAuth();
   return (
-    <QueryClientProvider client={queryClient}>
-      <header className="topbar">
-        <Link to="/" className="logo">The Newsroom</Link>
-      </header>
-      <Outlet />
-    </QueryClientProvider>
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" tabIndex={-1}>
+        {isLoading ? <Spinner label="Loading your account" /> : <Outlet />}
+      </main>
+      <SiteFooter />
+      <Toaster />
+    </>
   );
 }

@@ -1,32 +1,52 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
-import { latestStoriesQuery } from '../api/stories.ts';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { featuredStoryQuery, latestStoriesQuery } from '../api/stories.ts';
+import { useDocumentTitle } from '../components/document-title.ts';
+import { FeaturedStory } from '../stories/featured-story.tsx';
+import { Hero } from '../stories/hero.tsx';
+import { StoryCard } from '../stories/story-card.tsx';
 
 export const Route = createFileRoute('/')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(latestStoriesQuery()),
+  loader: ({ context }) =>
+    Promise.all([context.queryClient.ensureQueryData(featuredStoryQuery()), context.queryClient.ensureQueryData(latestStoriesQuery())]),
   component: Home,
 });
 
+const LATEST_ID = 'latest-stories';
+
 function Home() {
-  const { data: stories } = useSuspenseQuery(latestStoriesQuery());
+  const { data: featured } = useSuspenseQuery(featuredStoryQuery());
+  const { data: latest } = useSuspenseQuery(latestStoriesQuery());
+  useDocumentTitle(null);
   return (
-    <main className="page">
-      <section className="hero">
-        <h1>Independent news</h1>
-        <p className="tagline">Uncensored. Unfiltered. Unapologetic.</p>
-      </section>
-      <section aria-labelledby="latest-heading">
-        <h2 id="latest-heading">Latest Stories</h2>
-        <ul className="story-grid">
-          {stories.map((story) => (
-            <li key={story.id} className="story-card">
-              <h3>{story.title}</h3>
-              <p>{story.description}</p>
-              <p className="byline">{story.author.username}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
-    </main>
+    <>
+      <Hero latestId={LATEST_ID} />
+      <div className="page">
+        {featured ? <FeaturedStory story={featured} /> : null}
+        <section className="latest" aria-labelledby={`${LATEST_ID}-heading`}>
+          <div className="section-head">
+            <h2 id={`${LATEST_ID}-heading`} className="section-title">
+              <span id={LATEST_ID} tabIndex={-1} className="scroll-target">
+                Latest Stories
+              </span>
+            </h2>
+            <Link to="/beta" className="section-link">
+              All stories <span aria-hidden="true">→</span>
+            </Link>
+          </div>
+          {latest.length > 0 ? (
+            <ul className="story-grid">
+              {latest.map((story) => (
+                <li key={story.id}>
+                  <StoryCard story={story} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="empty">No stories have been published yet.</p>
+          )}
+        </section>
+      </div>
+    </>
   );
 }

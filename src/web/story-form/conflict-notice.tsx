@@ -1,6 +1,6 @@
 import type { Story } from '../../domain/entities.ts';
-import { storyPath } from '../api/stories.ts';
-import { formatFullDate } from '../format/full-date.ts';
+import { storyPath } from '../../domain/site.ts';
+import { formatFullDate } from '../../domain/formatting.ts';
 import { storyToForm, type StoryFormField, type StoryFormValues } from './story-form-values.ts';
 
 const FIELD_LABELS: Record<StoryFormField, string> = {

@@ -1,4 +1,5 @@
 import { env, exports } from 'cloudflare:workers';
+import { expect } from 'vitest';
 import { buildDeps } from '../../../src/adapters/compose.ts';
 import type { Role } from '../../../src/domain/roles.ts';
 import type { Story, User } from '../../../src/domain/entities.ts';
@@ -76,4 +77,62 @@ export async function createStory(token: string, overrides: Record<string, unkno
   const res = await api<Story>('/api/stories', { method: 'POST', token, json: storyPayload(overrides) });
   if (res.status !== 201) throw new Error(`create story failed: ${res.status} ${res.text}`);
   return res.body;
+}
+
+/** The PUT body for a story as it stands now (its current version), with changes on top. */
+export function updatePayload(story: Story, overrides: Record<string, unknown> = {}) {
+  return {
+    title: story.title,
+    slug: story.slug,
+    description: story.description,
+    content: story.content,
+    beatId: story.beatId,
+    status: story.status,
+    isFeatured: story.isFeatured,
+    featuredImageUrl: story.featuredImageUrl,
+    videoUrl: story.videoUrl,
+    version: story.version,
+    ...overrides,
+  };
+}
+
+export async function updateStory(token: string, story: Story, overrides: Record<string, unknown> = {}): Promise<Story> {
+  const res = await api<Story>(`/api/stories/${story.id}`, { method: 'PUT', token, json: updatePayload(story, overrides) });
+  if (res.status !== 200) throw new Error(`update story failed: ${res.status} ${res.text}`);
+  return res.body;
+}
+
+/** The story as stored, read back past every permission check. */
+export async function storedStory(id: number): Promise<Story | null> {
+  return deps.stories.findById(id);
+}
+
+/** Deletes (deactivates) a user through the API, as an admin does from the admin screen. */
+export async function deleteUser(adminToken: string, id: number): Promise<void> {
+  const res = await api(`/api/users/${id}`, { method: 'DELETE', token: adminToken });
+  if (res.status !== 204) throw new Error(`delete user failed: ${res.status} ${res.text}`);
+}
+
+export interface ErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+/**
+ * Asserts the error shape of API.md: the status, a JSON body {"error": {"code", "message", "fields"?}}
+ * with a snake_case code, and nothing that leaks internals (a stack trace or SQL).
+ */
+export function expectError(res: ApiResponse, status: number, code?: string): ErrorBody['error'] {
+  expect(res.status, res.text).toBe(status);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  const body = res.body as ErrorBody;
+  expect(body).toEqual({ error: expect.objectContaining({ code: expect.stringMatching(/^[a-z]+(_[a-z]+)*$/), message: expect.any(String) }) });
+  expect(body.error.message.length).toBeGreaterThan(0);
+  if (code !== undefined) expect(body.error.code).toBe(code);
+  expectNoInternals(res.text);
+  return body.error;
+}
+
+/** A body that mentions a stack frame, a source file or SQL tells an attacker how the server works. */
+export function expectNoInternals(text: string): void {
+  expect(text).not.toMatch(/\bat .+\(.+:\d+:\d+\)|\.ts:\d+|\.js:\d+|node_modules|SQLITE|D1_ERROR|\bSELECT\b.+\bFROM\b|\bINSERT INTO\b|\bUPDATE\b.+\bSET\b|constraint failed|stack/i);
 }

@@ -7,8 +7,12 @@ import { nextPublishedAt } from '../../../domain/story.ts';
 import type { AppDeps } from '../../compose.ts';
 import { isEmptyContent, sanitizeStoryHtml } from '../../html/sanitize-story-html.ts';
 
-/** A generated slug can lose a race to another save; try the next free one a few times. */
-const GENERATED_SLUG_ATTEMPTS = 3;
+/**
+ * A generated slug can lose a race to another save of the same title; then the next free one is
+ * tried. Every round of a race has a winner, so N saves racing for one title need at most N rounds:
+ * the bound only stops a runaway loop, it must stay well above any real burst of same-title saves.
+ */
+const GENERATED_SLUG_ATTEMPTS = 64;
 
 /**
  * Turns a validated save payload into the columns to write: content sanitised, beat checked,

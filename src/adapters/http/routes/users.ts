@@ -10,15 +10,16 @@ export const userRoutes = new Hono<AppEnv>()
   .get('/', async (c) => c.json(await c.var.deps.users.list()))
   .delete('/:id', validate('param', idParamSchema), async (c) => {
     const { id } = c.req.valid('param');
+    const { users, clock } = c.var.deps;
     if (id === c.var.user!.id) {
+      // The only way the last active admin can be targeted outside a race: that rule comes first.
+      if ((await users.countActive('admin')) <= 1) throw lastAdmin();
       throw new ConflictError('cannot_delete_self', 'You cannot delete your own account');
     }
     // Deleting deactivates: the account's stories stay, published ones stay public with their byline.
-    const outcome = await c.var.deps.users.deactivate(id, c.var.deps.clock.now());
+    const outcome = await users.deactivate(id, clock.now());
     if (outcome === 'not_found') throw new NotFoundError('User');
-    if (outcome === 'last_admin') {
-      throw new ConflictError('last_admin', 'The last active admin cannot be deleted');
-    }
+    if (outcome === 'last_admin') throw lastAdmin();
     return c.body(null, 204);
   })
   .get('/:id/beats', validate('param', idParamSchema), async (c) => {
@@ -32,3 +33,7 @@ export const userRoutes = new Hono<AppEnv>()
     if (!(await users.findById(id))) throw new NotFoundError('User');
     return c.json(await beats.assign(id, c.req.valid('json').beatIds, clock.now()));
   });
+
+function lastAdmin(): ConflictError {
+  return new ConflictError('last_admin', 'The last active admin cannot be deleted');
+}

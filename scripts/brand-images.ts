@@ -1,0 +1,38 @@
+import path from 'node:path';
+import { site } from '../src/domain/site.ts';
+import { launchChromium } from './bench/browser.ts';
+import { root } from './bench/local-site.ts';
+
+/**
+ * Renders the site's share picture (public/og-image.png, 1200 by 630, used by pages and stories
+ * without a picture of their own) and the publisher logo (public/logo.png, 600 by 60, named in
+ * the NewsArticle JSON-LD) with Chromium. Run it after changing the name or the look:
+ * `npx tsx scripts/brand-images.ts`.
+ */
+const mark = (size: number) =>
+  `<span style="display:inline-grid;place-items:center;width:${size}px;height:${size}px;border-radius:${size / 8}px;background:#111214;color:#fff;font:700 ${size * 0.62}px/1 Georgia,'Liberation Serif',serif">N</span>`;
+
+const shareCard = `<body style="margin:0;width:1200px;height:630px;background:#111214;background-image:radial-gradient(ellipse at 85% 0%,rgba(179,18,31,.45),transparent 60%);color:#fff;font-family:Georgia,'Liberation Serif',serif;display:flex;flex-direction:column;justify-content:center;padding:0 90px;box-sizing:border-box;border-top:14px solid #b3121f">
+  <div style="display:flex;align-items:center;gap:28px"><span style="display:inline-grid;place-items:center;width:110px;height:110px;border-radius:12px;background:#b3121f;font:700 76px/1 Georgia,'Liberation Serif',serif">N</span><span style="font-weight:700;font-size:96px;letter-spacing:-2px">${site.name}</span></div>
+  <p style="margin:48px 0 0;font-style:italic;font-size:46px;color:#e5e5e5">${site.tagline}</p>
+</body>`;
+
+const logo = `<body style="margin:0;width:600px;height:60px;background:#fff;display:flex;align-items:center;gap:14px;font-family:Georgia,'Liberation Serif',serif">
+  ${mark(52)}<span style="font-weight:700;font-size:40px;letter-spacing:-1px;color:#111214">${site.name}</span>
+</body>`;
+
+const browser = await launchChromium();
+try {
+  for (const [file, html, width, height] of [
+    ['og-image.png', shareCard, 1200, 630],
+    ['logo.png', logo, 600, 60],
+  ] as const) {
+    const page = await browser.newPage({ viewport: { width, height } });
+    await page.setContent(`<!doctype html><html><head><meta charset="utf-8"></head>${html}</html>`);
+    await page.screenshot({ path: path.join(root, 'public', file), type: 'png' });
+    await page.close();
+    console.log(`wrote public/${file}`);
+  }
+} finally {
+  await browser.close();
+}

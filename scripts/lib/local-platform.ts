@@ -1,0 +1,29 @@
+import { getPlatformProxy } from 'wrangler';
+import { buildDeps, type AppDeps, type Bindings } from '../../src/adapters/compose.ts';
+import { miniflarePersistPath, stateDir } from './local-state.ts';
+import { quietThisProcess, wranglerConfigPath } from './project.ts';
+import { runWrangler } from './wrangler-cli.ts';
+
+/** Applies every pending migration to the local D1 in the state directory (offline, no prompt). */
+export async function applyLocalMigrations(dir: string = stateDir(), options: { echo?: boolean } = {}): Promise<void> {
+  await runWrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', dir], options);
+}
+
+/**
+ * Runs `work` with the real adapters over the local D1 and R2 (the very state the site serves):
+ * wrangler's getPlatformProxy gives the bindings and `.dev.vars` (so the same pepper), and
+ * buildDeps builds the same repositories and hasher the worker uses.
+ */
+export async function withLocalDeps<T>(work: (deps: AppDeps) => Promise<T>, dir: string = stateDir()): Promise<T> {
+  quietThisProcess();
+  const platform = await getPlatformProxy<Bindings>({
+    configPath: wranglerConfigPath,
+    persist: { path: miniflarePersistPath(dir) },
+    remoteBindings: false,
+  });
+  try {
+    return await work(buildDeps(platform.env));
+  } finally {
+    await platform.dispose();
+  }
+}

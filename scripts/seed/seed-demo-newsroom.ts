@@ -1,0 +1,84 @@
+import type { AppDeps } from '../../src/adapters/compose.ts';
+import { prepareStoryWrite, saveWithSlug } from '../../src/adapters/http/routes/story-save.ts';
+import type { Beat, Story, User } from '../../src/domain/entities.ts';
+import { registerSchema, storySaveSchema } from '../../src/domain/schemas.ts';
+import { demoBeats, demoReporters, demoStories } from './demo-newsroom.ts';
+
+/**
+ * Seeds the demo newsroom through the real repositories, and the stories through the same save
+ * path as `POST /api/stories` (schema, sanitiser, beat check, slug, publishedAt). No Node APIs:
+ * the workers test pool runs this too.
+ */
+
+export type DemoSeedOutcome =
+  | { kind: 'seeded'; beats: Beat[]; reporters: User[]; stories: Story[] }
+  | { kind: 'skipped'; reason: string };
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** True when nothing has been written yet: no story (of any status) and no beat. */
+async function isEmptyNewsroom(deps: AppDeps): Promise<boolean> {
+  const { total } = await deps.stories.list({ scope: { kind: 'all' }, limit: 1, offset: 0 });
+  return total === 0 && (await deps.beats.list()).length === 0;
+}
+
+function byName<T>(items: T[], key: (item: T) => string, name: string, what: string): T {
+  const found = items.find((item) => key(item) === name);
+  if (!found) throw new Error(`The demo data names an unknown ${what}: ${name}`);
+  return found;
+}
+
+/** Seeds the demo on an empty newsroom; every reporter gets `reporterPassword`. */
+export async function seedDemoNewsroom(deps: AppDeps, reporterPassword: string): Promise<DemoSeedOutcome> {
+  if (!(await isEmptyNewsroom(deps))) return { kind: 'skipped', reason: 'the newsroom already has stories or beats' };
+  const now = new Date(deps.clock.now()).getTime();
+  const at = (hoursAgo: number) => new Date(now - hoursAgo * HOUR_MS).toISOString();
+  const oldest = Math.max(...demoStories.map((story) => story.hoursAgo)) + 24;
+
+  const beats: Beat[] = [];
+  for (const beat of demoBeats) beats.push(await deps.beats.create(beat, at(oldest)));
+
+  const reporters: User[] = [];
+  for (const reporter of demoReporters) {
+    const input = registerSchema.parse({ ...reporter, password: reporterPassword, role: 'reporter' });
+    const user = await deps.users.create(
+      {
+        username: input.username,
+        email: input.email,
+        passwordHash: await deps.hasher.hash(input.password),
+        role: 'reporter',
+        firstName: input.firstName,
+        lastName: input.lastName,
+      },
+      at(oldest),
+    );
+    const beatIds = reporter.beats.map((beatName) => byName(beats, (b) => b.name, beatName, 'beat').id);
+    await deps.beats.assign(user.id, beatIds, at(oldest));
+    reporters.push(user);
+  }
+
+  // Oldest first, so ids grow with time as they would have in a real newsroom.
+  const stories: Story[] = [];
+  for (const demo of [...demoStories].sort((a, b) => b.hoursAgo - a.hoursAgo)) {
+    const input = storySaveSchema.parse({
+      title: demo.title,
+      description: demo.description,
+      content: demo.content,
+      beatId: demo.beat === null ? null : byName(beats, (b) => b.name, demo.beat, 'beat').id,
+      status: demo.status,
+      isFeatured: demo.isFeatured,
+      featuredImageUrl: demo.featuredImageUrl,
+      videoUrl: demo.videoUrl,
+    });
+    const author = byName(reporters, (u) => u.username, demo.author, 'reporter');
+    const writtenAt = at(demo.hoursAgo);
+    const depsThen: AppDeps = { ...deps, clock: { now: () => writtenAt } };
+    const write = await prepareStoryWrite(depsThen, input, null);
+    stories.push(
+      await saveWithSlug(depsThen, input.slug, input.title, undefined, (slug) =>
+        deps.stories.create({ ...write, slug, authorId: author.id }, writtenAt),
+      ),
+    );
+  }
+  return { kind: 'seeded', beats, reporters, stories };
+}

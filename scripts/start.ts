@@ -1,0 +1,63 @@
+/**
+ * `npm start`: prepare the local newsroom (pepper, migrations, first admin, demo), build the site,
+ * and serve the built worker on workerd at http://127.0.0.1:${PORT:-8787} until Ctrl-C.
+ */
+import { createBuilder, preview, type PreviewServer } from 'vite';
+import { projectRoot, quietThisProcess } from './lib/project.ts';
+import { describePreparation, prepareLocal } from './prepare-local.ts';
+
+const HOST = '127.0.0.1';
+
+function portFromEnv(): number {
+  const text = process.env.PORT?.trim() || '8787';
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`PORT must be a port number, not "${text}"`);
+  return port;
+}
+
+/**
+ * Ctrl-C (or SIGTERM) stops the server and with it workerd. Prepended: wrangler and miniflare
+ * register exit hooks of their own (they dispose workerd and exit at once), and this must run first.
+ */
+function stopOnSignals(): { serving(server: PreviewServer): void } {
+  let server: PreviewServer | undefined;
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(130);
+    stopping = true;
+    console.log(`\n${signal}: stopping the newsroom...`);
+    const closed = server ? server.close() : Promise.resolve();
+    closed.catch((error: unknown) => console.error(error)).finally(() => process.exit(0));
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.prependListener(signal, stop);
+  return { serving: (running) => (server = running) };
+}
+
+async function main(): Promise<void> {
+  quietThisProcess();
+  const port = portFromEnv();
+  const started = Date.now();
+  const lifecycle = stopOnSignals();
+
+  console.log('Preparing the local database...');
+  const report = await prepareLocal();
+
+  console.log('Building the site...');
+  // buildApp, as `vite build` does: the client and the worker, plus the config the preview reads.
+  await (await createBuilder({ root: projectRoot, logLevel: 'warn' })).buildApp();
+
+  const server = await preview({ root: projectRoot, logLevel: 'warn', preview: { host: HOST, port, strictPort: true } });
+  lifecycle.serving(server);
+
+  const url = `http://${HOST}:${port}`;
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`\nThe Newsroom is running at ${url}  (ready in ${seconds}s)`);
+  console.log(`  API  ${url}/api/stories?status=published&limit=6`);
+  console.log(describePreparation(report, url));
+  console.log('\nPress Ctrl-C to stop.');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,97 @@
+import { authorName } from '../../../domain/byline.ts';
+import type { Story } from '../../../domain/entities.ts';
+import { site, storyPath } from '../../../domain/site.ts';
+import { escapeMarkup, xmlSafe } from './escape.ts';
+import { absoluteUrl } from './page-head.ts';
+
+const xml = (text: string) => escapeMarkup(xmlSafe(text));
+const published = (story: Story) => story.publishedAt ?? story.createdAt;
+
+/** RSS 2.0 of the given (latest published) stories. */
+export function rssFeed(stories: readonly Story[], origin: string, now: string): string {
+  const items = stories.map((story) => {
+    const link = `${origin}${storyPath(story)}`;
+    const image = absoluteUrl(story.featuredImageUrl, origin);
+    return [
+      '    <item>',
+      `      <title>${xml(story.title)}</title>`,
+      `      <link>${xml(link)}</link>`,
+      `      <guid isPermaLink="true">${xml(link)}</guid>`,
+      `      <description>${xml(story.description)}</description>`,
+      `      <pubDate>${new Date(published(story)).toUTCString()}</pubDate>`,
+      `      <dc:creator>${xml(authorName(story.author))}</dc:creator>`,
+      story.beat ? `      <category>${xml(story.beat.name)}</category>` : null,
+      image ? `      <media:content url="${xml(image)}" medium="image"/>` : null,
+      '    </item>',
+    ]
+      .filter((line) => line !== null)
+      .join('\n');
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/">
+  <channel>
+    <title>${xml(site.name)}</title>
+    <link>${xml(`${origin}/`)}</link>
+    <description>${xml(site.description)}</description>
+    <language>${site.language}</language>
+    <lastBuildDate>${new Date(now).toUTCString()}</lastBuildDate>
+    <atom:link href="${xml(`${origin}/rss.xml`)}" rel="self" type="application/rss+xml"/>
+${items.join('\n')}
+  </channel>
+</rss>
+`;
+}
+
+/** Every published story, plus the site's own pages. */
+export function sitemap(stories: readonly Story[], origin: string): string {
+  const pages = ['/', '/beta', '/about'].map((path) => `  <url><loc>${xml(`${origin}${path}`)}</loc></url>`);
+  const entries = stories.map(
+    (story) => `  <url><loc>${xml(`${origin}${storyPath(story)}`)}</loc><lastmod>${xml(story.updatedAt)}</lastmod></url>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${[...pages, ...entries].join('\n')}
+</urlset>
+`;
+}
+
+/** Google News sitemaps list only what was published in the last two days. */
+export const NEWS_WINDOW_HOURS = 48;
+/** And at most this many entries. */
+export const NEWS_SITEMAP_MAX = 1000;
+
+export function isNewsworthy(story: Story, now: string): boolean {
+  const age = Date.parse(now) - Date.parse(published(story));
+  return story.status === 'published' && age >= 0 && age <= NEWS_WINDOW_HOURS * 3600 * 1000;
+}
+
+export function newsSitemap(stories: readonly Story[], origin: string): string {
+  const entries = stories.map(
+    (story) => `  <url>
+    <loc>${xml(`${origin}${storyPath(story)}`)}</loc>
+    <news:news>
+      <news:publication><news:name>${xml(site.name)}</news:name><news:language>${site.language}</news:language></news:publication>
+      <news:publication_date>${xml(published(story))}</news:publication_date>
+      <news:title>${xml(story.title)}</news:title>
+    </news:news>
+  </url>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">
+${entries.join('\n')}
+</urlset>
+`;
+}
+
+export function robotsTxt(origin: string): string {
+  return `User-agent: *
+Allow: /
+Disallow: /dashboard
+Disallow: /admin
+Disallow: /edit/
+Disallow: /story/new
+
+Sitemap: ${origin}/sitemap.xml
+Sitemap: ${origin}/news-sitemap.xml
+`;
+}

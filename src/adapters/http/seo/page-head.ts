@@ -1,0 +1,152 @@
+import { authorName } from '../../../domain/byline.ts';
+import type { Story } from '../../../domain/entities.ts';
+import { site, storyPath } from '../../../domain/site.ts';
+import { escapeMarkup, jsonForScript } from './escape.ts';
+
+/** The site-wide share picture (1200 by 630), for pages and stories without a picture of their own. */
+export const DEFAULT_SHARE_IMAGE = '/og-image.png';
+export const LOGO_IMAGE = '/logo.png';
+/** Google shows at most this many characters of a NewsArticle headline. */
+const HEADLINE_MAX = 110;
+
+/** What the worker writes into the app's <head> for one page. */
+export interface PageHead {
+  title: string;
+  description: string;
+  canonical?: string;
+  robots?: string;
+  /** Open Graph properties (og:*, article:*), in order. */
+  openGraph: [property: string, content: string][];
+  twitter: [name: string, content: string][];
+  jsonLd: object[];
+}
+
+/** An absolute http(s) address for a stored link (site paths are made absolute); null for anything else. */
+export function absoluteUrl(link: string | null | undefined, origin: string): string | null {
+  if (!link) return null;
+  try {
+    const url = new URL(link, origin);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function publisher(origin: string) {
+  return {
+    '@type': 'NewsMediaOrganization',
+    name: site.name,
+    url: `${origin}/`,
+    logo: { '@type': 'ImageObject', url: `${origin}${LOGO_IMAGE}`, width: 600, height: 60 },
+  };
+}
+
+export function homeHead(origin: string): PageHead {
+  const title = `${site.name}: ${site.tagline}`;
+  const image = `${origin}${DEFAULT_SHARE_IMAGE}`;
+  return {
+    title,
+    description: site.description,
+    canonical: `${origin}/`,
+    openGraph: [
+      ['og:type', 'website'],
+      ['og:site_name', site.name],
+      ['og:title', title],
+      ['og:description', site.description],
+      ['og:url', `${origin}/`],
+      ['og:image', image],
+      ['og:image:width', '1200'],
+      ['og:image:height', '630'],
+      ['og:locale', 'en_US'],
+    ],
+    twitter: [
+      ['twitter:card', 'summary_large_image'],
+      ['twitter:title', title],
+      ['twitter:description', site.description],
+      ['twitter:image', image],
+    ],
+    jsonLd: [
+      { '@context': 'https://schema.org', '@type': 'WebSite', name: site.name, url: `${origin}/`, description: site.description },
+      { '@context': 'https://schema.org', ...publisher(origin) },
+    ],
+  };
+}
+
+export function storyHead(story: Story, origin: string): PageHead {
+  const canonical = `${origin}${storyPath(story)}`;
+  const ownImage = absoluteUrl(story.featuredImageUrl, origin) ?? absoluteUrl(story.thumbnailUrl, origin);
+  const image = ownImage ?? `${origin}${DEFAULT_SHARE_IMAGE}`;
+  const byline = authorName(story.author);
+  const published = story.publishedAt ?? story.createdAt;
+  const headline = story.title.length > HEADLINE_MAX ? `${story.title.slice(0, HEADLINE_MAX - 1)}…` : story.title;
+  return {
+    title: `${story.title} – ${site.name}`,
+    description: story.description,
+    canonical,
+    openGraph: [
+      ['og:type', 'article'],
+      ['og:site_name', site.name],
+      ['og:title', story.title],
+      ['og:description', story.description],
+      ['og:url', canonical],
+      ['og:image', image],
+      ...(ownImage ? [] : ([['og:image:width', '1200'], ['og:image:height', '630']] as [string, string][])),
+      ['og:image:alt', story.title],
+      ['og:locale', 'en_US'],
+      ['article:published_time', published],
+      ['article:modified_time', story.updatedAt],
+      ['article:author', byline],
+      ...(story.beat ? ([['article:section', story.beat.name]] as [string, string][]) : []),
+    ],
+    twitter: [
+      ['twitter:card', 'summary_large_image'],
+      ['twitter:title', story.title],
+      ['twitter:description', story.description],
+      ['twitter:image', image],
+      ['twitter:image:alt', story.title],
+    ],
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'NewsArticle',
+        headline,
+        description: story.description,
+        image: [image],
+        datePublished: published,
+        dateModified: story.updatedAt,
+        author: [{ '@type': 'Person', name: byline }],
+        publisher: publisher(origin),
+        mainEntityOfPage: { '@type': 'WebPage', '@id': canonical },
+        url: canonical,
+        isAccessibleForFree: true,
+        ...(story.beat ? { articleSection: story.beat.name } : {}),
+      },
+    ],
+  };
+}
+
+/** For a story that does not exist (or may not be seen): the app explains, search engines skip it. */
+export function missingStoryHead(): PageHead {
+  return {
+    title: `Story Not Found – ${site.name}`,
+    description: "The story you're looking for doesn't exist.",
+    robots: 'noindex',
+    openGraph: [],
+    twitter: [],
+    jsonLd: [],
+  };
+}
+
+/** The tags for <head>, every value escaped; JSON-LD goes in data blocks, which CSP does not execute. */
+export function renderHeadTags(head: PageHead): string {
+  const tags = [
+    `<title>${escapeMarkup(head.title)}</title>`,
+    `<meta name="description" content="${escapeMarkup(head.description)}">`,
+  ];
+  if (head.robots) tags.push(`<meta name="robots" content="${escapeMarkup(head.robots)}">`);
+  if (head.canonical) tags.push(`<link rel="canonical" href="${escapeMarkup(head.canonical)}">`);
+  for (const [property, content] of head.openGraph) tags.push(`<meta property="${escapeMarkup(property)}" content="${escapeMarkup(content)}">`);
+  for (const [name, content] of head.twitter) tags.push(`<meta name="${escapeMarkup(name)}" content="${escapeMarkup(content)}">`);
+  for (const data of head.jsonLd) tags.push(`<script type="application/ld+json">${jsonForScript(data)}</script>`);
+  return tags.join('\n    ');
+}

@@ -1,0 +1,115 @@
+import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
+import { useRef, useState, type FormEvent } from 'react';
+import { loginSchema } from '../../domain/schemas.ts';
+import { ApiError } from '../api/client.ts';
+import { currentUserQuery } from '../auth/current-user.ts';
+import { useLogin } from '../auth/login.ts';
+import { homeFor } from '../auth/staff-paths.ts';
+import { useDocumentTitle } from '../components/document-title.ts';
+import { CheckboxField, TextField } from '../components/form-field.tsx';
+import { focusFirstError, validateForm, type FieldErrors } from '../forms/validate-form.ts';
+import { toast } from '../toast/toast-store.ts';
+
+/** SPEC.md section 9: about 100 ms between the success notice and the move. */
+export const LOGIN_REDIRECT_DELAY_MS = 100;
+
+export const Route = createFileRoute('/login')({
+  // SPEC.md section 2: someone already signed in goes straight to their screen.
+  beforeLoad: async ({ context }) => {
+    const user = await context.queryClient.ensureQueryData(currentUserQuery());
+    if (user) throw redirect({ href: homeFor(user), replace: true });
+  },
+  component: LoginPage,
+});
+
+function failureMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status === 429) return error.serverMessage ?? 'Too many failed sign-in attempts. Try again later.';
+  if (error instanceof ApiError && error.status >= 500) return 'The newsroom could not sign you in right now. Please try again.';
+  if (error instanceof ApiError) return 'Invalid email or password';
+  return 'Could not reach the newsroom. Check your connection and try again.';
+}
+
+function LoginPage() {
+  useDocumentTitle('Reporter Login');
+  const router = useRouter();
+  const login = useLogin();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [showReset, setShowReset] = useState(false);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const result = validateForm(loginSchema, {
+      emailOrUsername: String(form.get('emailOrUsername') ?? ''),
+      password: String(form.get('password') ?? ''),
+      remember: form.get('remember') === 'on',
+    });
+    setFailure(null);
+    if (!result.ok) {
+      setErrors(result.errors);
+      focusFirstError(formRef.current, result.errors);
+      return;
+    }
+    setErrors({});
+    login.mutate(result.data, {
+      onSuccess: ({ user }) => {
+        toast({ title: 'Logged in successfully!', description: `Welcome back, ${user.username}.`, variant: 'success' });
+        setTimeout(() => void router.navigate({ href: homeFor(user), replace: true }), LOGIN_REDIRECT_DELAY_MS);
+      },
+      onError: (error) => {
+        const message = failureMessage(error);
+        setFailure(message);
+        toast({ title: message, variant: 'destructive' });
+      },
+    });
+  };
+
+  return (
+    <div className="page auth-page">
+      <div className="auth-card">
+        <h1 className="auth-title">Reporter Login</h1>
+        <p className="auth-subtitle">Sign in to access your reporter dashboard</p>
+        <form ref={formRef} onSubmit={onSubmit} noValidate className="form">
+          <TextField
+            label="Email or Username"
+            name="emailOrUsername"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            error={errors.emailOrUsername}
+            onChange={() => errors.emailOrUsername && setErrors(({ emailOrUsername: _, ...rest }) => rest)}
+          />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            minLength={6}
+            error={errors.password}
+            onChange={() => errors.password && setErrors(({ password: _, ...rest }) => rest)}
+          />
+          <div className="auth-options">
+            <CheckboxField label="Remember me" name="remember" defaultChecked />
+            <button type="button" className="link-button" aria-expanded={showReset} aria-controls="password-reset-help" onClick={() => setShowReset((open) => !open)}>
+              Forgot password?
+            </button>
+          </div>
+          <p id="password-reset-help" className="auth-help" hidden={!showReset}>
+            Passwords are reset by your newsroom’s administrator. Ask them to set a new one for you, then sign in with it here.
+          </p>
+          <p className="form-failure" role="alert">
+            {failure ?? ''}
+          </p>
+          <button type="submit" className="button button-primary button-block" disabled={login.isPending}>
+            {login.isPending ? 'Signing in...' : 'Sign In'}
+          </button>
+        </form>
+        <p className="auth-footnote">Don't have access? Contact your administrator.</p>
+      </div>
+    </div>
+  );
+}

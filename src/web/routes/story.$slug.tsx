@@ -1,0 +1,32 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import type { Story } from '../../domain/entities.ts';
+import { storyBySlugQuery } from '../api/stories.ts';
+import { useDocumentTitle } from '../components/document-title.ts';
+import { StoryArticle, StoryNotFound } from '../stories/story-article.tsx';
+import { useViewCounter } from '../stories/use-view-counter.ts';
+
+export const Route = createFileRoute('/story/$slug')({
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(storyBySlugQuery(params.slug)),
+  pendingComponent: () => (
+    <p className="page loading-text" role="status">
+      Loading story...
+    </p>
+  ),
+  pendingMs: 150,
+  pendingMinMs: 300,
+  component: StoryPage,
+});
+
+function StoryPage() {
+  const { slug } = Route.useParams();
+  const query = storyBySlugQuery(slug);
+  const { data: story } = useSuspenseQuery(query);
+  useDocumentTitle(story ? story.title : 'Story Not Found');
+  return story ? <CountedStory story={story} queryKey={query.queryKey} /> : <StoryNotFound />;
+}
+
+function CountedStory({ story, queryKey }: { story: Story; queryKey: readonly unknown[] }) {
+  useViewCounter(story, queryKey);
+  return <StoryArticle story={story} />;
+}

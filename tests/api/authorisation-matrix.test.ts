@@ -1,0 +1,236 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/adapters/http/app.ts';
+import type { Story, User } from '../../src/domain/entities.ts';
+import { api, createStory, deleteUser, deps, expectError, login, signUp, storyPayload, updatePayload, type ApiResponse } from './support/api.ts';
+
+/**
+ * Who may call what (API.md): 401 not signed in or a dead token, 403 signed in but not allowed,
+ * 404 for a draft the caller may not see, 2xx otherwise. Every endpoint of the API, every kind of caller.
+ */
+
+const ACTORS = ['anonymous', 'author', 'otherReporter', 'admin', 'deactivated', 'loggedOut'] as const;
+type ActorName = (typeof ACTORS)[number];
+
+interface Caller {
+  token: string | null;
+  /** A session of its own for a call that ends it (logout); a dead or missing token stays what it is. */
+  freshToken(): Promise<string | null>;
+}
+
+interface Fixtures {
+  admin: { user: User; token: string };
+  author: { user: User; password: string };
+  desk: { user: User; password: string };
+  published: Story;
+  draft: Story;
+  archived: Story;
+  /** Every story made before the matrix runs, by name, for the list-visibility table. */
+  listed: Record<ListedStory, Story>;
+  callers: Record<ActorName, Caller>;
+}
+type ListedStory = 'authorPublished' | 'authorDraft' | 'authorArchived' | 'authorDeleted' | 'otherPublished' | 'otherDraft' | 'adminDraft';
+let fx: Fixtures;
+let sequence = 0;
+const unique = (prefix: string) => `${prefix}${++sequence}`;
+
+/** A reporter account made straight in the repository: something to delete without spending a sign-in. */
+async function spareReporter(): Promise<User> {
+  const username = unique('spare');
+  return deps.users.create(
+    { username, email: `${username}@newsroom.test`, passwordHash: 'not-a-hash', role: 'reporter', firstName: null, lastName: null },
+    deps.clock.now(),
+  );
+}
+
+const freshStory = (status: 'published' | 'draft') => createStory(fx.callers.author.token!, { status });
+
+async function freshDeletedStory(): Promise<Story> {
+  const story = await freshStory('published');
+  expect((await api(`/api/stories/${story.id}`, { method: 'DELETE', token: fx.callers.author.token }).then((r) => r.status))).toBe(204);
+  return story;
+}
+
+type Expected = readonly [anonymous: number, author: number, otherReporter: number, admin: number, deactivated: number, loggedOut: number];
+interface Row {
+  call: string;
+  expected: Expected;
+  send: (caller: Caller) => Promise<ApiResponse>;
+}
+const row = (call: string, expected: Expected, send: Row['send']): Row => ({ call, expected, send });
+
+// "author" is the reporter who wrote the stories the calls touch; "deactivated" is the old token of a
+// user an admin has deleted; "loggedOut" is a second session of the author that has logged out.
+// prettier-ignore
+const MATRIX: Row[] = [
+  //   call                                              anon  author other admin deact  out
+  row('GET /api/health',                                [200,  200,   200,  200,  200,   200], (c) => api('/api/health', { token: c.token })),
+  row('POST /api/auth/login',                           [200,  200,   200,  200,  200,   200], (c) => api('/api/auth/login', { method: 'POST', token: c.token, json: { emailOrUsername: fx.desk.user.username, password: fx.desk.password } })),
+  row('POST /api/auth/logout',                          [401,  204,   204,  204,  401,   401], async (c) => api('/api/auth/logout', { method: 'POST', token: await c.freshToken() })),
+  row('GET /api/auth/me',                               [401,  200,   200,  200,  401,   401], (c) => api('/api/auth/me', { token: c.token })),
+  row('POST /api/auth/register',                        [401,  403,   403,  201,  401,   401], (c) => { const username = unique('hire'); return api('/api/auth/register', { method: 'POST', token: c.token, json: { username, email: `${username}@newsroom.test`, password: 'secret-pw', role: 'reporter' } }); }),
+  row('GET /api/users',                                 [401,  403,   403,  200,  401,   401], (c) => api('/api/users', { token: c.token })),
+  row('DELETE /api/users/:id',                          [401,  403,   403,  204,  401,   401], async (c) => api(`/api/users/${(await spareReporter()).id}`, { method: 'DELETE', token: c.token })),
+  row('GET /api/users/:id/beats',                       [401,  403,   403,  200,  401,   401], (c) => api(`/api/users/${fx.author.user.id}/beats`, { token: c.token })),
+  row('PUT /api/users/:id/beats',                       [401,  403,   403,  200,  401,   401], async (c) => api(`/api/users/${(await spareReporter()).id}/beats`, { method: 'PUT', token: c.token, json: { beatIds: [] } })),
+  row('GET /api/beats',                                 [200,  200,   200,  200,  200,   200], (c) => api('/api/beats', { token: c.token })),
+  row('POST /api/beats',                                [401,  403,   403,  201,  401,   401], (c) => api('/api/beats', { method: 'POST', token: c.token, json: { name: unique('Beat '), description: 'Topic' } })),
+  row('PUT /api/beats/:id',                             [401,  403,   403,  200,  401,   401], async (c) => { const beat = await deps.beats.create({ name: unique('Beat '), description: null }, deps.clock.now()); return api(`/api/beats/${beat.id}`, { method: 'PUT', token: c.token, json: { description: 'Renamed' } }); }),
+  row('GET /api/stories',                               [200,  200,   200,  200,  200,   200], (c) => api('/api/stories', { token: c.token })),
+  row('GET /api/stories?status=draft',                  [200,  200,   200,  200,  200,   200], (c) => api('/api/stories?status=draft', { token: c.token })),
+  row('GET /api/stories?authorId=:author',              [200,  200,   200,  200,  200,   200], (c) => api(`/api/stories?authorId=${fx.author.user.id}`, { token: c.token })),
+  row('GET /api/stories/featured',                      [200,  200,   200,  200,  200,   200], (c) => api('/api/stories/featured', { token: c.token })),
+  row('GET /api/stories/:id (published)',               [200,  200,   200,  200,  200,   200], (c) => api(`/api/stories/${fx.published.id}`, { token: c.token })),
+  row('GET /api/stories/:id (draft)',                   [404,  200,   404,  200,  404,   404], (c) => api(`/api/stories/${fx.draft.id}`, { token: c.token })),
+  row('GET /api/stories/:id (archived)',                [404,  200,   404,  200,  404,   404], (c) => api(`/api/stories/${fx.archived.id}`, { token: c.token })),
+  row('GET /api/stories/slug/:slug (published)',        [200,  200,   200,  200,  200,   200], (c) => api(`/api/stories/slug/${fx.published.slug}`, { token: c.token })),
+  row('GET /api/stories/slug/:slug (draft)',            [404,  200,   404,  200,  404,   404], (c) => api(`/api/stories/slug/${fx.draft.slug}`, { token: c.token })),
+  row('POST /api/stories',                              [401,  201,   201,  201,  401,   401], (c) => api('/api/stories', { method: 'POST', token: c.token, json: storyPayload() })),
+  row('PUT /api/stories/:id (published)',               [401,  200,   403,  200,  401,   401], async (c) => { const s = await freshStory('published'); return api(`/api/stories/${s.id}`, { method: 'PUT', token: c.token, json: updatePayload(s, { title: 'Edited' }) }); }),
+  row('PUT /api/stories/:id (draft)',                   [401,  200,   404,  200,  401,   401], async (c) => { const s = await freshStory('draft'); return api(`/api/stories/${s.id}`, { method: 'PUT', token: c.token, json: updatePayload(s, { title: 'Edited' }) }); }),
+  row('DELETE /api/stories/:id (published)',            [401,  204,   403,  204,  401,   401], async (c) => api(`/api/stories/${(await freshStory('published')).id}`, { method: 'DELETE', token: c.token })),
+  row('DELETE /api/stories/:id (draft)',                [401,  204,   404,  204,  401,   401], async (c) => api(`/api/stories/${(await freshStory('draft')).id}`, { method: 'DELETE', token: c.token })),
+  row('POST /api/stories/:id/restore',                  [401,  200,   404,  200,  401,   401], async (c) => api(`/api/stories/${(await freshDeletedStory()).id}/restore`, { method: 'POST', token: c.token })),
+  row('POST /api/stories/:id/view (published)',         [200,  200,   200,  200,  200,   200], (c) => api(`/api/stories/${fx.published.id}/view`, { method: 'POST', token: c.token })),
+  row('POST /api/stories/:id/view (draft)',             [404,  200,   404,  200,  404,   404], (c) => api(`/api/stories/${fx.draft.id}/view`, { method: 'POST', token: c.token })),
+  row('GET /api/analytics/dashboard',                   [401,  403,   403,  200,  401,   401], (c) => api('/api/analytics/dashboard', { token: c.token })),
+  row('GET /api/analytics/me',                          [401,  200,   200,  200,  401,   401], (c) => api('/api/analytics/me', { token: c.token })),
+];
+
+const ERROR_CODE: Record<number, string> = { 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found' };
+
+const cases = MATRIX.flatMap(({ call, expected, send }) =>
+  ACTORS.map((actor, column) => ({ call, actor, status: expected[column]!, send })),
+);
+
+beforeAll(async () => {
+  const admin = await signUp('admin');
+  const author = await signUp('reporter', { firstName: 'Ada', lastName: 'Lovelace' });
+  const otherReporter = await signUp('reporter');
+  const desk = await signUp('reporter');
+
+  const leaver = await signUp('reporter');
+  await deleteUser(admin.token, leaver.user.id);
+
+  const loggedOut = await login(author.user.username, author.password);
+  expect((await api('/api/auth/logout', { method: 'POST', token: loggedOut })).status).toBe(204);
+
+  const signedIn = (token: string, username: string, password: string): Caller => ({ token, freshToken: () => login(username, password) });
+  const dead = (token: string | null): Caller => ({ token, freshToken: async () => token });
+
+  const listed: Record<ListedStory, Story> = {
+    authorPublished: await createStory(author.token, { status: 'published' }),
+    authorDraft: await createStory(author.token, { status: 'draft' }),
+    authorArchived: await createStory(author.token, { status: 'archived' }),
+    authorDeleted: await createStory(author.token, { status: 'published' }),
+    otherPublished: await createStory(otherReporter.token, { status: 'published' }),
+    otherDraft: await createStory(otherReporter.token, { status: 'draft' }),
+    adminDraft: await createStory(admin.token, { status: 'draft' }),
+  };
+  expect((await api(`/api/stories/${listed.authorDeleted.id}`, { method: 'DELETE', token: author.token })).status).toBe(204);
+
+  fx = {
+    admin,
+    author,
+    desk,
+    published: listed.authorPublished,
+    draft: listed.authorDraft,
+    archived: listed.authorArchived,
+    listed,
+    callers: {
+      anonymous: dead(null),
+      author: signedIn(author.token, author.user.username, author.password),
+      otherReporter: signedIn(otherReporter.token, otherReporter.user.username, otherReporter.password),
+      admin: signedIn(admin.token, admin.user.username, admin.password),
+      deactivated: dead(leaver.token),
+      loggedOut: dead(loggedOut),
+    },
+  };
+});
+
+/** Which stories each caller gets from GET /api/stories (newest first); deleted stories are never listed. */
+// prettier-ignore
+const LIST_VISIBILITY: { query: (fx: Fixtures) => string; name: string; sees: Record<ActorName, ListedStory[]> }[] = [
+  {
+    name: '(no filter)', query: () => '',
+    sees: {
+      anonymous:     ['authorPublished', 'otherPublished'],
+      author:        ['authorPublished', 'authorDraft', 'authorArchived', 'otherPublished'],
+      otherReporter: ['authorPublished', 'otherPublished', 'otherDraft'],
+      admin:         ['authorPublished', 'authorDraft', 'authorArchived', 'otherPublished', 'otherDraft', 'adminDraft'],
+      deactivated:   ['authorPublished', 'otherPublished'],
+      loggedOut:     ['authorPublished', 'otherPublished'],
+    },
+  },
+  {
+    name: 'status=published', query: () => 'status=published',
+    sees: {
+      anonymous: ['authorPublished', 'otherPublished'], author: ['authorPublished', 'otherPublished'],
+      otherReporter: ['authorPublished', 'otherPublished'], admin: ['authorPublished', 'otherPublished'],
+      deactivated: ['authorPublished', 'otherPublished'], loggedOut: ['authorPublished', 'otherPublished'],
+    },
+  },
+  {
+    name: 'status=draft', query: () => 'status=draft',
+    sees: {
+      anonymous: [], author: ['authorDraft'], otherReporter: ['otherDraft'],
+      admin: ['authorDraft', 'otherDraft', 'adminDraft'], deactivated: [], loggedOut: [],
+    },
+  },
+  {
+    name: 'status=archived', query: () => 'status=archived',
+    sees: { anonymous: [], author: ['authorArchived'], otherReporter: [], admin: ['authorArchived'], deactivated: [], loggedOut: [] },
+  },
+  {
+    name: 'authorId=author', query: (f) => `authorId=${f.author.user.id}`,
+    sees: {
+      anonymous: ['authorPublished'], author: ['authorPublished', 'authorDraft', 'authorArchived'],
+      otherReporter: ['authorPublished'], admin: ['authorPublished', 'authorDraft', 'authorArchived'],
+      deactivated: ['authorPublished'], loggedOut: ['authorPublished'],
+    },
+  },
+  {
+    name: 'authorId=author&status=draft', query: (f) => `authorId=${f.author.user.id}&status=draft`,
+    sees: { anonymous: [], author: ['authorDraft'], otherReporter: [], admin: ['authorDraft'], deactivated: [], loggedOut: [] },
+  },
+];
+
+const visibilityCases = LIST_VISIBILITY.flatMap(({ name, query, sees }) =>
+  ACTORS.map((actor) => ({ name, query, actor, expected: sees[actor] })),
+);
+
+// Runs before the matrix below, which adds stories of its own.
+describe('story list visibility', () => {
+  it.each(visibilityCases)('GET /api/stories?$name as $actor', async ({ query, actor, expected }) => {
+    const res = await api<Story[]>(`/api/stories?${query(fx)}`, { token: fx.callers[actor].token });
+    expect(res.status).toBe(200);
+    const names = new Map(Object.entries(fx.listed).map(([name, story]) => [story.id, name]));
+    const newestFirst = expected.map((name) => fx.listed[name].id).sort((a, b) => b - a);
+    expect(res.body.map((story) => names.get(story.id) ?? story.id)).toEqual(newestFirst.map((id) => names.get(id)));
+    expect(res.headers.get('X-Total-Count')).toBe(String(expected.length));
+  });
+});
+
+describe('authorisation matrix', () => {
+  it.each(cases)('$call as $actor -> $status', async ({ actor, status, send }) => {
+    const res = await send(fx.callers[actor]);
+    if (status >= 400) {
+      expectError(res, status, ERROR_CODE[status]);
+    } else {
+      expect(res.status, res.text).toBe(status);
+    }
+  });
+
+  it('has a row for every route the API serves', () => {
+    const served = createApp(deps)
+      .routes.filter((route) => route.method !== 'ALL' && route.path.startsWith('/api/'))
+      .map((route) => `${route.method} ${route.path}`);
+    const covered = new Set(MATRIX.map((r) => r.call.split(' (')[0]!.split('?')[0]));
+    expect(served.length).toBeGreaterThan(0);
+    expect(served.filter((route) => !covered.has(route))).toEqual([]);
+  });
+
+  it('left the author’s own session working after its second session logged out', async () => {
+    expect((await api('/api/auth/me', { token: fx.callers.author.token })).status).toBe(200);
+    expect((await api('/api/auth/me', { token: fx.callers.loggedOut.token })).status).toBe(401);
+  });
+});

@@ -1,0 +1,46 @@
+import { env } from 'cloudflare:workers';
+import { buildDeps } from '../../../src/adapters/compose.ts';
+import { createApp } from '../../../src/adapters/http/app.ts';
+import type { EdgeCacheConfig } from '../../../src/adapters/http/middleware/edge-cache.ts';
+import type { Clock } from '../../../src/domain/ports.ts';
+
+/** Stands in for the built index.html: the parts the worker rewrites, and a marker to find them by. */
+export const SHELL = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Shell title</title>
+    <meta name="description" content="Shell description" />
+    <script type="module" crossorigin src="/assets/index-test.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/chunk-test.js">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+/** The static assets the worker sits in front of: index.html for "/" (and the SPA fallback), a script otherwise. */
+export async function fakeAssets(request: Request): Promise<Response> {
+  const { pathname } = new URL(request.url);
+  if (pathname.startsWith('/assets/')) return new Response('export {}', { headers: { 'Content-Type': 'text/javascript' } });
+  return new Response(SHELL, { headers: { 'Content-Type': 'text/html', ETag: '"shell"' } });
+}
+
+export const ORIGIN = 'http://newsroom.test';
+
+/**
+ * The whole app (API, SEO pages, assets) over this test file's D1 and R2, with a clock of the
+ * test's choosing and, when given, an edge cache of its own.
+ */
+export function siteApp(options: { clock?: Clock; edgeCache?: EdgeCacheConfig } = {}) {
+  const app = createApp(buildDeps(env, options.clock), { assets: fakeAssets, edgeCache: options.edgeCache });
+  return async (path: string, init: { method?: string; token?: string; json?: unknown } = {}) => {
+    const headers: Record<string, string> = {};
+    if (init.token) headers.Authorization = `Bearer ${init.token}`;
+    if (init.json !== undefined) headers['Content-Type'] = 'application/json';
+    const res = await app.fetch(
+      new Request(`${ORIGIN}${path}`, { method: init.method ?? 'GET', headers, body: init.json === undefined ? undefined : JSON.stringify(init.json) }),
+    );
+    return { status: res.status, headers: res.headers, text: await res.text() };
+  };
+}

@@ -1,0 +1,20 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Browser journeys (`npm run test:e2e`): the global setup builds and serves the site on workerd
+ * with a fresh, seeded database; each file drives Debian's Chromium through playwright-core.
+ * One file at a time: they share that one site, and the machines have two cores.
+ */
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    environment: 'node',
+    include: ['tests/e2e/**/*.e2e.ts'],
+    globalSetup: ['./tests/e2e/support/global-setup.ts'],
+    fileParallelism: false,
+    maxWorkers: 1,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    teardownTimeout: 30_000,
+  },
+});
