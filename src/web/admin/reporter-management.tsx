@@ -66,14 +66,12 @@ export function ReporterManagement({ users, me }: { users: UseQueryResult<User[]
               </span>
               <div className="person-main">
                 <p className="person-name">
-                  {user.username}
-                  {user.id === me.id ? <span className="muted small"> (you)</span> : null}
+                  <span>{user.username}</span>
+                  {user.id === me.id ? <span className="muted small">(you)</span> : null}
+                  <span className={user.isActive ? 'badge badge-active' : 'badge badge-inactive'}>{user.isActive ? 'Active' : 'Inactive'}</span>
+                  <span className={`badge badge-role-${user.role}`}>{user.role}</span>
                 </p>
                 <p className="person-email">{user.email}</p>
-              </div>
-              <div className="person-badges">
-                <span className={user.isActive ? 'badge badge-active' : 'badge badge-inactive'}>{user.isActive ? 'Active' : 'Inactive'}</span>
-                <span className={`badge badge-role-${user.role}`}>{user.role}</span>
               </div>
               <div className="person-actions">
                 <button type="button" className="button button-secondary button-small" aria-label={`Assign beats to ${user.username}`} onClick={() => setBeatsFor(user)}>
