@@ -1,25 +1,6 @@
 import type { Story } from '../../domain/entities.ts';
 import { storyPath } from '../../domain/site.ts';
 import { formatFullDate } from '../../domain/formatting.ts';
-import { storyToForm, type StoryFormField, type StoryFormValues } from './story-form-values.ts';
-
-const FIELD_LABELS: Record<StoryFormField, string> = {
-  title: 'Title',
-  slug: 'URL slug',
-  description: 'Description',
-  content: 'Content',
-  beatId: 'Beat',
-  status: 'Status',
-  isFeatured: 'Featured',
-  featuredImageUrl: 'Featured image',
-  videoUrl: 'Video',
-};
-
-/** Which fields of the reporter's version differ from the stored one. */
-export function differingFields(mine: StoryFormValues, stored: Story, storedContent: string): string[] {
-  const theirs = { ...storyToForm(stored), content: storedContent };
-  return (Object.keys(FIELD_LABELS) as StoryFormField[]).filter((field) => mine[field] !== theirs[field]).map((field) => FIELD_LABELS[field]);
-}
 
 interface ConflictNoticeProps {
   stored: Story;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Story } from '../../domain/entities.ts';
-import { emptyStoryForm, followSlug, sameValues, storyToForm, toSavePayload, validateStoryForm } from './story-form-values.ts';
+import { differingFields, emptyStoryForm, followSlug, sameValues, storyToForm, toSavePayload, validateStoryForm } from './story-form-values.ts';
 
 const filled = { ...emptyStoryForm, title: 'Council votes', description: 'What happened', content: '<p>Text</p>' };
 
@@ -70,5 +70,19 @@ describe('storyToForm and sameValues', () => {
     expect(form).toEqual({ title: 'T', slug: 't', description: 'D', content: '<p>C</p>', beatId: '3', status: 'published', isFeatured: true, featuredImageUrl: '', videoUrl: '/media/v.webm' });
     expect(sameValues(form, { ...form })).toBe(true);
     expect(sameValues(form, { ...form, isFeatured: false })).toBe(false);
+  });
+});
+
+describe('differingFields', () => {
+  const stored = { title: 'Theirs', slug: 's', description: 'D', content: '<p>raw</p>', beatId: null, status: 'draft', isFeatured: false, featuredImageUrl: null, videoUrl: null } as Story;
+
+  it('names the fields where the reporter and the stored version disagree', () => {
+    const mine = { ...storyToForm(stored), title: 'Mine', status: 'published' as const, content: '<p>mine</p>' };
+    expect(differingFields(mine, stored, '<p>raw</p>')).toEqual(['Title', 'Content', 'Status']);
+  });
+
+  it('compares content with the rendering it is given, not the raw stored HTML', () => {
+    const mine = { ...storyToForm(stored), content: '<p>rendered</p>' };
+    expect(differingFields(mine, stored, '<p>rendered</p>')).toEqual([]);
   });
 });

@@ -98,3 +98,21 @@ export function sameValues(a: StoryFormValues, b: StoryFormValues): boolean {
 
 /** Order in which the form lists its fields, for moving focus to the first error. */
 export const FIELD_ORDER: StoryFormField[] = ['title', 'slug', 'description', 'beatId', 'featuredImageUrl', 'videoUrl', 'content', 'status', 'isFeatured'];
+
+const FIELD_LABELS: Record<StoryFormField, string> = {
+  title: 'Title',
+  slug: 'URL slug',
+  description: 'Description',
+  content: 'Content',
+  beatId: 'Beat',
+  status: 'Status',
+  isFeatured: 'Featured',
+  featuredImageUrl: 'Featured image',
+  videoUrl: 'Video',
+};
+
+/** Which fields of the reporter's version differ from the stored one. */
+export function differingFields(mine: StoryFormValues, stored: Story, storedContent: string): string[] {
+  const theirs = { ...storyToForm(stored), content: storedContent };
+  return (Object.keys(FIELD_LABELS) as StoryFormField[]).filter((field) => mine[field] !== theirs[field]).map((field) => FIELD_LABELS[field]);
+}

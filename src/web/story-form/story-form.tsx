@@ -13,9 +13,10 @@ import { formatFullDate } from '../../domain/formatting.ts';
 import { toast } from '../toast/toast-store.ts';
 import type { UploadMedia } from '../uploads/accepted-media.ts';
 import { StoryVideo } from '../video/story-video.tsx';
-import { ConflictNotice, differingFields } from './conflict-notice.tsx';
+import { ConflictNotice } from './conflict-notice.tsx';
 import { DraftOffer } from './draft-offer.tsx';
 import {
+  differingFields,
   emptyStoryForm,
   FIELD_ORDER,
   followSlug,
@@ -57,6 +58,8 @@ export function StoryForm({ user, story, uploadMedia }: StoryFormProps) {
   const [values, setValues] = useState<StoryFormValues>(initial);
   // What "no unsaved changes" means; its content is the editor's own rendering of the stored HTML.
   const [baseline, setBaseline] = useState<StoryFormValues>(initial);
+  // The stored HTML the baseline was rendered from: a conflicting version with the same HTML has the same content.
+  const [baselineSource, setBaselineSource] = useState(initial.content);
   const [contentEmpty, setContentEmpty] = useState(!editing);
   const [errors, setErrors] = useState<StoryFormErrors>({});
   const [version, setVersion] = useState<number | null>(story?.version ?? null);
@@ -147,6 +150,7 @@ export function StoryForm({ user, story, uploadMedia }: StoryFormProps) {
     const next = storyToForm(stored);
     setValues(next);
     setBaseline(next);
+    setBaselineSource(next.content);
     setVersion(stored.version);
     setConflict(null);
     setErrors({});
@@ -195,7 +199,7 @@ export function StoryForm({ user, story, uploadMedia }: StoryFormProps) {
         <ConflictNotice
           stored={conflict.stored}
           keptMine={conflict.keptMine}
-          differences={differingFields(values, conflict.stored, conflict.stored.content)}
+          differences={differingFields(values, conflict.stored, conflict.stored.content === baselineSource ? baseline.content : conflict.stored.content)}
           onLoadStored={() => loadStored(conflict.stored)}
           onKeepMine={() => {
             setVersion(conflict.stored.version);
