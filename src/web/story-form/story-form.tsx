@@ -72,7 +72,12 @@ export function StoryForm({ user, story, uploadMedia }: StoryFormProps) {
   const dirty = editorReady && !sameValues(values, baseline);
   const draft = useLocalDraft(user.id, story?.id ?? 'new');
   const offer = editorReady && offerOpen && draft.found !== null && !sameValues(draft.found.values, baseline) ? draft.found : null;
-  const leaveGuard = useLeaveGuard(dirty, draft.clear);
+  // Leaving with "Discard changes" forgets the copy; a save still waiting on its timer must not write it back.
+  const [discarded, setDiscarded] = useState(false);
+  const leaveGuard = useLeaveGuard(dirty, () => {
+    setDiscarded(true);
+    draft.clear();
+  });
 
   const set = <F extends StoryFormField>(field: F, value: StoryFormValues[F]) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -118,7 +123,7 @@ export function StoryForm({ user, story, uploadMedia }: StoryFormProps) {
   });
 
   // Once a save is under way or done, the stored story is the copy; a late autosave must not bring the work back as a draft.
-  useDraftAutosave(draft.key, { values, baseVersion: version, dirty, paused: !editorReady || offer !== null || save.isPending || save.isSuccess });
+  useDraftAutosave(draft.key, { values, baseVersion: version, dirty, paused: !editorReady || offer !== null || discarded || save.isPending || save.isSuccess });
 
   function showErrors(next: StoryFormErrors) {
     setErrors(next);
