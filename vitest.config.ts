@@ -37,6 +37,11 @@ export default defineConfig({
                 // The API's own contract is tested without the edge cache; tests/api/edge-cache.test.ts tests the cache.
                 EDGE_CACHE_TTL_SECONDS: '0',
                 TEST_MIGRATIONS: await readD1Migrations('./migrations'),
+                // Small limits keep the over-size tests cheap; parts at R2's 5 MiB minimum.
+                MAX_IMAGE_BYTES: String(1024 * 1024),
+                MAX_VIDEO_BYTES: String(64 * 1024 * 1024),
+                UPLOAD_PART_BYTES: String(5 * 1024 * 1024),
+                LIVE_PART_BYTES: String(5 * 1024 * 1024),
               },
             },
           })),

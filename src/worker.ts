@@ -15,6 +15,8 @@ const app = createApp(buildDeps(env), {
   edgeCache: edgeCacheConfig(Number(env.EDGE_CACHE_TTL_SECONDS ?? 60)),
 });
 
+export { LiveStreamRoom } from './adapters/live/live-stream-room.ts';
+
 export default {
   fetch: app.fetch,
 } satisfies ExportedHandler<Env>;

@@ -6,13 +6,18 @@ import { D1LiveStreamRepository } from './d1/d1-live-stream-repository.ts';
 import { D1LoginAttemptRepository } from './d1/d1-login-attempt-repository.ts';
 import { D1SessionRepository } from './d1/d1-session-repository.ts';
 import { D1StoryRepository } from './d1/d1-story-repository.ts';
+import { D1UploadSessionRepository } from './d1/d1-upload-session-repository.ts';
 import { D1UserRepository } from './d1/d1-user-repository.ts';
+import { DurableLiveRooms } from './live/durable-live-rooms.ts';
+import type { LiveStreamRoom } from './live/live-stream-room.ts';
+import { readMediaLimits, type MediaLimitVars } from './media/media-limits.ts';
 import { R2MediaStore } from './r2/r2-media-store.ts';
 
 /** The bindings and settings the adapters are built from (wrangler.toml, .dev.vars, secrets). */
-export interface Bindings {
+export interface Bindings extends MediaLimitVars {
   DB: D1Database;
   MEDIA: R2Bucket;
+  LIVE_STREAMS: DurableObjectNamespace<LiveStreamRoom>;
   PASSWORD_PEPPER?: string;
   SESSION_TTL_HOURS?: string;
 }
@@ -34,7 +39,10 @@ export function buildDeps(env: Bindings, clock: Clock = systemClock) {
     beats: new D1BeatRepository(db),
     stories: new D1StoryRepository(db),
     liveStreams: new D1LiveStreamRepository(db),
+    uploads: new D1UploadSessionRepository(db),
     media: new R2MediaStore(env.MEDIA),
+    mediaLimits: readMediaLimits(env),
+    liveRooms: new DurableLiveRooms(env.LIVE_STREAMS),
     hasher: buildPasswordHasher(env.PASSWORD_PEPPER),
     clock,
     sessionTtlHours: Number(env.SESSION_TTL_HOURS ?? 720),

@@ -66,3 +66,74 @@ export interface DashboardFigures {
   liveStreams: number;
   totalViews: number;
 }
+
+/** A live stream as its reporter and admins see it (API.md "Live streams"). */
+export interface LiveStream {
+  id: number;
+  storyId: number;
+  streamKey: string;
+  isActive: boolean;
+  viewers: number;
+  startedAt: string | null;
+  endedAt: string | null;
+  createdAt: string;
+}
+
+/** What anyone may see of a stream that is on air: no stream key, plus its story's slug and title. */
+export interface ActiveLiveStream extends Omit<LiveStream, 'streamKey'> {
+  slug: string;
+  title: string;
+}
+
+export type UploadSessionStatus = 'open' | 'completed' | 'aborted';
+
+/** A resumable upload (docs/api/uploads.md). */
+export interface UploadSession {
+  id: string;
+  ownerId: number;
+  kind: 'image' | 'video';
+  filename: string | null;
+  size: number;
+  partSize: number;
+  partCount: number;
+  status: UploadSessionStatus;
+  /** Known once part 1 has arrived and decided the type. */
+  objectKey: string | null;
+  r2UploadId: string | null;
+  contentType: string | null;
+  storyId: number | null;
+  createdAt: string;
+  updatedAt: string;
+  expiresAt: string;
+}
+
+export interface UploadSessionPart {
+  partNumber: number;
+  size: number;
+  etag: string;
+}
+
+/** The answer to an upload (API.md "Media"): where the file is served, and the story it made or changed. */
+export interface StoredMedia {
+  url: string;
+  key: string;
+  contentType: string;
+  size: number;
+  story?: Story;
+}
+
+/** A resumable upload as its owner sees it (docs/api/uploads.md). */
+export interface UploadSessionView {
+  uploadId: string;
+  kind: UploadSession['kind'];
+  filename: string | null;
+  size: number;
+  partSize: number;
+  partCount: number;
+  status: UploadSessionStatus;
+  key: string | null;
+  contentType: string | null;
+  uploadedParts: number[];
+  missingParts: number[];
+  expiresAt: string;
+}

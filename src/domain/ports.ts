@@ -1,4 +1,4 @@
-import type { Beat, Story, User } from './entities.ts';
+import type { ActiveLiveStream, Beat, LiveStream, Story, UploadSession, UploadSessionPart, UploadSessionStatus, User } from './entities.ts';
 import type { StoryListScope } from './permissions.ts';
 import type { Role } from './roles.ts';
 import type { StoryFacts, StoryStatus } from './story.ts';
@@ -89,6 +89,8 @@ export interface StoryWrite {
   featuredImageUrl: string | null;
   videoUrl: string | null;
   publishedAt: string | null;
+  /** Only a live stream's story is created live; saves leave the flag as it is. */
+  isLive?: boolean;
 }
 
 export type StoryUpdateOutcome = { kind: 'updated'; story: Story } | { kind: 'stale' } | { kind: 'not_found' };
@@ -114,12 +116,39 @@ export interface StoryRepository {
   totalViews(): Promise<number>;
   /** Published and draft counts and the views of one author's stories. */
   authorFigures(authorId: number): Promise<{ published: number; drafts: number; totalViews: number }>;
+  /** Points the story's video at an uploaded file (bumping its version); null when there is no such story. */
+  attachVideo(id: number, videoUrl: string, now: string): Promise<Story | null>;
 }
 
 export interface LiveStreamRepository {
   countActive(): Promise<number>;
   /** Streams ever started on this author's stories. */
   countForAuthor(authorId: number): Promise<number>;
+  create(stream: { storyId: number; streamKey: string; startedAt: string }, now: string): Promise<LiveStream>;
+  findById(id: number): Promise<LiveStream | null>;
+  /** Streams on air, newest first, with their story's slug and title. */
+  listActive(): Promise<ActiveLiveStream[]>;
+  setViewers(id: number, viewers: number): Promise<void>;
+  /**
+   * Ends the stream and, in the same atomic write, publishes its story with the recording (when
+   * there is one) and clears isLive. Ending an ended stream changes nothing. Null when there is no such stream.
+   */
+  end(id: number, ending: { videoUrl: string | null; endedAt: string }): Promise<LiveStream | null>;
+}
+
+export interface UploadSessionRepository {
+  create(session: Omit<UploadSession, 'status' | 'objectKey' | 'r2UploadId' | 'contentType' | 'storyId' | 'updatedAt'>): Promise<UploadSession>;
+  findById(id: string): Promise<UploadSession | null>;
+  /**
+   * Records the R2 upload made for part 1, unless another request already did: the session as
+   * stored afterwards tells the caller whose R2 upload won.
+   */
+  attachStorage(id: string, storage: { objectKey: string; r2UploadId: string; contentType: string }, now: string): Promise<UploadSession>;
+  /** Stores (or replaces, for a part sent again) a finished part. */
+  recordPart(id: string, part: UploadSessionPart, now: string): Promise<void>;
+  parts(id: string): Promise<UploadSessionPart[]>;
+  /** Moves an open session to completed or aborted; false when it was no longer open. */
+  close(id: string, status: Exclude<UploadSessionStatus, 'open'>, storyId: number | null, now: string): Promise<boolean>;
 }
 
 export interface StoredObject {
@@ -130,8 +159,20 @@ export interface StoredObject {
   uploaded: string;
 }
 
+export interface UploadedPart {
+  partNumber: number;
+  etag: string;
+}
+
 export interface MediaStore {
   put(key: string, body: ReadableStream | ArrayBuffer | Uint8Array, contentType: string): Promise<StoredObject>;
+  /** Starts a multipart upload; the object appears only on complete. Returns the store's upload id. */
+  createMultipartUpload(key: string, contentType: string): Promise<string>;
+  /** A stream body must have a known length (a request body with Content-Length, or a FixedLengthStream). */
+  uploadPart(key: string, uploadId: string, partNumber: number, body: ReadableStream | Uint8Array): Promise<UploadedPart>;
+  completeMultipartUpload(key: string, uploadId: string, parts: UploadedPart[]): Promise<StoredObject>;
+  /** Discards the parts; an upload that is already gone is not an error. */
+  abortMultipartUpload(key: string, uploadId: string): Promise<void>;
   head(key: string): Promise<StoredObject | null>;
   get(
     key: string,

@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/adapters/http/app.ts';
 import type { Story, User } from '../../src/domain/entities.ts';
+import { exports } from 'cloudflare:workers';
+import { multipart, pngOf } from './support/media.ts';
+import { syntheticRecording } from './support/synthetic-webm.ts';
 import { api, createStory, deleteUser, deps, expectError, login, signUp, storyPayload, updatePayload, type ApiResponse } from './support/api.ts';
 
 /**
@@ -50,6 +53,52 @@ async function freshDeletedStory(): Promise<Story> {
   return story;
 }
 
+/** Media: a small real PNG sent as the upload form's file. */
+const pngForm = (name: string) => multipart([{ name, value: pngOf(256), filename: 'photo.png', contentType: 'image/png' }]);
+const uploadPng = (path: string, name: string, token: string | null) => {
+  const form = pngForm(name);
+  return api(path, { method: 'POST', token, body: form.body, headers: { 'Content-Type': form.contentType } });
+};
+/** A short WebM clip, as the recorder sends it. */
+const uploadWebm = (token: string | null) => {
+  const { init, clusters } = syntheticRecording(2, 64);
+  const clip = new Uint8Array(
+    [init, ...clusters].flatMap((piece) => [...piece]),
+  );
+  const form = multipart([{ name: 'video', value: clip, filename: 'clip.webm', contentType: 'video/webm' }]);
+  return api('/api/upload/video', { method: 'POST', token, body: form.body, headers: { 'Content-Type': form.contentType } });
+};
+
+/** A resumable upload session of the author's holding one small PNG part, ready to complete. */
+async function authorUpload(withPart: boolean): Promise<string> {
+  const token = fx.callers.author.token!;
+  const created = await api('/api/uploads', { method: 'POST', token, json: { filename: 'photo.png', size: 256, kind: 'image' } });
+  expect(created.status).toBe(201);
+  if (withPart) expect((await api(`/api/uploads/${created.body.uploadId}/parts/1`, { method: 'PUT', token, body: pngOf(256) })).status).toBe(200);
+  return created.body.uploadId;
+}
+
+/** A live stream the author started. */
+async function authorStream(): Promise<number> {
+  const started = await api('/api/streams/start', { method: 'POST', token: fx.callers.author.token, json: { title: unique('Live ') } });
+  expect(started.status).toBe(201);
+  return started.body.id;
+}
+
+/** A WebSocket upgrade through the whole worker; an accepted socket is closed at once. */
+async function upgrade(path: string, token: string | null): Promise<ApiResponse> {
+  const headers: Record<string, string> = { Upgrade: 'websocket' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const res = await exports.default.fetch(new Request(`http://newsroom.test${path}`, { headers }));
+  if (res.webSocket) {
+    res.webSocket.accept();
+    res.webSocket.close(1000, 'matrix');
+    return { status: res.status, headers: res.headers, body: null, text: '' };
+  }
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: JSON.parse(text), text };
+}
+
 type Expected = readonly [anonymous: number, author: number, otherReporter: number, admin: number, deactivated: number, loggedOut: number];
 interface Row {
   call: string;
@@ -93,6 +142,18 @@ const MATRIX: Row[] = [
   row('POST /api/stories/:id/view (published)',         [200,  200,   200,  200,  200,   200], (c) => api(`/api/stories/${fx.published.id}/view`, { method: 'POST', token: c.token })),
   row('POST /api/stories/:id/view (draft)',             [404,  200,   404,  200,  404,   404], (c) => api(`/api/stories/${fx.draft.id}/view`, { method: 'POST', token: c.token })),
   row('GET /api/analytics/dashboard',                   [401,  403,   403,  200,  401,   401], (c) => api('/api/analytics/dashboard', { token: c.token })),
+  row('POST /api/upload/image',                         [401,  201,   201,  201,  401,   401], (c) => uploadPng('/api/upload/image', 'file', c.token)),
+  row('POST /api/upload/video',                         [401,  201,   201,  201,  401,   401], (c) => uploadWebm(c.token)),
+  row('POST /api/uploads',                              [401,  201,   201,  201,  401,   401], (c) => api('/api/uploads', { method: 'POST', token: c.token, json: { filename: 'clip.webm', size: 1024, kind: 'video' } })),
+  row('GET /api/uploads/:uploadId (the author’s)',      [401,  200,   404,  404,  401,   401], async (c) => api(`/api/uploads/${await authorUpload(false)}`, { token: c.token })),
+  row('PUT /api/uploads/:uploadId/parts/:n',            [401,  200,   404,  404,  401,   401], async (c) => api(`/api/uploads/${await authorUpload(false)}/parts/1`, { method: 'PUT', token: c.token, body: pngOf(256) })),
+  row('POST /api/uploads/:uploadId/complete',           [401,  201,   404,  404,  401,   401], async (c) => api(`/api/uploads/${await authorUpload(true)}/complete`, { method: 'POST', token: c.token, json: {} })),
+  row('DELETE /api/uploads/:uploadId',                  [401,  204,   404,  404,  401,   401], async (c) => api(`/api/uploads/${await authorUpload(true)}`, { method: 'DELETE', token: c.token })),
+  row('GET /api/streams/active',                        [200,  200,   200,  200,  200,   200], (c) => api('/api/streams/active', { token: c.token })),
+  row('POST /api/streams/start',                        [401,  201,   201,  201,  401,   401], (c) => api('/api/streams/start', { method: 'POST', token: c.token, json: { title: unique('Live ') } })),
+  row('POST /api/streams/:id/end (the author’s)',       [401,  200,   403,  200,  401,   401], async (c) => api(`/api/streams/${await authorStream()}/end`, { method: 'POST', token: c.token })),
+  row('GET /api/streams/:id/publish (the author’s)',    [401,  101,   403,  403,  401,   401], async (c) => upgrade(`/api/streams/${await authorStream()}/publish`, c.token)),
+  row('GET /api/streams/:id/watch',                     [101,  101,   101,  101,  101,   101], async (c) => upgrade(`/api/streams/${await authorStream()}/watch`, c.token)),
   row('GET /api/analytics/me',                          [401,  200,   200,  200,  401,   401], (c) => api('/api/analytics/me', { token: c.token })),
 ];
 

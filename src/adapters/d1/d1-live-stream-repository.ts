@@ -1,4 +1,5 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { ActiveLiveStream, LiveStream } from '../../domain/entities.ts';
 import type { LiveStreamRepository } from '../../domain/ports.ts';
 import type { Db } from './db.ts';
 import { liveStreams, stories } from './schema.ts';
@@ -19,5 +20,63 @@ export class D1LiveStreamRepository implements LiveStreamRepository {
       .where(eq(stories.authorId, authorId))
       .get();
     return row?.n ?? 0;
+  }
+
+  create(stream: { storyId: number; streamKey: string; startedAt: string }, now: string): Promise<LiveStream> {
+    return this.db
+      .insert(liveStreams)
+      .values({ ...stream, isActive: true, viewers: 0, createdAt: now })
+      .returning()
+      .get();
+  }
+
+  async findById(id: number): Promise<LiveStream | null> {
+    return (await this.db.select().from(liveStreams).where(eq(liveStreams.id, id)).get()) ?? null;
+  }
+
+  async listActive(): Promise<ActiveLiveStream[]> {
+    return this.db
+      .select({
+        id: liveStreams.id,
+        storyId: liveStreams.storyId,
+        isActive: liveStreams.isActive,
+        viewers: liveStreams.viewers,
+        startedAt: liveStreams.startedAt,
+        endedAt: liveStreams.endedAt,
+        createdAt: liveStreams.createdAt,
+        slug: stories.slug,
+        title: stories.title,
+      })
+      .from(liveStreams)
+      .innerJoin(stories, eq(stories.id, liveStreams.storyId))
+      .where(and(eq(liveStreams.isActive, true), isNull(stories.deletedAt)))
+      .orderBy(desc(liveStreams.startedAt), desc(liveStreams.id));
+  }
+
+  async setViewers(id: number, viewers: number): Promise<void> {
+    await this.db.update(liveStreams).set({ viewers }).where(and(eq(liveStreams.id, id), eq(liveStreams.isActive, true))).run();
+  }
+
+  async end(id: number, ending: { videoUrl: string | null; endedAt: string }): Promise<LiveStream | null> {
+    const { videoUrl, endedAt } = ending;
+    // The story first: its condition reads the stream while it is still active, so a second end is a no-op.
+    await this.db.batch([
+      this.db
+        .update(stories)
+        .set({
+          isLive: false,
+          status: 'published',
+          publishedAt: sql`coalesce(${stories.publishedAt}, ${endedAt})`,
+          videoUrl: sql`coalesce(${videoUrl}, ${stories.videoUrl})`,
+          updatedAt: endedAt,
+          version: sql`${stories.version} + 1`,
+        })
+        .where(sql`${stories.id} = (SELECT ${liveStreams.storyId} FROM ${liveStreams} WHERE ${liveStreams.id} = ${id} AND ${liveStreams.isActive} = 1)`),
+      this.db
+        .update(liveStreams)
+        .set({ isActive: false, viewers: 0, endedAt })
+        .where(and(eq(liveStreams.id, id), eq(liveStreams.isActive, true))),
+    ]);
+    return this.findById(id);
   }
 }

@@ -205,4 +205,14 @@ export class D1StoryRepository implements StoryRepository {
       .get();
     return { published: Number(row?.published ?? 0), drafts: Number(row?.drafts ?? 0), totalViews: Number(row?.totalViews ?? 0) };
   }
+
+  async attachVideo(id: number, videoUrl: string, now: string): Promise<Story | null> {
+    const row = await this.db
+      .update(stories)
+      .set({ videoUrl, updatedAt: now, version: sql`${stories.version} + 1` })
+      .where(and(eq(stories.id, id), notDeleted))
+      .returning({ id: stories.id })
+      .get();
+    return row ? this.findById(id) : null;
+  }
 }

@@ -1,4 +1,4 @@
-import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /** Mirrors migrations/*.sql, which are the source of truth (constraints, collations, partial indexes). */
 
@@ -76,3 +76,33 @@ export const liveStreams = sqliteTable('live_streams', {
   endedAt: text('ended_at'),
   createdAt: text('created_at').notNull(),
 });
+
+export const uploadSessions = sqliteTable('upload_sessions', {
+  id: text('id').primaryKey(),
+  ownerId: integer('owner_id').notNull().references(() => users.id),
+  kind: text('kind', { enum: ['image', 'video'] }).notNull(),
+  filename: text('filename', { length: 255 }),
+  size: integer('size').notNull(),
+  partSize: integer('part_size').notNull(),
+  partCount: integer('part_count').notNull(),
+  status: text('status', { enum: ['open', 'completed', 'aborted'] }).notNull().default('open'),
+  objectKey: text('object_key'),
+  r2UploadId: text('r2_upload_id'),
+  contentType: text('content_type'),
+  storyId: integer('story_id').references(() => stories.id),
+  createdAt: text('created_at').notNull(),
+  updatedAt: text('updated_at').notNull(),
+  expiresAt: text('expires_at').notNull(),
+});
+
+export const uploadParts = sqliteTable(
+  'upload_parts',
+  {
+    uploadId: text('upload_id').notNull().references(() => uploadSessions.id),
+    partNumber: integer('part_number').notNull(),
+    size: integer('size').notNull(),
+    etag: text('etag').notNull(),
+    uploadedAt: text('uploaded_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.uploadId, table.partNumber] })],
+);

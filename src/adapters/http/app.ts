@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { except } from 'hono/combine';
 import { PayloadTooLargeError } from '../../domain/errors.ts';
 import type { AppDeps } from '../compose.ts';
 import type { AppEnv } from './context.ts';
@@ -12,11 +13,17 @@ import { authRoutes } from './routes/auth.ts';
 import { beatRoutes } from './routes/beats.ts';
 import { healthRoutes } from './routes/health.ts';
 import { seoRoutes } from './routes/seo.ts';
+import { mediaRoutes } from './routes/media.ts';
+import { resumableUploadRoutes } from './routes/resumable-uploads.ts';
 import { storyRoutes } from './routes/stories.ts';
+import { streamRoutes } from './routes/streams.ts';
+import { uploadRoutes } from './routes/upload.ts';
 import { userRoutes } from './routes/users.ts';
 
 /** JSON bodies (stories are the largest) stay well under this; media goes through upload routes. */
 const JSON_BODY_LIMIT = 2 * 1024 * 1024;
+/** Routes that stream their bodies to R2 and enforce their own, larger, limits. */
+const STREAMED_BODY_PATHS = ['/api/upload/*', '/api/uploads/:uploadId/parts/:n'];
 
 export interface AppOptions {
   dev?: boolean;
@@ -43,7 +50,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use('/stories/*', edge.readThrough)
     .use('/beats', edge.readThrough)
     .use(edge.purgeOnWrite(isPublicWrite))
-    .use(bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw new PayloadTooLargeError('The request body is too large'); } }))
+    .use(except(STREAMED_BODY_PATHS, bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw new PayloadTooLargeError('The request body is too large'); } })))
     .use(authenticate)
     .route('/auth', authRoutes)
     .route('/users', userRoutes)
@@ -51,12 +58,20 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/stories', storyRoutes)
     .route('/analytics', analyticsRoutes)
     .route('/health', healthRoutes)
+    .route('/upload', uploadRoutes)
+    .route('/uploads', resumableUploadRoutes)
+    .route('/streams', streamRoutes)
     .all('*', (c) => c.json(errorBody('not_found', 'No such API route'), 404));
 
   const app = new Hono<AppEnv>();
   app.use(securityHeaders({ dev: options.dev ?? false }));
   app.onError(handleError);
   app.route('/api', api);
+  app.use('/media/*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.route('/media', mediaRoutes);
   if (options.assets) app.route('/', seoRoutes(deps, options.assets, edge.readThrough));
   app.all('*', async (c) => {
     if (!options.assets) return c.text('Not found', 404);

@@ -1,4 +1,4 @@
-import type { MediaStore, StoredObject } from '../../domain/ports.ts';
+import type { MediaStore, StoredObject, UploadedPart } from '../../domain/ports.ts';
 
 function toStoredObject(object: R2Object): StoredObject {
   return {
@@ -18,6 +18,30 @@ export class R2MediaStore implements MediaStore {
     const object = await this.bucket.put(key, body, { httpMetadata: { contentType } });
     if (!object) throw new Error(`R2 refused to store ${key}`);
     return toStoredObject(object);
+  }
+
+  async createMultipartUpload(key: string, contentType: string): Promise<string> {
+    const upload = await this.bucket.createMultipartUpload(key, { httpMetadata: { contentType } });
+    return upload.uploadId;
+  }
+
+  async uploadPart(key: string, uploadId: string, partNumber: number, body: ReadableStream | Uint8Array): Promise<UploadedPart> {
+    const part = await this.bucket.resumeMultipartUpload(key, uploadId).uploadPart(partNumber, body);
+    return { partNumber: part.partNumber, etag: part.etag };
+  }
+
+  async completeMultipartUpload(key: string, uploadId: string, parts: UploadedPart[]): Promise<StoredObject> {
+    const sorted = [...parts].sort((a, b) => a.partNumber - b.partNumber);
+    return toStoredObject(await this.bucket.resumeMultipartUpload(key, uploadId).complete(sorted));
+  }
+
+  async abortMultipartUpload(key: string, uploadId: string): Promise<void> {
+    try {
+      await this.bucket.resumeMultipartUpload(key, uploadId).abort();
+    } catch (error) {
+      // Aborting twice, or after R2 expired the upload, leaves nothing to clean up.
+      if (!/NoSuchUpload|does not exist|not found/i.test(String(error))) throw error;
+    }
   }
 
   async head(key: string): Promise<StoredObject | null> {

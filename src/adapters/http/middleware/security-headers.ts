@@ -39,5 +39,7 @@ export function securityHeaders({ dev }: { dev: boolean }) {
       usb: [],
     },
     strictTransportSecurity: 'max-age=31536000; includeSubDomains',
+    // A route that sets one of these itself (media's sandboxing CSP) keeps its own.
+    overwrite: false,
   });
 }

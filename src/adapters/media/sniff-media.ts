@@ -1,0 +1,10 @@
+import { fileTypeFromBuffer } from 'file-type/core';
+import { acceptedMedia, type AcceptedMedia } from '../../domain/media/media-types.ts';
+
+/** file-type looks at most this far into a file for the types we accept. */
+export const SNIFF_BYTES = 4100;
+
+/** The accepted media type of a file from its first bytes, or null when it is not one we take. */
+export async function sniffMedia(head: Uint8Array): Promise<AcceptedMedia | null> {
+  return acceptedMedia(await fileTypeFromBuffer(head.subarray(0, SNIFF_BYTES)));
+}
