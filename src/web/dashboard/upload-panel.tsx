@@ -9,32 +9,52 @@ import { toast } from '../toast/toast-store.ts';
 import { ACCEPTED_MEDIA, mediaKind, type MediaKind } from '../uploads/accepted-media.ts';
 import { titleFromFileName } from '../uploads/file-title.ts';
 import { uploadStoryMedia } from '../uploads/upload-story-media.ts';
+import { UploadError, uploadFile } from '../media/upload-file.ts';
 
 type UploadState =
   | { step: 'idle' }
   | { step: 'uploading'; file: File; kind: MediaKind; progress: number }
   | { step: 'done'; story: Story; kind: MediaKind }
-  | { step: 'failed'; file: File; kind: MediaKind };
+  | { step: 'failed'; file: File; kind: MediaKind; reason?: string };
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 }
 
-/** A draft story holding one uploaded image or video, titled after the file until the reporter renames it. */
-function draftFor(file: File, kind: MediaKind, url: string, user: User) {
-  const title = titleFromFileName(file.name) || (kind === 'image' ? 'Untitled image' : 'Untitled video');
-  const content =
-    kind === 'image' ? `<img src="${escapeHtml(url)}" alt="${escapeHtml(title)}">` : `<video src="${escapeHtml(url)}" controls="" preload="metadata"></video>`;
+/** The server's own words about a refused upload (wrong type, too large), when it gave any. */
+function refusal(error: unknown): string | undefined {
+  const body = error instanceof UploadError ? (error.body as { error?: { message?: unknown } } | null) : null;
+  return typeof body?.error?.message === 'string' ? body.error.message : undefined;
+}
+
+/**
+ * Uploads the file and returns the draft story holding it, titled after the file until the
+ * reporter renames it. A video's draft is made by the upload itself (docs/api/uploads.md); an
+ * image's is created here, with the image as its featured image and its content.
+ */
+async function uploadAsDraft(file: File, kind: MediaKind, user: User, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<Story> {
+  const title = (titleFromFileName(file.name) || (kind === 'image' ? 'Untitled image' : 'Untitled video')).slice(0, 255);
+  if (kind === 'video') {
+    const stored = await uploadFile(file, {
+      kind,
+      signal,
+      fields: { title, description: 'Draft created from an uploaded video.' },
+      onProgress: ({ loaded, total }) => onProgress(total > 0 ? Math.min(1, loaded / total) : 0),
+    });
+    if (!stored.story) throw new Error('The video was stored but no draft story was made');
+    return stored.story;
+  }
+  const { url } = await uploadStoryMedia(file, { onProgress, signal });
   return createStory({
-    title: title.slice(0, 255),
+    title,
     slug: '',
-    description: kind === 'image' ? 'Draft created from an uploaded image.' : 'Draft created from an uploaded video.',
-    content,
+    description: 'Draft created from an uploaded image.',
+    content: `<img src="${escapeHtml(url)}" alt="${escapeHtml(title)}">`,
     beatId: null,
     status: 'draft',
     isFeatured: false,
-    featuredImageUrl: kind === 'image' ? url : null,
-    videoUrl: kind === 'video' ? url : null,
+    featuredImageUrl: url,
+    videoUrl: null,
     authorId: user.id,
   });
 }
@@ -58,17 +78,15 @@ export function UploadPanel({ user }: { user: User }) {
     abort.current = controller;
     setState({ step: 'uploading', file, kind, progress: 0 });
     try {
-      const { url } = await uploadStoryMedia(file, {
-        signal: controller.signal,
-        onProgress: (progress) => setState((current) => (current.step === 'uploading' ? { ...current, progress } : current)),
-      });
-      const story = await draftFor(file, kind, url, user);
+      const onProgress = (progress: number) => setState((current) => (current.step === 'uploading' ? { ...current, progress } : current));
+      const story = await uploadAsDraft(file, kind, user, onProgress, controller.signal);
       setState({ step: 'done', story, kind });
       toast({ title: 'Success', description: kind === 'image' ? 'Image uploaded successfully' : 'Video uploaded successfully', variant: 'success' });
       await Promise.all([queryClient.invalidateQueries(storyQueries), queryClient.invalidateQueries({ queryKey: myFiguresQuery().queryKey })]);
-    } catch {
+    } catch (error) {
       if (controller.signal.aborted) return;
-      setState({ step: 'failed', file, kind });
+      const reason = refusal(error);
+      setState({ step: 'failed', file, kind, reason });
       toast({ title: 'Error', description: kind === 'image' ? 'Failed to upload image' : 'Failed to upload video', variant: 'destructive' });
     }
   };
@@ -152,6 +170,7 @@ export function UploadPanel({ user }: { user: User }) {
       {state.step === 'failed' ? (
         <div className="notice notice-danger" role="alert">
           <p className="notice-title">{state.kind === 'image' ? 'Failed to upload image' : 'Failed to upload video'}</p>
+          {state.reason ? <p>{state.reason}</p> : null}
           <div className="notice-actions">
             <button type="button" className="button button-primary button-small" onClick={() => void start(state.file)}>
               Try again

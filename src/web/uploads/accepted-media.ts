@@ -1,3 +1,4 @@
+import type { MediaKind } from '../../domain/media/media-types.ts';
 
 /**
  * SPEC.md section 5: images png, jpg, jpeg, gif, webp; videos mp4, webm, mov, avi. A file passes
@@ -19,7 +20,7 @@ export const ACCEPTED_VIDEOS: Record<string, string[]> = {
 
 export const ACCEPTED_MEDIA: Record<string, string[]> = { ...ACCEPTED_IMAGES, ...ACCEPTED_VIDEOS };
 
-export type MediaKind = 'image' | 'video';
+export type { MediaKind };
 
 function matches(file: File, accept: Record<string, string[]>): boolean {
   const name = file.name.toLowerCase();
