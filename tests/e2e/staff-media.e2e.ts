@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs';
+import type { Request } from 'playwright-core';
+import type { Story } from '../../src/domain/entities.ts';
+import { expect, test } from './support/browser.ts';
+import { apiCall, apiLogin, site } from './support/site.ts';
+import { createReporterViaApi, signInAs, unique, uniqueUsername } from './support/staff.ts';
+import { resolve } from 'node:path';
+
+/** A real PNG (8x8 pixels) to drop into the story text. */
+const PNG = readFileSync(new URL('./support/drop-image.png', import.meta.url)).toString('base64');
+
+test('an image dropped into the text uploads with its progress shown and lands where it was dropped', async ({ page, pageErrors }) => {
+  const reporter = await createReporterViaApi(await apiLogin(site().admin), uniqueUsername('dropper'));
+  await signInAs(page, reporter);
+  await page.goto('/story/new');
+  await expect.poll(() => page.getByRole('heading', { name: 'Create New Story' }).count(), { timeout: 15_000 }).toBe(1);
+
+  const title = unique('Pictures from the harbour');
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Description').fill('A photo story');
+  const editor = page.getByRole('textbox', { name: 'Story Content' });
+  await editor.click();
+  await page.keyboard.type('Before the picture.');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('After the picture.');
+
+  // Drop the file on the second paragraph, as a person dragging it from their desktop would.
+  const target = editor.locator('p', { hasText: 'After the picture.' });
+  const box = (await target.boundingBox())!;
+  const dataTransfer = await page.evaluateHandle((base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([bytes], 'harbour-at-dawn.png', { type: 'image/png' }));
+    return transfer;
+  }, PNG);
+  const at = { dataTransfer, clientX: box.x + 2, clientY: box.y + 2 };
+  await target.dispatchEvent('dragenter', at);
+  await target.dispatchEvent('dragover', at);
+  await expect.poll(() => page.getByText('Drop images or videos here').count()).toBe(1);
+  // A slow line, so the upload's place and progress stay on screen long enough to see.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 600, downloadThroughput: -1, uploadThroughput: 4096 });
+  const upload = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/api/upload/'));
+  await target.dispatchEvent('drop', at);
+  const progress = editor.getByRole('progressbar', { name: 'Uploading harbour-at-dawn.png' });
+  await expect.poll(() => progress.count()).toBe(1);
+  expect((await upload).status()).toBe(201);
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await expect.poll(() => page.getByText('Image uploaded successfully').count(), { timeout: 20_000 }).toBe(1);
+
+  const image = editor.locator('img[alt="harbour at dawn"]');
+  await expect.poll(() => image.count()).toBe(1);
+  expect(await progress.count()).toBe(0);
+  const src = (await image.getAttribute('src'))!;
+  const order = await editor.evaluate((root) => Array.from(root.children).map((child) => child.tagName + ':' + (child.textContent ?? '')));
+  expect(order.slice(0, 3)).toEqual(['P:Before the picture.', 'IMG:', 'P:After the picture.']);
+
+  const created = page.waitForRequest((request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/stories');
+  await page.getByRole('button', { name: 'Create Story' }).click();
+  await created;
+  await page.waitForURL((url) => url.pathname.startsWith('/story/') && url.pathname !== '/story/new');
+  const slug = new URL(page.url()).pathname.split('/').pop()!;
+  const story = (await apiCall<Story>(`/api/stories/slug/${slug}`, { token: await apiLogin(reporter) })).body;
+  expect(story.title).toBe(title);
+  expect(story.content).toContain(`<img src="${src}" alt="harbour at dawn">`);
+  const served = await fetch(new URL(src, site().baseUrl));
+  expect(served.status).toBe(200);
+  expect(served.headers.get('content-type')).toBe('image/png');
+  expect(pageErrors).toEqual([]);
+});
+
+test('the Upload tab turns a chosen image into a draft story, and refuses other types with the drop zone\'s message', async ({ page, pageErrors }) => {
+  const reporter = await createReporterViaApi(await apiLogin(site().admin), uniqueUsername('uploader'));
+  await signInAs(page, reporter);
+  await page.goto('/dashboard');
+  await page.getByRole('tab', { name: 'Upload' }).click();
+  const chooser = page.getByLabel('Choose an image or video file');
+
+  await chooser.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not media') });
+  await expect.poll(() => page.getByRole('alert').filter({ hasText: 'notes.txt: File type must be one of' }).count()).toBe(1);
+
+  await chooser.setInputFiles(resolve(import.meta.dirname, 'support/drop-image.png'));
+  await expect.poll(() => page.getByText('Image uploaded successfully').count(), { timeout: 20_000 }).toBe(1);
+  const done = page.getByRole('status').filter({ hasText: 'A draft story' });
+  await expect.poll(() => done.count()).toBe(1);
+  expect(await done.innerText()).toContain('drop image');
+
+  await page.getByRole('link', { name: 'Open in Editor' }).click();
+  await expect.poll(() => page.getByRole('heading', { name: 'Edit Story' }).count(), { timeout: 15_000 }).toBe(1);
+  expect(await page.getByLabel('Title').inputValue()).toBe('drop image');
+  expect(await page.getByLabel('Status').inputValue()).toBe('draft');
+  const src = await page.getByRole('textbox', { name: 'Story Content' }).locator('img').getAttribute('src');
+  expect(src).toMatch(/^\/media\/images\//);
+  expect(await page.getByLabel('Featured Image URL').inputValue()).toBe(src);
+  expect(pageErrors).toEqual([]);
+});
