@@ -58,6 +58,7 @@ try {
   const weights = { home: await measurePageWeight(browser, `${base}/`, clientDir), story: await measurePageWeight(browser, `${base}${storyPage}`, clientDir) };
   await browser.close();
   const scores = { home: await lighthouse(`${base}/`, lighthouseRuns), story: await lighthouse(`${base}${storyPage}`, lighthouseRuns) };
+  console.log([lighthouseLine('/', scores.home), lighthouseLine('story page', scores.story)].join('\n'));
 
   const routes = [
     { label: 'GET /api/health (trivial)', path: '/api/health' },

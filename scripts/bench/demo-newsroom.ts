@@ -97,11 +97,10 @@ const paragraphs = [
   'We will keep reporting on this story as it develops. If you have information, you can reach our newsroom in confidence.',
 ];
 
-function storyContent(title: string, description: string, seed: number): string {
+function storyContent(title: string, seed: number): string {
   const pick = (n: number) => paragraphs[(seed + n) % paragraphs.length]!;
   return [
-    `<p><strong>${description}</strong></p>`,
-    `<p>${pick(0)}</p>`,
+    `<p><strong>${pick(0)}</strong></p>`,
     '<h2>What we know</h2>',
     `<p>${pick(1)}</p>`,
     `<blockquote><p>${pick(3)}</p></blockquote>`,
@@ -175,7 +174,7 @@ export async function seedDemoNewsroom({ stateDir, clientDir, pepper, now = new 
     stories.push(story);
     statements.push(
       `INSERT INTO stories (id, title, slug, description, content, author_id, beat_id, status, is_featured, featured_image_url, video_url, views, published_at, created_at, updated_at) VALUES (${[
-        story.id, title, slug, description, storyContent(title, description, index), story.authorId, beatId, status, story.isFeatured,
+        story.id, title, slug, description, storyContent(title, index), story.authorId, beatId, status, story.isFeatured,
         story.featuredImageUrl, story.videoUrl, story.views, status === 'draft' ? null : at, at, at,
       ].map(sql).join(', ')});`,
     );

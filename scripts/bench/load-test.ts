@@ -21,7 +21,9 @@ interface AutocannonJson {
 /** Hammers one URL on 127.0.0.1 with autocannon (its own process) for `seconds`, after a one-second warm-up. */
 export async function loadTest(url: string, { seconds = 5, connections = 10 } = {}): Promise<LoadResult> {
   const output = await run('npx', ['autocannon', '--json', '-d', String(seconds), '-c', String(connections), '--warmup', '[', '-c', '2', '-d', '1', ']', url], { quiet: true });
-  const json = JSON.parse(output.slice(output.indexOf('{'))) as AutocannonJson;
+  // With a warm-up, autocannon prints the warm-up's JSON line first; the run's is the last line.
+  const lastLine = output.trim().split('\n').at(-1)!;
+  const json = JSON.parse(lastLine) as AutocannonJson;
   return {
     url,
     requestsPerSecond: json.requests.average,

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import type { Story } from '../../src/domain/entities.ts';
 import { expect, test } from './support/browser.ts';
 import { apiCall, apiLogin, site, type E2eAccount } from './support/site.ts';
@@ -72,6 +72,13 @@ beforeAll(async () => {
     featuredImageUrl: POSTER,
     isFeatured: true,
   });
+});
+
+// Leave the newsroom as it was found: other journeys may count on its own newest stories.
+afterAll(async () => {
+  for (const story of [featured, uploaded, draft]) {
+    if (story) expect((await apiCall(`/api/stories/${story.id}`, { method: 'DELETE', token: authorToken })).status).toBe(204);
+  }
 });
 
 describe('home', () => {

@@ -67,7 +67,7 @@ async function send(method: string, url: string, body: unknown, options: Request
   const res = await fetch(url, { method, headers, body: payload, credentials: 'include', signal: options.signal });
   if (!res.ok) {
     const text = await res.text();
-    let parsed: unknown = null;
+    let parsed: unknown;
     try {
       parsed = isJson(res) && text ? JSON.parse(text) : null;
     } catch {

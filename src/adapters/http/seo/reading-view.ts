@@ -82,10 +82,11 @@ export function storyReadingView(story: Story): string {
   return `${header(false)}
 <main id="main"><article class="article" aria-labelledby="story-title"><header class="article-header">
 <div class="article-toolbar"><ul class="badge-list" aria-label="About this story">${badges}</ul></div>
+${media}
 <h1 id="story-title" class="article-title">${esc(story.title)}</h1>
-<p class="article-description">${esc(story.description)}</p>
 <p class="article-byline"><span>By <span class="article-author">${esc(authorName(story.author))}</span></span>${dot}${when(story.createdAt)}${dot}<span class="article-views">${views(story.views)}</span></p>
-</header>${media}
+<p class="article-description">${esc(story.description)}</p>
+</header>
 <div class="article-content">${story.content}</div>
 <footer class="article-footer"><a class="button button-secondary" href="/">Back to Home</a></footer>
 </article></main>`;
