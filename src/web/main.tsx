@@ -4,6 +4,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getQueryFn } from './api/client.ts';
 import { seedInitialData } from './api/initial-data.ts';
+import { currentUserQuery } from './auth/current-user.ts';
 import { NotFound } from './components/not-found.tsx';
 import { routeTree } from './route-tree.gen.ts';
 import './styles.css';
@@ -39,13 +40,28 @@ declare module '@tanstack/react-router' {
   }
 }
 
+/** Longest the app waits for the reading view's lead picture before taking over anyway. */
+const LEAD_PICTURE_WAIT_MS = 2000;
+
+/**
+ * When the worker's reading view has a lead picture, let it be shown first: the app then swaps in
+ * the same picture, already decoded, instead of replacing one that has not appeared yet.
+ */
+async function leadPictureShown(): Promise<void> {
+  const lead = document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
+  if (!lead) return;
+  await Promise.race([lead.decode().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, LEAD_PICTURE_WAIT_MS))]);
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
 /**
  * The worker may have painted a reading view into #root already. Load the first route (its code
- * and data) before rendering, so the app's first commit is the whole page rather than a frame
- * still waiting for its route; render it in a transition, in slices that keep the page responsive.
+ * and data) and who is signed in before rendering, so the app's first commit is the whole page
+ * rather than a frame still waiting for them; render it in a transition, in slices that keep the
+ * page responsive.
  */
 async function start(): Promise<void> {
-  await router.load();
+  await Promise.all([router.load(), queryClient.prefetchQuery(currentUserQuery()), leadPictureShown()]);
   const root = createRoot(document.getElementById('root')!);
   startTransition(() => {
     root.render(

@@ -101,6 +101,39 @@ describe('the edge cache of public reads', () => {
   });
 });
 
+describe('the in-memory level of the edge cache', () => {
+  it('serves an isolate its own copy for a few seconds, then the shared cache’s current generation', async () => {
+    let now = 1_000_000;
+    const shared = await caches.open('test-isolates');
+    const config = { cache: shared, namespace: 'isolates', ttlSeconds: 60, memoryTtlSeconds: 5, now: () => now };
+    // Two isolates of one data centre: their own memory, one shared cache.
+    const isolateA = siteApp({ edgeCache: config });
+    const isolateB = siteApp({ edgeCache: config });
+    const reporter = await signUp('reporter');
+    const story = await createStory(reporter.token, { title: 'Seen by two isolates', status: 'published' });
+    const path = `/api/stories/slug/${story.slug}`;
+
+    expect((await isolateA(path)).headers.get('X-Edge-Cache')).toBe('MISS');
+    expect((await isolateB(path)).headers.get('X-Edge-Cache')).toBe('HIT'); // from the shared cache
+
+    const edit = await isolateB(`/api/stories/${story.id}`, {
+      method: 'PUT',
+      token: reporter.token,
+      json: { title: 'Edited in B', slug: story.slug, description: story.description, content: story.content, status: 'published', isFeatured: false, version: story.version },
+    });
+    expect(edit.status).toBe(200);
+    // B wrote: B answers the new version at once.
+    expect((JSON.parse((await isolateB(path)).text) as Story).title).toBe('Edited in B');
+    // A still has its own copy for up to 5 seconds...
+    now += 4_000;
+    expect((JSON.parse((await isolateA(path)).text) as Story).title).toBe('Seen by two isolates');
+    // ...then asks the shared cache, whose generation B moved on.
+    now += 1_000;
+    const later = await isolateA(path);
+    expect((JSON.parse(later.text) as Story).title).toBe('Edited in B');
+  });
+});
+
 describe('the health route', () => {
   it('answers {"ok":true} and is never cached', async () => {
     const site = await cachedSite('health');

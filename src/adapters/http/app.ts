@@ -6,7 +6,7 @@ import type { AppDeps } from '../compose.ts';
 import type { AppEnv } from './context.ts';
 import { errorBody, handleError } from './error-map.ts';
 import { authenticate } from './middleware/authenticate.ts';
-import { createEdgeCache, type EdgeCacheConfig } from './middleware/edge-cache.ts';
+import { createEdgeCache, noEdgeCache, type EdgeCacheConfig } from './middleware/edge-cache.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -39,7 +39,7 @@ export function isPublicWrite(path: string): boolean {
 }
 
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
-  const edge = createEdgeCache(options.edgeCache ?? { cache: null, namespace: '' });
+  const edge = options.edgeCache ? createEdgeCache(options.edgeCache) : noEdgeCache;
   const api = new Hono<AppEnv>()
     .use(async (c, next) => {
       c.set('deps', deps);

@@ -20,8 +20,11 @@ export function useLogout() {
       // The token is gone from this browser whatever the server says; a failed revoke only leaves it to expire.
       await apiRequest('POST', '/api/auth/logout', undefined, { token }).catch(() => undefined);
     }
-    queryClient.clear();
+    // The caches are cleared without pulling data from under the screen: the current user becomes
+    // "nobody", answers not on screen are dropped, and those on screen are read again anonymously.
+    // (clear() would leave mounted queries showing what the signed-in user saw.)
     queryClient.setQueryData(currentUserKey, null);
-    await router.invalidate();
+    queryClient.removeQueries({ type: 'inactive' });
+    await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== currentUserKey[0] });
   }, [queryClient, router]);
 }

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { SITE_NAME } from '../frame/site-links.ts';
+import { site } from '../../domain/site.ts';
 
-/** Sets the tab title while a screen is shown: "Page – The Newsroom", or the site's own title for home. */
+/** Sets the tab title while a screen is shown: "Page – The Newsroom", or the site's own title for home (as the worker writes them). */
 export function useDocumentTitle(title: string | null): void {
   useEffect(() => {
-    document.title = title ? `${title} – ${SITE_NAME}` : `${SITE_NAME}: Uncensored. Unfiltered. Unapologetic.`;
+    document.title = title ? `${title} – ${site.name}` : `${site.name}: ${site.tagline}`;
   }, [title]);
 }

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, useRouter } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { useAuth } from '../auth/use-auth.ts';
 import { NotFound } from '../components/not-found.tsx';
 import { Spinner } from '../components/spinner.tsx';
@@ -19,6 +20,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 /** SPEC.md section 2: top bar, the screen (a spinner while the sign-in state loads), footer; toasts over all. */
 function SiteFrame() {
   const { isLoading } = useAuth();
+  useFocusOnNavigation();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -31,5 +33,22 @@ function SiteFrame() {
       <SiteFooter />
       <Toaster />
     </>
+  );
+}
+
+/**
+ * After moving to another page inside the app, focus goes to the new page's content (as a full
+ * page load would start there), so keyboard and screen-reader users are not left on a link that
+ * no longer exists. Links to an anchor keep their own target.
+ */
+function useFocusOnNavigation() {
+  const router = useRouter();
+  useEffect(
+    () =>
+      router.subscribe('onResolved', ({ fromLocation, toLocation, pathChanged }) => {
+        if (!fromLocation || !pathChanged || toLocation.hash) return;
+        document.getElementById('main')?.focus({ preventScroll: true });
+      }),
+    [router],
   );
 }

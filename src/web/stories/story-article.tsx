@@ -35,10 +35,17 @@ export function StoryArticle({ story }: { story: Story }) {
             ) : null}
           </div>
         </div>
+        {/* SPEC.md section 2 puts the picture first; a story with a video leads with the video (its poster is the picture). */}
+        {story.videoUrl ? (
+          <StoryVideo url={story.videoUrl} title={story.title} poster={story.featuredImageUrl} />
+        ) : story.featuredImageUrl ? (
+          <figure className="article-figure">
+            <StoryImage story={story} priority className="article-image" />
+          </figure>
+        ) : null}
         <h1 id="story-title" className="article-title">
           {story.title}
         </h1>
-        <p className="article-description">{story.description}</p>
         <p className="article-byline">
           <span>
             By <span className="article-author">{authorName(story.author)}</span>
@@ -50,14 +57,8 @@ export function StoryArticle({ story }: { story: Story }) {
             {viewsLabel(story.views)}
           </span>
         </p>
+        <p className="article-description">{story.description}</p>
       </header>
-      {story.videoUrl ? (
-        <StoryVideo url={story.videoUrl} title={story.title} poster={story.featuredImageUrl} />
-      ) : story.featuredImageUrl ? (
-        <figure className="article-figure">
-          <StoryImage story={story} priority className="article-image" />
-        </figure>
-      ) : null}
       {/* Sanitised on the server when saved (API.md): only the elements and attributes of SPEC.md section 3. */}
       <div className="article-content" dangerouslySetInnerHTML={{ __html: story.content }} />
       <footer className="article-footer">

@@ -4,8 +4,7 @@ import { viewsLabel } from '../../domain/formatting.ts';
 import { StoryImage } from './story-image.tsx';
 
 /** SPEC.md section 2's card: image, Featured badge, beat, title, description, author, views, "Read Story". */
-export function StoryCard({ story, headingLevel = 3 }: { story: Story; headingLevel?: 2 | 3 }) {
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+export function StoryCard({ story }: { story: Story }) {
   const titleId = `story-card-${story.id}`;
   const slug = story.slug || String(story.id);
   return (
@@ -16,11 +15,11 @@ export function StoryCard({ story, headingLevel = 3 }: { story: Story; headingLe
       </Link>
       <div className="story-card-body">
         {story.beat ? <p className="kicker">{story.beat.name}</p> : null}
-        <Heading id={titleId} className="story-card-title">
+        <h3 id={titleId} className="story-card-title">
           <Link to="/story/$slug" params={{ slug }}>
             {story.title}
           </Link>
-        </Heading>
+        </h3>
         <p className="story-card-description">{story.description}</p>
         <p className="story-meta">
           <span>By {story.author.username}</span>

@@ -3,30 +3,40 @@ import { createMiddleware } from 'hono/factory';
 
 /**
  * Edge caching of what every anonymous reader sees alike (public API reads, story and home HTML,
- * feeds) with the Cache API.
+ * feeds), in two levels:
  *
- * Entries are keyed under a generation. Any successful write that can change what readers see
- * starts a new generation, which makes every older entry unreachable at once: a story's own
- * reads, every list page that shows it, the home page, the feeds. The generation lives in the
- * same cache, so it is shared by every isolate of a data centre. The Cache API is local to a data
- * centre: elsewhere an entry lives at most `ttlSeconds`, which is why that is short.
+ * - the Cache API, shared by every isolate of a data centre. Entries are keyed under a
+ *   generation; any successful write that can change what readers see starts a new generation,
+ *   which makes every older entry unreachable at once: a story's own reads, every list page that
+ *   shows it, the home page, the feeds. The Cache API is local to a data centre: elsewhere an
+ *   entry lives at most `ttlSeconds`, which is why that is short.
+ * - a small in-memory copy in this isolate, so a hot page costs no I/O at all. A write through
+ *   this isolate empties it at once; writes through other isolates reach it within
+ *   `memoryTtlSeconds`.
  */
 export interface EdgeCacheConfig {
-  /** The Cache API store (caches.default on Workers); null turns edge caching off. */
+  /** The Cache API store (caches.default on Workers); null leaves only the in-memory level. */
   cache: Cache | null;
   /** Keeps one deployment's entries apart from another's: cached HTML names that deployment's asset files. */
   namespace: string;
   /** How long an entry may be served in a data centre that did not see the write. */
   ttlSeconds?: number;
+  /** How long this isolate serves its own copy without asking the shared cache. */
+  memoryTtlSeconds?: number;
+  /** Milliseconds since the epoch (tests move it). */
+  now?: () => number;
 }
 
 export const DEFAULT_EDGE_TTL_SECONDS = 60;
+export const DEFAULT_MEMORY_TTL_SECONDS = 5;
 /** What browsers are told: always revalidate, since a signed-in reader's answer to the same URL can differ. */
 export const CLIENT_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 export const EDGE_CACHE_HEADER = 'X-Edge-Cache';
 
 const PREFIX = '/__edge-cache';
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const MEMORY_MAX_ENTRIES = 500;
+const MEMORY_MAX_ENTRY_BYTES = 512 * 1024;
 
 export interface EdgeCache {
   /** Serves anonymous GETs from the cache, and stores their 200 answers. */
@@ -36,12 +46,64 @@ export interface EdgeCache {
   purge(origin: string): Promise<void>;
 }
 
+interface StoredAnswer {
+  status: number;
+  headers: [string, string][];
+  body: Uint8Array;
+  storedAt: number;
+}
+
 function newGeneration(): string {
   return `${Date.now().toString(36)}${crypto.getRandomValues(new Uint32Array(1))[0]!.toString(36)}`;
 }
 
-export function createEdgeCache({ cache, namespace, ttlSeconds = DEFAULT_EDGE_TTL_SECONDS }: EdgeCacheConfig): EdgeCache {
-  const generationKey = (origin: string) => `${origin}${PREFIX}/${encodeURIComponent(namespace)}/generation`;
+async function toStored(response: Response, storedAt: number): Promise<StoredAnswer> {
+  return { status: response.status, headers: [...response.headers], body: new Uint8Array(await response.arrayBuffer()), storedAt };
+}
+
+function toResponse(answer: StoredAnswer, cacheControl: string, state: 'HIT' | 'MISS'): Response {
+  const headers = new Headers(answer.headers);
+  headers.set('Cache-Control', cacheControl);
+  headers.set(EDGE_CACHE_HEADER, state);
+  return new Response(answer.body, { status: answer.status, headers });
+}
+
+/** Least recently used first out, bounded in entries. */
+class MemoryLevel {
+  private readonly entries = new Map<string, StoredAnswer>();
+
+  get(key: string, now: number, ttlMs: number): StoredAnswer | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (now - entry.storedAt >= ttlMs) return undefined;
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  set(key: string, entry: StoredAnswer): void {
+    if (entry.body.byteLength > MEMORY_MAX_ENTRY_BYTES) return;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    while (this.entries.size > MEMORY_MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+export function createEdgeCache({
+  cache,
+  namespace,
+  ttlSeconds = DEFAULT_EDGE_TTL_SECONDS,
+  memoryTtlSeconds = DEFAULT_MEMORY_TTL_SECONDS,
+  now = Date.now,
+}: EdgeCacheConfig): EdgeCache {
+  const memory = new MemoryLevel();
+  const memoryTtlMs = Math.min(memoryTtlSeconds, ttlSeconds) * 1000;
+  const space = `${PREFIX}/${encodeURIComponent(namespace)}`;
+  const generationKey = (origin: string) => `${origin}${space}/generation`;
 
   const storeGeneration = async (store: Cache, origin: string, generation: string) => {
     await store.put(
@@ -60,41 +122,50 @@ export function createEdgeCache({ cache, namespace, ttlSeconds = DEFAULT_EDGE_TT
   };
 
   const purge = async (origin: string) => {
+    memory.clear();
     if (cache) await storeGeneration(cache, origin, newGeneration());
+  };
+
+  /** The shared-cache key of this URL in the current generation; null when the shared cache is unusable. */
+  const sharedKey = async (url: URL): Promise<string | null> => {
+    if (!cache) return null;
+    try {
+      return `${url.origin}${space}/${await currentGeneration(cache, url.origin)}${url.pathname}${url.search}`;
+    } catch (error) {
+      console.error('Edge cache unavailable', error);
+      return null;
+    }
   };
 
   const readThrough = createMiddleware(async (c, next) => {
     // A signed-in caller's answer can hold what only they may see: never shared, never stored.
-    if (!cache || c.req.method !== 'GET' || c.req.header('Authorization')) return next();
+    if (c.req.method !== 'GET' || c.req.header('Authorization')) return next();
     const url = new URL(c.req.url);
-    let key: string;
-    try {
-      key = `${url.origin}${PREFIX}/${encodeURIComponent(namespace)}/${await currentGeneration(cache, url.origin)}${url.pathname}${url.search}`;
-    } catch (error) {
-      console.error('Edge cache unavailable', error);
-      return next();
-    }
-    const hit = await cache.match(key).catch(() => undefined);
+    const memoryKey = `${url.origin}${url.pathname}${url.search}`;
+    const remembered = memory.get(memoryKey, now(), memoryTtlMs);
+    if (remembered) return toResponse(remembered, CLIENT_CACHE_CONTROL, 'HIT');
+
+    const key = await sharedKey(url);
+    const hit = key ? await cache!.match(key).catch(() => undefined) : undefined;
     if (hit) {
-      const response = new Response(hit.body, hit);
-      response.headers.set('Cache-Control', CLIENT_CACHE_CONTROL);
-      response.headers.set(EDGE_CACHE_HEADER, 'HIT');
-      return response;
+      const answer = await toStored(hit, now());
+      memory.set(memoryKey, answer);
+      return toResponse(answer, CLIENT_CACHE_CONTROL, 'HIT');
     }
+
     await next();
     if (c.res.status !== 200) return;
-    const stored = c.res.clone();
-    const entry = new Response(stored.body, stored);
-    entry.headers.set('Cache-Control', `public, max-age=${ttlSeconds}`);
-    entry.headers.delete('Set-Cookie');
-    const put = cache.put(key, entry).catch((error: unknown) => console.error('Edge cache put failed', error));
-    try {
-      c.executionCtx.waitUntil(put);
-    } catch {
-      await put; // No execution context (tests calling app.request): store before answering.
+    const answer = await toStored(c.res, now());
+    memory.set(memoryKey, answer);
+    if (key) {
+      const put = cache!.put(key, toResponse(answer, `public, max-age=${ttlSeconds}`, 'HIT')).catch((error: unknown) => console.error('Edge cache put failed', error));
+      try {
+        c.executionCtx.waitUntil(put);
+      } catch {
+        await put; // No execution context (an app called directly, as in tests): store before answering.
+      }
     }
-    c.res.headers.set('Cache-Control', CLIENT_CACHE_CONTROL);
-    c.res.headers.set(EDGE_CACHE_HEADER, 'MISS');
+    c.res = toResponse(answer, CLIENT_CACHE_CONTROL, 'MISS');
   });
 
   const purgeOnWrite = (isPublicWrite: (path: string) => boolean) =>
@@ -111,3 +182,10 @@ export function createEdgeCache({ cache, namespace, ttlSeconds = DEFAULT_EDGE_TT
 
   return { readThrough, purgeOnWrite, purge };
 }
+
+/** No caching at all: every read goes to the origin. */
+export const noEdgeCache: EdgeCache = {
+  readThrough: (_c, next) => next(),
+  purgeOnWrite: () => (_c, next) => next(),
+  purge: async () => undefined,
+};

@@ -16,10 +16,11 @@ const views = (n: number) => esc(viewsLabel(n));
 const when = (iso: string) => `<time datetime="${esc(iso)}">${esc(`${formatFullDate(iso, 'UTC')} UTC`)}</time>`;
 const dot = '<span aria-hidden="true"> · </span>';
 
-function header(): string {
-  return `<header class="site-header"><div class="site-header-inner">
+function header(onHome: boolean): string {
+  return `<a class="skip-link" href="#main">Skip to content</a>
+<header class="site-header"><div class="site-header-inner">
 <a class="logo" href="/" aria-label="${esc(site.name)}, home"><span class="logo-mark" aria-hidden="true">N</span><span class="logo-text">${esc(site.name)}</span></a>
-<nav class="tabs" aria-label="Main"><ul><li><a class="tab" href="/">Home</a></li></ul></nav>
+<nav class="tabs" aria-label="Main"><ul><li><a class="tab" href="/"${onHome ? ' aria-current="page"' : ''}>Home</a></li></ul></nav>
 <div class="header-social"><button type="button" class="nav-button" aria-expanded="false">Follow <span aria-hidden="true" class="chevron"></span></button></div>
 <div class="header-account"><a class="button button-small button-primary" href="/login">Reporter Login</a></div>
 </div></header>`;
@@ -53,7 +54,7 @@ export function homeReadingView(featured: Story | null, latest: readonly Story[]
 <p class="story-meta"><span>By ${esc(authorName(featured.author))}</span>${dot}${when(featured.publishedAt ?? featured.createdAt)}${dot}<span>${views(featured.views)}</span></p>
 <div class="button-row"><a class="button button-primary" href="${esc(storyPath(featured))}">Read Full Story</a></div></div></div></section>`
     : '';
-  return `${header()}
+  return `${header(true)}
 <main id="main"><section class="hero" aria-labelledby="hero-title"><div class="hero-inner">
 <p class="hero-kicker">Independent news network</p>
 <h1 id="hero-title" class="hero-title">The stories others won’t tell.</h1>
@@ -78,13 +79,14 @@ export function storyReadingView(story: Story): string {
     : story.featuredImageUrl
       ? `<figure class="article-figure">${picture(story, 'article-image', true)}</figure>`
       : '';
-  return `${header()}
+  return `${header(false)}
 <main id="main"><article class="article" aria-labelledby="story-title"><header class="article-header">
 <div class="article-toolbar"><ul class="badge-list" aria-label="About this story">${badges}</ul></div>
+${media}
 <h1 id="story-title" class="article-title">${esc(story.title)}</h1>
-<p class="article-description">${esc(story.description)}</p>
 <p class="article-byline"><span>By <span class="article-author">${esc(authorName(story.author))}</span></span>${dot}${when(story.createdAt)}${dot}<span class="article-views">${views(story.views)}</span></p>
-</header>${media}
+<p class="article-description">${esc(story.description)}</p>
+</header>
 <div class="article-content">${story.content}</div>
 <footer class="article-footer"><a class="button button-secondary" href="/">Back to Home</a></footer>
 </article></main>`;

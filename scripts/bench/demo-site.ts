@@ -1,0 +1,18 @@
+import path from 'node:path';
+import { seedDemoNewsroom, type DemoNewsroom } from './demo-newsroom.ts';
+import { buildSite, freshState, newPepper, root, startSite, type RunningSite } from './local-site.ts';
+
+export interface DemoSite extends RunningSite {
+  newsroom: DemoNewsroom;
+}
+
+/** Builds (unless told not to), seeds a fresh demo newsroom in its own state directory and serves it on `port`. */
+export async function startDemoSite({ port, build = true, stateName = `demo-${port}` }: { port: number; build?: boolean; stateName?: string }): Promise<DemoSite> {
+  if (build) await buildSite();
+  const stateDir = path.join(root, '.wrangler', stateName);
+  const pepper = newPepper();
+  await freshState(stateDir);
+  const newsroom = await seedDemoNewsroom({ stateDir, clientDir: path.join(root, 'dist', 'client'), pepper });
+  const site = await startSite({ port, persistTo: stateDir, pepper });
+  return { ...site, newsroom };
+}
