@@ -1,11 +1,18 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { ZodType } from 'zod';
-import { ValidationError } from '../../domain/errors.ts';
+import { UnsupportedMediaTypeError, ValidationError } from '../../domain/errors.ts';
 
-/** zValidator whose failures become a ValidationError with one message per field. */
+/** application/json, or a +json type, with or without parameters (the types Hono's validator parses). */
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
+/**
+ * zValidator whose failures become a ValidationError with one message per field. A JSON body sent
+ * under another content type is refused with 415: Hono would validate it as `{}`, so a save could
+ * "succeed" while ignoring everything that was sent.
+ */
 export function validate<Target extends keyof ValidationTargets, Schema extends ZodType>(target: Target, schema: Schema) {
-  return zValidator(target, schema, (result) => {
+  const validator = zValidator(target, schema, (result) => {
     if (result.success) return;
     const fields: Record<string, string> = {};
     for (const issue of result.error.issues) {
@@ -14,4 +21,11 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
     }
     throw new ValidationError(fields);
   });
+  if (target !== 'json') return validator;
+  const jsonOnly: typeof validator = async (c, next) => {
+    const mediaType = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim();
+    if (!JSON_MEDIA_TYPE.test(mediaType)) throw new UnsupportedMediaTypeError('Send the body as JSON, with Content-Type: application/json');
+    return validator(c, next);
+  };
+  return jsonOnly;
 }
