@@ -42,6 +42,8 @@ const options: sanitizeHtml.IOptions = {
   allowedIframeHostnames: YOUTUBE_EMBED_HOSTS,
   allowIframeRelativeUrls: false,
   disallowedTagsMode: 'discard',
+  // Void elements: written without an end tag (sanitize-html's list lacks <source>, which got a stray </source>).
+  selfClosing: [...sanitizeHtml.defaults.selfClosing, 'source'],
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'template', 'xmp', 'noembed', 'noframes'],
   // Only YouTube's embed player, never a channel page or anything else on its hosts.
   exclusiveFilter: (frame) => frame.tag === 'iframe' && !isYouTubeEmbed(frame.attribs.src),

@@ -1,29 +1,42 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { z, ZodType } from 'zod';
-import { ValidationError } from '../../domain/errors.ts';
+import { UnsupportedMediaTypeError, ValidationError } from '../../domain/errors.ts';
 
-/** zValidator whose failures become a ValidationError with one message per field. */
+/** application/json, or a +json type, with or without parameters (the types Hono's validator parses). */
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
+/** One message per field: the first issue found for it. */
+function validationError(issues: readonly z.core.$ZodIssue[], fallbackField: string): ValidationError {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = issue.path.length > 0 ? issue.path.join('.') : fallbackField;
+    fields[field] ??= issue.message;
+  }
+  return new ValidationError(fields);
+}
+
+/**
+ * zValidator whose failures become a ValidationError with one message per field. A JSON body sent
+ * under another content type is refused with 415: Hono would validate it as `{}`, so a save could
+ * "succeed" while ignoring everything that was sent.
+ */
 export function validate<Target extends keyof ValidationTargets, Schema extends ZodType>(target: Target, schema: Schema) {
-  return zValidator(target, schema, (result) => {
-    if (result.success) return;
-    const fields: Record<string, string> = {};
-    for (const issue of result.error.issues) {
-      const field = issue.path.length > 0 ? issue.path.join('.') : target;
-      fields[field] ??= issue.message;
-    }
-    throw new ValidationError(fields);
+  const validator = zValidator(target, schema, (result) => {
+    if (!result.success) throw validationError(result.error.issues, target);
   });
+  if (target !== 'json') return validator;
+  const jsonOnly: typeof validator = async (c, next) => {
+    const mediaType = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim();
+    if (!JSON_MEDIA_TYPE.test(mediaType)) throw new UnsupportedMediaTypeError('Send the body as JSON, with Content-Type: application/json');
+    return validator(c, next);
+  };
+  return jsonOnly;
 }
 
 /** The same as the validators, for values read outside them (multipart fields, streamed bodies). */
 export function parseWith<Schema extends ZodType>(schema: Schema, value: unknown): z.output<Schema> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path.length > 0 ? issue.path.join('.') : 'body';
-    fields[field] ??= issue.message;
-  }
-  throw new ValidationError(fields);
+  throw validationError(result.error.issues, 'body');
 }

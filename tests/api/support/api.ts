@@ -1,5 +1,7 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { expect } from 'vitest';
+import worker from '../../../src/worker.ts';
 import { buildDeps } from '../../../src/adapters/compose.ts';
 import type { Role } from '../../../src/domain/roles.ts';
 import type { Story, User } from '../../../src/domain/entities.ts';
@@ -14,7 +16,14 @@ export interface ApiResponse<T = unknown> {
   text: string;
 }
 
-/** Calls the whole worker (routing, middleware, D1, R2) the way a browser or curl would. */
+/**
+ * Calls the whole worker (its composition root, routing, middleware, D1, R2) the way a browser or
+ * curl would. It calls the worker's fetch handler itself rather than going through
+ * `exports.default.fetch`: in the pool, each of those gets slower the more have been made in one
+ * file (about 20 ms to 1 s per request after a thousand; cloudflare/workers-sdk#15446), which the
+ * corpus and fuzz files would not survive. Raw bodies (uploads) still go through the runtime, so the
+ * worker reads them as the native streams a real request has (its stream pipes need those).
+ */
 export async function api<T = any>(
   path: string,
   init: { method?: string; token?: string | null; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {},
@@ -26,7 +35,15 @@ export async function api<T = any>(
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(init.json);
   }
-  const res = await exports.default.fetch(new Request(`http://newsroom.test${path}`, { method: init.method ?? 'GET', headers, body }));
+  const request = new Request(`http://newsroom.test${path}`, { method: init.method ?? 'GET', headers, body });
+  let res: Response;
+  if (init.body !== undefined) {
+    res = await exports.default.fetch(request);
+  } else {
+    const ctx = createExecutionContext();
+    res = await worker.fetch(request, env, ctx);
+    await waitOnExecutionContext(ctx);
+  }
   const text = await res.text();
   let parsed: unknown = text;
   if (res.headers.get('content-type')?.includes('application/json')) parsed = text === '' ? null : JSON.parse(text);
@@ -113,6 +130,9 @@ export async function deleteUser(adminToken: string, id: number): Promise<void> 
   if (res.status !== 204) throw new Error(`delete user failed: ${res.status} ${res.text}`);
 }
 
+/** API.md: JSON in, JSON out, with this content type. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
 export interface ErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> };
 }
@@ -123,7 +143,7 @@ export interface ErrorBody {
  */
 export function expectError(res: ApiResponse, status: number, code?: string): ErrorBody['error'] {
   expect(res.status, res.text).toBe(status);
-  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(res.headers.get('content-type')).toBe(JSON_CONTENT_TYPE);
   const body = res.body as ErrorBody;
   expect(body).toEqual({ error: expect.objectContaining({ code: expect.stringMatching(/^[a-z]+(_[a-z]+)*$/), message: expect.any(String) }) });
   expect(body.error.message.length).toBeGreaterThan(0);
@@ -135,4 +155,18 @@ export function expectError(res: ApiResponse, status: number, code?: string): Er
 /** A body that mentions a stack frame, a source file or SQL tells an attacker how the server works. */
 export function expectNoInternals(text: string): void {
   expect(text).not.toMatch(/\bat .+\(.+:\d+:\d+\)|\.ts:\d+|\.js:\d+|node_modules|SQLITE|D1_ERROR|\bSELECT\b.+\bFROM\b|\bINSERT INTO\b|\bUPDATE\b.+\bSET\b|constraint failed|stack/i);
+}
+
+/** Runs fn over items with at most `limit` calls in flight: big corpora in reasonable time, in order. */
+export async function mapConcurrently<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }
