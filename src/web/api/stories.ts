@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Story } from '../../domain/entities.ts';
-import type { StoryStatus } from '../../domain/story.ts';
+import type { StorySaveInput } from '../../domain/schemas.ts';
 import { ApiError, apiList, apiRequest } from './client.ts';
 
 export const LATEST_LIMIT = 6;
@@ -86,19 +86,8 @@ export const storyQueries = {
   predicate: (query: { queryKey: readonly unknown[] }) => String(query.queryKey[0]).startsWith('/api/stories'),
 };
 
-/** The story save payload of SPEC.md section 3. */
-export interface StoryPayload {
-  title: string;
-  slug: string;
-  description: string;
-  content: string;
-  beatId: number | null;
-  status: StoryStatus;
-  isFeatured: boolean;
-  featuredImageUrl: string | null;
-  videoUrl: string | null;
-  authorId: number;
-}
+/** The story save payload of SPEC.md section 3: the shared schema's fields plus authorId (which the server ignores). */
+export type StoryPayload = StorySaveInput & { authorId: number };
 
 export function createStory(payload: StoryPayload): Promise<Story> {
   return apiRequest<Story>('POST', '/api/stories', payload);
