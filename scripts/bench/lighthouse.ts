@@ -39,6 +39,18 @@ async function lighthouseOnce(url: string): Promise<LighthouseJson> {
   }
 }
 
+/** Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART); such a run is repeated. */
+async function withRetries<T>(attempt: () => Promise<T>, tries = 3): Promise<T> {
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (n >= tries) throw error;
+      console.warn(`Lighthouse run failed, trying again: ${String(error).split('\n').find((line) => line.includes('error')) ?? error}`);
+    }
+  }
+}
+
 /**
  * Lighthouse's default mobile run (simulated slow 4G and a 4x slower CPU), `runs` times; the
  * scores are those of the run with the median performance score, as Lighthouse's own guidance
@@ -46,7 +58,7 @@ async function lighthouseOnce(url: string): Promise<LighthouseJson> {
  */
 export async function lighthouse(url: string, runs = 3): Promise<LighthouseScores> {
   const reports: LighthouseJson[] = [];
-  for (let n = 0; n < runs; n++) reports.push(await lighthouseOnce(url));
+  for (let n = 0; n < runs; n++) reports.push(await withRetries(() => lighthouseOnce(url)));
   const byPerformance = [...reports].sort((a, b) => a.categories.performance.score - b.categories.performance.score);
   const median = byPerformance[Math.floor(byPerformance.length / 2)]!;
   const score = (key: keyof LighthouseJson['categories']) => Math.round(median.categories[key].score * 100);

@@ -33,3 +33,29 @@ export async function loadTest(url: string, { seconds = 5, connections = 10 } = 
     requests: json.requests.total,
   };
 }
+
+/**
+ * Measures several URLs in turns (`rounds` runs of `seconds` each, round-robin), so that a change
+ * in the machine's load during the run weighs on every URL alike rather than on whichever was
+ * measured at the time. Per URL: requests per second over all its runs, the median p50 and p99 of
+ * its runs, and all errors.
+ */
+export async function loadTestInTurns(urls: string[], { seconds = 5, rounds = 3, connections = 10 } = {}): Promise<LoadResult[]> {
+  const runs = new Map<string, LoadResult[]>(urls.map((url) => [url, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const url of urls) runs.get(url)!.push(await loadTest(url, { seconds, connections }));
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  return urls.map((url) => {
+    const results = runs.get(url)!;
+    const requests = results.reduce((sum, result) => sum + result.requests, 0);
+    return {
+      url,
+      requestsPerSecond: requests / (seconds * rounds),
+      p50Ms: median(results.map((result) => result.p50Ms)),
+      p99Ms: median(results.map((result) => result.p99Ms)),
+      errors: results.reduce((sum, result) => sum + result.errors, 0),
+      requests,
+    };
+  });
+}

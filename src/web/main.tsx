@@ -55,13 +55,17 @@ async function leadPictureShown(): Promise<void> {
 }
 
 /**
- * The worker may have painted a reading view into #root already. Load the first route (its code
- * and data) and who is signed in before rendering, so the app's first commit is the whole page
- * rather than a frame still waiting for them; render it in a transition, in slices that keep the
- * page responsive.
+ * The worker may have painted a reading view into #root already (otherwise index.html's spinner
+ * is there). Load the first route (its code and data) before rendering, so the app's first commit
+ * is the whole page rather than a frame still waiting for its route; render it in a transition,
+ * in slices that keep the page responsive.
  */
 async function start(): Promise<void> {
-  await Promise.all([router.load(), queryClient.prefetchQuery(currentUserQuery()), leadPictureShown()]);
+  const readingView = document.querySelector('#root > main') !== null;
+  // Over a reading view, wait for the sign-in state so the header appears once, right; without
+  // one, render at once: the frame shows its spinner while the sign-in state loads (SPEC.md section 2).
+  const signIn = queryClient.prefetchQuery(currentUserQuery());
+  await Promise.all([router.load(), readingView ? signIn : null, leadPictureShown()]);
   const root = createRoot(document.getElementById('root')!);
   startTransition(() => {
     root.render(

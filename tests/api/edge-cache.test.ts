@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Story } from '../../src/domain/entities.ts';
+import { isPublicWrite } from '../../src/adapters/http/app.ts';
 import { createStory, signUp } from './support/api.ts';
 import { siteApp } from './support/site-app.ts';
 
@@ -131,6 +132,17 @@ describe('the in-memory level of the edge cache', () => {
     now += 1_000;
     const later = await isolateA(path);
     expect((JSON.parse(later.text) as Story).title).toBe('Edited in B');
+  });
+});
+
+describe('which writes refresh the edge cache', () => {
+  it('all but signing in and out, counting views, image uploads and resumable upload sessions and parts', () => {
+    for (const path of ['/api/stories', '/api/stories/7', '/api/stories/7/restore', '/api/beats/3', '/api/users/4', '/api/streams/5/end', '/api/upload/video', '/api/uploads/abc/complete']) {
+      expect(isPublicWrite(path), path).toBe(true);
+    }
+    for (const path of ['/api/auth/login', '/api/auth/logout', '/api/stories/7/view', '/api/upload/image', '/api/uploads', '/api/uploads/abc', '/api/uploads/abc/parts/3']) {
+      expect(isPublicWrite(path), path).toBe(false);
+    }
   });
 });
 

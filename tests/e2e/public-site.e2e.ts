@@ -382,13 +382,27 @@ describe('the frame', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Meet Our Team' }).isVisible()).toBe(true);
   });
 
-  test('moves focus to the notices with F8', async ({ page }) => {
+  test('moves focus to the notices with F8, and a toast swiped right goes away', async ({ page }) => {
     await page.goto('/');
     await appReady(page);
     await page.getByRole('button', { name: 'Watch Live' }).click();
     await expect.poll(() => page.getByText('No live stream right now').count()).toBe(1);
     await page.keyboard.press('F8');
     expect(await page.evaluate(() => document.activeElement?.closest('section')?.getAttribute('aria-label'))).toBe('Notifications (F8)');
+
+    // A short drag to the right springs back; one past 50 px dismisses the toast.
+    const toast = page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');
+    const box = (await toast.boundingBox())!;
+    const drag = async (distance: number) => {
+      await page.mouse.move(box.x + 20, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + 20 + distance, box.y + box.height / 2, { steps: 5 });
+      await page.mouse.up();
+    };
+    await drag(30);
+    expect(await toast.count()).toBe(1);
+    await drag(80);
+    await expect.poll(() => toast.count()).toBe(0);
   });
 
   test('answers an unknown address with the 404 screen', async ({ page }) => {

@@ -33,9 +33,15 @@ export interface AppOptions {
   edgeCache?: EdgeCacheConfig;
 }
 
-/** Writes that cannot change what anonymous readers see: signing in and out, counting a view. */
+/**
+ * Writes that cannot change what anonymous readers see, so they leave the edge cache alone:
+ * signing in and out, counting a view, an image upload (a story changes only when it is saved with
+ * the image), and a resumable upload's session and parts (its completion may attach a video to a story).
+ */
+const PRIVATE_WRITES = [/^\/api\/auth\//, /^\/api\/stories\/\d+\/view$/, /^\/api\/upload\/image$/, /^\/api\/uploads(\/[^/]+(\/parts\/\d+)?)?$/];
+
 export function isPublicWrite(path: string): boolean {
-  return !path.startsWith('/api/auth/') && !/^\/api\/stories\/\d+\/view$/.test(path);
+  return !PRIVATE_WRITES.some((pattern) => pattern.test(path));
 }
 
 export function createApp(deps: AppDeps, options: AppOptions = {}) {

@@ -6,7 +6,7 @@ import { NotFound } from '../components/not-found.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { SiteFooter } from '../frame/site-footer.tsx';
 import { SiteHeader } from '../frame/site-header.tsx';
-import { Toaster } from '../toast/toaster.tsx';
+import { ToasterHost } from '../toast/toaster-host.tsx';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -31,7 +31,7 @@ function SiteFrame() {
         {isLoading ? <Spinner label="Loading your account" /> : <Outlet />}
       </main>
       <SiteFooter />
-      <Toaster />
+      <ToasterHost />
     </>
   );
 }

@@ -1,43 +1,20 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { toastStore, type ToastItem } from './toast-store.ts';
 
-/** SPEC.md section 9: swipe right past 50 px dismisses; F8 moves focus to the notices. */
+/** SPEC.md section 9: swiping a toast right past 50 px dismisses it. */
 export const SWIPE_THRESHOLD_PX = 50;
-const HOTKEY = 'F8';
 
-/** The notice region. Mount once, near the root; `toast()` feeds it from anywhere. */
-export function Toaster() {
-  const toasts = useSyncExternalStore(toastStore.subscribe, toastStore.getSnapshot, toastStore.getSnapshot);
-  const listRef = useRef<HTMLOListElement>(null);
-
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === HOTKEY) {
-        event.preventDefault();
-        listRef.current?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, []);
-
-  return (
-    <section aria-label={`Notifications (${HOTKEY})`} className="toast-region">
-      <ol ref={listRef} tabIndex={-1} className="toast-list" aria-live="polite">
-        {toasts
-          .filter((item) => item.open)
-          .map((item) => (
-            <Toast key={item.id} item={item} />
-          ))}
-      </ol>
-    </section>
-  );
+/** The open toasts, as items of the notice region's list (see toaster-host.tsx). */
+export function ToastItems({ toasts }: { toasts: readonly ToastItem[] }) {
+  return toasts.map((item) => <Toast key={item.id} item={item} />);
 }
 
 function Toast({ item }: { item: ToastItem }) {
   const [paused, setPaused] = useState(false);
   const [offset, setOffset] = useState(0);
   const startX = useRef<number | null>(null);
+  // The drag's latest distance, for the decision on release (state may not have rendered it yet).
+  const dragged = useRef(0);
   const close = () => toastStore.dismiss(item.id);
 
   // Closes by itself after its duration; hovering or focusing it pauses the clock (and restarts it).
@@ -49,17 +26,22 @@ function Toast({ item }: { item: ToastItem }) {
 
   const onPointerDown = (event: PointerEvent<HTMLLIElement>) => {
     if ((event.target as HTMLElement).closest('button')) return;
+    // A mouse drag would otherwise select text, and dragging a selection cancels the swipe.
+    if (event.pointerType === 'mouse') event.preventDefault();
     startX.current = event.clientX;
     event.currentTarget.setPointerCapture(event.pointerId);
   };
   const onPointerMove = (event: PointerEvent<HTMLLIElement>) => {
-    if (startX.current !== null) setOffset(Math.max(0, event.clientX - startX.current));
+    if (startX.current === null) return;
+    dragged.current = Math.max(0, event.clientX - startX.current);
+    setOffset(dragged.current);
   };
   const onPointerEnd = () => {
     if (startX.current === null) return;
     startX.current = null;
-    if (offset > SWIPE_THRESHOLD_PX) close();
+    if (dragged.current > SWIPE_THRESHOLD_PX) close();
     else setOffset(0);
+    dragged.current = 0;
   };
 
   return (
