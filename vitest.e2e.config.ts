@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { StartStateFirst } from './tests/e2e/support/start-state-first.ts';
 
 /**
  * Browser journeys (`npm run test:e2e`): the global setup builds and serves the site on workerd
@@ -12,6 +13,7 @@ export default defineConfig({
     include: ['tests/e2e/**/*.e2e.ts'],
     globalSetup: ['./tests/e2e/support/global-setup.ts'],
     fileParallelism: false,
+    sequence: { sequencer: StartStateFirst },
     maxWorkers: 1,
     testTimeout: 60_000,
     hookTimeout: 120_000,

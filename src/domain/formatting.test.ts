@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compactNumber, formatFullDate, viewsLabel } from './formatting.ts';
+import { compactNumber, formatDay, formatFullDate, viewsLabel } from './formatting.ts';
 
 describe('compactNumber', () => {
   it('leaves numbers under a thousand as they are', () => {
@@ -26,5 +26,12 @@ describe('formatFullDate', () => {
   it('writes long month, day, year and a two-digit time in en-US', () => {
     expect(formatFullDate('2025-03-07T09:05:00.000Z', 'UTC')).toBe('March 7, 2025 at 09:05 AM');
     expect(formatFullDate('2025-11-21T17:50:00.000Z', 'America/New_York')).toBe('November 21, 2025 at 12:50 PM');
+  });
+});
+
+describe('formatDay', () => {
+  it('writes the calendar day in en-US, in the given time zone', () => {
+    expect(formatDay('2025-03-07T09:05:00.000Z', 'UTC')).toBe('March 7, 2025');
+    expect(formatDay('2025-11-22T02:00:00.000Z', 'America/New_York')).toBe('November 21, 2025');
   });
 });

@@ -33,3 +33,12 @@ export function formatFullDate(iso: string, timeZone?: string): string {
   const format = timeZone ? new Intl.DateTimeFormat('en-US', { ...FULL_DATE, timeZone }) : localFullDate();
   return format.format(new Date(iso));
 }
+
+const DAY: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric' };
+const localDay = lazy(() => new Intl.DateTimeFormat('en-US', DAY));
+
+/** The calendar day alone ("November 21, 2025"), for lists where the time of day is noise. */
+export function formatDay(iso: string, timeZone?: string): string {
+  const format = timeZone ? new Intl.DateTimeFormat('en-US', { ...DAY, timeZone }) : localDay();
+  return format.format(new Date(iso));
+}

@@ -11,9 +11,13 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutRouteImport } from './routes/about'
+import { Route as AdminRouteImport } from './routes/admin'
 import { Route as BetaRouteImport } from './routes/beta'
+import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as EditIdRouteImport } from './routes/edit.$id'
 import { Route as StorySlugRouteImport } from './routes/story.$slug'
+import { Route as StoryNewRouteImport } from './routes/story.new'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -25,9 +29,19 @@ const AboutRoute = AboutRouteImport.update({
   path: '/about',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminRoute = AdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const BetaRoute = BetaRouteImport.update({
   id: '/beta',
   path: '/beta',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DashboardRoute = DashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -35,48 +49,102 @@ const LoginRoute = LoginRouteImport.update({
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const EditIdRoute = EditIdRouteImport.update({
+  id: '/edit/$id',
+  path: '/edit/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const StorySlugRoute = StorySlugRouteImport.update({
   id: '/story/$slug',
   path: '/story/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StoryNewRoute = StoryNewRouteImport.update({
+  id: '/story/new',
+  path: '/story/new',
   getParentRoute: () => rootRouteImport,
 } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/admin': typeof AdminRoute
   '/beta': typeof BetaRoute
+  '/dashboard': typeof DashboardRoute
   '/login': typeof LoginRoute
+  '/edit/$id': typeof EditIdRoute
   '/story/$slug': typeof StorySlugRoute
+  '/story/new': typeof StoryNewRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/admin': typeof AdminRoute
   '/beta': typeof BetaRoute
+  '/dashboard': typeof DashboardRoute
   '/login': typeof LoginRoute
+  '/edit/$id': typeof EditIdRoute
   '/story/$slug': typeof StorySlugRoute
+  '/story/new': typeof StoryNewRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/admin': typeof AdminRoute
   '/beta': typeof BetaRoute
+  '/dashboard': typeof DashboardRoute
   '/login': typeof LoginRoute
+  '/edit/$id': typeof EditIdRoute
   '/story/$slug': typeof StorySlugRoute
+  '/story/new': typeof StoryNewRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/about' | '/beta' | '/login' | '/story/$slug'
+  fullPaths:
+    | '/'
+    | '/about'
+    | '/admin'
+    | '/beta'
+    | '/dashboard'
+    | '/login'
+    | '/edit/$id'
+    | '/story/$slug'
+    | '/story/new'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/about' | '/beta' | '/login' | '/story/$slug'
-  id: '__root__' | '/' | '/about' | '/beta' | '/login' | '/story/$slug'
+  to:
+    | '/'
+    | '/about'
+    | '/admin'
+    | '/beta'
+    | '/dashboard'
+    | '/login'
+    | '/edit/$id'
+    | '/story/$slug'
+    | '/story/new'
+  id:
+    | '__root__'
+    | '/'
+    | '/about'
+    | '/admin'
+    | '/beta'
+    | '/dashboard'
+    | '/login'
+    | '/edit/$id'
+    | '/story/$slug'
+    | '/story/new'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AboutRoute: typeof AboutRoute
+  AdminRoute: typeof AdminRoute
   BetaRoute: typeof BetaRoute
+  DashboardRoute: typeof DashboardRoute
   LoginRoute: typeof LoginRoute
+  EditIdRoute: typeof EditIdRoute
   StorySlugRoute: typeof StorySlugRoute
+  StoryNewRoute: typeof StoryNewRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -95,11 +163,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AboutRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/beta': {
       id: '/beta'
       path: '/beta'
       fullPath: '/beta'
       preLoaderRoute: typeof BetaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dashboard': {
+      id: '/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof DashboardRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -109,11 +191,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/edit/$id': {
+      id: '/edit/$id'
+      path: '/edit/$id'
+      fullPath: '/edit/$id'
+      preLoaderRoute: typeof EditIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/story/$slug': {
       id: '/story/$slug'
       path: '/story/$slug'
       fullPath: '/story/$slug'
       preLoaderRoute: typeof StorySlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/story/new': {
+      id: '/story/new'
+      path: '/story/new'
+      fullPath: '/story/new'
+      preLoaderRoute: typeof StoryNewRouteImport
       parentRoute: typeof rootRouteImport
     }
   }
@@ -122,9 +218,13 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AboutRoute: AboutRoute,
+  AdminRoute: AdminRoute,
   BetaRoute: BetaRoute,
+  DashboardRoute: DashboardRoute,
   LoginRoute: LoginRoute,
+  EditIdRoute: EditIdRoute,
   StorySlugRoute: StorySlugRoute,
+  StoryNewRoute: StoryNewRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

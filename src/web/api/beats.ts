@@ -7,3 +7,16 @@ export const beatsQuery = () =>
     queryKey: ['/api/beats'] as const,
     queryFn: ({ queryKey, signal }) => apiRequest<Beat[]>('GET', queryKey[0], undefined, { signal }),
   });
+
+export interface BeatInput {
+  name: string;
+  description: string;
+}
+
+export function createBeat(input: BeatInput): Promise<Beat> {
+  return apiRequest<Beat>('POST', '/api/beats', input);
+}
+
+export function updateBeat(id: number, input: BeatInput): Promise<Beat> {
+  return apiRequest<Beat>('PUT', `/api/beats/${id}`, input);
+}

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Story } from '../../domain/entities.ts';
+import type { StoryStatus } from '../../domain/story.ts';
 import { ApiError, apiList, apiRequest } from './client.ts';
 
 export const LATEST_LIMIT = 6;
@@ -55,4 +56,71 @@ export const storyBySlugQuery = (slugOrId: string) =>
 /** Counts one view (only published stories count); the answer is the new total. */
 export function recordView(storyId: number): Promise<{ views: number }> {
   return apiRequest<{ views: number }>('POST', `/api/stories/${storyId}/view`);
+}
+
+/** One story by id (the editor's read); 404 when the caller may not see it. */
+export const storyByIdQuery = (id: number) =>
+  queryOptions({
+    queryKey: [`/api/stories/${id}`] as const,
+    queryFn: ({ queryKey }) => apiRequest<Story>('GET', queryKey[0]),
+  });
+
+const AUTHOR_PAGE = 100;
+
+/** Every story of one author, all statuses the caller may see, newest first (read page by page). */
+export const authorStoriesQuery = (authorId: number) =>
+  queryOptions({
+    queryKey: [`/api/stories?authorId=${authorId}`] as const,
+    queryFn: async ({ queryKey }) => {
+      const all: Story[] = [];
+      for (let offset = 0; ; offset += AUTHOR_PAGE) {
+        const page = await apiRequest<Story[]>('GET', `${queryKey[0]}&limit=${AUTHOR_PAGE}&offset=${offset}`);
+        all.push(...page);
+        if (page.length < AUTHOR_PAGE) return all;
+      }
+    },
+  });
+
+/** Every cached story read (lists, single stories, the featured story) starts with this path. */
+export const storyQueries = {
+  predicate: (query: { queryKey: readonly unknown[] }) => String(query.queryKey[0]).startsWith('/api/stories'),
+};
+
+/** The story save payload of SPEC.md section 3. */
+export interface StoryPayload {
+  title: string;
+  slug: string;
+  description: string;
+  content: string;
+  beatId: number | null;
+  status: StoryStatus;
+  isFeatured: boolean;
+  featuredImageUrl: string | null;
+  videoUrl: string | null;
+  authorId: number;
+}
+
+export function createStory(payload: StoryPayload): Promise<Story> {
+  return apiRequest<Story>('POST', '/api/stories', payload);
+}
+
+/** Fails with 409 stale_version (see staleStoryOf) when `version` is no longer the stored one. */
+export function updateStory(id: number, payload: StoryPayload & { version: number }): Promise<Story> {
+  return apiRequest<Story>('PUT', `/api/stories/${id}`, payload);
+}
+
+/** Soft delete: restoreStory undoes it. */
+export function deleteStory(id: number): Promise<unknown> {
+  return apiRequest<unknown>('DELETE', `/api/stories/${id}`);
+}
+
+export function restoreStory(id: number): Promise<Story> {
+  return apiRequest<Story>('POST', `/api/stories/${id}/restore`);
+}
+
+/** The stored story a stale save collided with, when the error is that 409. */
+export function staleStoryOf(error: unknown): Story | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const body = error.body as { error?: { code?: unknown; current?: unknown } } | null;
+  return body?.error?.code === 'stale_version' && body.error.current ? (body.error.current as Story) : null;
 }

@@ -14,6 +14,16 @@ describe('the toast store', () => {
     ]);
   });
 
+  it('carries an action (Undo) for the notice to offer', () => {
+    const store = createToastStore();
+    const undo = vi.fn();
+    store.toast({ title: 'Story deleted', action: { label: 'Undo', onClick: undo } });
+    const [item] = store.getSnapshot();
+    expect(item?.action?.label).toBe('Undo');
+    item?.action?.onClick();
+    expect(undo).toHaveBeenCalledOnce();
+  });
+
   it('closes a dismissed toast at once and removes it 1,000,000 ms later', () => {
     const store = createToastStore();
     const listener = vi.fn();

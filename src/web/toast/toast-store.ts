@@ -8,9 +8,16 @@ export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
 export type ToastVariant = 'default' | 'success' | 'destructive';
 
+/** A button in the notice (Undo, say); using it also closes the notice. */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
 export interface ToastInput {
   title: string;
   description?: string;
+  action?: ToastAction;
   variant?: ToastVariant;
   /** How long it stays before closing by itself, in ms. */
   duration?: number;
@@ -20,6 +27,7 @@ export interface ToastItem {
   id: string;
   title: string;
   description?: string;
+  action?: ToastAction;
   variant: ToastVariant;
   duration: number;
   open: boolean;
@@ -75,6 +83,7 @@ export function createToastStore(
         id,
         title: input.title,
         description: input.description,
+        action: input.action,
         variant: input.variant ?? 'default',
         duration: input.duration ?? TOAST_DURATION_MS,
         open: true,

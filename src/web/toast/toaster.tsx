@@ -83,6 +83,18 @@ function Toast({ item }: { item: ToastItem }) {
         <p className="toast-title">{item.title}</p>
         {item.description ? <p className="toast-description">{item.description}</p> : null}
       </div>
+      {item.action ? (
+        <button
+          type="button"
+          className="toast-action"
+          onClick={() => {
+            item.action?.onClick();
+            close();
+          }}
+        >
+          {item.action.label}
+        </button>
+      ) : null}
       <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={close}>
         <span aria-hidden="true">×</span>
       </button>

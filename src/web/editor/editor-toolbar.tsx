@@ -1,0 +1,190 @@
+import type { Editor } from '@tiptap/react';
+import { useEditorState } from '@tiptap/react';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { parseLinkInput } from './link-input.ts';
+import { LINK_PROTOCOLS } from './link-input.ts';
+import { icons } from './toolbar-icons.tsx';
+import { youtubeLink } from './youtube-link.ts';
+
+export const FONT_FAMILIES = ['Arial', 'Georgia', 'Times New Roman', 'Helvetica', 'Courier New'] as const;
+const ALIGNMENTS = [
+  { value: 'left', label: 'Align left', icon: icons.alignLeft },
+  { value: 'center', label: 'Align center', icon: icons.alignCenter },
+  { value: 'right', label: 'Align right', icon: icons.alignRight },
+  { value: 'justify', label: 'Justify', icon: icons.alignJustify },
+] as const;
+
+export const LINK_REFUSED = `That link can't be used. Links must start with ${LINK_PROTOCOLS.join(', ')}.`;
+export const YOUTUBE_REFUSED = 'That is not a YouTube video link (youtube.com/watch, youtube.com/shorts or youtu.be).';
+
+interface ToolbarProps {
+  editor: Editor;
+  /** Explains why a link or video was refused (shown beside the editor, announced). */
+  onRefused: (message: string) => void;
+}
+
+/** SPEC.md section 2's toolbar: marks, font, colour, alignment, lists, link, YouTube, undo, redo. */
+export function EditorToolbar({ editor, onRefused }: ToolbarProps) {
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      bold: e.isActive('bold'),
+      italic: e.isActive('italic'),
+      underline: e.isActive('underline'),
+      bulletList: e.isActive('bulletList'),
+      orderedList: e.isActive('orderedList'),
+      link: e.isActive('link'),
+      align: ALIGNMENTS.find((a) => e.isActive({ textAlign: a.value }))?.value ?? 'left',
+      fontFamily: (e.getAttributes('textStyle').fontFamily as string | undefined) ?? '',
+      color: (e.getAttributes('textStyle').color as string | undefined) ?? '',
+      canUndo: e.can().undo(),
+      canRedo: e.can().redo(),
+    }),
+  });
+
+  const addLink = () => {
+    const current = (editor.getAttributes('link').href as string | undefined) ?? '';
+    const answer = window.prompt('Enter URL:', current);
+    if (answer === null) return;
+    const input = parseLinkInput(answer);
+    if (input.kind === 'invalid') return onRefused(LINK_REFUSED);
+    const chain = editor.chain().focus().extendMarkRange('link');
+    if (input.kind === 'remove') return void chain.unsetLink().run();
+    if (editor.state.selection.empty && !state.link) {
+      // Nothing selected: the address itself becomes the linked text.
+      return void chain.insertContent({ type: 'text', text: answer.trim(), marks: [{ type: 'link', attrs: { href: input.href } }] }).run();
+    }
+    chain.setLink({ href: input.href }).run();
+  };
+
+  const addYoutube = () => {
+    const answer = window.prompt('Enter YouTube URL:');
+    if (answer === null || answer.trim() === '') return;
+    const link = youtubeLink(answer);
+    if (!link) return onRefused(YOUTUBE_REFUSED);
+    editor.chain().focus().setYoutubeVideo(link).run();
+  };
+
+  return (
+    <div className="editor-toolbar" role="toolbar" aria-label="Formatting" aria-controls={editor.view.dom.id || undefined} onKeyDown={moveFocusWithArrows}>
+      <div className="toolbar-group">
+        <ToolButton label="Bold" shortcut="Ctrl+B" pressed={state.bold} onClick={() => editor.chain().focus().toggleBold().run()}>
+          {icons.bold}
+        </ToolButton>
+        <ToolButton label="Italic" shortcut="Ctrl+I" pressed={state.italic} onClick={() => editor.chain().focus().toggleItalic().run()}>
+          {icons.italic}
+        </ToolButton>
+        <ToolButton label="Underline" shortcut="Ctrl+U" pressed={state.underline} onClick={() => editor.chain().focus().toggleUnderline().run()}>
+          {icons.underline}
+        </ToolButton>
+      </div>
+      <div className="toolbar-group">
+        <select
+          className="toolbar-select"
+          aria-label="Font family"
+          value={FONT_FAMILIES.includes(state.fontFamily as (typeof FONT_FAMILIES)[number]) ? state.fontFamily : ''}
+          onChange={(event) => {
+            const family = event.target.value;
+            const chain = editor.chain().focus();
+            void (family ? chain.setFontFamily(family) : chain.unsetFontFamily()).run();
+          }}
+        >
+          <option value="">Default font</option>
+          {FONT_FAMILIES.map((family) => (
+            <option key={family} value={family} style={{ fontFamily: family }}>
+              {family}
+            </option>
+          ))}
+        </select>
+        <label className="toolbar-colour" title="Text colour">
+          <span className="visually-hidden">Text colour</span>
+          {icons.colour}
+          <span className="toolbar-colour-swatch" style={{ background: state.color || 'currentColor' }} aria-hidden="true" />
+          <input
+            type="color"
+            value={/^#[0-9a-f]{6}$/i.test(state.color) ? state.color : '#111827'}
+            onChange={(event) => editor.chain().focus().setColor(event.target.value).run()}
+          />
+        </label>
+      </div>
+      <div className="toolbar-group">
+        {ALIGNMENTS.map((alignment) => (
+          <ToolButton
+            key={alignment.value}
+            label={alignment.label}
+            pressed={state.align === alignment.value}
+            onClick={() => editor.chain().focus().setTextAlign(alignment.value).run()}
+          >
+            {alignment.icon}
+          </ToolButton>
+        ))}
+      </div>
+      <div className="toolbar-group">
+        <ToolButton label="Bullet list" pressed={state.bulletList} onClick={() => editor.chain().focus().toggleBulletList().run()}>
+          {icons.bulletList}
+        </ToolButton>
+        <ToolButton label="Numbered list" pressed={state.orderedList} onClick={() => editor.chain().focus().toggleOrderedList().run()}>
+          {icons.orderedList}
+        </ToolButton>
+      </div>
+      <div className="toolbar-group">
+        <ToolButton label="Link" pressed={state.link} onClick={addLink}>
+          {icons.link}
+        </ToolButton>
+        <ToolButton label="YouTube video" onClick={addYoutube}>
+          {icons.youtube}
+        </ToolButton>
+      </div>
+      <div className="toolbar-group">
+        <ToolButton label="Undo" shortcut="Ctrl+Z" disabled={!state.canUndo} onClick={() => editor.chain().focus().undo().run()}>
+          {icons.undo}
+        </ToolButton>
+        <ToolButton label="Redo" shortcut="Ctrl+Shift+Z" disabled={!state.canRedo} onClick={() => editor.chain().focus().redo().run()}>
+          {icons.redo}
+        </ToolButton>
+      </div>
+    </div>
+  );
+}
+
+interface ToolButtonProps {
+  label: string;
+  /** For toggles: whether the format is on at the selection. */
+  pressed?: boolean;
+  shortcut?: string;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}
+
+function ToolButton({ label, shortcut, disabled, onClick, children, pressed }: ToolButtonProps) {
+  return (
+    <button
+      type="button"
+      className="toolbar-button"
+      aria-label={label}
+      aria-pressed={pressed}
+      title={shortcut ? `${label} (${shortcut})` : label}
+      disabled={disabled}
+      // Keep the text selection: the command acts on it.
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** Left/Right, Home/End move between the toolbar's controls (WAI-ARIA toolbar pattern). */
+function moveFocusWithArrows(event: KeyboardEvent<HTMLDivElement>) {
+  if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
+  if (event.target instanceof HTMLSelectElement) return;
+  const controls = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('button:not(:disabled), select, input'));
+  const index = controls.indexOf(event.target as HTMLElement);
+  if (index === -1) return;
+  const last = controls.length - 1;
+  const next =
+    event.key === 'Home' ? 0 : event.key === 'End' ? last : event.key === 'ArrowRight' ? (index === last ? 0 : index + 1) : index === 0 ? last : index - 1;
+  event.preventDefault();
+  controls[next]?.focus();
+}

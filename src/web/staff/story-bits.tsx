@@ -1,0 +1,22 @@
+import type { Story } from '../../domain/entities.ts';
+import { STATUS_LABELS } from '../story-form/story-form-values.ts';
+
+export function StatusBadge({ status }: { status: Story['status'] }) {
+  return <span className={`badge badge-status badge-${status}`}>{STATUS_LABELS[status]}</span>;
+}
+
+/** The story's picture for lists: its thumbnail or featured image, or a neutral tile. Decorative: the title is beside it. */
+export function StoryThumb({ story, size = 'small' }: { story: Story; size?: 'small' | 'medium' }) {
+  const src = story.thumbnailUrl ?? story.featuredImageUrl;
+  return (
+    <div className={`story-thumb story-thumb-${size}`}>
+      {src ? (
+        <img src={src} alt="" loading="lazy" />
+      ) : (
+        <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="1.6" aria-hidden="true">
+          {story.videoUrl ? <path d="M4 6h11a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1zm12 4 5-3v10l-5-3" /> : <path d="M5 4h10l4 4v12H5zM14 4v5h5M8 13h8M8 17h6" />}
+        </svg>
+      )}
+    </div>
+  );
+}

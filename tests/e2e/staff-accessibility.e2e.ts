@@ -1,0 +1,69 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe } from 'vitest';
+import type { Story } from '../../src/domain/entities.ts';
+import { expect, test } from './support/browser.ts';
+import { apiLogin, site, type E2eAccount } from './support/site.ts';
+import { createReporterViaApi, createStoryViaApi, signInAs, uniqueUsername } from './support/staff.ts';
+
+/** axe-core on each staff screen (WCAG 2.x A and AA rules): no serious or critical violation. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+describe('staff screens pass axe-core', () => {
+  let reporter: E2eAccount;
+  let story: Story;
+
+  beforeAll(async () => {
+    const adminToken = await apiLogin(site().admin);
+    reporter = await createReporterViaApi(adminToken, uniqueUsername('axe'));
+    story = await createStoryViaApi(await apiLogin(reporter), { status: 'published' });
+  });
+
+  test('the reporter dashboard, each tab', async ({ page }) => {
+    await signInAs(page, reporter);
+    await page.goto('/dashboard');
+    await expect.poll(() => page.getByRole('heading', { name: 'Recent Activity' }).count(), { timeout: 15_000 }).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    for (const tab of ['Live Stream', 'Record', 'Upload', 'My Stories']) {
+      await page.getByRole('tab', { name: tab }).click();
+      expect(await seriousViolations(page), tab).toEqual([]);
+    }
+  });
+
+  test('the story editor, create and edit mode, with validation errors showing', async ({ page }) => {
+    await signInAs(page, reporter);
+    await page.goto('/story/new');
+    await expect.poll(() => page.getByRole('heading', { name: 'Create New Story' }).count(), { timeout: 15_000 }).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Create Story' }).click();
+    await expect.poll(() => page.getByText('Title is required').count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto(`/edit/${story.id}`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Edit Story' }).count(), { timeout: 15_000 }).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the admin dashboard and its dialogs', async ({ page }) => {
+    await signInAs(page, site().admin);
+    await page.goto('/admin');
+    await expect.poll(() => page.getByRole('heading', { name: 'Beat Management' }).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: /^Delete / }).count()).toBeGreaterThan(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Add Reporter' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Reporter' });
+    await dialog.getByRole('button', { name: 'Create User' }).click();
+    await expect.poll(() => dialog.getByText('Username is required').count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    // Escape closes it and focus goes back to the button that opened it.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toMatch(/Add Reporter/);
+  });
+});
