@@ -37,13 +37,24 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: ['adapters', 'web', 'worker', 'scripts', 'tests'].map(ours).join('|'), message: 'src/domain is the pure core: it imports nothing of ours outside src/domain.' },
+            // Its unit tests may share fixtures with the other suites (tests/); the code itself may not.
+            { regex: ['adapters', 'web', 'worker', 'scripts'].map(ours).join('|'), message: 'src/domain is the pure core: it imports nothing of ours outside src/domain.' },
             {
               regex: '^(hono|drizzle-orm|wrangler|react|react-dom|sanitize-html)(/|$)|^@(cloudflare|tanstack|hono|tiptap)/|^cloudflare:',
               message: 'src/domain stays free of frameworks, storage and platform APIs; put this in an adapter.',
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    files: ['src/domain/**/*.ts'],
+    ignores: ['src/domain/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: ours('tests'), message: 'src/domain is the pure core: it imports nothing of ours outside src/domain.' }] },
       ],
     },
   },

@@ -12,7 +12,20 @@
  */
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
+import type { LivePublisher } from '../src/web/media/live-publisher.ts';
 import { applyLocalMigrations, createLocalReporter, startServer, stopServer, waitForHttp } from './support/local-site.ts';
+
+/** What the checks leave on the page's window between evaluate calls. */
+interface ProbeWindow extends Window {
+  states: string[];
+  viewers: number[];
+  media: MediaStream;
+  publisher: LivePublisher;
+  vstates: string[];
+  vcount: number[];
+  ended: string | null;
+  viewer: { close(): void };
+}
 
 const base = 'http://127.0.0.1:8822';
 applyLocalMigrations();
@@ -41,7 +54,7 @@ try {
     const pub = (await import(String('/src/web/media/live-publisher.ts'))) as typeof import('../src/web/media/live-publisher.ts');
     const s = await startStream('Verify live stream');
     const media = await pub.openCamera();
-    const w = window as any;
+    const w = window as unknown as ProbeWindow;
     w.states = []; w.viewers = [];
     w.media = media;
     w.publisher = pub.LivePublisher.start({ streamId: s.id, stream: media, onState: (st: string, d?: string) => w.states.push(d ? `${st}: ${d}` : st), onViewers: (n: number) => w.viewers.push(n) });
@@ -53,7 +66,7 @@ try {
   await readerPage.waitForTimeout(3000);
   await readerPage.evaluate(async (id) => {
     const viewer = (await import(String('/src/web/media/live-viewer.ts'))) as typeof import('../src/web/media/live-viewer.ts');
-    const w = window as any;
+    const w = window as unknown as ProbeWindow;
     const video = document.createElement('video');
     video.muted = true; video.playsInline = true; video.id = 'live';
     document.body.append(video);
@@ -65,7 +78,7 @@ try {
   await readerPage.waitForTimeout(2000);
   const reader = await readerPage.evaluate(() => {
     const v = document.getElementById('live') as HTMLVideoElement;
-    const w = window as any;
+    const w = window as unknown as ProbeWindow;
     return { currentTime: v.currentTime, paused: v.paused, readyState: v.readyState, width: v.videoWidth, buffered: v.buffered.length ? [v.buffered.start(0), v.buffered.end(v.buffered.length - 1)] : null, states: w.vstates, counts: w.vcount };
   });
   assert.ok(reader.width > 0 && !reader.paused && reader.currentTime > t1, `the reader's video plays: ${JSON.stringify(reader)}`);
@@ -76,7 +89,7 @@ try {
 
   const ended = await reporterPage.evaluate(async (id) => {
     const { endStream } = (await import(String('/src/web/api/streams.ts'))) as typeof import('../src/web/api/streams.ts');
-    const w = window as any;
+    const w = window as unknown as ProbeWindow;
     await w.publisher.stop();
     const s = await endStream(id);
     w.media.getTracks().forEach((t: MediaStreamTrack) => t.stop());
@@ -85,7 +98,7 @@ try {
   assert.equal(ended.stream.isActive, false);
   assert.deepEqual(ended.states, ['live', 'stopping', 'ended']);
   await readerPage.waitForTimeout(1000);
-  const videoUrl = await readerPage.evaluate(() => (window as any).ended);
+  const videoUrl = await readerPage.evaluate(() => (window as unknown as ProbeWindow).ended);
   const story = await (await fetch(`${base}/api/stories/${stream.storyId}`)).json();
   assert.equal(story.status, 'published');
   assert.equal(story.isLive, false);

@@ -40,9 +40,8 @@ function durationOf(file: Uint8Array): number | null {
   const init = events.find((e) => e.kind === 'init');
   if (init?.kind !== 'init') return null;
   const bytes = init.init.bytes;
-  let pos = 0;
   const ebml = readElementHeader(bytes, 0)!;
-  pos = ebml.headerLength + ebml.size!;
+  let pos = ebml.headerLength + ebml.size!;
   const segment = readElementHeader(bytes, pos)!;
   pos += segment.headerLength;
   while (pos < bytes.length) {

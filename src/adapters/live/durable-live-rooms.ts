@@ -1,4 +1,5 @@
-import { ROLE_HEADER, type LiveRole, type LiveStreamRoom, type RoomOutcome, type RoomSettings } from './live-stream-room.ts';
+import { ROLE_HEADER, type LiveRole } from './live-role.ts';
+import type { LiveStreamRoom, RoomOutcome, RoomSettings } from './live-stream-room.ts';
 
 /** The worker's handle on the live stream rooms: one Durable Object per stream, named by its id. */
 export class DurableLiveRooms {

@@ -10,6 +10,7 @@ import { buildDeps, type AppDeps, type Bindings } from '../compose.ts';
 import { fromBase64, toBase64 } from '../crypto/bytes.ts';
 import { JoinBuffer } from './join-buffer.ts';
 import { RoomStorage } from './room-storage.ts';
+import { ROLE_HEADER, type LiveRole } from './live-role.ts';
 
 /**
  * One Durable Object per live stream (docs/decisions/010-live-stream-protocol.md). The reporter's
@@ -25,8 +26,6 @@ import { RoomStorage } from './room-storage.ts';
  * that must survive (progress, scanner state, bytes, cues) is in storage and read back on wake.
  */
 
-export type LiveRole = 'publisher' | 'viewer';
-export const ROLE_HEADER = 'X-Live-Role';
 
 export interface RoomSettings {
   streamId: number;

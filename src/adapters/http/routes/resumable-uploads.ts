@@ -136,7 +136,7 @@ async function complete(c: Context<AppEnv>, uploadId: string) {
   const session = await ownSession(deps, user, uploadId);
   assertOpen(deps, session);
   const text = await c.req.text();
-  let body: unknown = {};
+  let body: unknown;
   try {
     body = text.trim() === '' ? {} : JSON.parse(text);
   } catch {
