@@ -7,6 +7,7 @@ import { HrefLink } from '../components/href-link.tsx';
 import { Icon } from '../components/icons.tsx';
 import { viewsLabel } from '../../domain/formatting.ts';
 import { formatFullDate } from '../../domain/formatting.ts';
+import { LiveStoryVideo } from '../live/live-story-video.tsx';
 import { ShareButton } from '../share/share-button.tsx';
 import { StoryVideo } from '../video/story-video.tsx';
 import { authorName } from '../../domain/byline.ts';
@@ -51,7 +52,9 @@ export function StoryArticle({ story }: { story: Story }) {
           </span>
         </p>
       </header>
-      {story.videoUrl ? (
+      {story.isLive ? (
+        <LiveStoryVideo story={story} />
+      ) : story.videoUrl ? (
         <StoryVideo url={story.videoUrl} title={story.title} poster={story.featuredImageUrl} />
       ) : story.featuredImageUrl ? (
         <figure className="article-figure">

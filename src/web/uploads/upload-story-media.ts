@@ -1,34 +1,18 @@
-import { getToken } from '../api/client.ts';
+import { uploadFile } from '../media/upload-file.ts';
 import { mediaKind, type UploadMedia } from './accepted-media.ts';
 
-/** Sends an image or a video to the media routes (API.md), reporting upload progress. */
-export const uploadStoryMedia: UploadMedia = (file, { onProgress, signal }) =>
-  new Promise((resolve, reject) => {
-    const kind = mediaKind(file);
-    if (!kind) return reject(new Error('Unsupported file type'));
-    const request = new XMLHttpRequest();
-    request.open('POST', `/api/upload/${kind}`);
-    request.withCredentials = true;
-    const token = getToken();
-    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    request.onload = () => {
-      if (request.status >= 200 && request.status < 300) {
-        try {
-          const body = JSON.parse(request.responseText) as { url?: unknown };
-          if (typeof body.url === 'string') return resolve({ url: body.url });
-        } catch {
-          // Falls through to the error below.
-        }
-      }
-      reject(new Error(`${request.status}: ${request.responseText || request.statusText}`));
-    };
-    request.onerror = () => reject(new Error('Network error'));
-    request.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
-    signal.addEventListener('abort', () => request.abort(), { once: true });
-    const form = new FormData();
-    form.append('file', file);
-    request.send(form);
+/**
+ * Sends an image or a video to the media routes (docs/api/uploads.md) through uploadFile: one
+ * request for a small file, a resumable upload in parts for a large one, retried on a dropped
+ * connection. Progress is reported from 0 to 1.
+ */
+export const uploadStoryMedia: UploadMedia = async (file, { onProgress, signal }) => {
+  const kind = mediaKind(file);
+  if (!kind) throw new Error('Unsupported file type');
+  const { url } = await uploadFile(file, {
+    kind,
+    signal,
+    onProgress: ({ loaded, total }) => onProgress(total > 0 ? Math.min(1, loaded / total) : 0),
   });
+  return { url };
+};
