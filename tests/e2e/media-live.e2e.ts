@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe } from 'vitest';
 import type { ActiveLiveStream, LiveStream, Story } from '../../src/domain/entities.ts';
+import { seriousViolations } from './support/axe.ts';
 import { expect, test } from './support/browser.ts';
-import { expectNotice, playAndSeek, videoState } from './support/media.ts';
+import { anyScriptContains, expectNotice, playAndSeek, scriptsLoaded, videoState } from './support/media.ts';
 import { apiCall, apiLogin, site, type E2eAccount } from './support/site.ts';
 import { createReporterViaApi, signInAs, unique, uniqueUsername } from './support/staff.ts';
 
@@ -14,6 +15,8 @@ import { createReporterViaApi, signInAs, unique, uniqueUsername } from './suppor
  */
 
 const LIVE_VIDEO = 'video[aria-label^="Live video"]';
+/** A string only the live-stream code holds (its WebSocket subprotocol). */
+const LIVE_CODE_MARKER = 'newsroom-live.v1';
 
 async function openLiveTab(page: Page, account: E2eAccount): Promise<string> {
   const token = await signInAs(page, account);
@@ -91,6 +94,10 @@ describe.sequential('live streams', () => {
       await expect.poll(() => reader.getByTestId('live-viewers').innerText()).toBe('1 watching');
       await expect.poll(() => page.locator('.live-facts').innerText()).toContain('1 watching');
       await expect.poll(async () => (await activeStream(streamId))?.viewers).toBe(1);
+      expect(await seriousViolations(page), 'reporter live').toEqual([]);
+      expect(await seriousViolations(reader), 'reader watching').toEqual([]);
+      // The player's code came with the live story (and, below, not with other pages).
+      expect(await anyScriptContains(await scriptsLoaded(reader), LIVE_CODE_MARKER)).toBe(true);
 
       // The unmute control turns the sound on.
       await reader.getByRole('button', { name: 'Unmute' }).click();
@@ -101,6 +108,7 @@ describe.sequential('live streams', () => {
       await expectNotice(page, 'Stream ended', 'Your live stream has been stopped and video saved');
       await expect.poll(() => page.getByText('Video saved', { exact: true }).count()).toBe(1);
       expect(await page.getByText('Stream recording uploaded successfully', { exact: true }).count()).toBe(1);
+      expect(await seriousViolations(page), 'reporter ended').toEqual([]);
       expect(await activeStream(streamId)).toBeUndefined();
 
       const story = (await apiCall<Story>(`/api/stories/slug/${listed!.slug}`)).body;
@@ -121,6 +129,18 @@ describe.sequential('live streams', () => {
       await reader.context().close();
     }
     expect(pageErrors).toEqual([]);
+  });
+
+  test('readers of the home page and of a story that is not live download no live-player code', async ({ page }) => {
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    const story = (await apiCall<Story[]>('/api/stories?status=published&limit=20')).body.find((candidate) => !candidate.isLive)!;
+    await page.goto(`/story/${story.slug}`);
+    await expect.poll(() => page.getByRole('heading', { name: story.title }).count(), { timeout: 15_000 }).toBe(1);
+    await page.waitForLoadState('networkidle');
+    const scripts = await scriptsLoaded(page);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(await anyScriptContains(scripts, LIVE_CODE_MARKER)).toBe(false);
   });
 
   test('closing the reporter’s page mid-stream keeps everything recorded up to then', async ({ page }) => {

@@ -1,4 +1,5 @@
 import type { Story } from '../../src/domain/entities.ts';
+import { seriousViolations } from './support/axe.ts';
 import { expect, test } from './support/browser.ts';
 import { expectNotice, playAndSeek } from './support/media.ts';
 import { apiCall, apiLogin, site } from './support/site.ts';
@@ -29,6 +30,7 @@ test('a reporter records a clip, uploads it with a title, and the draft story pl
       return { video: stream.getVideoTracks()[0]!.enabled, audio: stream.getAudioTracks()[0]!.enabled };
     }, preview);
   expect(await tracksEnabled()).toEqual({ video: true, audio: true });
+  expect(await seriousViolations(page), 'previewing').toEqual([]);
 
   // Camera and microphone toggle during the preview.
   const cameraToggle = page.getByRole('button', { name: 'Camera', exact: true });
@@ -57,6 +59,7 @@ test('a reporter records a clip, uploads it with a title, and the draft story pl
   expect(playback.duration).toBeGreaterThan(2.5);
   // The camera is given back once the clip is made.
   expect(await page.locator(preview).count()).toBe(0);
+  expect(await seriousViolations(page), 'clip recorded').toEqual([]);
 
   const title = unique('Water over the levee');
   await page.getByLabel('Title').fill(title);
@@ -80,6 +83,7 @@ test('a reporter records a clip, uploads it with a title, and the draft story pl
   const story = (await apiCall<Story>(`/api/stories/${sent.story.id}`, { token })).body;
   expect(story).toMatchObject({ title, description: 'Filmed from the river road', status: 'draft', videoUrl: sent.url, beat: { name: 'Local News' } });
   expect(await page.getByRole('link', { name: 'Open Draft in Editor' }).getAttribute('href')).toBe(`/edit/${story.id}`);
+  expect(await seriousViolations(page), 'uploaded').toEqual([]);
 
   // The story list is refreshed: My Stories has it without a reload.
   await page.getByRole('tab', { name: 'My Stories' }).click();

@@ -60,3 +60,19 @@ export function videoState(page: Page, selector: string) {
     return video ? { currentTime: video.currentTime, paused: video.paused, muted: video.muted, width: video.videoWidth, src: video.getAttribute('src') } : null;
   }, selector);
 }
+
+/** The scripts the page has downloaded so far. */
+export function scriptsLoaded(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script' || entry.name.endsWith('.js'))
+      .map((entry) => entry.name),
+  );
+}
+
+/** Whether any of these scripts contains `marker`. */
+export async function anyScriptContains(urls: string[], marker: string): Promise<boolean> {
+  for (const url of urls) if ((await (await fetch(url)).text()).includes(marker)) return true;
+  return false;
+}
