@@ -82,7 +82,7 @@ export function LiveStreamPanel() {
 
   const primary =
     phase === 'idle' || phase === 'preview' ? { label: 'Start Live Stream', run: () => void live.goLive(), danger: false }
-    : phase === 'opening' ? { label: 'Starting Camera…', run: undefined, danger: false }
+    : phase === 'opening' ? { label: 'Start Live Stream', run: undefined, danger: false }
     : phase === 'starting' ? { label: 'Going Live…', run: undefined, danger: false }
     : phase === 'live' ? { label: 'End Stream', run: () => void live.end(), danger: true }
     : phase === 'ending' ? { label: 'Ending Stream…', run: undefined, danger: true }
@@ -145,15 +145,21 @@ export function LiveStreamPanel() {
             type="button"
             className={`button ${primary.danger ? 'button-danger' : 'button-primary'}`}
             onClick={primary.run}
-            disabled={!primary.run}
+            // aria-disabled rather than disabled: focus stays on the button while it is busy, for the next step.
+            aria-disabled={!primary.run || undefined}
             aria-busy={!primary.run || undefined}
           >
             {primary.danger && primary.run ? <span className="stop-square" aria-hidden="true" /> : <span className="live-dot" aria-hidden="true" />}
             {primary.label}
           </button>
-          {phase === 'idle' ? (
-            <button type="button" className="button button-secondary" onClick={() => void live.startCamera()}>
-              Start Camera
+          {phase === 'idle' || phase === 'opening' || phase === 'preview' ? (
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={phase === 'idle' ? () => void live.startCamera() : phase === 'preview' ? () => live.release() : undefined}
+              aria-disabled={phase === 'opening' || undefined}
+            >
+              {phase === 'idle' ? 'Start Camera' : phase === 'opening' ? 'Starting Camera…' : 'Stop Camera'}
             </button>
           ) : null}
           {state.camera ? (

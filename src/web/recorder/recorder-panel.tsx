@@ -111,13 +111,19 @@ export function RecorderPanel() {
           <button
             type="button"
             className={`button ${phase === 'previewing' || phase === 'recording' ? 'button-danger' : 'button-primary'}`}
-            onClick={primary.run}
-            disabled={!primary.run || uploading}
+            onClick={primary.run && !uploading ? primary.run : undefined}
+            // aria-disabled rather than disabled: focus stays on the button while it is busy, for the next step.
+            aria-disabled={!primary.run || uploading || undefined}
             aria-busy={primary.busy || undefined}
           >
             {phase === 'recording' ? <span className="stop-square" aria-hidden="true" /> : null}
             {primary.label}
           </button>
+          {phase === 'previewing' ? (
+            <button type="button" className="button button-secondary" onClick={() => recorder.release()}>
+              Stop Camera
+            </button>
+          ) : null}
           {state.camera ? (
             <CameraToggles
               cameraOn={state.cameraOn}
