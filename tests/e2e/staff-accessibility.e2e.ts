@@ -1,19 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe } from 'vitest';
 import type { Story } from '../../src/domain/entities.ts';
+import { seriousViolations } from './support/axe.ts';
 import { expect, test } from './support/browser.ts';
 import { apiLogin, site, type E2eAccount } from './support/site.ts';
 import { createReporterViaApi, createStoryViaApi, signInAs, uniqueUsername } from './support/staff.ts';
 
 /** axe-core on each staff screen (WCAG 2.x A and AA rules): no serious or critical violation. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
-
 describe('staff screens pass axe-core', () => {
   let reporter: E2eAccount;
   let story: Story;

@@ -165,7 +165,14 @@ export function watchLiveStream(options: LiveViewerOptions): LiveViewer {
   return {
     close() {
       closed = true;
-      socket?.close(1000, 'viewer left');
+      const ws = socket;
+      if (ws) {
+        ws.onmessage = null;
+        // A socket closed while still connecting never tells the room (no close frame goes out), and
+        // the room would go on counting a viewer who left: say goodbye as soon as it is open.
+        if (ws.readyState === WebSocket.CONNECTING) ws.onopen = () => ws.close(1000, 'viewer left');
+        else ws.close(1000, 'viewer left');
+      }
       teardown();
     },
   };

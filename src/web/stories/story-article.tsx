@@ -7,6 +7,7 @@ import { HrefLink } from '../components/href-link.tsx';
 import { Icon } from '../components/icons.tsx';
 import { viewsLabel } from '../../domain/formatting.ts';
 import { formatFullDate } from '../../domain/formatting.ts';
+import { LiveStoryVideo } from '../live/live-story-video.tsx';
 import { ShareButton } from '../share/share-button.tsx';
 import { StoryVideo } from '../video/story-video.tsx';
 import { authorName } from '../../domain/byline.ts';
@@ -35,8 +36,10 @@ export function StoryArticle({ story }: { story: Story }) {
             ) : null}
           </div>
         </div>
-        {/* SPEC.md section 2 puts the picture first; a story with a video leads with the video (its poster is the picture). */}
-        {story.videoUrl ? (
+        {/* SPEC.md section 2 puts the picture first; a story with a video leads with the video (its poster is the picture), a live one with the live player. */}
+        {story.isLive ? (
+          <LiveStoryVideo story={story} />
+        ) : story.videoUrl ? (
           <StoryVideo url={story.videoUrl} title={story.title} poster={story.featuredImageUrl} />
         ) : story.featuredImageUrl ? (
           <figure className="article-figure">

@@ -1,0 +1,187 @@
+import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe } from 'vitest';
+import type { ActiveLiveStream, LiveStream, Story } from '../../src/domain/entities.ts';
+import { seriousViolations } from './support/axe.ts';
+import { expect, test } from './support/browser.ts';
+import { anyScriptContains, expectNotice, playAndSeek, scriptsLoaded, videoState } from './support/media.ts';
+import { apiCall, apiLogin, site, type E2eAccount } from './support/site.ts';
+import { createReporterViaApi, signInAs, unique, uniqueUsername } from './support/staff.ts';
+
+/**
+ * Live streams (SPEC.md sections 2, 4 and 8; issue 5): a reporter goes live from the Live Stream
+ * tab with the fake camera; a reader in another browser context finds it through the home page's
+ * "Watch Live" and watches it play; ending publishes the story with the recording. Closing the
+ * reporter's page mid-stream keeps what was recorded up to then.
+ */
+
+const LIVE_VIDEO = 'video[aria-label^="Live video"]';
+/** A string only the live-stream code holds (its WebSocket subprotocol). */
+const LIVE_CODE_MARKER = 'newsroom-live.v1';
+
+async function openLiveTab(page: Page, account: E2eAccount): Promise<string> {
+  const token = await signInAs(page, account);
+  await page.goto('/dashboard');
+  await expect.poll(() => page.getByRole('heading', { name: 'Reporter Dashboard' }).count(), { timeout: 15_000 }).toBe(1);
+  // The Quick Actions' "Go Live" opens the Live Stream tab.
+  await page.getByRole('button', { name: 'Go Live', exact: true }).click();
+  await expect.poll(() => page.getByRole('tab', { name: 'Live Stream' }).getAttribute('aria-selected')).toBe('true');
+  return token;
+}
+
+async function activeStream(id: number): Promise<ActiveLiveStream | undefined> {
+  return (await apiCall<ActiveLiveStream[]>('/api/streams/active')).body.find((stream) => stream.id === id);
+}
+
+async function readerPage(browser: Browser, errors: string[]): Promise<Page> {
+  const context = await browser.newContext({ baseURL: site().baseUrl, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => errors.push(error.message));
+  return page;
+}
+
+describe.sequential('live streams', () => {
+  let adminToken: string;
+  beforeAll(async () => {
+    adminToken = await apiLogin(site().admin);
+  });
+
+  test('a reporter goes live, a reader watches through "Watch Live", the viewer count reads 1, and ending publishes the recording', async ({ browser, page, pageErrors }) => {
+    const reporter = await createReporterViaApi(adminToken, uniqueUsername('anchor'));
+    await openLiveTab(page, reporter);
+
+    // A stream needs a title.
+    await page.getByRole('button', { name: 'Start Live Stream' }).click();
+    await expectNotice(page, 'Title required', 'Please enter a title for your stream');
+
+    const title = unique('Levee watch');
+    await page.getByLabel('Stream Title').fill(title);
+    await page.getByRole('button', { name: 'Start Camera' }).click();
+    await expectNotice(page, 'Camera started', 'Ready to begin streaming');
+
+    const goLiveAt = Date.now();
+    await page.getByRole('button', { name: 'Start Live Stream' }).click();
+    await expectNotice(page, 'Stream started', 'You are now live! Video is being recorded.');
+    expect(await page.getByText('RECORDING', { exact: true }).count()).toBe(1);
+    const streamId = Number(await page.getByTestId('stream-id').innerText());
+    expect(streamId).toBeGreaterThan(0);
+    const listed = await activeStream(streamId);
+    expect(listed).toMatchObject({ title, isActive: true });
+
+    // A reader, in a browser context of its own, follows "Watch Live" from the home page.
+    const readerErrors: string[] = [];
+    const reader = await readerPage(browser, readerErrors);
+    try {
+      await reader.goto('/');
+      await reader.waitForLoadState('networkidle');
+      await reader.getByRole('button', { name: 'Watch Live' }).click();
+      await reader.waitForURL(`**/story/${listed!.slug}`);
+      await expect.poll(() => reader.getByRole('heading', { name: title }).count(), { timeout: 15_000 }).toBe(1);
+
+      // Playing on its own (muted), time advancing while the stream is live.
+      await expect.poll(async () => (await videoState(reader, LIVE_VIDEO))?.currentTime ?? 0, { timeout: 20_000 }).toBeGreaterThan(0);
+      const first = (await videoState(reader, LIVE_VIDEO))!;
+      await reader.waitForTimeout(2000);
+      const second = (await videoState(reader, LIVE_VIDEO))!;
+      expect(second).toMatchObject({ paused: false, muted: true });
+      expect(second.width).toBeGreaterThan(0);
+      expect(second.currentTime - first.currentTime).toBeGreaterThan(1);
+      // How far behind the camera the reader is (an upper bound: the clock started before the stream was created).
+      const delay = (Date.now() - goLiveAt) / 1000 - second.currentTime;
+      console.log(`live: the reader is ${delay.toFixed(2)} s behind the camera`);
+      expect(delay).toBeLessThan(8);
+
+      // The viewer count: the reader's page, the reporter's panel and the active list agree on 1.
+      await expect.poll(() => reader.getByTestId('live-viewers').innerText()).toBe('1 watching');
+      await expect.poll(() => page.locator('.live-facts').innerText()).toContain('1 watching');
+      await expect.poll(async () => (await activeStream(streamId))?.viewers).toBe(1);
+      expect(await seriousViolations(page), 'reporter live').toEqual([]);
+      expect(await seriousViolations(reader), 'reader watching').toEqual([]);
+      // The player's code came with the live story (and, below, not with other pages).
+      expect(await anyScriptContains(await scriptsLoaded(reader), LIVE_CODE_MARKER)).toBe(true);
+
+      // The unmute control turns the sound on.
+      await reader.getByRole('button', { name: 'Unmute' }).click();
+      expect((await videoState(reader, LIVE_VIDEO))!.muted).toBe(false);
+
+      // The reporter ends the stream: the recording is saved and the story published with it.
+      await page.getByRole('button', { name: 'End Stream' }).click();
+      await expectNotice(page, 'Stream ended', 'Your live stream has been stopped and video saved');
+      await expect.poll(() => page.getByText('Video saved', { exact: true }).count()).toBe(1);
+      expect(await page.getByText('Stream recording uploaded successfully', { exact: true }).count()).toBe(1);
+      expect(await seriousViolations(page), 'reporter ended').toEqual([]);
+      expect(await activeStream(streamId)).toBeUndefined();
+
+      const story = (await apiCall<Story>(`/api/stories/slug/${listed!.slug}`)).body;
+      expect(story).toMatchObject({ title, status: 'published', isLive: false });
+      expect(story.videoUrl).toMatch(/^\/media\//);
+
+      // The reader's page switches to the recording, which plays with a finite duration and seeks.
+      await expect.poll(() => reader.locator(`video[src="${story.videoUrl}"]`).count(), { timeout: 15_000 }).toBe(1);
+      expect(await reader.locator(LIVE_VIDEO).count()).toBe(0);
+      const recording = await playAndSeek(reader, `video[src="${story.videoUrl}"]`);
+      expect(Number.isFinite(recording.duration), `recording duration ${recording.duration}`).toBe(true);
+      expect(recording.duration).toBeGreaterThan(3);
+      expect(Math.abs(recording.seekedTo - recording.target)).toBeLessThan(0.5);
+      expect(recording.advanced).toBeGreaterThan(0.3);
+      console.log(`live: the recording lasts ${recording.duration.toFixed(2)} s and seeks to ${recording.seekedTo.toFixed(2)} s`);
+      expect(readerErrors).toEqual([]);
+    } finally {
+      await reader.context().close();
+    }
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('readers of the home page and of a story that is not live download no live-player code', async ({ page }) => {
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    const story = (await apiCall<Story[]>('/api/stories?status=published&limit=20')).body.find((candidate) => !candidate.isLive)!;
+    await page.goto(`/story/${story.slug}`);
+    await expect.poll(() => page.getByRole('heading', { name: story.title }).count(), { timeout: 15_000 }).toBe(1);
+    await page.waitForLoadState('networkidle');
+    const scripts = await scriptsLoaded(page);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(await anyScriptContains(scripts, LIVE_CODE_MARKER)).toBe(false);
+  });
+
+  test('closing the reporter’s page mid-stream keeps everything recorded up to then', async ({ page }) => {
+    const reporter = await createReporterViaApi(adminToken, uniqueUsername('dropped'));
+    const token = await openLiveTab(page, reporter);
+    const title = unique('Storm cuts the power');
+    await page.getByLabel('Stream Title').fill(title);
+    const goLiveAt = Date.now();
+    // Going live starts the camera first when it is off.
+    await page.getByRole('button', { name: 'Start Live Stream' }).click();
+    await expectNotice(page, 'Stream started', 'You are now live! Video is being recorded.');
+    const liveAt = Date.now();
+    const streamId = Number(await page.getByTestId('stream-id').innerText());
+    await page.waitForTimeout(6000);
+
+    // The tab goes away without ending the stream.
+    const closedAt = Date.now();
+    await page.close();
+
+    // The server keeps the stream open for the reporter to come back (LIVE_GRACE_SECONDS)...
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await activeStream(streamId)).toMatchObject({ isActive: true });
+    // ...and ending it, as its reporter (instead of waiting out the grace period), keeps what was sent.
+    const ended = await apiCall<LiveStream>(`/api/streams/${streamId}/end`, { method: 'POST', token });
+    expect(ended.status).toBe(200);
+    expect(ended.body.isActive).toBe(false);
+    const story = (await apiCall<Story>(`/api/stories/${ended.body.storyId}`)).body;
+    expect(story).toMatchObject({ title, status: 'published', isLive: false });
+    expect(story.videoUrl).toMatch(/^\/media\//);
+
+    const viewer = await page.context().newPage();
+    await viewer.goto(`/story/${story.slug}`);
+    await expect.poll(() => viewer.getByRole('heading', { name: title }).count(), { timeout: 15_000 }).toBe(1);
+    const recording = await playAndSeek(viewer, `video[src="${story.videoUrl}"]`);
+    const onAir = (closedAt - liveAt) / 1000;
+    const upperBound = (closedAt - goLiveAt) / 1000;
+    console.log(`dropped: on air ${onAir.toFixed(2)} s before the page closed; the recording lasts ${recording.duration.toFixed(2)} s`);
+    expect(Number.isFinite(recording.duration)).toBe(true);
+    // Everything up to the close, less at most the chunk in flight (1-second chunks).
+    expect(recording.duration).toBeGreaterThan(onAir - 2);
+    expect(recording.duration).toBeLessThan(upperBound + 1);
+    expect(Math.abs(recording.seekedTo - recording.target)).toBeLessThan(0.5);
+  });
+});

@@ -1,0 +1,113 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Request } from 'playwright-core';
+import type { Story } from '../../src/domain/entities.ts';
+import { expect, test } from './support/browser.ts';
+import { expectNotice } from './support/media.ts';
+import { apiCall, apiLogin, site } from './support/site.ts';
+import { createReporterViaApi, signInAs, unique, uniqueUsername } from './support/staff.ts';
+
+/**
+ * The Upload tab and the editor's drop go through the resumable uploader (src/web/media/upload-file.ts):
+ * a large file in parts with its progress shown, surviving a dropped connection; a dropped image
+ * lands in the story text.
+ */
+
+const MiB = 1024 * 1024;
+
+function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+test('a large video from the Upload tab goes up in parts, resumes a part whose connection dropped, and becomes a draft story', async ({ page, pageErrors }) => {
+  const reporter = await createReporterViaApi(await apiLogin(site().admin), uniqueUsername('uploader'));
+  const token = await signInAs(page, reporter);
+  await page.goto('/dashboard');
+  await expect.poll(() => page.getByRole('heading', { name: 'Reporter Dashboard' }).count(), { timeout: 15_000 }).toBe(1);
+  await page.getByRole('tab', { name: 'Upload' }).click();
+
+  // A real WebM header (the server decides the type by the first bytes), then 18 MiB of filler: past the one-request limit.
+  const header = readFileSync(new URL('../fixtures/camera-vp9-opus.webm', import.meta.url)).subarray(0, 4096);
+  const bytes = Buffer.concat([header, randomBytes(18 * MiB - header.length)]);
+  const name = `${unique('harbour-footage').replace(/\s+/g, '-')}.webm`;
+
+  let partTwoTries = 0;
+  await page.route('**/api/uploads/*/parts/2', async (route) => {
+    partTwoTries++;
+    if (partTwoTries === 1) await route.abort('connectionreset');
+    else await route.continue();
+  });
+  const parts: string[] = [];
+  page.on('request', (request: Request) => {
+    const path = new URL(request.url()).pathname;
+    if (request.method() === 'PUT' && path.startsWith('/api/uploads/')) parts.push(path.split('/').pop()!);
+  });
+
+  await page.getByLabel('Choose an image or video file').setInputFiles({ name, mimeType: 'video/webm', buffer: bytes });
+  await expect.poll(() => page.getByRole('progressbar', { name: `Uploading ${name}` }).count()).toBe(1);
+  await expectNotice(page, 'Success', 'Video uploaded successfully');
+
+  expect(partTwoTries).toBe(2);
+  expect([...new Set(parts)].sort()).toEqual(['1', '2', '3']);
+  const editorLink = page.getByRole('link', { name: 'Open in Editor' });
+  const storyId = Number((await editorLink.getAttribute('href'))!.split('/').pop());
+  const story = (await apiCall<Story>(`/api/stories/${storyId}`, { token })).body;
+  expect(story.status).toBe('draft');
+  expect(story.videoUrl).toMatch(/^\/media\//);
+  const served = new Uint8Array(await (await fetch(new URL(story.videoUrl!, site().baseUrl))).arrayBuffer());
+  expect(served.length).toBe(bytes.length);
+  expect(sha256(served)).toBe(sha256(bytes));
+  expect(pageErrors).toEqual([]);
+});
+
+test('an image dropped into the story text uploads and lands where it was dropped', async ({ page, pageErrors }) => {
+  const reporter = await createReporterViaApi(await apiLogin(site().admin), uniqueUsername('dropper'));
+  const token = await signInAs(page, reporter);
+  await page.goto('/story/new');
+  await expect.poll(() => page.getByRole('heading', { name: 'Create New Story' }).count(), { timeout: 15_000 }).toBe(1);
+
+  const title = unique('Pictures from the harbour');
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Description').fill('A photo story');
+  const editor = page.getByRole('textbox', { name: 'Story Content' });
+  await editor.click();
+  await page.keyboard.type('Before the picture.');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('After the picture.');
+
+  // Drop the file on the second paragraph, as a person dragging it from their desktop would.
+  const png = readFileSync(new URL('./support/drop-image.png', import.meta.url)).toString('base64');
+  const target = editor.locator('p', { hasText: 'After the picture.' });
+  const box = (await target.boundingBox())!;
+  const dataTransfer = await page.evaluateHandle((base64) => {
+    const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([data], 'harbour-at-dawn.png', { type: 'image/png' }));
+    return transfer;
+  }, png);
+  const at = { dataTransfer, clientX: box.x + 2, clientY: box.y + 2 };
+  await target.dispatchEvent('dragenter', at);
+  await target.dispatchEvent('dragover', at);
+  await expect.poll(() => page.getByText('Drop images or videos here').count()).toBe(1);
+  const upload = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/upload/image');
+  await target.dispatchEvent('drop', at);
+  expect((await upload).status()).toBe(201);
+  await expectNotice(page, 'Success', 'Image uploaded successfully');
+
+  const image = editor.locator('img[alt="harbour at dawn"]');
+  await expect.poll(() => image.count()).toBe(1);
+  const src = (await image.getAttribute('src'))!;
+  const order = await editor.evaluate((root) => Array.from(root.children).map((child) => `${child.tagName}:${child.textContent ?? ''}`));
+  expect(order.slice(0, 3)).toEqual(['P:Before the picture.', 'IMG:', 'P:After the picture.']);
+
+  await page.getByRole('button', { name: 'Create Story' }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/story/') && url.pathname !== '/story/new');
+  const slug = new URL(page.url()).pathname.split('/').pop()!;
+  const story = (await apiCall<Story>(`/api/stories/slug/${slug}`, { token })).body;
+  expect(story.title).toBe(title);
+  expect(story.content).toContain(`<img src="${src}" alt="harbour at dawn">`);
+  const served = await fetch(new URL(src, site().baseUrl));
+  expect(served.status).toBe(200);
+  expect(served.headers.get('content-type')).toBe('image/png');
+  expect(pageErrors).toEqual([]);
+});

@@ -1,0 +1,78 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** The toast region (SPEC.md section 9), where SPEC.md section 8's notices appear. */
+export function notices(page: Page) {
+  return page.getByRole('region', { name: 'Notifications (F8)' });
+}
+
+/** Waits until a notice with this title (and description, when given) is showing. */
+export async function expectNotice(page: Page, title: string, description?: string): Promise<void> {
+  const region = notices(page);
+  await expect.poll(() => region.getByText(title, { exact: true }).count(), { timeout: 20_000, message: `notice "${title}"` }).toBeGreaterThan(0);
+  if (description !== undefined) expect(await region.getByText(description, { exact: true }).count(), `"${title}" says "${description}"`).toBeGreaterThan(0);
+}
+
+export interface PlaybackFacts {
+  duration: number;
+  seekedTo: number;
+  target: number;
+  /** Seconds of media played during a second of real time, after the seek. */
+  advanced: number;
+}
+
+/**
+ * Plays the video element matched by `selector` the way a reader would: waits for its metadata,
+ * seeks to the middle, plays (muted, so no gesture is needed) and measures how far it got.
+ */
+export async function playAndSeek(page: Page, selector: string): Promise<PlaybackFacts> {
+  // A page the worker painted first shows an empty video frame until the app takes over.
+  await page.waitForSelector(selector, { state: 'attached', timeout: 15_000 });
+  return page.evaluate(async (css) => {
+    const video = document.querySelector<HTMLVideoElement>(css);
+    if (!video) throw new Error(`no video matches ${css}`);
+    if (video.readyState < HTMLMediaElement.HAVE_METADATA) {
+      await new Promise<void>((resolve, reject) => {
+        video.addEventListener('loadedmetadata', () => resolve(), { once: true });
+        video.addEventListener('error', () => reject(new Error(`the video failed to load: ${video.error?.message ?? ''}`)), { once: true });
+        video.load();
+      });
+    }
+    const duration = video.duration;
+    const target = Number.isFinite(duration) ? duration / 2 : 0;
+    video.currentTime = target;
+    await new Promise((resolve) => video.addEventListener('seeked', resolve, { once: true }));
+    const seekedTo = video.currentTime;
+    video.muted = true;
+    await video.play();
+    const from = video.currentTime;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const advanced = video.currentTime - from;
+    video.pause();
+    return { duration, seekedTo, target, advanced };
+  }, selector);
+}
+
+/** The currentTime and state of a video element (for a live player that plays by itself). */
+export function videoState(page: Page, selector: string) {
+  return page.evaluate((css) => {
+    const video = document.querySelector<HTMLVideoElement>(css);
+    return video ? { currentTime: video.currentTime, paused: video.paused, muted: video.muted, width: video.videoWidth, src: video.getAttribute('src') } : null;
+  }, selector);
+}
+
+/** The scripts the page has downloaded so far. */
+export function scriptsLoaded(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script' || entry.name.endsWith('.js'))
+      .map((entry) => entry.name),
+  );
+}
+
+/** Whether any of these scripts contains `marker`. */
+export async function anyScriptContains(urls: string[], marker: string): Promise<boolean> {
+  for (const url of urls) if ((await (await fetch(url)).text()).includes(marker)) return true;
+  return false;
+}
