@@ -101,6 +101,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       ADMIN_PASSWORD: admin.password,
       DEMO_PASSWORD: demoPassword,
       SEED_DEMO: '1',
+      // Vitest sets NODE_ENV=test; the site under test must be the production build readers get.
+      NODE_ENV: 'production',
     }),
   });
   child.stdout?.pipe(log);
