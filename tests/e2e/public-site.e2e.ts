@@ -413,6 +413,18 @@ describe('the frame', () => {
 });
 
 describe('/beta', () => {
+  // Enough published stories for more than one page, whatever the newsroom holds; removed afterwards.
+  const padding: Story[] = [];
+  beforeAll(async () => {
+    const published = Number((await fetch(`${site().baseUrl}/api/stories?status=published&limit=1`)).headers.get('X-Total-Count'));
+    for (let n = published; n <= PAGE_SIZE + 2; n++) {
+      padding.push(await createStory(authorToken, { title: `Journey archive story ${padding.length + 1}` }));
+    }
+  });
+  afterAll(async () => {
+    for (const story of padding) expect((await apiCall(`/api/stories/${story.id}`, { method: 'DELETE', token: authorToken })).status).toBe(204);
+  });
+
   test('shows breaking news and pages through every published story', async ({ page }) => {
     const total = Number((await fetch(`${site().baseUrl}/api/stories?status=published&limit=1`)).headers.get('X-Total-Count'));
     const pages = Math.ceil(total / PAGE_SIZE);
