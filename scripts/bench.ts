@@ -11,13 +11,13 @@ import { measurePageWeight, type PageWeight } from './bench/page-weight.ts';
  * `npm run bench`: builds the site, serves it on workerd (127.0.0.1:BENCH_PORT, default 8811)
  * over a fresh demo newsroom, and prints one table: for each reader route and a trivial route,
  * requests per second, p50 and p99 latency and errors under load (autocannon, in BENCH_ROUNDS
- * turns of BENCH_SECONDS per route, default 3 x 5 s) and the ratio to the trivial route; the gzip weight of the JavaScript and CSS
+ * turns of BENCH_SECONDS per route, default 5 x 3 s) and the ratio to the trivial route; the gzip weight of the JavaScript and CSS
  * that / and a story page load; Lighthouse mobile scores for both (median of LIGHTHOUSE_RUNS,
  * default 3). The numbers also go to bench-results/latest.json.
  */
 const port = Number(process.env.BENCH_PORT ?? 8811);
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const lighthouseRuns = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /** The issue's budgets. */
 const BUDGET = { jsGzipBytes: 120_000, performance: 95, otherScores: 100, cachedReadRatio: 0.8 };

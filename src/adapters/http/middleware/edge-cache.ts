@@ -57,8 +57,12 @@ function newGeneration(): string {
   return `${Date.now().toString(36)}${crypto.getRandomValues(new Uint32Array(1))[0]!.toString(36)}`;
 }
 
+/** What the Cache API adds to an answer it serves, which is not part of the answer itself. */
+const CACHE_API_HEADERS = new Set(['age', 'cf-cache-status', 'date']);
+
 async function toStored(response: Response, storedAt: number): Promise<StoredAnswer> {
-  return { status: response.status, headers: [...response.headers], body: new Uint8Array(await response.arrayBuffer()), storedAt };
+  const headers = [...response.headers].filter(([name]) => !CACHE_API_HEADERS.has(name.toLowerCase()));
+  return { status: response.status, headers, body: new Uint8Array(await response.arrayBuffer()), storedAt };
 }
 
 function toResponse(answer: StoredAnswer, cacheControl: string, state: 'HIT' | 'MISS'): Response {
