@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { launchChromium } from './bench/browser.ts';
@@ -13,7 +14,9 @@ import { measurePageWeight, type PageWeight } from './bench/page-weight.ts';
  * requests per second, p50 and p99 latency and errors under load (autocannon, in BENCH_ROUNDS
  * turns of BENCH_SECONDS per route, default 5 x 3 s) and the ratio to the trivial route; the gzip weight of the JavaScript and CSS
  * that / and a story page load; Lighthouse mobile scores for both (median of LIGHTHOUSE_RUNS,
- * default 3). The numbers also go to bench-results/latest.json.
+ * default 3). The numbers also go to bench-results/latest.json. Then the upload benchmark
+ * (scripts/bench-upload.ts: a 200 MB video through the resumable routes into local R2, its
+ * throughput and workerd's peak memory) on the same build; BENCH_UPLOAD=0 skips it.
  */
 const port = Number(process.env.BENCH_PORT ?? 8811);
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
@@ -102,4 +105,10 @@ try {
   );
 } finally {
   await site.stop();
+}
+
+if (process.env.BENCH_UPLOAD !== '0') {
+  console.log('Uploads into local R2 (throughput and workerd peak memory)');
+  const upload = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench-upload.ts', '--no-build'], { cwd: root, stdio: 'inherit' });
+  if (upload.status !== 0) process.exitCode = upload.status ?? 1;
 }
