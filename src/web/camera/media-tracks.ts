@@ -7,6 +7,23 @@ export function setTracksEnabled(stream: MediaStream, kind: TrackKind, enabled: 
   for (const track of kind === 'video' ? stream.getVideoTracks() : stream.getAudioTracks()) track.enabled = enabled;
 }
 
+/** The camera and microphone switches of a session whose state holds its stream and both flags. */
+export function trackSwitches(store: {
+  get(): { camera: MediaStream | null };
+  set(next: { cameraOn: boolean } | { microphoneOn: boolean }): void;
+}) {
+  const toggle = (kind: TrackKind, on: boolean, flag: { cameraOn: boolean } | { microphoneOn: boolean }) => {
+    const { camera } = store.get();
+    if (!camera) return;
+    setTracksEnabled(camera, kind, on);
+    store.set(flag);
+  };
+  return {
+    setCamera: (on: boolean) => toggle('video', on, { cameraOn: on }),
+    setMicrophone: (on: boolean) => toggle('audio', on, { microphoneOn: on }),
+  };
+}
+
 /** Gives the camera and microphone back (the browser's "in use" light goes off). */
 export function stopTracks(stream: MediaStream | null): void {
   for (const track of stream?.getTracks() ?? []) track.stop();

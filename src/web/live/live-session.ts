@@ -1,6 +1,6 @@
 import type { LiveStream, Story } from '../../domain/entities.ts';
 import { messages } from '../../domain/messages.ts';
-import { cameraErrorText, setTracksEnabled, stopTracks } from '../camera/media-tracks.ts';
+import { cameraErrorText, stopTracks, trackSwitches } from '../camera/media-tracks.ts';
 import { createSessionStore, type SessionStore } from '../camera/session-store.ts';
 import type { LivePublisherOptions, PublisherState } from '../media/live-publisher.ts';
 import type { ToastInput } from '../toast/toast-store.ts';
@@ -202,19 +202,7 @@ export function createLiveSession(deps: LiveSessionDeps): LiveSession {
       }
     },
 
-    setCamera(on) {
-      const { camera } = store.get();
-      if (!camera) return;
-      setTracksEnabled(camera, 'video', on);
-      store.set({ cameraOn: on });
-    },
-
-    setMicrophone(on) {
-      const { camera } = store.get();
-      if (!camera) return;
-      setTracksEnabled(camera, 'audio', on);
-      store.set({ microphoneOn: on });
-    },
+    ...trackSwitches(store),
 
     async goLive() {
       const { phase } = store.get();

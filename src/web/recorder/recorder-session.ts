@@ -1,7 +1,7 @@
 import type { Story, StoredMedia } from '../../domain/entities.ts';
 import type { VideoCategory } from '../../domain/media/media-schemas.ts';
 import { messages } from '../../domain/messages.ts';
-import { cameraErrorText, setTracksEnabled, stopTracks } from '../camera/media-tracks.ts';
+import { cameraErrorText, stopTracks, trackSwitches } from '../camera/media-tracks.ts';
 import { createSessionStore, type SessionStore } from '../camera/session-store.ts';
 import type { UploadOptions, UploadProgress } from '../media/upload-file.ts';
 import type { ToastInput } from '../toast/toast-store.ts';
@@ -150,19 +150,7 @@ export function createRecorderSession(deps: RecorderDeps): RecorderSession {
       }
     },
 
-    setCamera(on) {
-      const { camera } = store.get();
-      if (!camera) return;
-      setTracksEnabled(camera, 'video', on);
-      store.set({ cameraOn: on });
-    },
-
-    setMicrophone(on) {
-      const { camera } = store.get();
-      if (!camera) return;
-      setTracksEnabled(camera, 'audio', on);
-      store.set({ microphoneOn: on });
-    },
+    ...trackSwitches(store),
 
     startRecording() {
       const { phase, camera } = store.get();
