@@ -94,12 +94,16 @@ describe.sequential('a story from the admin desk to the home page', () => {
     const linkPrompt = answerNextPrompt(page, 'Enter URL:', 'https://example.com/minutes');
     await page.getByRole('button', { name: 'Link' }).click();
     await linkPrompt;
+    // The prompt closes before the editor applies the link and takes focus back; keys sent earlier go to the toolbar.
+    await expect.poll(() => editor.locator('a[href="https://example.com/minutes"]').count()).toBe(1);
+    await expect.poll(() => editor.evaluate((element) => element.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('End');
     await expect.poll(() => page.evaluate(() => window.getSelection()?.isCollapsed)).toBe(true);
     await page.keyboard.press('Enter');
     const youtubePrompt = answerNextPrompt(page, 'Enter YouTube URL:', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
     await page.getByRole('button', { name: 'YouTube video' }).click();
     await youtubePrompt;
+    await expect.poll(() => editor.locator('iframe[src^="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"]').count()).toBe(1);
 
     await page.getByLabel('Beat').selectOption({ label: beatName });
     await page.getByLabel('Status').selectOption('published');
