@@ -9,6 +9,7 @@ import { storyQueries } from '../api/stories.ts';
 import { activeStreamsQuery, endStream, startStream } from '../api/streams.ts';
 import { CameraPreview } from '../camera/camera-preview.tsx';
 import { CameraToggles } from '../camera/camera-toggles.tsx';
+import { MediaStatus } from '../camera/media-status.tsx';
 import { formatElapsed } from '../camera/media-tracks.ts';
 import { useElapsedSeconds, useSession } from '../camera/use-session.ts';
 import { TextField } from '../components/form-field.tsx';
@@ -172,14 +173,7 @@ export function LiveStreamPanel() {
             />
           ) : null}
         </div>
-        <p className="media-status" role="status">
-          {statusText(state)}
-        </p>
-        {state.problem ? (
-          <div className="notice notice-danger" role="alert">
-            <p>{state.problem}</p>
-          </div>
-        ) : null}
+        <MediaStatus status={statusText(state)} problem={state.problem} />
         {phase === 'ended' && state.outcome ? <EndedNotice story={state.outcome.story} videoSaved={state.outcome.videoSaved} /> : null}
       </div>
     </section>

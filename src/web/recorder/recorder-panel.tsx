@@ -7,6 +7,7 @@ import { myFiguresQuery } from '../api/analytics.ts';
 import { storyQueries } from '../api/stories.ts';
 import { CameraPreview } from '../camera/camera-preview.tsx';
 import { CameraToggles } from '../camera/camera-toggles.tsx';
+import { MediaStatus } from '../camera/media-status.tsx';
 import { formatElapsed } from '../camera/media-tracks.ts';
 import { useElapsedSeconds, useSession } from '../camera/use-session.ts';
 import { SelectField, TextAreaField, TextField } from '../components/form-field.tsx';
@@ -134,14 +135,7 @@ export function RecorderPanel() {
             />
           ) : null}
         </div>
-        <p className="media-status" role="status">
-          {statusText(state)}
-        </p>
-        {state.problem ? (
-          <div className="notice notice-danger" role="alert">
-            <p>{state.problem}</p>
-          </div>
-        ) : null}
+        <MediaStatus status={statusText(state)} problem={state.problem} />
 
         <form className="media-form" onSubmit={submit} noValidate aria-labelledby="record-upload-title">
           <h3 className="media-form-title" id="record-upload-title">
