@@ -6,6 +6,7 @@ import type { AppDeps } from '../compose.ts';
 import type { AppEnv } from './context.ts';
 import { errorBody, handleError } from './error-map.ts';
 import { authenticate } from './middleware/authenticate.ts';
+import { compression } from './middleware/compression.ts';
 import { createEdgeCache, noEdgeCache, type EdgeCacheConfig } from './middleware/edge-cache.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
@@ -72,6 +73,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .all('*', (c) => c.json(errorBody('not_found', 'No such API route'), 404));
 
   const app = new Hono<AppEnv>();
+  app.use(compression);
   app.use(securityHeaders({ dev: options.dev ?? false }));
   app.onError(handleError);
   app.route('/api', api);

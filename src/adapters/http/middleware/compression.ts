@@ -1,0 +1,46 @@
+import { createMiddleware } from 'hono/factory';
+
+/** Text worth compressing; pictures, video and fonts are compressed already. */
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|rss\+xml|atom\+xml|manifest\+json|ld\+json)|image\/svg\+xml)/i;
+/** Below this a compressed answer saves less than its framing costs. */
+const MIN_BYTES = 1024;
+
+/** The coding to answer in for this Accept-Encoding: brotli, then gzip, or none. */
+export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const weights = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
+    weights.set(name, q === undefined ? 1 : Number(q));
+  }
+  const weight = (coding: string) => weights.get(coding) ?? weights.get('*') ?? 0;
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return null;
+}
+
+/**
+ * Compresses text answers (HTML, CSS, JavaScript, JSON, feeds) for clients that accept it. Naming
+ * the coding in Content-Encoding is enough: the Workers runtime compresses the body as it sends it
+ * (automatic body encoding), on Cloudflare and under `wrangler dev` alike. Inside the worker bodies
+ * stay plain, so the edge cache stores them plain.
+ */
+export const compression = createMiddleware(async (c, next) => {
+  await next();
+  const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
+  const res = c.res;
+  if (!encoding || c.req.method === 'HEAD' || res.status !== 200 || !res.body) return;
+  if (res.headers.has('Content-Encoding') || !COMPRESSIBLE.test(res.headers.get('Content-Type') ?? '')) return;
+  const length = res.headers.get('Content-Length');
+  if (length !== null && Number(length) < MIN_BYTES) return;
+
+  c.res = new Response(res.body, res);
+  const headers = c.res.headers;
+  headers.delete('Content-Length');
+  headers.set('Content-Encoding', encoding);
+  headers.append('Vary', 'Accept-Encoding');
+  // The bytes sent differ from the stored ones, so the validator may only claim they mean the same.
+  const etag = headers.get('ETag');
+  if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
+});
