@@ -13,7 +13,7 @@
  * Bounded in time (BENCH_TIMEOUT_SECONDS, default 300). Prints one summary line per run and writes
  * bench-results/upload.json.
  */
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash, randomFillSync } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import {
@@ -22,10 +22,9 @@ import {
   descendantsNamed,
   quietEnv,
   residentBytes,
-  startServer,
-  stopServer,
-  waitForHttp,
 } from './support/local-site.ts';
+import { stateDir } from './lib/local-state.ts';
+import { serveBuild, type ServedSite } from './lib/serve-build.ts';
 
 const MB = 1_000_000;
 const PORT = 8821;
@@ -160,12 +159,9 @@ async function main() {
       ['single-request', SINGLE_BYTES, singleRun],
     ] as const) {
       // A fresh server per run, so each baseline is the worker at rest.
-      let server: ChildProcess | null = null;
+      let server: ServedSite | null = null;
       try {
-        if (!external) {
-          server = startServer('npx', ['vite', 'preview', '--port', String(PORT), '--strictPort', '--host', '127.0.0.1']);
-          await waitForHttp(`http://127.0.0.1:${PORT}/api/beats`);
-        }
+        if (!external) server = await serveBuild({ port: PORT, stateDir: stateDir() });
         const base = external ?? `http://127.0.0.1:${PORT}`;
         // With a server of our own, its workerd; else the process BENCH_PID names (and its children), if given.
         const rootPid = server?.pid ?? (process.env.BENCH_PID ? Number(process.env.BENCH_PID) : null);
@@ -196,7 +192,7 @@ async function main() {
         console.log(`upload ${name}: ${result.megabytes} MB in ${result.seconds} s = ${result.throughputMBps} MB/s; ${memoryText}; read back ${intact ? 'intact' : 'DIFFERENT'}`);
         if (!intact) process.exitCode = 1;
       } finally {
-        if (server) await stopServer(server);
+        if (server) await server.stop();
       }
     }
     mkdirSync('bench-results', { recursive: true });

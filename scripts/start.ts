@@ -2,11 +2,11 @@
  * `npm start`: prepare the local newsroom (pepper, migrations, first admin, demo), build the site,
  * and serve the built worker on workerd at http://127.0.0.1:${PORT:-8787} until Ctrl-C.
  */
-import { createBuilder, preview, type PreviewServer } from 'vite';
+import { createBuilder } from 'vite';
+import { stateDir } from './lib/local-state.ts';
 import { projectRoot, quietThisProcess } from './lib/project.ts';
+import { serveBuild, type ServedSite } from './lib/serve-build.ts';
 import { describePreparation, prepareLocal } from './prepare-local.ts';
-
-const HOST = '127.0.0.1';
 
 function portFromEnv(): number {
   const text = process.env.PORT?.trim() || '8787';
@@ -19,14 +19,14 @@ function portFromEnv(): number {
  * Ctrl-C (or SIGTERM) stops the server and with it workerd. Prepended: wrangler and miniflare
  * register exit hooks of their own (they dispose workerd and exit at once), and this must run first.
  */
-function stopOnSignals(): { serving(server: PreviewServer): void } {
-  let server: PreviewServer | undefined;
+function stopOnSignals(): { serving(server: ServedSite): void } {
+  let server: ServedSite | undefined;
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) process.exit(130);
     stopping = true;
     console.log(`\n${signal}: stopping the newsroom...`);
-    const closed = server ? server.close() : Promise.resolve();
+    const closed = server ? server.stop() : Promise.resolve();
     closed.catch((error: unknown) => console.error(error)).finally(() => process.exit(0));
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.prependListener(signal, stop);
@@ -46,10 +46,10 @@ async function main(): Promise<void> {
   // buildApp, as `vite build` does: the client and the worker, plus the config the preview reads.
   await (await createBuilder({ root: projectRoot, logLevel: 'warn' })).buildApp();
 
-  const server = await preview({ root: projectRoot, logLevel: 'warn', preview: { host: HOST, port, strictPort: true } });
+  const server = await serveBuild({ port, stateDir: stateDir(), echo: true });
   lifecycle.serving(server);
 
-  const url = `http://${HOST}:${port}`;
+  const url = server.baseUrl;
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`\nThe Newsroom is running at ${url}  (ready in ${seconds}s)`);
   console.log(`  API  ${url}/api/stories?status=published&limit=6`);

@@ -1,13 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { serveBuild, type ServedSite } from '../lib/serve-build.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /**
- * Starts the built site on workerd for the benchmark and the public-site journeys: the bundle
- * `vite build` wrote (dist/newsroom + dist/client) under `wrangler dev`, with its own D1/R2 state
- * directory, so nothing here touches the developer's .wrangler/state.
+ * The benchmark's site: the bundle `vite build` wrote, served by serveBuild with its own D1/R2
+ * state directory and pepper, so nothing here touches the developer's .wrangler/state.
  */
 export const root = path.resolve(import.meta.dirname, '../..');
 
@@ -58,61 +58,9 @@ export function newPepper(): string {
   return randomBytes(24).toString('base64url');
 }
 
-export interface RunningSite {
-  baseUrl: string;
-  stop(): Promise<void>;
-}
+export type RunningSite = ServedSite;
 
-async function waitUntilUp(baseUrl: string, child: ChildProcess, log: () => string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}\n${log()}`);
-    try {
-      const res = await fetch(`${baseUrl}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`The site did not answer on ${baseUrl} within ${timeoutMs} ms\n${log()}`);
-}
-
-/** Serves dist/ on 127.0.0.1:port with the state in `persistTo`; resolves once /api/health answers. */
-export async function startSite({ port, persistTo, pepper }: { port: number; persistTo: string; pepper: string }): Promise<RunningSite> {
-  const args = [
-    'wrangler', 'dev', '--config', 'dist/newsroom/wrangler.json', '--ip', '127.0.0.1', '--port', String(port),
-    '--persist-to', persistTo, '--inspector-port', '0', '--var', `PASSWORD_PEPPER:${pepper}`, '--log-level', 'warn', '--show-interactive-dev-session=false',
-  ];
-  const child = spawn('npx', args, { cwd: root, env: quietEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    // The whole process group: npx, wrangler and workerd.
-    try {
-      process.kill(-child.pid!, 'SIGTERM');
-    } catch {
-      return;
-    }
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
-    }, 5000);
-    await exited;
-    clearTimeout(timer);
-  };
-  try {
-    await waitUntilUp(baseUrl, child, () => output, 90_000);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { baseUrl, stop };
+/** Serves dist/ on 127.0.0.1:port with the state in `persistTo` and this pepper; resolves once /api/health answers. */
+export function startSite({ port, persistTo, pepper }: { port: number; persistTo: string; pepper: string }): Promise<RunningSite> {
+  return serveBuild({ port, stateDir: persistTo, vars: { PASSWORD_PEPPER: pepper } });
 }

@@ -1,11 +1,11 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
 /**
- * Helpers for scripts that drive the site on this machine: the local D1 (shared with
- * `vite dev`/`vite preview` through .wrangler/state), a throwaway signed-in reporter, a server
- * started in its own process group, and the memory of the workerd processes behind it.
+ * Helpers for scripts that drive the site on this machine: the local D1 (shared with `npm start`
+ * and `vite dev` through .wrangler/state), a throwaway signed-in reporter, and the memory of the
+ * workerd processes behind a server.
  */
 
 export const quietEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' };
@@ -43,45 +43,6 @@ export function createLocalReporter(label: string): { username: string; token: s
     token,
     remove: () => executeLocalSql(`UPDATE sessions SET revoked_at = '${new Date().toISOString()}' WHERE token_hash = '${tokenHash}'; UPDATE users SET is_active = 0 WHERE username = '${username}';`),
   };
-}
-
-/** Starts a command in its own process group, so stopServer can end it and everything it started. */
-export function startServer(command: string, args: string[]): ChildProcess {
-  const child = spawn(command, args, { env: quietEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  child.stdout?.on('data', () => undefined);
-  child.stderr?.on('data', () => undefined);
-  return child;
-}
-
-/** Ends the server's process group and waits (up to 10 s, then SIGKILL) for it to exit. */
-export async function stopServer(child: ChildProcess): Promise<void> {
-  if (!child.pid || child.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const signal = (name: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, name);
-    } catch {
-      // Already gone.
-    }
-  };
-  signal('SIGTERM');
-  const timer = setTimeout(() => signal('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-export async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      const res = await fetch(url);
-      if (res.status < 500) return;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 function childrenOf(pid: number): number[] {

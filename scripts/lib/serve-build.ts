@@ -1,0 +1,86 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { projectRoot, quietEnv } from './project.ts';
+
+const wranglerBin = createRequire(import.meta.url).resolve('wrangler/bin/wrangler.js');
+/** What `vite build` writes for the worker: its bundle and a wrangler config pointing at dist/client. */
+export const builtWorkerConfig = join(projectRoot, 'dist', 'newsroom', 'wrangler.json');
+
+export interface ServedSite {
+  baseUrl: string;
+  /** The process group leader (wrangler); workerd runs under it. */
+  pid: number;
+  stop(): Promise<void>;
+}
+
+export interface ServeOptions {
+  port: number;
+  /** Local D1/R2/Durable Object state (wrangler's --persist-to; see local-state.ts). */
+  stateDir: string;
+  /** Extra bindings, as wrangler's --var NAME:VALUE (the build's .dev.vars applies otherwise). */
+  vars?: Record<string, string>;
+  /** Pass the server's output (the worker's own logs among it) through to this process. */
+  echo?: boolean;
+  timeoutMs?: number;
+}
+
+const HOST = '127.0.0.1';
+
+/**
+ * Serves the built site (dist/) on workerd through `wrangler dev`, as `npm start`, the benchmark
+ * and the e2e run do: the same worker, assets and bindings `wrangler deploy` ships, over local
+ * state. Its HTTP server sends answers the way the worker shapes them (compressed ones included).
+ * Resolves once /api/health answers; the server runs in its own process group, which stop() ends.
+ */
+export async function serveBuild({ port, stateDir, vars = {}, echo = false, timeoutMs = 90_000 }: ServeOptions): Promise<ServedSite> {
+  const args = [
+    wranglerBin, 'dev', '--config', builtWorkerConfig, '--ip', HOST, '--port', String(port), '--persist-to', stateDir,
+    '--inspector-port', '0', '--log-level', 'warn', '--show-interactive-dev-session=false',
+    ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
+  ];
+  const child = spawn(process.execPath, args, { cwd: projectRoot, env: quietEnv({ NO_COLOR: '1' }), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let output = '';
+  const keep = (chunk: Buffer, into: NodeJS.WriteStream) => {
+    output = (output + chunk.toString()).slice(-20_000);
+    if (echo) into.write(chunk);
+  };
+  child.stdout!.on('data', (chunk: Buffer) => keep(chunk, process.stdout));
+  child.stderr!.on('data', (chunk: Buffer) => keep(chunk, process.stderr));
+
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // Already gone.
+    }
+  };
+  // Should this process end without stopping the server, the server ends with it.
+  const orphanGuard = () => signalGroup('SIGKILL');
+  process.once('exit', orphanGuard);
+  const stop = async () => {
+    process.off('exit', orphanGuard);
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    signalGroup('SIGTERM');
+    const timer = setTimeout(() => signalGroup('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  const baseUrl = `http://${HOST}:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}\n${output}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return { baseUrl, pid: child.pid!, stop };
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The site did not answer on ${baseUrl} within ${timeoutMs} ms\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
