@@ -2,12 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { getQueryFn } from './api/client.ts';
-import { seedInitialData } from './api/initial-data.ts';
-import { currentUserQuery } from './auth/current-user.ts';
-import { NotFound } from './components/not-found.tsx';
-import { routeTree } from './route-tree.gen.ts';
-import './styles.css';
+import { getQueryFn } from '../api/client.ts';
+import { seedInitialData } from '../api/initial-data.ts';
+import { currentUserQuery } from '../auth/current-user.ts';
+import { NotFound } from '../components/not-found.tsx';
+import { routeTree } from '../route-tree.gen.ts';
+import { warmUpFormatters } from './warm-up-formatters.ts';
+import { nextTask } from './next-task.ts';
 
 /** SPEC.md sections 7 and 9: GET the key's URL, no retries, no refetch on focus, no polling, never stale by time. */
 const queryClient = new QueryClient({
@@ -58,14 +59,17 @@ async function leadPictureShown(): Promise<void> {
  * The worker may have painted a reading view into #root already (otherwise index.html's spinner
  * is there). Load the first route (its code and data) before rendering, so the app's first commit
  * is the whole page rather than a frame still waiting for its route; render it in a transition,
- * in slices that keep the page responsive.
+ * in slices that keep the page responsive. Each step starts in a task of its own.
  */
-async function start(): Promise<void> {
+export async function startApp(): Promise<void> {
+  await nextTask();
   const readingView = document.querySelector('#root > main') !== null;
   // Over a reading view, wait for the sign-in state so the header appears once, right; without
   // one, render at once: the frame shows its spinner while the sign-in state loads (SPEC.md section 2).
   const signIn = queryClient.prefetchQuery(currentUserQuery());
   await Promise.all([router.load(), readingView ? signIn : null, leadPictureShown()]);
+  await warmUpFormatters();
+  await nextTask();
   const root = createRoot(document.getElementById('root')!);
   startTransition(() => {
     root.render(
@@ -77,5 +81,3 @@ async function start(): Promise<void> {
     );
   });
 }
-
-void start();
