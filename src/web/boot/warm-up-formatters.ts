@@ -1,5 +1,5 @@
 import { compactNumber, formatFullDate } from '../../domain/formatting.ts';
-import { relativeTime } from '../format/relative-time.ts';
+import { relativeTime } from '../../domain/relative-time.ts';
 import { nextTask } from './next-task.ts';
 
 /**

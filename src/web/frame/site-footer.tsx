@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { aboutSections, newsSections, otherChannelLinks, SITE_NAME, TAGLINE, videoChannelLinks } from './site-links.ts';
+import { aboutSections, newsSections, otherChannelLinks, SITE_NAME, TAGLINE, videoChannelLinks } from '../../domain/site-links.ts';
 
 /** SPEC.md section 2's footer: about text, news and about links, copyright, social links. */
 export function SiteFooter() {

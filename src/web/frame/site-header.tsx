@@ -3,7 +3,7 @@ import { HrefLink } from '../components/href-link.tsx';
 import { staffPaths } from '../auth/staff-paths.ts';
 import { useLogout } from '../auth/logout.ts';
 import { useAuth } from '../auth/use-auth.ts';
-import { SITE_NAME } from './site-links.ts';
+import { SITE_NAME } from '../../domain/site-links.ts';
 import { SocialMenu } from './social-menu.tsx';
 
 function isCurrent(pathname: string, tab: string): boolean {

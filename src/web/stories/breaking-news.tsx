@@ -4,7 +4,7 @@ import { Icon } from '../components/icons.tsx';
 import { viewsLabel } from '../../domain/formatting.ts';
 import { formatFullDate } from '../../domain/formatting.ts';
 import { ShareButton } from '../share/share-button.tsx';
-import { videoSource } from '../video/video-source.ts';
+import { videoSource } from '../../domain/video-source.ts';
 import { StoryImage } from './story-image.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { Story } from '../../domain/entities.ts';
 import { viewsLabel } from '../../domain/formatting.ts';
-import { relativeTime } from '../format/relative-time.ts';
+import { relativeTime } from '../../domain/relative-time.ts';
 import { ShareButton } from '../share/share-button.tsx';
 import { StoryVideo } from '../video/story-video.tsx';
 import { authorName } from '../../domain/byline.ts';

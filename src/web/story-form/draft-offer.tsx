@@ -1,4 +1,4 @@
-import { relativeTime } from '../format/relative-time.ts';
+import { relativeTime } from '../../domain/relative-time.ts';
 import type { LocalDraft } from './local-draft.ts';
 
 interface DraftOfferProps {

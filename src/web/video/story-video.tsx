@@ -1,4 +1,4 @@
-import { videoSource } from './video-source.ts';
+import { videoSource } from '../../domain/video-source.ts';
 
 /** A story's video: a YouTube embed, or a native player with the featured image as its poster. */
 export function StoryVideo({ url, title, poster }: { url: string | null; title: string; poster?: string | null }) {

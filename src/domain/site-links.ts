@@ -1,4 +1,4 @@
-import { site } from '../../domain/site.ts';
+import { site } from './site.ts';
 
 /** The newsroom's outside channels and the footer's sections, in one place (SPEC.md section 2). */
 
