@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Story } from '../../src/domain/entities.ts';
-import { createStory, signUp } from './support/api.ts';
+import { createStory, deps, signUp } from './support/api.ts';
 import { ORIGIN, siteApp } from './support/site-app.ts';
 
 const site = siteApp();
@@ -157,6 +157,59 @@ describe('the home page', () => {
     expect(html).toContain('The stories others won’t tell.');
     expect(html).toContain('<a href="/story/home-story-7">Home story 7</a>');
     expect(html).not.toContain('Home draft');
+  });
+});
+
+describe('the reading view is a whole page before the app starts', () => {
+  const between = (html: string, start: string, end: string) => html.slice(html.indexOf(start), html.indexOf(end, html.indexOf(start)) + end.length);
+
+  it('gives the home page its controls, the featured video, a relative time and the footer', async () => {
+    const reporter = await signUp('reporter', { firstName: 'Lena', lastName: 'Park' });
+    await createStory(reporter.token, { title: 'Flood video', status: 'published', isFeatured: true, videoUrl: 'https://youtu.be/aqz-KE-bpKQ' });
+
+    const html = (await site('/')).text;
+    expect(html).toContain('<main id="main" data-reading-view>');
+    expect(html).toContain('<button type="button" class="nav-button" aria-expanded="false" data-action="follow">');
+    expect(html).toContain('data-action="watch-live"');
+    const featured = between(html, '<section class="featured"', '</section>');
+    expect(featured).toContain('<iframe src="https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?autoplay=0&amp;rel=0&amp;controls=1" title="Video: Flood video" loading="lazy"');
+    expect(featured).toMatch(/<time datetime="[^"]+">just now<\/time>/);
+    expect(featured).toContain('<button type="button" class="button button-secondary" data-action="share" aria-label="Share: Flood video">Share</button>');
+    const footer = between(html, '<footer class="site-footer">', '</footer>');
+    expect(footer).toContain('<a href="/beta?beat=politics">Politics</a>');
+    expect(footer).toContain('<a href="/about#mission">Our Mission</a>');
+    expect(footer).toContain('href="https://www.youtube.com/@TheNewsroom" target="_blank" rel="noopener noreferrer">YouTube');
+    expect(footer).toContain(`© ${new Date().getUTCFullYear()} The Newsroom. All rights reserved.`);
+  });
+
+  it('gives a story page its video player, both share buttons and the id its view is counted by', async () => {
+    const reporter = await signUp('reporter');
+    const story = await createStory(reporter.token, {
+      title: 'Uploaded clip',
+      status: 'published',
+      videoUrl: '/media/videos/clip.webm',
+      featuredImageUrl: '/media/images/clip.jpg',
+    });
+
+    const html = (await site(`/story/${story.slug}`)).text;
+    expect(html).toContain(`<main id="main" data-reading-view data-story-id="${story.id}">`);
+    expect(html).toContain('<video src="/media/videos/clip.webm" poster="/media/images/clip.jpg" controls preload="metadata" playsinline aria-label="Video: Uploaded clip"></video>');
+    expect(html.match(/data-action="share"/g)).toHaveLength(2);
+    expect(html).toContain('<h2 id="share-heading">Share this story</h2>');
+    expect(html).toContain('<a class="button button-secondary" href="/">Back to Home</a>');
+    expect(html).toContain('<footer class="site-footer">');
+    expect(html).not.toContain('data-needs-app');
+  });
+
+  it('asks for the app at once on a live story, whose player needs it', async () => {
+    const reporter = await signUp('reporter');
+    const live = await deps.stories.create(
+      { title: 'Live now', slug: 'live-now', description: 'On air', content: '<p>Live</p>', beatId: null, status: 'published', isFeatured: false, featuredImageUrl: null, videoUrl: null, publishedAt: deps.clock.now(), isLive: true, authorId: reporter.user.id },
+      deps.clock.now(),
+    );
+    const html = (await site(`/story/${live.slug}`)).text;
+    expect(html).toContain(`<main id="main" data-reading-view data-story-id="${live.id}" data-needs-app>`);
+    expect(html).toContain('<div class="video-frame"></div>');
   });
 });
 

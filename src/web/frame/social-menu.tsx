@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useDisclosure } from './disclosure.ts';
-import { otherChannelLinks, videoChannelLinks, type ExternalLink } from './site-links.ts';
+import { otherChannelLinks, videoChannelLinks, type ExternalLink } from '../../domain/site-links.ts';
 
 function LinkList({ links, onPick }: { links: readonly ExternalLink[]; onPick: () => void }) {
   return (
@@ -25,7 +25,7 @@ export function SocialMenu() {
   const close = () => setOpen(false);
   return (
     <div className="menu" ref={ref}>
-      <button type="button" className="nav-button" aria-expanded={open} aria-controls={panelId} onClick={toggle}>
+      <button type="button" className="nav-button" data-action="follow" aria-expanded={open} aria-controls={panelId} onClick={toggle}>
         Follow <span aria-hidden="true" className="chevron" />
       </button>
       <div id={panelId} className="menu-panel" hidden={!open}>

@@ -59,7 +59,7 @@ export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: Middlewar
       ]);
       return renderAppShell(page, homeHead(origin(c)), {
         initialData: { [FEATURED_URL]: featured, [HOME_LATEST_URL]: latest.items },
-        readingView: homeReadingView(featured, latest.items),
+        readingView: homeReadingView(featured, latest.items, { origin: origin(c), now: deps.clock.now() }),
       });
     })
     .get('/story/:segment', cached, async (c, next) => {
@@ -71,7 +71,7 @@ export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: Middlewar
       if (!story) return renderAppShell(page, missingStoryHead(), { status: 404 });
       return renderAppShell(page, storyHead(story, origin(c)), {
         initialData: { [storyReadUrl(segment)]: story },
-        readingView: storyReadingView(story),
+        readingView: storyReadingView(story, { origin: origin(c), now: deps.clock.now() }),
       });
     })
     .get('/rss.xml', cached, async (c) => {

@@ -1,19 +1,29 @@
 import { authorName } from '../../../domain/byline.ts';
 import type { Story } from '../../../domain/entities.ts';
 import { formatFullDate, viewsLabel } from '../../../domain/formatting.ts';
+import { relativeTime } from '../../../domain/relative-time.ts';
 import { site, storyPath } from '../../../domain/site.ts';
+import { aboutSections, newsSections, otherChannelLinks, videoChannelLinks } from '../../../domain/site-links.ts';
+import { videoSource } from '../../../domain/video-source.ts';
 import { escapeMarkup as esc } from './escape.ts';
 
 /**
  * The reading view the worker writes into the app's root element for the home page and story
- * pages: the same structure and classes the SPA renders, as plain HTML. Readers without
- * JavaScript and crawlers get the whole story; everyone else sees it painted before the script
- * has run, and the SPA then replaces it with its own rendering of the same data.
+ * pages: the same structure, classes and controls the SPA renders, as plain HTML. It is a whole
+ * page: readers without JavaScript and crawlers get everything, its links work, its videos play.
+ * A reader's browser starts the app only when the reader first interacts with the page
+ * (src/web/boot/take-over.ts); the app then replaces the reading view with its own rendering of
+ * the same data and carries out the click that started it, on the control with the same
+ * `data-action`.
  */
+
+/** Marks the reading view's <main>; the SPA's own <main> has no such attribute. */
+export const READING_VIEW_ATTRIBUTE = 'data-reading-view';
 
 const views = (n: number) => esc(viewsLabel(n));
 // The worker does not know the reader's time zone; the SPA rewrites this in local time.
 const when = (iso: string) => `<time datetime="${esc(iso)}">${esc(`${formatFullDate(iso, 'UTC')} UTC`)}</time>`;
+const ago = (iso: string, now: string) => `<time datetime="${esc(iso)}">${esc(relativeTime(iso, new Date(now)))}</time>`;
 const dot = '<span aria-hidden="true"> · </span>';
 
 function header(onHome: boolean): string {
@@ -21,9 +31,39 @@ function header(onHome: boolean): string {
 <header class="site-header"><div class="site-header-inner">
 <a class="logo" href="/" aria-label="${esc(site.name)}, home"><span class="logo-mark" aria-hidden="true">N</span><span class="logo-text">${esc(site.name)}</span></a>
 <nav class="tabs" aria-label="Main"><ul><li><a class="tab" href="/"${onHome ? ' aria-current="page"' : ''}>Home</a></li></ul></nav>
-<div class="header-social"><button type="button" class="nav-button" aria-expanded="false">Follow <span aria-hidden="true" class="chevron"></span></button></div>
+<div class="header-social"><button type="button" class="nav-button" aria-expanded="false" data-action="follow">Follow <span aria-hidden="true" class="chevron"></span></button></div>
 <div class="header-account"><a class="button button-small button-primary" href="/login">Reporter Login</a></div>
 </div></header>`;
+}
+
+function footer(year: number): string {
+  const links = (items: readonly { href: string; label: string }[]) => items.map((link) => `<li><a href="${esc(link.href)}">${esc(link.label)}</a></li>`).join('');
+  const external = [videoChannelLinks[0]!, ...otherChannelLinks]
+    .map((link) => `<li><a href="${esc(link.href)}" target="_blank" rel="noopener noreferrer">${esc(link.label === 'Main Channel' ? 'YouTube' : link.label)}<span class="visually-hidden"> (opens in a new tab)</span></a></li>`)
+    .join('');
+  return `<footer class="site-footer"><div class="site-footer-inner">
+<section class="footer-about" aria-labelledby="footer-about-heading"><h2 id="footer-about-heading" class="footer-logo">${esc(site.name)}</h2>
+<p>An independent news network. Our reporters follow the story wherever it leads and publish it in full: ${esc(site.tagline)}</p></section>
+<nav aria-labelledby="footer-news-heading"><h2 id="footer-news-heading" class="footer-heading">News</h2><ul>${links(newsSections.map((section) => ({ href: `/beta?beat=${section.beat}`, label: section.label })))}</ul></nav>
+<nav aria-labelledby="footer-about-links-heading"><h2 id="footer-about-links-heading" class="footer-heading">About</h2><ul>${links(aboutSections.map((section) => ({ href: `/about#${section.hash}`, label: section.label })))}</ul></nav>
+<nav aria-labelledby="footer-follow-heading"><h2 id="footer-follow-heading" class="footer-heading">Follow</h2><ul>${external}</ul></nav>
+</div><p class="copyright">© ${year} ${esc(site.name)}. All rights reserved.</p></footer>`;
+}
+
+/** The story's video as the SPA's StoryVideo plays it: a privacy-enhanced YouTube embed, or a native player with the picture as poster. */
+function video(story: Story, origin: string): string {
+  const source = videoSource(story.videoUrl, origin);
+  if (!source) return '';
+  const player =
+    source.kind === 'youtube'
+      ? `<iframe src="${esc(source.embedUrl)}" title="${esc(`Video: ${story.title}`)}" loading="lazy" allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture" referrerpolicy="strict-origin-when-cross-origin" allowfullscreen></iframe>`
+      : `<video src="${esc(source.src)}"${story.featuredImageUrl ? ` poster="${esc(story.featuredImageUrl)}"` : ''} controls preload="metadata" playsinline aria-label="${esc(`Video: ${story.title}`)}"></video>`;
+  return `<div class="video-frame">${player}</div>`;
+}
+
+function shareButton(story: Story, label: string, className: string): string {
+  const name = label === 'Share' ? ` aria-label="${esc(`Share: ${story.title}`)}"` : '';
+  return `<button type="button" class="${className}" data-action="share"${name}>${esc(label)}</button>`;
 }
 
 function picture(story: Story, className: string, eager: boolean): string {
@@ -34,60 +74,77 @@ function picture(story: Story, className: string, eager: boolean): string {
 
 function card(story: Story): string {
   const href = esc(storyPath(story));
-  return `<li><article class="story-card">
+  const titleId = `story-card-${story.id}`;
+  return `<li><article class="story-card" aria-labelledby="${titleId}">
 <a class="story-card-media" href="${href}" tabindex="-1" aria-hidden="true">${picture(story, 'story-image', false)}${story.isFeatured ? '<span class="badge badge-accent badge-on-media">Featured</span>' : ''}</a>
 <div class="story-card-body">${story.beat ? `<p class="kicker">${esc(story.beat.name)}</p>` : ''}
-<h3 class="story-card-title"><a href="${href}">${esc(story.title)}</a></h3>
+<h3 id="${titleId}" class="story-card-title"><a href="${href}">${esc(story.title)}</a></h3>
 <p class="story-card-description">${esc(story.description)}</p>
 <p class="story-meta"><span>By ${esc(story.author.username)}</span>${dot}<span>${views(story.views)}</span></p>
-<a class="read-link" href="${href}">Read Story <span aria-hidden="true">→</span></a></div>
+<a class="read-link" href="${href}" aria-describedby="${titleId}">Read Story <span aria-hidden="true">→</span></a></div>
 </article></li>`;
 }
 
-export function homeReadingView(featured: Story | null, latest: readonly Story[]): string {
+export interface ReadingViewContext {
+  /** The site's origin (site-relative video links resolve against it). */
+  origin: string;
+  /** The clock's time, ISO 8601. */
+  now: string;
+}
+
+export function homeReadingView(featured: Story | null, latest: readonly Story[], { origin, now }: ReadingViewContext): string {
   const featuredSection = featured
     ? `<section class="featured" aria-labelledby="featured-heading"><h2 id="featured-heading" class="section-title">Featured Story</h2>
-<div class="featured-grid"><div class="featured-media">${featured.videoUrl ? '<div class="video-frame"></div>' : picture(featured, 'story-image', true)}</div>
+<div class="featured-grid"><div class="featured-media">${featured.videoUrl ? video(featured, origin) : picture(featured, 'story-image', true)}</div>
 <div class="featured-text">${featured.beat ? `<span class="badge badge-accent">${esc(featured.beat.name)}</span>` : ''}
 <h3 class="featured-title"><a href="${esc(storyPath(featured))}">${esc(featured.title)}</a></h3>
 <p class="featured-description">${esc(featured.description)}</p>
-<p class="story-meta"><span>By ${esc(authorName(featured.author))}</span>${dot}${when(featured.publishedAt ?? featured.createdAt)}${dot}<span>${views(featured.views)}</span></p>
-<div class="button-row"><a class="button button-primary" href="${esc(storyPath(featured))}">Read Full Story</a></div></div></div></section>`
+<p class="story-meta"><span>By ${esc(authorName(featured.author))}</span>${dot}${ago(featured.publishedAt ?? featured.createdAt, now)}${dot}<span>${views(featured.views)}</span></p>
+<div class="button-row"><a class="button button-primary" href="${esc(storyPath(featured))}">Read Full Story</a>${shareButton(featured, 'Share', 'button button-secondary')}</div></div></div></section>`
     : '';
   return `${header(true)}
-<main id="main"><section class="hero" aria-labelledby="hero-title"><div class="hero-inner">
+<main id="main" ${READING_VIEW_ATTRIBUTE}><section class="hero" aria-labelledby="hero-title"><div class="hero-inner">
 <p class="hero-kicker">Independent news network</p>
 <h1 id="hero-title" class="hero-title">The stories others won’t tell.</h1>
 <p class="hero-tagline">${esc(site.tagline)}</p>
-<div class="button-row"><button type="button" class="button button-primary button-large"><span class="live-dot" aria-hidden="true"></span>Watch Live</button><a class="button button-inverse button-large" href="#latest-stories">Latest News</a></div>
+<div class="button-row"><button type="button" class="button button-primary button-large" data-action="watch-live"><span class="live-dot" aria-hidden="true"></span>Watch Live</button><a class="button button-inverse button-large" href="#latest-stories" data-action="latest-news">Latest News</a></div>
 </div></section>
 <div class="page">${featuredSection}
 <section class="latest" aria-labelledby="latest-stories-heading"><div class="section-head"><h2 id="latest-stories-heading" class="section-title"><span id="latest-stories">Latest Stories</span></h2><a class="section-link" href="/beta">All stories <span aria-hidden="true">→</span></a></div>
-<ul class="story-grid">${latest.map(card).join('\n')}</ul></section></div></main>`;
+<ul class="story-grid">${latest.map(card).join('\n')}</ul></section></div></main>
+${footer(new Date(now).getUTCFullYear())}`;
 }
 
-/** The story's content is stored sanitised (API.md), so it is written as it is. */
-export function storyReadingView(story: Story): string {
+/**
+ * The story's content is stored sanitised (API.md), so it is written as it is. A live story's
+ * player needs the app, so its page asks for the app at once (`data-needs-app`).
+ */
+export function storyReadingView(story: Story, { origin, now }: ReadingViewContext): string {
   const badges = [
     story.isFeatured ? '<li class="badge badge-accent">Featured</li>' : '',
     `<li class="badge badge-status badge-${esc(story.status)}">${esc(story.status)}</li>`,
     story.beat ? `<li class="badge">${esc(story.beat.name)}</li>` : '',
   ].join('');
-  // The video itself needs the app; its frame keeps the page from moving when the player arrives.
-  const media = story.videoUrl
+  // A live stream's player needs the app; its frame keeps the page from moving when the player arrives.
+  const media = story.isLive
     ? '<div class="video-frame"></div>'
-    : story.featuredImageUrl
-      ? `<figure class="article-figure">${picture(story, 'article-image', true)}</figure>`
-      : '';
+    : story.videoUrl
+      ? video(story, origin)
+      : story.featuredImageUrl
+        ? `<figure class="article-figure">${picture(story, 'article-image', true)}</figure>`
+        : '';
   return `${header(false)}
-<main id="main"><article class="article" aria-labelledby="story-title"><header class="article-header">
-<div class="article-toolbar"><ul class="badge-list" aria-label="About this story">${badges}</ul></div>
+<main id="main" ${READING_VIEW_ATTRIBUTE} data-story-id="${story.id}"${story.isLive ? ' data-needs-app' : ''}><article class="article" aria-labelledby="story-title"><header class="article-header">
+<div class="article-toolbar"><ul class="badge-list" aria-label="About this story">${badges}</ul><div class="button-row">${shareButton(story, 'Share', 'button button-small button-secondary')}</div></div>
 ${media}
 <h1 id="story-title" class="article-title">${esc(story.title)}</h1>
-<p class="article-byline"><span>By <span class="article-author">${esc(authorName(story.author))}</span></span>${dot}${when(story.createdAt)}${dot}<span class="article-views">${views(story.views)}</span></p>
+<p class="article-byline"><span>By <span class="article-author">${esc(authorName(story.author))}</span></span>${dot}${when(story.createdAt)}${dot}<span class="article-views" data-testid="story-views">${views(story.views)}</span></p>
 <p class="article-description">${esc(story.description)}</p>
 </header>
 <div class="article-content">${story.content}</div>
-<footer class="article-footer"><a class="button button-secondary" href="/">Back to Home</a></footer>
-</article></main>`;
+<footer class="article-footer"><section class="share-panel" aria-labelledby="share-heading"><h2 id="share-heading">Share this story</h2>
+<p>Know someone who should read this? Send it on.</p>${shareButton(story, 'Share Story', 'button button-primary')}</section>
+<a class="button button-secondary" href="/">Back to Home</a></footer>
+</article></main>
+${footer(new Date(now).getUTCFullYear())}`;
 }
