@@ -3,6 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { stateDir } from './scripts/lib/local-state.ts';
+import { prefetchAppStart } from './scripts/vite/prefetch-app.ts';
 
 // Offline and quiet wherever vite runs (dev, build, preview): no Request.cf fetch from the internet, no metrics.
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
@@ -23,6 +24,7 @@ export default defineConfig({
     react(),
     // Local D1/R2 in the same directory wrangler and the scripts use (NEWSROOM_STATE_DIR, default .wrangler/state).
     cloudflare({ persistState: { path: stateDir() }, inspectorPort: false }),
+    prefetchAppStart(),
   ],
   // The worker bundle (API, sanitiser, drizzle) is never sent to browsers; Workers allow far more than
   // Vite's 500 kB warning line, which stays in force for the client's chunks.

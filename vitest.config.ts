@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
 mkdirSync(new URL('./dist/client', import.meta.url), { recursive: true });
 
 /**
- * Three projects: the pure domain core and the web's pure helpers in plain Node, and the worker's integration tests inside
+ * Four projects: the pure domain core, the web's pure helpers and the build's own plugins in plain Node, and the worker's integration tests inside
  * workerd against real local D1 and R2 (isolated storage per test file, migrations applied in setup).
  */
 export default defineConfig({
@@ -25,6 +25,13 @@ export default defineConfig({
           name: 'web',
           environment: 'node',
           include: ['src/web/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'scripts',
+          environment: 'node',
+          include: ['scripts/**/*.test.ts'],
         },
       },
       {

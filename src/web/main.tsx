@@ -1,12 +1,27 @@
+import { getToken } from './api/client.ts';
+import { prefetchAppWhenIdle } from './boot/prefetch-app.ts';
+import { appNeededNow, takeOverOnFirstInteraction } from './boot/take-over.ts';
+import { countViewBeforeApp } from './stories/view-count.ts';
 import './styles.css';
 
 /**
- * The entry a page loads: its stylesheet, and then the app. Until the app takes over, the page is
- * the worker's reading view (or index.html's spinner), painted without waiting for any script. The
- * app's code (React, the router, the query cache: most of what a reader downloads) is fetched once
- * this small entry runs and is started in short tasks (boot/start-app.tsx), so the reader's first
- * paint is never in a race with it and scrolling stays responsive while it starts.
+ * The entry every page loads: its stylesheet, and the app. The app's code (React, the router, the
+ * query cache: most of what a page downloads) is fetched once this small entry runs, and started
+ * in short tasks (boot/start-app.tsx). On a reader's page the worker has already sent the whole
+ * page (the reading view): there the app starts only when the reader first interacts with it
+ * (boot/take-over.ts), and the story's view is counted without it.
  */
-void import('./boot/react-runtime.ts')
-  .then(() => import('./boot/start-app.tsx'))
-  .then(({ startApp }) => startApp());
+function startApp(): Promise<void> {
+  return import('./boot/react-runtime.ts')
+    .then(() => import('./boot/start-app.tsx'))
+    .then(({ startApp: start }) => start());
+}
+
+if (appNeededNow(document, getToken)) {
+  void startApp();
+} else {
+  const story = document.querySelector<HTMLElement>('[data-reading-view][data-story-id]');
+  if (story) countViewBeforeApp(Number(story.dataset.storyId), story.querySelector('.article-views'));
+  takeOverOnFirstInteraction(startApp);
+  prefetchAppWhenIdle();
+}

@@ -35,12 +35,18 @@ async function createStory(token: string, fields: Record<string, unknown>): Prom
 }
 
 /**
- * Waits until the app has taken over from the server's reading view (its footer is the app's
- * own): before that, the page reads but its buttons do nothing yet.
+ * Waits until the page is there, footer and all: the worker's reading view, or the app's own
+ * rendering. On a reader's page the app takes over at the reader's first interaction.
  */
 async function appReady(page: Page): Promise<void> {
   await page.getByRole('contentinfo').waitFor();
 }
+
+/**
+ * How long the first interaction with a reader's page may take to show its effect: the app starts
+ * on it (src/web/boot/take-over.ts) and then carries the click out.
+ */
+const FIRST_INTERACTION = { timeout: 15_000 };
 
 /** Signed in as `token` from the first request on, as if this browser had logged in before. */
 async function signedIn(page: Page, token: string): Promise<void> {
@@ -121,10 +127,57 @@ describe('home', () => {
   test('"Latest News" moves to the latest stories and "Watch Live" says when nobody is live', async ({ page }) => {
     await page.goto('/');
     await appReady(page);
-    await page.getByRole('button', { name: 'Latest News' }).click();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('latest-stories');
+    await page.getByRole('link', { name: 'Latest News' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id), FIRST_INTERACTION).toBe('latest-stories');
     await page.getByRole('button', { name: 'Watch Live' }).click();
     await expect.poll(() => page.getByRole('region', { name: 'Notifications (F8)' }).innerText()).toContain('No live stream right now');
+  });
+});
+
+describe('reading before the app starts', () => {
+  test('a reader who only reads runs none of the app; its code is fetched after the page has loaded, to be ready', async ({ page }) => {
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    expect(await page.locator('[data-reading-view]').count()).toBe(1);
+    const fetched = await page.evaluate(() => {
+      const loadEnd = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd;
+      return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.js') && entry.initiatorType === 'link')
+        .map((entry) => ({ file: entry.name, afterLoad: entry.startTime >= loadEnd }));
+    });
+    expect(fetched.length).toBeGreaterThan(3);
+    expect(fetched.filter((entry) => !entry.afterLoad)).toEqual([]);
+  });
+
+  test('the first click is carried out by the app once it has taken over, and focus stays on that control', async ({ page }) => {
+    await page.goto('/');
+    await appReady(page);
+    const follow = page.getByRole('button', { name: 'Follow' });
+    await follow.click();
+    await expect.poll(() => follow.getAttribute('aria-expanded'), FIRST_INTERACTION).toBe('true');
+    expect(await page.locator('[data-reading-view]').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-action'))).toBe('follow');
+    expect(await page.getByRole('link', { name: 'Main Channel (opens in a new tab)' }).isVisible()).toBe(true);
+  });
+
+  test('a story read before the app starts is counted once, and the app does not count it again', async ({ page }) => {
+    const before = await currentViews(uploaded);
+    await page.goto(`/story/${uploaded.slug}`);
+    await expect.poll(() => page.getByTestId('story-views').innerText()).toBe(viewsText(before + 1));
+    expect(await page.locator('[data-reading-view]').count()).toBe(1);
+    await page.getByRole('button', { name: `Share: ${uploaded.title}` }).click();
+    await expect.poll(() => page.locator('[data-reading-view]').count(), FIRST_INTERACTION).toBe(0);
+    await page.waitForTimeout(500);
+    expect(await page.getByTestId('story-views').innerText()).toBe(viewsText(before + 1));
+    expect(await currentViews(uploaded)).toBe(before + 1);
+  });
+
+  test('a signed-in reporter gets the app at once', async ({ page }) => {
+    await signedIn(page, authorToken);
+    await page.goto(`/story/${uploaded.slug}`);
+    await expect.poll(() => page.getByRole('link', { name: 'Edit' }).count(), FIRST_INTERACTION).toBe(1);
+    expect(await page.locator('[data-reading-view]').count()).toBe(0);
   });
 });
 
@@ -359,7 +412,7 @@ describe('the frame', () => {
     const follow = page.getByRole('button', { name: 'Follow' });
     await follow.focus();
     await page.keyboard.press('Enter');
-    expect(await follow.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => follow.getAttribute('aria-expanded'), FIRST_INTERACTION).toBe('true');
     const menu = page.locator(`#${await follow.getAttribute('aria-controls')}`);
     for (const label of ['Main Channel', 'Shorts', 'Videos', 'Google News', 'TikTok', 'X']) {
       const link = menu.getByRole('link', { name: label });
@@ -386,7 +439,7 @@ describe('the frame', () => {
     await page.goto('/');
     await appReady(page);
     await page.getByRole('button', { name: 'Watch Live' }).click();
-    await expect.poll(() => page.getByText('No live stream right now').count()).toBe(1);
+    await expect.poll(() => page.getByText('No live stream right now').count(), FIRST_INTERACTION).toBe(1);
     await page.keyboard.press('F8');
     expect(await page.evaluate(() => document.activeElement?.closest('section')?.getAttribute('aria-label'))).toBe('Notifications (F8)');
 

@@ -1,14 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { activeStreamsQuery, streamPath } from '../api/streams.ts';
 import { Icon } from '../components/icons.tsx';
-import { TAGLINE } from '../frame/site-links.ts';
+import { TAGLINE } from '../../domain/site-links.ts';
 import { toast } from '../toast/toast-store.ts';
 
 /**
  * The home page's hero: headline, tagline, "Watch Live" (opens the stream that is live now, or
- * says nobody is) and "Latest News" (moves down to the latest stories).
+ * says nobody is) and "Latest News" (a link down to the latest stories, which the app scrolls to
+ * smoothly and focuses).
  */
 export function Hero({ latestId }: { latestId: string }) {
   const queryClient = useQueryClient();
@@ -28,7 +29,8 @@ export function Hero({ latestId }: { latestId: string }) {
     }
   };
 
-  const latestNews = () => {
+  const latestNews = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
     const target = document.getElementById(latestId);
     target?.scrollIntoView({ behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth', block: 'start' });
     target?.focus({ preventScroll: true });
@@ -43,14 +45,14 @@ export function Hero({ latestId }: { latestId: string }) {
         </h1>
         <p className="hero-tagline">{TAGLINE}</p>
         <div className="button-row">
-          <button type="button" className="button button-primary button-large" onClick={() => void watchLive()} aria-busy={checking}>
+          <button type="button" className="button button-primary button-large" data-action="watch-live" onClick={() => void watchLive()} aria-busy={checking}>
             <span className="live-dot" aria-hidden="true" />
             {checking ? 'Checking…' : 'Watch Live'}
           </button>
-          <button type="button" className="button button-inverse button-large" onClick={latestNews}>
+          <a href={`#${latestId}`} className="button button-inverse button-large" data-action="latest-news" onClick={latestNews}>
             <Icon name="arrowDown" />
             Latest News
-          </button>
+          </a>
         </div>
       </div>
     </section>
