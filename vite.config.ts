@@ -9,7 +9,25 @@ import { prefetchAppStart } from './scripts/vite/prefetch-app.ts';
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
 process.env.WRANGLER_SEND_METRICS ??= 'false';
 
-/** PORT picks the port for `npm run dev` and the preview `npm start` serves (default 8787). */
+/**
+ * Our modules every page shows once the app runs (the frame, story cards and pictures, the sign-in
+ * state, the toasts), kept in one file. Not what the entry runs before the app (api/client.ts,
+ * domain/formatting.ts), nor staff screens or the form schemas (zod).
+ */
+const SITE_FRAME = new RegExp(
+  [
+    'src/domain/(site|site-links|byline|slug|permissions|story|roles|relative-time|video-source)\\.ts',
+    'src/web/(frame|share|toast)/[\\w.-]+',
+    'src/web/components/(document-title|spinner|icons|href-link|not-found)\\.tsx?',
+    'src/web/auth/(current-user|use-auth|staff-paths|logout)\\.tsx?',
+    'src/web/api/(stories|initial-data)\\.ts',
+    'src/web/(video/story-video|stories/(story-image|story-card|use-view-counter))\\.tsx?',
+  ]
+    .map((path) => `${path.replaceAll('/', '[\\\\/]')}$`)
+    .join('|'),
+);
+
+/** PORT picks the port for `npm run dev` (and `vite preview`); default 8787. */
 const port = Number(process.env.PORT ?? 8787);
 
 export default defineConfig({
@@ -26,12 +44,36 @@ export default defineConfig({
     cloudflare({ persistState: { path: stateDir() }, inspectorPort: false }),
     prefetchAppStart(),
   ],
-  // The worker bundle (API, sanitiser, drizzle) is never sent to browsers; Workers allow far more than
-  // Vite's 500 kB warning line, which stays in force for the client's chunks.
-  environments: { newsroom: { build: { chunkSizeWarningLimit: 3000 } } },
   // Every browser we support preloads modules natively (modulepreload: Chrome 66, Safari 17, Firefox 115);
   // the polyfill would cost every reader bytes on the home page's tight budget.
   build: { modulePreload: { polyfill: false } },
+  environments: {
+    // The worker bundle (API, sanitiser, drizzle) is never sent to browsers; Workers allow far more than
+    // Vite's 500 kB warning line, which stays in force for the client's chunks.
+    newsroom: { build: { chunkSizeWarningLimit: 3000 } },
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // React, and the router and query libraries, each as one file: a page loads them whole anyway,
+            // and a dozen small shared files cost more bytes (and requests) than two.
+            codeSplitting: {
+              groups: [
+                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+                { name: 'framework', test: /node_modules[\\/](@tanstack|use-sync-external-store)[\\/]/ },
+                { name: 'site', test: (id) => SITE_FRAME.test(id.replace(/\?.*$/, '')) },
+              ],
+              includeDependenciesRecursively: false,
+            },
+          },
+        },
+      },
+    },
+  },
+  resolve: {
+    // The store's shim serves React before 18; React 19 has useSyncExternalStore itself.
+    alias: { 'use-sync-external-store/shim/with-selector': 'use-sync-external-store/with-selector' },
+  },
   // Keep what the start-up printed (the first admin's password) on screen.
   clearScreen: false,
   server: { host: '127.0.0.1', port, strictPort: true },

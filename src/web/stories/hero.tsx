@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState, type MouseEvent } from 'react';
-import { activeStreamsQuery, streamPath } from '../api/streams.ts';
 import { Icon } from '../components/icons.tsx';
 import { TAGLINE } from '../../domain/site-links.ts';
 import { toast } from '../toast/toast-store.ts';
@@ -19,6 +18,8 @@ export function Hero({ latestId }: { latestId: string }) {
   const watchLive = async () => {
     setChecking(true);
     try {
+      // Loaded on the click: most readers never press it.
+      const { activeStreamsQuery, streamPath } = await import('../api/streams.ts');
       const [stream] = await queryClient.fetchQuery(activeStreamsQuery());
       if (stream) await router.navigate({ href: streamPath(stream) });
       else toast({ title: 'No live stream right now', description: 'Nobody is broadcasting at the moment. The latest stories are below.' });
