@@ -1,7 +1,11 @@
 import { createMiddleware } from 'hono/factory';
 
-/** Text worth compressing; pictures, video and fonts are compressed already. */
-const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|rss\+xml|atom\+xml|manifest\+json|ld\+json)|image\/svg\+xml)/i;
+/**
+ * Pages, scripts, styles and feeds. Pictures, video and fonts are compressed already. JSON API
+ * answers are left to the edge: they are small and the hottest reads, and under `wrangler dev`
+ * every answer passes a local proxy that would decode and encode them again.
+ */
+const COMPRESSIBLE = /^(text\/|application\/(javascript|xml|rss\+xml|atom\+xml|manifest\+json)|image\/svg\+xml)/i;
 /** Below this a compressed answer saves less than its framing costs. */
 const MIN_BYTES = 1024;
 
@@ -21,7 +25,7 @@ export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip
 }
 
 /**
- * Compresses text answers (HTML, CSS, JavaScript, JSON, feeds) for clients that accept it. Naming
+ * Compresses text answers (HTML, CSS, JavaScript, feeds) for clients that accept it. Naming
  * the coding in Content-Encoding is enough: the Workers runtime compresses the body as it sends it
  * (automatic body encoding), on Cloudflare and under `wrangler dev` alike. Inside the worker bodies
  * stay plain, so the edge cache stores them plain.
