@@ -45,7 +45,7 @@ describe('staff screens pass axe-core', () => {
     await signInAs(page, site().admin);
     await page.goto('/admin');
     await expect.poll(() => page.getByRole('heading', { name: 'Beat Management' }).count(), { timeout: 15_000 }).toBe(1);
-    await expect.poll(() => page.getByRole('button', { name: /^Delete / }).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole('button', { name: /^Delete / }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Add Reporter' }).click();
