@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { seedDemoNewsroom, type DemoNewsroom } from './demo-newsroom.ts';
-import { buildSite, freshState, newPepper, root, startSite, type RunningSite } from './local-site.ts';
+import { serveBuild, type ServedSite } from '../lib/serve-build.ts';
+import { buildSite, freshState, newPepper, root } from './local-site.ts';
 
-export interface DemoSite extends RunningSite {
+export interface DemoSite extends ServedSite {
   newsroom: DemoNewsroom;
 }
 
@@ -13,6 +14,6 @@ export async function startDemoSite({ port, build = true, stateName = `demo-${po
   const pepper = newPepper();
   await freshState(stateDir);
   const newsroom = await seedDemoNewsroom({ stateDir, clientDir: path.join(root, 'dist', 'client'), pepper });
-  const site = await startSite({ port, persistTo: stateDir, pepper });
+  const site = await serveBuild({ port, stateDir, vars: { PASSWORD_PEPPER: pepper } });
   return { ...site, newsroom };
 }

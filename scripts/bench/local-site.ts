@@ -1,13 +1,12 @@
 import { spawn } from 'node:child_process';
-import { serveBuild, type ServedSite } from '../lib/serve-build.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /**
- * The benchmark's site: the bundle `vite build` wrote, served by serveBuild with its own D1/R2
- * state directory and pepper, so nothing here touches the developer's .wrangler/state.
+ * The benchmark's helpers: build, a fresh D1/R2 state directory of its own and a pepper, so
+ * nothing here touches the developer's .wrangler/state (scripts/lib/serve-build.ts serves it).
  */
 export const root = path.resolve(import.meta.dirname, '../..');
 
@@ -56,11 +55,4 @@ export async function executeSql(dir: string, sql: string): Promise<void> {
 
 export function newPepper(): string {
   return randomBytes(24).toString('base64url');
-}
-
-export type RunningSite = ServedSite;
-
-/** Serves dist/ on 127.0.0.1:port with the state in `persistTo` and this pepper; resolves once /api/health answers. */
-export function startSite({ port, persistTo, pepper }: { port: number; persistTo: string; pepper: string }): Promise<RunningSite> {
-  return serveBuild({ port, stateDir: persistTo, vars: { PASSWORD_PEPPER: pepper } });
 }

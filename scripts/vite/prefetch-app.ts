@@ -1,5 +1,6 @@
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { HtmlTagDescriptor, Plugin } from 'vite';
+import { APP_START_META } from '../../src/web/boot/app-start-meta.ts';
 
 /**
  * The chunks the entry starts the app with (its dynamic imports) and everything those import
@@ -20,9 +21,6 @@ export function appStartChunks(bundle: OutputBundle): OutputChunk[] {
   for (const entry of entries) for (const loaded of [entry.fileName, ...entry.imports]) found.delete(loaded);
   return [...found.values()];
 }
-
-/** The <meta> naming the app's start-up chunks, space-separated (src/web/boot/prefetch-app.ts reads it). */
-export const APP_START_META = 'newsroom-app-start';
 
 /**
  * Names the app's start-up chunks in index.html. On a reader's page the app starts only when the

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Request } from 'playwright-core';
 import type { Story } from '../../src/domain/entities.ts';
 import { expect, test } from './support/browser.ts';
-import { expectNotice } from './support/media.ts';
+import { dragImageOver, expectNotice } from './support/media.ts';
 import { apiCall, apiLogin, site } from './support/site.ts';
 import { createReporterViaApi, signInAs, unique, uniqueUsername } from './support/staff.ts';
 
@@ -76,21 +76,10 @@ test('an image dropped into the story text uploads and lands where it was droppe
   await page.keyboard.type('After the picture.');
 
   // Drop the file on the second paragraph, as a person dragging it from their desktop would.
-  const png = readFileSync(new URL('./support/drop-image.png', import.meta.url)).toString('base64');
-  const target = editor.locator('p', { hasText: 'After the picture.' });
-  const box = (await target.boundingBox())!;
-  const dataTransfer = await page.evaluateHandle((base64) => {
-    const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([data], 'harbour-at-dawn.png', { type: 'image/png' }));
-    return transfer;
-  }, png);
-  const at = { dataTransfer, clientX: box.x + 2, clientY: box.y + 2 };
-  await target.dispatchEvent('dragenter', at);
-  await target.dispatchEvent('dragover', at);
+  const drop = await dragImageOver(page, editor.locator('p', { hasText: 'After the picture.' }));
   await expect.poll(() => page.getByText('Drop images or videos here').count()).toBe(1);
   const upload = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/upload/image');
-  await target.dispatchEvent('drop', at);
+  await drop();
   expect((await upload).status()).toBe(201);
   await expectNotice(page, 'Success', 'Image uploaded successfully');
 

@@ -1,13 +1,10 @@
-import { readFileSync } from 'node:fs';
 import type { Request } from 'playwright-core';
 import type { Story } from '../../src/domain/entities.ts';
 import { expect, test } from './support/browser.ts';
+import { dragImageOver } from './support/media.ts';
 import { apiCall, apiLogin, site } from './support/site.ts';
 import { createReporterViaApi, signInAs, unique, uniqueUsername } from './support/staff.ts';
 import { resolve } from 'node:path';
-
-/** A real PNG (8x8 pixels) to drop into the story text. */
-const PNG = readFileSync(new URL('./support/drop-image.png', import.meta.url)).toString('base64');
 
 test('an image dropped into the text uploads with its progress shown and lands where it was dropped', async ({ page, pageErrors }) => {
   const reporter = await createReporterViaApi(await apiLogin(site().admin), uniqueUsername('dropper'));
@@ -25,24 +22,14 @@ test('an image dropped into the text uploads with its progress shown and lands w
   await page.keyboard.type('After the picture.');
 
   // Drop the file on the second paragraph, as a person dragging it from their desktop would.
-  const target = editor.locator('p', { hasText: 'After the picture.' });
-  const box = (await target.boundingBox())!;
-  const dataTransfer = await page.evaluateHandle((base64) => {
-    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([bytes], 'harbour-at-dawn.png', { type: 'image/png' }));
-    return transfer;
-  }, PNG);
-  const at = { dataTransfer, clientX: box.x + 2, clientY: box.y + 2 };
-  await target.dispatchEvent('dragenter', at);
-  await target.dispatchEvent('dragover', at);
+  const drop = await dragImageOver(page, editor.locator('p', { hasText: 'After the picture.' }));
   await expect.poll(() => page.getByText('Drop images or videos here').count()).toBe(1);
   // A slow line, so the upload's place and progress stay on screen long enough to see.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 600, downloadThroughput: -1, uploadThroughput: 4096 });
   const upload = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/api/upload/'));
-  await target.dispatchEvent('drop', at);
+  await drop();
   const progress = editor.getByRole('progressbar', { name: 'Uploading harbour-at-dawn.png' });
   await expect.poll(() => progress.count()).toBe(1);
   expect((await upload).status()).toBe(201);

@@ -1,5 +1,4 @@
-/** The <meta> the build writes into index.html with the app's start-up files (scripts/vite/prefetch-app.ts). */
-const APP_START_META = 'newsroom-app-start';
+import { APP_START_META } from './app-start-meta.ts';
 
 /**
  * Once the page has loaded and the browser is idle, fetches the app's start-up files into the

@@ -20,12 +20,7 @@ interface ControlKey {
 /** True when the app must start at once: no reading view, one that needs it (a live player), or a signed-in user. */
 export function appNeededNow(doc: Document, token: () => string | null): boolean {
   const view = doc.querySelector(`#root ${READING_VIEW}`);
-  if (!view || view.hasAttribute('data-needs-app')) return true;
-  try {
-    return token() !== null;
-  } catch {
-    return true;
-  }
+  return !view || view.hasAttribute('data-needs-app') || token() !== null;
 }
 
 function keyOf(element: Element | null, root: Element): ControlKey | null {

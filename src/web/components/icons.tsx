@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 /** The few line icons the site uses (24-unit viewBox, stroke in currentColor), hidden from assistive technology. */
 const paths = {
   share: 'M4 12v7a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-7M16 6l-4-4-4 4M12 2v13',
@@ -12,10 +14,11 @@ const paths = {
 
 export type IconName = keyof typeof paths;
 
-export function Icon({ name, size = 18 }: { name: IconName; size?: number }) {
+/** The frame every line icon is drawn in (the site's and the editor toolbar's). */
+export function SvgIcon({ children, size = 18, className }: { children: ReactNode; size?: number; className?: string }) {
   return (
     <svg
-      className="icon"
+      className={className}
       width={size}
       height={size}
       viewBox="0 0 24 24"
@@ -27,7 +30,15 @@ export function Icon({ name, size = 18 }: { name: IconName; size?: number }) {
       aria-hidden="true"
       focusable="false"
     >
-      <path d={paths[name]} />
+      {children}
     </svg>
+  );
+}
+
+export function Icon({ name, size = 18 }: { name: IconName; size?: number }) {
+  return (
+    <SvgIcon className="icon" size={size}>
+      <path d={paths[name]} />
+    </SvgIcon>
   );
 }

@@ -1,25 +1,6 @@
-import type { ReactNode } from 'react';
+import { SvgIcon as Icon } from '../components/icons.tsx';
 
 /** Line icons for the editor toolbar (24x24, stroked); decorative: each button carries its own name. */
-function Icon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
-
 export const icons = {
   bold: (
     <Icon>

@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /** The toast region (SPEC.md section 9), where SPEC.md section 8's notices appear. */
@@ -75,4 +76,25 @@ export function scriptsLoaded(page: Page): Promise<string[]> {
 export async function anyScriptContains(urls: string[], marker: string): Promise<boolean> {
   for (const url of urls) if ((await (await fetch(url)).text()).includes(marker)) return true;
   return false;
+}
+
+/** A real PNG (8x8 pixels) the journeys drop into the story text, named as a reporter's photo. */
+const DROP_IMAGE = readFileSync(new URL('./drop-image.png', import.meta.url)).toString('base64');
+
+/**
+ * Drags support/drop-image.png (as harbour-at-dawn.png) from the desktop over `target`: dragenter
+ * and dragover, as Chromium sends them. Resolves to the drop, for the journey to make when it is ready.
+ */
+export async function dragImageOver(page: Page, target: Locator): Promise<() => Promise<void>> {
+  const box = (await target.boundingBox())!;
+  const dataTransfer = await page.evaluateHandle((base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([bytes], 'harbour-at-dawn.png', { type: 'image/png' }));
+    return transfer;
+  }, DROP_IMAGE);
+  const at = { dataTransfer, clientX: box.x + 2, clientY: box.y + 2 };
+  await target.dispatchEvent('dragenter', at);
+  await target.dispatchEvent('dragover', at);
+  return () => target.dispatchEvent('drop', at);
 }
