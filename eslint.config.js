@@ -3,14 +3,20 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 /**
- * typescript-eslint's recommended rules, plus the one direction of imports (GUIDE.md):
- *   src/domain   -> nothing of ours outside src/domain, and no framework or platform packages
- *   src/adapters -> src/domain, never src/web
- *   src/web      -> src/domain, and only `import type` from src/adapters
+ * typescript-eslint's recommended rules, plus the one direction of imports:
+ *   src/domain   -> nothing of ours outside src/domain, no package but zod, and no I/O, clocks,
+ *                   randomness or byte plumbing: the newsroom's rules and their types only
+ *   src/media    -> nothing of ours outside src/media (pure media plumbing: WebM, ranges, parts)
+ *   src/services -> src/domain and src/media (use cases, typed against the domain's ports)
+ *   src/adapters -> src/domain, src/media, src/services, never src/web
+ *   src/web      -> src/domain and src/media, and only `import type` from src/adapters
+ * and one composition root: only src/worker.ts, scripts/ and tests/ import src/adapters/compose.ts.
  */
 
 /** Matches an import of our own directory `dir` (relative, at any depth), or of `dir.ts`. */
 const ours = (dir) => `(^|/)${dir}(/|\\.ts$|$)`;
+const COMPOSE = { regex: '(^|/)compose\\.ts$', message: 'Only the composition root (src/worker.ts), scripts and tests build the adapters; take what you need as a parameter.' };
+const FRAMEWORKS = '^(hono|drizzle-orm|wrangler|react|react-dom|sanitize-html)(/|$)|^@(cloudflare|tanstack|hono|tiptap)/|^cloudflare:';
 
 export default tseslint.config(
   {
@@ -38,12 +44,33 @@ export default tseslint.config(
         {
           patterns: [
             // Its unit tests may share fixtures with the other suites (tests/); the code itself may not.
-            { regex: ['adapters', 'web', 'worker', 'scripts'].map(ours).join('|'), message: 'src/domain is the pure core: it imports nothing of ours outside src/domain.' },
             {
-              regex: '^(hono|drizzle-orm|wrangler|react|react-dom|sanitize-html)(/|$)|^@(cloudflare|tanstack|hono|tiptap)/|^cloudflare:',
-              message: 'src/domain stays free of frameworks, storage and platform APIs; put this in an adapter.',
+              regex: ['adapters', 'web', 'worker', 'scripts', 'media', 'services'].map(ours).join('|'),
+              message: 'src/domain is the pure core: it imports nothing of ours outside src/domain.',
             },
+            { regex: FRAMEWORKS, message: 'src/domain stays free of frameworks, storage and platform APIs; put this in an adapter.' },
           ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/domain/**/*.ts'],
+    ignores: ['src/domain/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value=/^[^.]/][source.value!='zod']",
+          message: 'src/domain holds the newsroom\'s rules: no package but zod (validation). Technical code goes to src/media or an adapter.',
+        },
+        {
+          selector: "NewExpression[callee.name=/^(Uint8Array|Uint16Array|DataView|ArrayBuffer|TextEncoder|TextDecoder|ReadableStream|WritableStream|Request|Response)$/], NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'src/domain works on values: bytes, streams, HTTP and reading the clock belong in src/media or an adapter (take `now` as a parameter).',
+        },
+        {
+          selector: "CallExpression[callee.object.name=/^(Date|Math|crypto|performance)$/][callee.property.name=/^(now|random|getRandomValues|randomUUID)$/], CallExpression[callee.name=/^(fetch|setTimeout|setInterval)$/]",
+          message: 'src/domain is pure: no clocks, randomness, timers or network; take them as parameters or put the code in an adapter.',
         },
       ],
     },
@@ -59,9 +86,37 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/adapters/**/*.ts', 'src/worker.ts'],
+    files: ['src/media/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: ours('web'), message: 'The server never imports the SPA (src/web).' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: ['adapters', 'web', 'worker', 'scripts', 'domain', 'services'].map(ours).join('|'), message: 'src/media is plain media plumbing: it imports nothing of ours outside src/media.' },
+            { regex: FRAMEWORKS, message: 'src/media stays free of frameworks and platform APIs.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/services/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: ['adapters', 'web', 'worker', 'scripts'].map(ours).join('|'), message: 'src/services works through the ports in src/domain/ports.ts, never the adapters themselves.' },
+            { regex: FRAMEWORKS, message: 'src/services stays free of frameworks and platform APIs.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/adapters/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: ours('web'), message: 'The server never imports the SPA (src/web).' }, COMPOSE] }],
     },
   },
   {
@@ -69,8 +124,14 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ regex: ours('adapters'), allowTypeImports: true, message: 'src/web may only `import type` from src/adapters (the server code must not ship to browsers).' }] },
+        {
+          patterns: [
+            { regex: ours('adapters'), allowTypeImports: true, message: 'src/web may only `import type` from src/adapters (the server code must not ship to browsers).' },
+            { regex: ours('services'), message: 'src/web talks to the server through the API, never its services.' },
+          ],
+        },
       ],
+      'no-restricted-imports': ['error', { patterns: [COMPOSE] }],
     },
   },
 );

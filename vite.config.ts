@@ -1,31 +1,21 @@
 import { cloudflare } from '@cloudflare/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { stateDir } from './scripts/lib/local-state.ts';
 import { prefetchAppStart } from './scripts/vite/prefetch-app.ts';
+import { siteChunk } from './scripts/vite/site-chunk.ts';
 
 // Offline and quiet wherever vite runs (dev, build, preview): no Request.cf fetch from the internet, no metrics.
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
 process.env.WRANGLER_SEND_METRICS ??= 'false';
 
 /**
- * Our modules every page shows once the app runs (the frame, story cards and pictures, the sign-in
- * state, the toasts), kept in one file. Not what the entry runs before the app (api/client.ts,
- * domain/formatting.ts), nor staff screens or the form schemas (zod).
+ * The reader's shared chunk: the site frame, the story parts every reader's page shows and the
+ * generic UI, by folder (scripts/vite/site-chunk.ts). Not the entry's own modules, nor staff screens.
  */
-const SITE_FRAME = new RegExp(
-  [
-    'src/domain/(site|site-links|byline|slug|permissions|story|roles|relative-time|video-source)\\.ts',
-    'src/web/(frame|share|toast)/[\\w.-]+',
-    'src/web/components/(document-title|spinner|icons|href-link|not-found)\\.tsx?',
-    'src/web/auth/(current-user|use-auth|staff-paths|logout)\\.tsx?',
-    'src/web/api/(stories|initial-data)\\.ts',
-    'src/web/(video/story-video|stories/(story-image|story-card|use-view-counter))\\.tsx?',
-  ]
-    .map((path) => `${path.replaceAll('/', '[\\\\/]')}$`)
-    .join('|'),
-);
+const site = siteChunk(fileURLToPath(new URL('.', import.meta.url)), ['src/web/site/frame', 'src/web/site/stories', 'src/web/ui', 'src/web/routes']);
 
 /** PORT picks the port for `npm run dev` (and `vite preview`); default 8787. */
 const port = Number(process.env.PORT ?? 8787);
@@ -43,6 +33,7 @@ export default defineConfig({
     // Local D1/R2 in the same directory wrangler and the scripts use (NEWSROOM_STATE_DIR, default .wrangler/state).
     cloudflare({ persistState: { path: stateDir() }, inspectorPort: false }),
     prefetchAppStart(),
+    site.plugin,
   ],
   // Every browser we support preloads modules natively (modulepreload: Chrome 66, Safari 17, Firefox 115);
   // the polyfill would cost every reader bytes on the home page's tight budget.
@@ -61,7 +52,7 @@ export default defineConfig({
               groups: [
                 { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
                 { name: 'framework', test: /node_modules[\\/](@tanstack|use-sync-external-store)[\\/]/ },
-                { name: 'site', test: (id) => SITE_FRAME.test(id.replace(/\?.*$/, '')) },
+                { name: 'site', test: site.test },
               ],
               includeDependenciesRecursively: false,
             },

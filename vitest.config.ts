@@ -22,6 +22,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'media',
+          environment: 'node',
+          include: ['src/media/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'web',
           environment: 'node',
           include: ['src/web/**/*.test.ts'],

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { buildDeps } from './adapters/compose.ts';
 import { createApp } from './adapters/http/app.ts';
+import { LiveStreamRoom as LiveStreamRoomBase } from './adapters/live/live-stream-room.ts';
 
 /** Public reads are cached per deployment (cached HTML names its asset files); a TTL of 0 turns it off. */
 function edgeCacheConfig(ttlSeconds: number) {
@@ -15,7 +16,12 @@ const app = createApp(buildDeps(env), {
   edgeCache: edgeCacheConfig(Number(env.EDGE_CACHE_TTL_SECONDS ?? 60)),
 });
 
-export { LiveStreamRoom } from './adapters/live/live-stream-room.ts';
+/** The live stream rooms' Durable Object class (wrangler.toml), given its adapters here like the app. */
+export class LiveStreamRoom extends LiveStreamRoomBase {
+  constructor(ctx: DurableObjectState, bindings: Env) {
+    super(ctx, bindings, buildDeps(bindings));
+  }
+}
 
 export default {
   fetch: app.fetch,

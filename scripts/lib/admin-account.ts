@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../src/adapters/compose.ts';
+import type { AppDeps } from '../../src/adapters/app-deps.ts';
 import type { User } from '../../src/domain/entities.ts';
 import type { NewUser, PasswordHasher } from '../../src/domain/ports.ts';
 import { registerSchema } from '../../src/domain/schemas.ts';

@@ -1,5 +1,6 @@
 import { getPlatformProxy } from 'wrangler';
-import { buildDeps, type AppDeps, type Bindings } from '../../src/adapters/compose.ts';
+import type { AppDeps, Bindings } from '../../src/adapters/app-deps.ts';
+import { buildDeps } from '../../src/adapters/compose.ts';
 import { miniflarePersistPath, stateDir } from './local-state.ts';
 import { quietThisProcess, wranglerConfigPath } from './project.ts';
 import { runWrangler } from './wrangler-cli.ts';

@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../src/adapters/compose.ts';
-import { prepareStoryWrite, saveWithSlug } from '../../src/adapters/http/routes/story-save.ts';
+import type { AppDeps } from '../../src/adapters/app-deps.ts';
+import { prepareStoryWrite, saveWithSlug } from '../../src/services/story-save.ts';
 import type { Beat, Story, User } from '../../src/domain/entities.ts';
 import { registerSchema, storySaveSchema } from '../../src/domain/schemas.ts';
 import { demoBeats, demoReporters, demoStories } from './demo-newsroom.ts';

@@ -1,5 +1,7 @@
-import type { Clock } from '../domain/ports.ts';
+import type { Clock, StoryHtmlSanitizer } from '../domain/ports.ts';
+import type { AppDeps, Bindings } from './app-deps.ts';
 import { Pbkdf2PasswordHasher } from './crypto/pbkdf2-password-hasher.ts';
+import { isEmptyContent, sanitizeStoryHtml } from './html/sanitize-story-html.ts';
 import { openDb } from './d1/db.ts';
 import { D1BeatRepository } from './d1/d1-beat-repository.ts';
 import { D1LiveStreamRepository } from './d1/d1-live-stream-repository.ts';
@@ -9,20 +11,12 @@ import { D1StoryRepository } from './d1/d1-story-repository.ts';
 import { D1UploadSessionRepository } from './d1/d1-upload-session-repository.ts';
 import { D1UserRepository } from './d1/d1-user-repository.ts';
 import { DurableLiveRooms } from './live/durable-live-rooms.ts';
-import type { LiveStreamRoom } from './live/live-stream-room.ts';
-import { readMediaLimits, type MediaLimitVars } from './media/media-limits.ts';
+import { readMediaLimits } from './media/media-limits.ts';
 import { R2MediaStore } from './r2/r2-media-store.ts';
 
-/** The bindings and settings the adapters are built from (wrangler.toml, .dev.vars, secrets). */
-export interface Bindings extends MediaLimitVars {
-  DB: D1Database;
-  MEDIA: R2Bucket;
-  LIVE_STREAMS: DurableObjectNamespace<LiveStreamRoom>;
-  PASSWORD_PEPPER?: string;
-  SESSION_TTL_HOURS?: string;
-}
-
 export const systemClock: Clock = { now: () => new Date().toISOString() };
+
+const storyHtml: StoryHtmlSanitizer = { sanitize: sanitizeStoryHtml, isEmpty: isEmptyContent };
 
 /** The password hasher alone, for tools that hash for a database they reach without bindings. */
 export function buildPasswordHasher(pepper: string | undefined) {
@@ -30,7 +24,7 @@ export function buildPasswordHasher(pepper: string | undefined) {
 }
 
 /** The one place adapters are built; the worker, tests and scripts all come through here. */
-export function buildDeps(env: Bindings, clock: Clock = systemClock) {
+export function buildDeps(env: Bindings, clock: Clock = systemClock): AppDeps {
   const db = openDb(env.DB);
   return {
     users: new D1UserRepository(db),
@@ -40,6 +34,7 @@ export function buildDeps(env: Bindings, clock: Clock = systemClock) {
     stories: new D1StoryRepository(db),
     liveStreams: new D1LiveStreamRepository(db),
     uploads: new D1UploadSessionRepository(db),
+    storyHtml,
     media: new R2MediaStore(env.MEDIA),
     mediaLimits: readMediaLimits(env),
     liveRooms: new DurableLiveRooms(env.LIVE_STREAMS),
@@ -48,5 +43,3 @@ export function buildDeps(env: Bindings, clock: Clock = systemClock) {
     sessionTtlHours: Number(env.SESSION_TTL_HOURS ?? 720),
   };
 }
-
-export type AppDeps = ReturnType<typeof buildDeps>;

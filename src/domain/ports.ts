@@ -10,6 +10,13 @@ export interface Clock {
   now(): string;
 }
 
+/** Story HTML cut down to what a story may hold (API.md: sanitised on the server before it is stored). */
+export interface StoryHtmlSanitizer {
+  sanitize(html: string): string;
+  /** True when the HTML shows no text and no media (an editor's empty paragraph). */
+  isEmpty(html: string): boolean;
+}
+
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
   verify(password: string, stored: string): Promise<boolean>;

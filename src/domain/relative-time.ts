@@ -8,7 +8,7 @@ let relative: Intl.RelativeTimeFormat | undefined;
  * SPEC.md section 9: under a minute "just now", then whole minutes, hours or days ago
  * ("1 minute ago", "2 hours ago", "40 days ago"). A time in the future also reads "just now".
  */
-export function relativeTime(iso: string, now: Date = new Date()): string {
+export function relativeTime(iso: string, now: Date): string {
   const seconds = Math.floor((now.getTime() - Date.parse(iso)) / 1000);
   if (!(seconds >= MINUTE)) return 'just now';
   // Built on first use: the first Intl formatter of a page is expensive to make.

@@ -1,7 +1,7 @@
 import { getToken } from './api/client.ts';
 import { prefetchAppWhenIdle } from './boot/prefetch-app.ts';
 import { appNeededNow, takeOverOnFirstInteraction } from './boot/take-over.ts';
-import { countViewBeforeApp } from './stories/view-count.ts';
+import { countViewBeforeApp } from './site/story-page/view-count.ts';
 import './styles.css';
 
 /**

@@ -1,8 +1,8 @@
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { concatBytes, readElementHeader, EbmlId } from '../../src/domain/media/ebml.ts';
-import { headerGrowth, makeRecordingSeekable } from '../../src/domain/media/webm-recording.ts';
-import { WebmScanner, parseDuration } from '../../src/domain/media/webm-scanner.ts';
+import { concatBytes, readElementHeader, EbmlId } from '../../src/media/ebml.ts';
+import { headerGrowth, makeRecordingSeekable } from '../../src/media/webm-recording.ts';
+import { WebmScanner, parseDuration } from '../../src/media/webm-scanner.ts';
 import camera from '../fixtures/camera-vp9-opus.webm?inline';
 import chunkSizes from '../fixtures/camera-vp9-opus.chunks.json';
 import { api, deps, signUp } from './support/api.ts';

@@ -8,7 +8,7 @@ import { apiCall, apiLogin, site } from './support/site.ts';
 import { createReporterViaApi, signInAs, unique, uniqueUsername } from './support/staff.ts';
 
 /**
- * The Upload tab and the editor's drop go through the resumable uploader (src/web/media/upload-file.ts):
+ * The Upload tab and the editor's drop go through the resumable uploader (src/web/staff/uploads/upload-file.ts):
  * a large file in parts with its progress shown, surviving a dropped connection; a dropped image
  * lands in the story text.
  */

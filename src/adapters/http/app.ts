@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { except } from 'hono/combine';
 import { PayloadTooLargeError } from '../../domain/errors.ts';
-import type { AppDeps } from '../compose.ts';
+import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from './context.ts';
 import { errorBody, handleError } from './error-map.ts';
 import { authenticate } from './middleware/authenticate.ts';

@@ -1,5 +1,5 @@
 import type { User } from '../../domain/entities.ts';
-import type { AppDeps } from '../compose.ts';
+import type { AppDeps } from '../app-deps.ts';
 
 export type AppEnv = {
   Variables: {

@@ -1,12 +1,12 @@
 import { DurableObject } from 'cloudflare:workers';
-import { EbmlError, concatBytes } from '../../domain/media/ebml.ts';
-import { LIVE_PROTOCOL, LiveCloseCode, MAX_LIVE_MESSAGE_BYTES, type LiveServerMessage } from '../../domain/media/live-protocol.ts';
-import { mediaUrl } from '../../domain/media/media-keys.ts';
-import { recordingPartOf, recordingPartRange, splitByPart, type RecordingLayout } from '../../domain/media/recording-parts.ts';
-import { buildCues, buildRecordingHeader, headerGrowth, newRecordingFacts, recordScanEvent, recordingDuration, type RecordingFacts } from '../../domain/media/webm-recording.ts';
-import { WebmScanner, mimeTypeOf, type ScannerSnapshot, type WebmInit } from '../../domain/media/webm-scanner.ts';
+import { EbmlError, concatBytes } from '../../media/ebml.ts';
+import { LIVE_PROTOCOL, LiveCloseCode, MAX_LIVE_MESSAGE_BYTES, type LiveServerMessage } from '../../media/live-protocol.ts';
+import { mediaUrl } from '../../media/media-keys.ts';
+import { recordingPartOf, recordingPartRange, splitByPart, type RecordingLayout } from '../../media/recording-parts.ts';
+import { buildCues, buildRecordingHeader, headerGrowth, newRecordingFacts, recordScanEvent, recordingDuration, type RecordingFacts } from '../../media/webm-recording.ts';
+import { WebmScanner, mimeTypeOf, type ScannerSnapshot, type WebmInit } from '../../media/webm-scanner.ts';
 import type { UploadedPart } from '../../domain/ports.ts';
-import { buildDeps, type AppDeps, type Bindings } from '../compose.ts';
+import type { AppDeps, Bindings } from '../app-deps.ts';
 import { fromBase64, toBase64 } from '../crypto/bytes.ts';
 import { JoinBuffer } from './join-buffer.ts';
 import { RoomStorage } from './room-storage.ts';
@@ -70,9 +70,12 @@ const MAX_JOIN_BYTES = 16 * 1024 * 1024;
 /** When storing the recording fails, the alarm tries again after this long. */
 const RETRY_SECONDS = 30;
 
+/** What a room needs from outside; the worker (the composition root) builds it from the bindings. */
+export type RoomDeps = Pick<AppDeps, 'liveStreams' | 'media' | 'mediaLimits' | 'clock'>;
+
 export class LiveStreamRoom extends DurableObject<Bindings> {
   private readonly store: RoomStorage;
-  private readonly deps: AppDeps;
+  private readonly deps: RoomDeps;
   private config: RoomConfig | null;
   private progress: RoomProgress | null;
   private scanner: WebmScanner;
@@ -85,9 +88,9 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
   private viewerWrites: Promise<void> = Promise.resolve();
   private pendingViewerCount: number | null = null;
 
-  constructor(ctx: DurableObjectState, env: Bindings) {
+  constructor(ctx: DurableObjectState, env: Bindings, deps: RoomDeps) {
     super(ctx, env);
-    this.deps = buildDeps(env);
+    this.deps = deps;
     this.store = new RoomStorage(ctx.storage.sql);
     this.config = this.store.read<RoomConfig>('config');
     this.progress = null;

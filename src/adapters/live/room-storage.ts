@@ -1,5 +1,5 @@
-import { concatBytes } from '../../domain/media/ebml.ts';
-import type { CuePoint } from '../../domain/media/webm-recording.ts';
+import { concatBytes } from '../../media/ebml.ts';
+import type { CuePoint } from '../../media/webm-recording.ts';
 
 /**
  * A live stream room's durable state, in its Durable Object's own SQLite: the room's settings and

@@ -1,4 +1,4 @@
-import { R2_MIN_PART_BYTES } from '../../domain/media/part-plan.ts';
+import { R2_MIN_PART_BYTES } from '../../media/part-plan.ts';
 
 /** Upload and recording settings, from wrangler.toml [vars] (strings there), with safe defaults. */
 export interface MediaLimits {

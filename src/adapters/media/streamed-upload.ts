@@ -1,6 +1,6 @@
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../domain/errors.ts';
-import { mediaKey } from '../../domain/media/media-keys.ts';
-import { unsupportedMediaMessage, type AcceptedMedia, type MediaKind } from '../../domain/media/media-types.ts';
+import { mediaKey } from '../../media/media-keys.ts';
+import { unsupportedMediaMessage, type AcceptedMedia, type MediaKind } from '../../domain/media-types.ts';
 import type { MediaStore, UploadedPart } from '../../domain/ports.ts';
 import { SNIFF_BYTES, sniffMedia } from './sniff-media.ts';
 

@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { getQueryFn } from '../api/client.ts';
 import { seedInitialData } from '../api/initial-data.ts';
 import { currentUserQuery } from '../auth/current-user.ts';
-import { NotFound } from '../components/not-found.tsx';
+import { NotFound } from '../ui/not-found.tsx';
 import { routeTree } from '../route-tree.gen.ts';
 import { warmUpFormatters } from './warm-up-formatters.ts';
 import { nextTask } from './next-task.ts';

@@ -10,7 +10,7 @@ import { nextTask } from './next-task.ts';
  */
 export async function warmUpFormatters(): Promise<void> {
   const epoch = new Date(0).toISOString();
-  for (const build of [() => compactNumber(1000), () => relativeTime(epoch), () => formatFullDate(epoch)]) {
+  for (const build of [() => compactNumber(1000), () => relativeTime(epoch, new Date()), () => formatFullDate(epoch)]) {
     await nextTask();
     build();
   }

@@ -2,11 +2,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useAuth } from '../auth/use-auth.ts';
-import { NotFound } from '../components/not-found.tsx';
-import { Spinner } from '../components/spinner.tsx';
-import { SiteFooter } from '../frame/site-footer.tsx';
-import { SiteHeader } from '../frame/site-header.tsx';
-import { ToasterHost } from '../toast/toaster-host.tsx';
+import { NotFound } from '../ui/not-found.tsx';
+import { Spinner } from '../ui/spinner.tsx';
+import { SiteFooter } from '../site/frame/site-footer.tsx';
+import { SiteHeader } from '../site/frame/site-header.tsx';
+import { ToasterHost } from '../ui/toast/toaster-host.tsx';
 
 export interface RouterContext {
   queryClient: QueryClient;

@@ -1,5 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { useDocumentTitle } from '../components/document-title.ts';
+import { useDocumentTitle } from '../ui/document-title.ts';
 import { NEWSROOM_EMAIL, SITE_NAME, TAGLINE } from '../../domain/site-links.ts';
 
 export const Route = createFileRoute('/about')({

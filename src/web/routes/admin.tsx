@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminPage } from '../admin/admin-page.tsx';
+import { AdminPage } from '../staff/admin/admin-page.tsx';
 
 /** The admin dashboard; lazily loaded, so readers never download it. */
 export const Route = createFileRoute('/admin')({

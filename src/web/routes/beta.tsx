@@ -2,13 +2,13 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import type { Beat } from '../../domain/entities.ts';
 import { slugify } from '../../domain/slug.ts';
-import { beatsQuery } from '../api/beats.ts';
-import { featuredStoryQuery, publishedPageQuery, STORY_PAGE_SIZE } from '../api/stories.ts';
-import { useDocumentTitle } from '../components/document-title.ts';
-import { Spinner } from '../components/spinner.tsx';
-import { BreakingNews } from '../stories/breaking-news.tsx';
-import { Pagination } from '../stories/pagination.tsx';
-import { StoryCard } from '../stories/story-card.tsx';
+import { beatsQuery } from '../site/beats/beat-queries.ts';
+import { featuredStoryQuery, publishedPageQuery, STORY_PAGE_SIZE } from '../site/stories/story-queries.ts';
+import { useDocumentTitle } from '../ui/document-title.ts';
+import { Spinner } from '../ui/spinner.tsx';
+import { BreakingNews } from '../site/story-list/breaking-news.tsx';
+import { Pagination } from '../site/story-list/pagination.tsx';
+import { StoryCard } from '../site/stories/story-card.tsx';
 
 interface BetaSearch {
   page?: number;

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DashboardPage } from '../dashboard/dashboard-page.tsx';
+import { DashboardPage } from '../staff/dashboard/dashboard-page.tsx';
 
 /** The reporter dashboard; lazily loaded, so readers never download it. */
 export const Route = createFileRoute('/dashboard')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { StoryEditorScreen } from '../story-form/story-editor-screen.tsx';
+import { StoryEditorScreen } from '../staff/story-editor/story-editor-screen.tsx';
 
 /** The story editor in edit mode; lazily loaded, so readers never download it. */
 export const Route = createFileRoute('/edit/$id')({

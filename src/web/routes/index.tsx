@@ -1,10 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { featuredStoryQuery, latestStoriesQuery } from '../api/stories.ts';
-import { useDocumentTitle } from '../components/document-title.ts';
-import { FeaturedStory } from '../stories/featured-story.tsx';
-import { Hero } from '../stories/hero.tsx';
-import { StoryCard } from '../stories/story-card.tsx';
+import { featuredStoryQuery, latestStoriesQuery } from '../site/stories/story-queries.ts';
+import { useDocumentTitle } from '../ui/document-title.ts';
+import { FeaturedStory } from '../site/home/featured-story.tsx';
+import { Hero } from '../site/home/hero.tsx';
+import { StoryCard } from '../site/stories/story-card.tsx';
 
 export const Route = createFileRoute('/')({
   loader: ({ context }) =>

@@ -3,12 +3,12 @@ import { useRef, useState, type FormEvent } from 'react';
 import { loginSchema } from '../../domain/schemas.ts';
 import { ApiError } from '../api/client.ts';
 import { currentUserQuery } from '../auth/current-user.ts';
-import { useLogin } from '../auth/login.ts';
+import { useLogin } from '../site/login/sign-in.ts';
 import { homeFor } from '../auth/staff-paths.ts';
-import { useDocumentTitle } from '../components/document-title.ts';
-import { CheckboxField, TextField } from '../components/form-field.tsx';
+import { useDocumentTitle } from '../ui/document-title.ts';
+import { CheckboxField, TextField } from '../forms/form-field.tsx';
 import { focusFirstError, validateForm, type FieldErrors } from '../forms/validate-form.ts';
-import { toast } from '../toast/toast-store.ts';
+import { toast } from '../ui/toast/toast-store.ts';
 
 /** SPEC.md section 9: about 100 ms between the success notice and the move. */
 export const LOGIN_REDIRECT_DELAY_MS = 100;

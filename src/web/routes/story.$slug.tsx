@@ -1,10 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import type { Story } from '../../domain/entities.ts';
-import { storyBySlugQuery } from '../api/stories.ts';
-import { useDocumentTitle } from '../components/document-title.ts';
-import { StoryArticle, StoryNotFound } from '../stories/story-article.tsx';
-import { useViewCounter } from '../stories/use-view-counter.ts';
+import { storyBySlugQuery } from '../site/stories/story-queries.ts';
+import { useDocumentTitle } from '../ui/document-title.ts';
+import { StoryArticle, StoryNotFound } from '../site/story-page/story-article.tsx';
+import { useViewCounter } from '../site/story-page/use-view-counter.ts';
 
 export const Route = createFileRoute('/story/$slug')({
   loader: ({ context, params }) => context.queryClient.ensureQueryData(storyBySlugQuery(params.slug)),

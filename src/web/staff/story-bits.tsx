@@ -1,5 +1,5 @@
 import type { Story } from '../../domain/entities.ts';
-import { STATUS_LABELS } from '../story-form/story-form-values.ts';
+import { STATUS_LABELS } from './story-editor/story-form-values.ts';
 
 export function StatusBadge({ status }: { status: Story['status'] }) {
   return <span className={`badge badge-status badge-${status}`}>{STATUS_LABELS[status]}</span>;

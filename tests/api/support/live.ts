@@ -1,5 +1,5 @@
 import { env, exports } from 'cloudflare:workers';
-import { BEARER_PROTOCOL_PREFIX, LIVE_PROTOCOL, type LiveServerMessage } from '../../../src/domain/media/live-protocol.ts';
+import { BEARER_PROTOCOL_PREFIX, LIVE_PROTOCOL, type LiveServerMessage } from '../../../src/media/live-protocol.ts';
 
 export type Received = { kind: 'json'; message: LiveServerMessage } | { kind: 'bytes'; bytes: Uint8Array };
 

@@ -1,4 +1,4 @@
-import { EbmlId, concatBytes, encodeElement, encodeId, encodeUintElement } from '../../../src/domain/media/ebml.ts';
+import { EbmlId, concatBytes, encodeElement, encodeId, encodeUintElement } from '../../../src/media/ebml.ts';
 
 /**
  * Builds a WebM the way Chrome's MediaRecorder writes one (Segment and Clusters of unknown size,

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
-import { contentRange, etagMatches, resolveRange } from '../../../domain/media/byte-range.ts';
-import { isMediaKey } from '../../../domain/media/media-keys.ts';
+import { contentRange, etagMatches, resolveRange } from '../../../media/byte-range.ts';
+import { isMediaKey } from '../../../media/media-keys.ts';
 import type { AppEnv } from '../context.ts';
 
 /**

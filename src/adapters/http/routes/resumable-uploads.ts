@@ -2,12 +2,12 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { UploadSession, UploadSessionView, User } from '../../../domain/entities.ts';
 import { ConflictError, NotFoundError, UnsupportedMediaTypeError, ValidationError } from '../../../domain/errors.ts';
-import { mediaKey, mediaUrl } from '../../../domain/media/media-keys.ts';
-import { createUploadSchema, videoStoryFieldsSchema } from '../../../domain/media/media-schemas.ts';
-import { unsupportedMediaMessage } from '../../../domain/media/media-types.ts';
-import { missingParts, partLength, planParts } from '../../../domain/media/part-plan.ts';
+import { mediaKey, mediaUrl } from '../../../media/media-keys.ts';
+import { createUploadSchema, videoStoryFieldsSchema } from '../../../domain/media-schemas.ts';
+import { unsupportedMediaMessage } from '../../../domain/media-types.ts';
+import { missingParts, partLength, planParts } from '../../../media/part-plan.ts';
 import { addSeconds } from '../../../domain/time.ts';
-import type { AppDeps } from '../../compose.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { maxBytesFor } from '../../media/media-limits.ts';
 import { SNIFF_BYTES, sniffMedia } from '../../media/sniff-media.ts';
 import { tooLarge } from '../../media/streamed-upload.ts';
@@ -15,7 +15,7 @@ import type { AppEnv } from '../context.ts';
 import { requireReporter } from '../middleware/authenticate.ts';
 import { parseWith, validate } from '../validate.ts';
 import { uploadAnswer } from './upload.ts';
-import { editableStory, storyForVideo } from './video-story.ts';
+import { editableStory, storyForVideo } from '../../../services/video-story.ts';
 
 /**
  * Resumable uploads for large files (docs/api/uploads.md): create a session, PUT its parts (part 1

@@ -2,14 +2,14 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { Story } from '../../../domain/entities.ts';
 import { policy } from '../../../domain/permissions.ts';
 import { isValidSlug } from '../../../domain/slug.ts';
-import type { AppDeps } from '../../compose.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { AppEnv } from '../context.ts';
 import { renderAppShell } from '../seo/app-shell.ts';
 import { isNewsworthy, NEWS_SITEMAP_MAX, newsSitemap, robotsTxt, rssFeed, sitemap } from '../seo/feeds.ts';
 import { homeHead, missingStoryHead, storyHead } from '../seo/page-head.ts';
 import { homeReadingView, storyReadingView } from '../seo/reading-view.ts';
 
-/** The home page's first reads; the keys are the URLs the SPA's queries read (src/web/api/stories.ts). */
+/** The home page's first reads; the keys are the URLs the SPA's queries read (src/web/site/stories/story-queries.ts). */
 export const HOME_LATEST_LIMIT = 6;
 export const HOME_LATEST_URL = `/api/stories?status=published&limit=${HOME_LATEST_LIMIT}`;
 export const FEATURED_URL = '/api/stories/featured';

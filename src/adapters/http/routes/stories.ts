@@ -7,7 +7,7 @@ import { isValidSlug } from '../../../domain/slug.ts';
 import type { AppEnv } from '../context.ts';
 import { requireReporter, requireSignedIn } from '../middleware/authenticate.ts';
 import { validate } from '../validate.ts';
-import { prepareStoryWrite, saveWithSlug } from './story-save.ts';
+import { prepareStoryWrite, saveWithSlug } from '../../../services/story-save.ts';
 
 /** A story the caller may not see does not exist, as far as the caller can tell. */
 function visibleOr404(user: User | null, story: Story | null): Story {

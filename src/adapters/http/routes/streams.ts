@@ -1,19 +1,19 @@
 import { Hono, type Context } from 'hono';
 import type { LiveStream, User } from '../../../domain/entities.ts';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../../domain/errors.ts';
-import { BEARER_PROTOCOL_PREFIX } from '../../../domain/media/live-protocol.ts';
-import { mediaKey } from '../../../domain/media/media-keys.ts';
-import { startStreamSchema } from '../../../domain/media/media-schemas.ts';
+import { BEARER_PROTOCOL_PREFIX } from '../../../media/live-protocol.ts';
+import { mediaKey } from '../../../media/media-keys.ts';
+import { startStreamSchema } from '../../../domain/media-schemas.ts';
 import { policy } from '../../../domain/permissions.ts';
 import { idParamSchema } from '../../../domain/schemas.ts';
-import type { AppDeps } from '../../compose.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { toBase64Url } from '../../crypto/bytes.ts';
 import { hashSessionToken } from '../../crypto/session-tokens.ts';
 import type { AppEnv } from '../context.ts';
 import { requireReporter, requireSignedIn } from '../middleware/authenticate.ts';
 import { parseWith, validate } from '../validate.ts';
-import { saveWithSlug } from './story-save.ts';
-import { paragraphOf } from './video-story.ts';
+import { saveWithSlug } from '../../../services/story-save.ts';
+import { paragraphOf } from '../../../services/video-story.ts';
 
 /**
  * Live streams (API.md "Live streams"). A stream's story is published with isLive from the start,

@@ -1,16 +1,16 @@
 import { Hono, type Context } from 'hono';
 import type { Story, StoredMedia } from '../../../domain/entities.ts';
 import { ValidationError } from '../../../domain/errors.ts';
-import { mediaUrl } from '../../../domain/media/media-keys.ts';
-import { videoStoryFieldsSchema } from '../../../domain/media/media-schemas.ts';
-import type { MediaKind } from '../../../domain/media/media-types.ts';
+import { mediaUrl } from '../../../media/media-keys.ts';
+import { videoStoryFieldsSchema } from '../../../domain/media-schemas.ts';
+import type { MediaKind } from '../../../domain/media-types.ts';
 import { maxBytesFor } from '../../media/media-limits.ts';
 import { storeStreamedUpload, tooLarge, type StoredUpload } from '../../media/streamed-upload.ts';
 import type { AppEnv } from '../context.ts';
 import { requireReporter } from '../middleware/authenticate.ts';
 import { MultipartError, boundaryOf, readMultipart } from '../multipart/multipart-reader.ts';
 import { parseWith } from '../validate.ts';
-import { editableStory, storyForVideo } from './video-story.ts';
+import { editableStory, storyForVideo } from '../../../services/video-story.ts';
 
 /** Room for the form's text fields and multipart framing on top of the file itself. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;

@@ -1,0 +1,46 @@
+import type {
+  BeatRepository,
+  Clock,
+  LiveStreamRepository,
+  LoginAttemptRepository,
+  MediaStore,
+  PasswordHasher,
+  SessionRepository,
+  StoryHtmlSanitizer,
+  StoryRepository,
+  UploadSessionRepository,
+  UserRepository,
+} from '../domain/ports.ts';
+import type { DurableLiveRooms } from './live/durable-live-rooms.ts';
+import type { MediaLimits, MediaLimitVars } from './media/media-limits.ts';
+import type { LiveStreamRoom } from './live/live-stream-room.ts';
+
+/**
+ * What the API and the live rooms are given: ports, not the concrete adapters. compose.ts (the
+ * worker, the tests and the scripts) is the one place that builds them.
+ */
+export interface AppDeps {
+  users: UserRepository;
+  sessions: SessionRepository;
+  loginAttempts: LoginAttemptRepository;
+  beats: BeatRepository;
+  stories: StoryRepository;
+  liveStreams: LiveStreamRepository;
+  uploads: UploadSessionRepository;
+  storyHtml: StoryHtmlSanitizer;
+  media: MediaStore;
+  mediaLimits: MediaLimits;
+  liveRooms: DurableLiveRooms;
+  hasher: PasswordHasher;
+  clock: Clock;
+  sessionTtlHours: number;
+}
+
+/** The bindings and settings the adapters are built from (wrangler.toml, .dev.vars, secrets). */
+export interface Bindings extends MediaLimitVars {
+  DB: D1Database;
+  MEDIA: R2Bucket;
+  LIVE_STREAMS: DurableObjectNamespace<LiveStreamRoom>;
+  PASSWORD_PEPPER?: string;
+  SESSION_TTL_HOURS?: string;
+}

@@ -1,0 +1,9 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Beat } from '../../../domain/entities.ts';
+import { apiRequest } from '../../api/client.ts';
+
+export const beatsQuery = () =>
+  queryOptions({
+    queryKey: ['/api/beats'] as const,
+    queryFn: ({ queryKey, signal }) => apiRequest<Beat[]>('GET', queryKey[0], undefined, { signal }),
+  });

@@ -1,0 +1,18 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ActiveLiveStream } from '../../../domain/entities.ts';
+import { apiRequest } from '../../api/client.ts';
+
+/** Live-stream calls of SPEC.md section 7 (server side: API.md "Live streams"). */
+
+export const activeStreamsQuery = () =>
+  queryOptions({
+    queryKey: ['/api/streams/active'] as const,
+    queryFn: ({ queryKey, signal }) => apiRequest<ActiveLiveStream[]>('GET', queryKey[0], undefined, { signal }),
+    // Whether someone is live changes by the minute; ask again each time it is needed.
+    staleTime: 0,
+  });
+
+/** Where a reader watches a live stream: its story's page. */
+export function streamPath(stream: Pick<ActiveLiveStream, 'slug' | 'storyId'>): string {
+  return `/story/${stream.slug || stream.storyId}`;
+}

@@ -1,0 +1,35 @@
+import { Link } from '@tanstack/react-router';
+import type { Story } from '../../../domain/entities.ts';
+import { viewsLabel } from '../../../domain/formatting.ts';
+import { StoryImage } from './story-image.tsx';
+
+/** SPEC.md section 2's card: image, Featured badge, beat, title, description, author, views, "Read Story". */
+export function StoryCard({ story }: { story: Story }) {
+  const titleId = `story-card-${story.id}`;
+  const slug = story.slug || String(story.id);
+  return (
+    <article className="story-card" aria-labelledby={titleId}>
+      <Link to="/story/$slug" params={{ slug }} className="story-card-media" tabIndex={-1} aria-hidden="true">
+        <StoryImage story={story} />
+        {story.isFeatured ? <span className="badge badge-accent badge-on-media">Featured</span> : null}
+      </Link>
+      <div className="story-card-body">
+        {story.beat ? <p className="kicker">{story.beat.name}</p> : null}
+        <h3 id={titleId} className="story-card-title">
+          <Link to="/story/$slug" params={{ slug }}>
+            {story.title}
+          </Link>
+        </h3>
+        <p className="story-card-description">{story.description}</p>
+        <p className="story-meta">
+          <span>By {story.author.username}</span>
+          <span aria-hidden="true"> · </span>
+          <span>{viewsLabel(story.views)}</span>
+        </p>
+        <Link to="/story/$slug" params={{ slug }} className="read-link" aria-describedby={titleId}>
+          Read Story <span aria-hidden="true">→</span>
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,63 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Story } from '../../../domain/entities.ts';
+import { ApiError, apiList, apiRequest } from '../../api/client.ts';
+
+export const LATEST_LIMIT = 6;
+export const STORY_PAGE_SIZE = 12;
+
+export const latestStoriesQuery = () =>
+  queryOptions({
+    queryKey: [`/api/stories?status=published&limit=${LATEST_LIMIT}`] as const,
+    queryFn: ({ queryKey, signal }) => apiRequest<Story[]>('GET', queryKey[0], undefined, { signal }),
+  });
+
+export const featuredStoryQuery = () =>
+  queryOptions({
+    queryKey: ['/api/stories/featured'] as const,
+    // The API answers null when no story is featured.
+    queryFn: async ({ queryKey, signal }) => (await apiRequest<Story | null>('GET', queryKey[0], undefined, { signal })) ?? null,
+  });
+
+/** One page (1-based) of all published stories, newest first, optionally within one beat. */
+export const publishedPageQuery = (page: number, beatId?: number) => {
+  const params = new URLSearchParams({ status: 'published', limit: String(STORY_PAGE_SIZE), offset: String((page - 1) * STORY_PAGE_SIZE) });
+  if (beatId !== undefined) params.set('beatId', String(beatId));
+  return queryOptions({
+    queryKey: [`/api/stories?${params}`] as const,
+    queryFn: ({ queryKey, signal }) => apiList<Story>(queryKey[0], { signal }),
+  });
+};
+
+/**
+ * The viewer's story by the path segment of /story/{slug}: the slug, or the id of a story without
+ * one. A numeric segment that is no story's slug is tried as an id. Null when there is no such
+ * story the caller may see.
+ */
+export const storyBySlugQuery = (slugOrId: string) =>
+  queryOptions({
+    queryKey: [`/api/stories/slug/${encodeURIComponent(slugOrId)}`] as const,
+    queryFn: async ({ queryKey, signal }): Promise<Story | null> => {
+      try {
+        return await apiRequest<Story>('GET', queryKey[0], undefined, { signal });
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status !== 404) throw error;
+      }
+      if (!/^\d+$/.test(slugOrId)) return null;
+      try {
+        return await apiRequest<Story>('GET', `/api/stories/${slugOrId}`, undefined, { signal });
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
+        throw error;
+      }
+    },
+  });
+
+/** Counts one view (only published stories count); the answer is the new total. */
+export function recordView(storyId: number): Promise<{ views: number }> {
+  return apiRequest<{ views: number }>('POST', `/api/stories/${storyId}/view`);
+}
+
+/** Every cached story read (lists, single stories, the featured story) starts with this path. */
+export const storyQueries = {
+  predicate: (query: { queryKey: readonly unknown[] }) => String(query.queryKey[0]).startsWith('/api/stories'),
+};

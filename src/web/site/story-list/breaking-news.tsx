@@ -1,0 +1,65 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import type { Story } from '../../../domain/entities.ts';
+import { Icon } from '../../ui/icons.tsx';
+import { viewsLabel } from '../../../domain/formatting.ts';
+import { formatFullDate } from '../../../domain/formatting.ts';
+import { ShareButton } from '../stories/share-button.tsx';
+import { videoSource } from '../../../domain/video-source.ts';
+import { StoryImage } from '../stories/story-image.tsx';
+
+/**
+ * SPEC.md section 2's breaking-news block: BREAKING NEWS badge, a LIVE badge over the video
+ * area, title, description, created date and views; the video area and Read Full Story open the
+ * story; Share; View All Stories; Watch on YouTube (new tab) when the video is on YouTube.
+ */
+export function BreakingNews({ story }: { story: Story }) {
+  const navigate = useNavigate();
+  const slug = story.slug || String(story.id);
+  const source = videoSource(story.videoUrl);
+  const openStory = () => void navigate({ to: '/story/$slug', params: { slug } });
+  return (
+    <section className="breaking" aria-labelledby="breaking-title">
+      <div className="breaking-inner">
+        <button type="button" className="breaking-media" onClick={openStory} aria-label={`Open the story: ${story.title}`}>
+          <StoryImage story={story} priority />
+          <span className="badge badge-live">
+            <span className="live-dot" aria-hidden="true" />
+            LIVE
+          </span>
+          {story.videoUrl ? (
+            <span className="play-overlay" aria-hidden="true">
+              <Icon name="play" size={32} />
+            </span>
+          ) : null}
+        </button>
+        <div className="breaking-text">
+          <span className="badge badge-breaking">BREAKING NEWS</span>
+          <h1 id="breaking-title" className="breaking-title">
+            {story.title}
+          </h1>
+          <p className="breaking-description">{story.description}</p>
+          <p className="story-meta">
+            <time dateTime={story.createdAt}>{formatFullDate(story.createdAt)}</time>
+            <span aria-hidden="true"> · </span>
+            <span>{viewsLabel(story.views)}</span>
+          </p>
+          <div className="button-row">
+            <Link to="/story/$slug" params={{ slug }} className="button button-primary">
+              Read Full Story
+            </Link>
+            <ShareButton story={story} />
+            <a href="#all-stories" className="button button-secondary">
+              View All Stories
+            </a>
+            {source?.kind === 'youtube' ? (
+              <a href={source.watchUrl} target="_blank" rel="noopener noreferrer" className="button button-secondary">
+                <Icon name="external" />
+                Watch on YouTube<span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            ) : null}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

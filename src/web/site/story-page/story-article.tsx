@@ -1,0 +1,94 @@
+import { Link } from '@tanstack/react-router';
+import type { Story } from '../../../domain/entities.ts';
+import { policy } from '../../../domain/permissions.ts';
+import { staffPaths } from '../../auth/staff-paths.ts';
+import { useAuth } from '../../auth/use-auth.ts';
+import { HrefLink } from '../../ui/href-link.tsx';
+import { Icon } from '../../ui/icons.tsx';
+import { viewsLabel } from '../../../domain/formatting.ts';
+import { formatFullDate } from '../../../domain/formatting.ts';
+import { LiveStoryVideo } from '../live/live-story-video.tsx';
+import { ShareButton } from '../stories/share-button.tsx';
+import { StoryVideo } from '../stories/story-video.tsx';
+import { authorName } from '../../../domain/byline.ts';
+import { StoryImage } from '../stories/story-image.tsx';
+
+/** SPEC.md section 2's story viewer, for a story that exists and may be seen. */
+export function StoryArticle({ story }: { story: Story }) {
+  const { user } = useAuth();
+  const canEdit = policy.canEditStory(user, story);
+  return (
+    <article className="article" aria-labelledby="story-title">
+      <header className="article-header">
+        <div className="article-toolbar">
+          <ul className="badge-list" aria-label="About this story">
+            {story.isFeatured ? <li className="badge badge-accent">Featured</li> : null}
+            <li className={`badge badge-status badge-${story.status}`}>{story.status}</li>
+            {story.beat ? <li className="badge">{story.beat.name}</li> : null}
+          </ul>
+          <div className="button-row">
+            <ShareButton story={story} className="button button-small button-secondary" />
+            {canEdit ? (
+              <HrefLink href={staffPaths.editStory(story.id)} className="button button-small button-secondary">
+                <Icon name="edit" />
+                Edit
+              </HrefLink>
+            ) : null}
+          </div>
+        </div>
+        {/* SPEC.md section 2 puts the picture first; a story with a video leads with the video (its poster is the picture), a live one with the live player. */}
+        {story.isLive ? (
+          <LiveStoryVideo story={story} />
+        ) : story.videoUrl ? (
+          <StoryVideo url={story.videoUrl} title={story.title} poster={story.featuredImageUrl} />
+        ) : story.featuredImageUrl ? (
+          <figure className="article-figure">
+            <StoryImage story={story} priority className="article-image" />
+          </figure>
+        ) : null}
+        <h1 id="story-title" className="article-title">
+          {story.title}
+        </h1>
+        <p className="article-byline">
+          <span>
+            By <span className="article-author">{authorName(story.author)}</span>
+          </span>
+          <span aria-hidden="true"> · </span>
+          <time dateTime={story.createdAt}>{formatFullDate(story.createdAt)}</time>
+          <span aria-hidden="true"> · </span>
+          <span className="article-views" data-testid="story-views">
+            {viewsLabel(story.views)}
+          </span>
+        </p>
+        <p className="article-description">{story.description}</p>
+      </header>
+      {/* Sanitised on the server when saved (API.md): only the elements and attributes of SPEC.md section 3. */}
+      <div className="article-content" dangerouslySetInnerHTML={{ __html: story.content }} />
+      <footer className="article-footer">
+        <section className="share-panel" aria-labelledby="share-heading">
+          <h2 id="share-heading">Share this story</h2>
+          <p>Know someone who should read this? Send it on.</p>
+          <ShareButton story={story} label="Share Story" className="button button-primary" />
+        </section>
+        <Link to="/" className="button button-secondary">
+          <Icon name="back" />
+          Back to Home
+        </Link>
+      </footer>
+    </article>
+  );
+}
+
+/** SPEC.md section 2: the viewer's not-found screen. */
+export function StoryNotFound() {
+  return (
+    <div className="page narrow not-found">
+      <h1>Story Not Found</h1>
+      <p>The story you're looking for doesn't exist.</p>
+      <Link to="/" className="button button-primary">
+        <Icon name="back" />
+        Back to Home
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import type { User } from '../../../domain/entities.ts';
+import { usersQuery } from './users-api.ts';
+import { RoleGate } from '../role-gate.tsx';
+import { useAuth } from '../../auth/use-auth.ts';
+import { BeatManagement } from './beat-management.tsx';
+import { FigureCards } from './figure-cards.tsx';
+import { ReporterManagement } from './reporter-management.tsx';
+import '../staff.css';
+
+/** /admin: admins only; a signed-in non-admin goes to /dashboard, anyone else to /login. */
+export function AdminPage() {
+  return (
+    <RoleGate need="admin">
+      <SignedInAdmin />
+    </RoleGate>
+  );
+}
+
+function SignedInAdmin() {
+  const { user } = useAuth();
+  return user ? <AdminDashboard me={user} /> : null;
+}
+
+function AdminDashboard({ me }: { me: User }) {
+  const users = useQuery(usersQuery());
+  return (
+    <div className="staff-page admin-page">
+      <header className="page-header">
+        <div>
+          <p className="kicker">Administration</p>
+          <h1>Admin Dashboard</h1>
+          <p className="muted">Welcome back, {me.username}. Here is how the newsroom is doing.</p>
+        </div>
+      </header>
+      <FigureCards users={users.data} />
+      <div className="admin-grid">
+        <ReporterManagement users={users} me={me} />
+        <BeatManagement />
+      </div>
+    </div>
+  );
+}

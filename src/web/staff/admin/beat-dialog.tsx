@@ -1,0 +1,94 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
+import type { Beat } from '../../../domain/entities.ts';
+import { createBeatSchema } from '../../../domain/schemas.ts';
+import { ApiError } from '../../api/client.ts';
+import { beatsQuery } from '../../site/beats/beat-queries.ts';
+import { createBeat, updateBeat, type BeatInput } from './beat-api.ts';
+import { Dialog } from '../../forms/dialog.tsx';
+import { TextAreaField, TextField } from '../../forms/form-field.tsx';
+import { focusFirstError, validateForm, type FieldErrors } from '../../forms/validate-form.ts';
+import { toast } from '../../ui/toast/toast-store.ts';
+
+/** "Add Beat" (no beat given) or "Edit Beat": Beat Name (required) and Description. */
+export function BeatDialog({ open, beat, onClose }: { open: boolean; beat: Beat | null; onClose: () => void }) {
+  return (
+    <Dialog open={open} onClose={onClose} title={beat ? 'Edit Beat' : 'Add Beat'} description={beat ? undefined : 'A beat is a topic area stories can be filed under.'}>
+      <BeatForm beat={beat} onDone={onClose} />
+    </Dialog>
+  );
+}
+
+function BeatForm({ beat, onDone }: { beat: Beat | null; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<BeatInput>({ name: beat?.name ?? '', description: beat?.description ?? '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const notices = beat
+    ? { ok: 'Beat updated successfully!', failed: 'Failed to update beat' }
+    : { ok: 'Beat created successfully!', failed: 'Failed to create beat' };
+
+  const save = useMutation({
+    mutationFn: (input: BeatInput) => (beat ? updateBeat(beat.id, input) : createBeat(input)),
+    onSuccess: async () => {
+      toast({ title: notices.ok, variant: 'success' });
+      await queryClient.invalidateQueries({ queryKey: beatsQuery().queryKey });
+      onDone();
+    },
+    onError: (error) => {
+      const fields = error instanceof ApiError ? error.fields : {};
+      if (Object.keys(fields).length > 0) {
+        setErrors(fields);
+        focusFirstError(formRef.current, fields);
+      }
+      const detail = error instanceof ApiError ? error.serverMessage : null;
+      toast({ title: notices.failed, description: detail ?? undefined, variant: 'destructive' });
+    },
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = validateForm(createBeatSchema, values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      focusFirstError(formRef.current, result.errors);
+      return;
+    }
+    save.mutate({ name: result.data.name, description: result.data.description ?? '' });
+  };
+
+  return (
+    <form ref={formRef} className="dialog-form" noValidate onSubmit={onSubmit}>
+      <TextField
+        label="Beat Name"
+        name="name"
+        required
+        maxLength={100}
+        placeholder="e.g. City Hall"
+        value={values.name}
+        error={errors.name || undefined}
+        onChange={(event) => {
+          setValues((current) => ({ ...current, name: event.target.value }));
+          setErrors((current) => ({ ...current, name: '' }));
+        }}
+      />
+      <TextAreaField
+        label="Description"
+        name="description"
+        rows={3}
+        placeholder="What this beat covers"
+        value={values.description}
+        error={errors.description || undefined}
+        onChange={(event) => setValues((current) => ({ ...current, description: event.target.value }))}
+      />
+      <div className="dialog-actions">
+        <button type="button" className="button button-secondary" onClick={onDone}>
+          Cancel
+        </button>
+        <button type="submit" className="button button-primary" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : beat ? 'Save Beat' : 'Create Beat'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,16 @@
+import type { LiveStream } from '../../../domain/entities.ts';
+import { apiRequest } from '../../api/client.ts';
+
+/** Starting and ending a live stream (SPEC.md section 7; server side: API.md "Live streams"). */
+
+/** SPEC.md sends multipart with the description fixed to "Live stream". */
+export function startStream(title: string, description = 'Live stream'): Promise<LiveStream> {
+  const form = new FormData();
+  form.append('title', title);
+  form.append('description', description);
+  return apiRequest<LiveStream>('POST', '/api/streams/start', form);
+}
+
+export function endStream(id: number | string): Promise<LiveStream> {
+  return apiRequest<LiveStream>('POST', `/api/streams/${id}/end`);
+}

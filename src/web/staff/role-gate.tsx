@@ -1,0 +1,34 @@
+import { useRouter } from '@tanstack/react-router';
+import { useEffect, type ReactNode } from 'react';
+import { Spinner } from '../ui/spinner.tsx';
+import { staffPaths } from '../auth/staff-paths.ts';
+import { useAuth } from '../auth/use-auth.ts';
+
+export type StaffRole = 'reporter' | 'admin';
+export type GuardStatus = 'loading' | 'allowed' | 'denied';
+
+/**
+ * SPEC.md section 2 and 6: once the auth state has loaded, a non-reporter goes to /login and a
+ * non-admin opening an admin screen goes to /dashboard (or to /login when not signed in).
+ */
+export function useRoleGuard(need: StaffRole): GuardStatus {
+  const { isLoading, isReporter, isAdmin } = useAuth();
+  const router = useRouter();
+  const allowed = need === 'admin' ? isAdmin : isReporter;
+  const status: GuardStatus = isLoading ? 'loading' : allowed ? 'allowed' : 'denied';
+  const target = need === 'admin' && isReporter ? staffPaths.dashboard : staffPaths.login;
+
+  useEffect(() => {
+    if (status === 'denied') void router.navigate({ href: target, replace: true });
+  }, [status, target, router]);
+
+  return status;
+}
+
+/** Renders its children for the allowed role; a spinner while loading; `denied` (or the spinner) until the redirect lands. */
+export function RoleGate({ need, children, denied }: { need: StaffRole; children: ReactNode; denied?: ReactNode }) {
+  const status = useRoleGuard(need);
+  if (status === 'allowed') return children;
+  if (status === 'denied' && denied !== undefined) return denied;
+  return <Spinner label={status === 'loading' ? 'Checking your sign-in' : 'Redirecting'} />;
+}

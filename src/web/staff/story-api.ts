@@ -1,0 +1,57 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Story } from '../../domain/entities.ts';
+import type { StorySaveInput } from '../../domain/schemas.ts';
+import { ApiError, apiRequest } from '../api/client.ts';
+
+/** The story calls only staff make: reading any story they may edit, their own list, saving, deleting. */
+
+/** One story by id (the editor's read); 404 when the caller may not see it. */
+export const storyByIdQuery = (id: number) =>
+  queryOptions({
+    queryKey: [`/api/stories/${id}`] as const,
+    queryFn: ({ queryKey }) => apiRequest<Story>('GET', queryKey[0]),
+  });
+
+const AUTHOR_PAGE = 100;
+
+/** Every story of one author, all statuses the caller may see, newest first (read page by page). */
+export const authorStoriesQuery = (authorId: number) =>
+  queryOptions({
+    queryKey: [`/api/stories?authorId=${authorId}`] as const,
+    queryFn: async ({ queryKey }) => {
+      const all: Story[] = [];
+      for (let offset = 0; ; offset += AUTHOR_PAGE) {
+        const page = await apiRequest<Story[]>('GET', `${queryKey[0]}&limit=${AUTHOR_PAGE}&offset=${offset}`);
+        all.push(...page);
+        if (page.length < AUTHOR_PAGE) return all;
+      }
+    },
+  });
+
+/** The story save payload of SPEC.md section 3: the shared schema's fields plus authorId (which the server ignores). */
+export type StoryPayload = StorySaveInput & { authorId: number };
+
+export function createStory(payload: StoryPayload): Promise<Story> {
+  return apiRequest<Story>('POST', '/api/stories', payload);
+}
+
+/** Fails with 409 stale_version (see staleStoryOf) when `version` is no longer the stored one. */
+export function updateStory(id: number, payload: StoryPayload & { version: number }): Promise<Story> {
+  return apiRequest<Story>('PUT', `/api/stories/${id}`, payload);
+}
+
+/** Soft delete: restoreStory undoes it. */
+export function deleteStory(id: number): Promise<unknown> {
+  return apiRequest<unknown>('DELETE', `/api/stories/${id}`);
+}
+
+export function restoreStory(id: number): Promise<Story> {
+  return apiRequest<Story>('POST', `/api/stories/${id}/restore`);
+}
+
+/** The stored story a stale save collided with, when the error is that 409. */
+export function staleStoryOf(error: unknown): Story | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const body = error.body as { error?: { code?: unknown; current?: unknown } } | null;
+  return body?.error?.code === 'stale_version' && body.error.current ? (body.error.current as Story) : null;
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import type { Story } from '../../../domain/entities.ts';
+import { differingFields, emptyStoryForm, followSlug, sameValues, storyToForm, toSavePayload, validateStoryForm } from './story-form-values.ts';
+
+const filled = { ...emptyStoryForm, title: 'Council votes', description: 'What happened', content: '<p>Text</p>' };
+
+describe('followSlug', () => {
+  it('follows the title while the slug is blank', () => {
+    expect(followSlug('', 'Council Votes!', '')).toBe('council-votes');
+  });
+
+  it('follows the title while the slug is still the generated one', () => {
+    expect(followSlug('Council Votes', 'Council Votes Today', 'council-votes')).toBe('council-votes-today');
+  });
+
+  it('keeps a slug the reporter typed', () => {
+    expect(followSlug('Council Votes', 'Council Votes Today', 'budget-2025')).toBe('budget-2025');
+  });
+});
+
+describe('validateStoryForm', () => {
+  it("uses SPEC.md's messages for the required fields", () => {
+    expect(validateStoryForm(emptyStoryForm, true)).toEqual({
+      title: 'Title is required',
+      description: 'Description is required',
+      content: 'Content is required',
+    });
+  });
+
+  it('treats whitespace-only title and description as missing', () => {
+    const errors = validateStoryForm({ ...filled, title: '   ', description: '\n' }, false);
+    expect(errors.title).toBe('Title is required');
+    expect(errors.description).toBe('Description is required');
+  });
+
+  it('accepts a complete story, and refuses a badly formed slug or a javascript: video link', () => {
+    expect(validateStoryForm(filled, false)).toEqual({});
+    expect(validateStoryForm({ ...filled, slug: 'Not A Slug' }, false).slug).toBe('Use lowercase letters, numbers and hyphens');
+    expect(validateStoryForm({ ...filled, videoUrl: 'javascript:alert(1)' }, false).videoUrl).toMatch(/http/);
+  });
+
+  it('counts content as missing when the editor says it shows nothing', () => {
+    expect(validateStoryForm(filled, true).content).toBe('Content is required');
+  });
+});
+
+describe('toSavePayload', () => {
+  it('builds the SPEC.md section 3 payload: numbers for beats, null for blank links, trimmed text', () => {
+    const payload = toSavePayload({ ...filled, title: ' Council votes ', beatId: '4', featuredImageUrl: ' ', videoUrl: 'https://youtu.be/abc' }, 7);
+    expect(payload).toEqual({
+      title: 'Council votes',
+      slug: '',
+      description: 'What happened',
+      content: '<p>Text</p>',
+      beatId: 4,
+      status: 'draft',
+      isFeatured: false,
+      featuredImageUrl: null,
+      videoUrl: 'https://youtu.be/abc',
+      authorId: 7,
+    });
+    expect(toSavePayload(filled, 7).beatId).toBeNull();
+  });
+});
+
+describe('storyToForm and sameValues', () => {
+  it('round-trips a stored story into form values', () => {
+    const story = { title: 'T', slug: 't', description: 'D', content: '<p>C</p>', beatId: 3, status: 'published', isFeatured: true, featuredImageUrl: null, videoUrl: '/media/v.webm' } as Story;
+    const form = storyToForm(story);
+    expect(form).toEqual({ title: 'T', slug: 't', description: 'D', content: '<p>C</p>', beatId: '3', status: 'published', isFeatured: true, featuredImageUrl: '', videoUrl: '/media/v.webm' });
+    expect(sameValues(form, { ...form })).toBe(true);
+    expect(sameValues(form, { ...form, isFeatured: false })).toBe(false);
+  });
+});
+
+describe('differingFields', () => {
+  const stored = { title: 'Theirs', slug: 's', description: 'D', content: '<p>raw</p>', beatId: null, status: 'draft', isFeatured: false, featuredImageUrl: null, videoUrl: null } as Story;
+
+  it('names the fields where the reporter and the stored version disagree', () => {
+    const mine = { ...storyToForm(stored), title: 'Mine', status: 'published' as const, content: '<p>mine</p>' };
+    expect(differingFields(mine, stored, '<p>raw</p>')).toEqual(['Title', 'Content', 'Status']);
+  });
+
+  it('compares content with the rendering it is given, not the raw stored HTML', () => {
+    const mine = { ...storyToForm(stored), content: '<p>rendered</p>' };
+    expect(differingFields(mine, stored, '<p>rendered</p>')).toEqual([]);
+  });
+});

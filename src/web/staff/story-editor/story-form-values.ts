@@ -1,0 +1,118 @@
+import type { Story } from '../../../domain/entities.ts';
+import type { StoryPayload } from '../story-api.ts';
+import { messages } from '../../../domain/messages.ts';
+import { storySaveSchema } from '../../../domain/schemas.ts';
+import { slugify } from '../../../domain/slug.ts';
+import { DEFAULT_STORY_STATUS, STORY_STATUSES, type StoryStatus } from '../../../domain/story.ts';
+
+/** The story editor's fields as the form holds them (selects and inputs speak strings). */
+export interface StoryFormValues {
+  title: string;
+  slug: string;
+  description: string;
+  content: string;
+  /** '' for "No beat assigned", else the beat's id. */
+  beatId: string;
+  status: StoryStatus;
+  isFeatured: boolean;
+  featuredImageUrl: string;
+  videoUrl: string;
+}
+
+export type StoryFormField = keyof StoryFormValues;
+export type StoryFormErrors = Partial<Record<StoryFormField, string>>;
+
+export const STATUS_LABELS: Record<StoryStatus, string> = { draft: 'Draft', published: 'Published', archived: 'Archived' };
+export { STORY_STATUSES };
+
+export const emptyStoryForm: StoryFormValues = {
+  title: '',
+  slug: '',
+  description: '',
+  content: '',
+  beatId: '',
+  status: DEFAULT_STORY_STATUS,
+  isFeatured: false,
+  featuredImageUrl: '',
+  videoUrl: '',
+};
+
+export function storyToForm(story: Story): StoryFormValues {
+  return {
+    title: story.title,
+    slug: story.slug,
+    description: story.description,
+    content: story.content,
+    beatId: story.beatId === null ? '' : String(story.beatId),
+    status: story.status,
+    isFeatured: story.isFeatured,
+    featuredImageUrl: story.featuredImageUrl ?? '',
+    videoUrl: story.videoUrl ?? '',
+  };
+}
+
+export function toSavePayload(values: StoryFormValues, authorId: number): StoryPayload {
+  const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
+  return {
+    title: values.title.trim(),
+    slug: values.slug.trim(),
+    description: values.description.trim(),
+    content: values.content,
+    beatId: values.beatId === '' ? null : Number(values.beatId),
+    status: values.status,
+    isFeatured: values.isFeatured,
+    featuredImageUrl: blankToNull(values.featuredImageUrl),
+    videoUrl: blankToNull(values.videoUrl),
+    authorId,
+  };
+}
+
+/**
+ * SPEC.md section 5's story rules, checked with the schema the server uses; `contentIsEmpty`
+ * comes from the editor, which knows whether its HTML shows anything (an image alone counts).
+ */
+export function validateStoryForm(values: StoryFormValues, contentIsEmpty: boolean): StoryFormErrors {
+  const errors: StoryFormErrors = {};
+  const result = storySaveSchema.safeParse(toSavePayload(values, 0));
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const field = issue.path[0];
+      if (typeof field === 'string' && field in emptyStoryForm) errors[field as StoryFormField] ??= issue.message;
+    }
+  }
+  if (contentIsEmpty) errors.content = messages.contentRequired;
+  return errors;
+}
+
+/**
+ * SPEC.md section 4: in create mode the slug follows the title while it is blank or still equal to
+ * what the previous title would have generated; once the reporter types their own, it stays.
+ */
+export function followSlug(previousTitle: string, nextTitle: string, slug: string): string {
+  return slug === '' || slug === slugify(previousTitle) ? slugify(nextTitle) : slug;
+}
+
+export function sameValues(a: StoryFormValues, b: StoryFormValues): boolean {
+  return (Object.keys(emptyStoryForm) as StoryFormField[]).every((field) => a[field] === b[field]);
+}
+
+/** Order in which the form lists its fields, for moving focus to the first error. */
+export const FIELD_ORDER: StoryFormField[] = ['title', 'slug', 'description', 'beatId', 'featuredImageUrl', 'videoUrl', 'content', 'status', 'isFeatured'];
+
+const FIELD_LABELS: Record<StoryFormField, string> = {
+  title: 'Title',
+  slug: 'URL slug',
+  description: 'Description',
+  content: 'Content',
+  beatId: 'Beat',
+  status: 'Status',
+  isFeatured: 'Featured',
+  featuredImageUrl: 'Featured image',
+  videoUrl: 'Video',
+};
+
+/** Which fields of the reporter's version differ from the stored one. */
+export function differingFields(mine: StoryFormValues, stored: Story, storedContent: string): string[] {
+  const theirs = { ...storyToForm(stored), content: storedContent };
+  return (Object.keys(FIELD_LABELS) as StoryFormField[]).filter((field) => mine[field] !== theirs[field]).map((field) => FIELD_LABELS[field]);
+}
