@@ -429,7 +429,10 @@ describe('the frame', () => {
     for (const label of ['Breaking News', 'Politics', 'Local News', 'Investigations', 'Our Mission', 'Meet Our Team', 'Contact Us', 'Careers']) {
       expect(await footer.getByRole('link', { name: label }).count(), label).toBe(1);
     }
-    expect(await footer.innerText()).toMatch(/© \d{4} The Newsroom\. All rights reserved\./);
+    // The footer is rendered only near the screen (content-visibility: auto), and innerText reads what is
+    // rendered: scroll to it as a reader would, and give the browser the frame it renders it in.
+    await footer.scrollIntoViewIfNeeded();
+    await expect.poll(() => footer.innerText()).toMatch(/© \d{4} The Newsroom\. All rights reserved\./);
     await footer.getByRole('link', { name: 'Meet Our Team' }).click();
     await page.waitForURL('**/about#team');
     await expect.poll(() => page.getByRole('heading', { name: 'Meet Our Team' }).isVisible()).toBe(true);
