@@ -30,7 +30,7 @@ export class LiveStreamRoom extends LiveStreamRoomBase {
 export default {
   fetch: app.fetch,
   /** The Cron Trigger (wrangler.toml, every minute): the publishing job. */
-  async scheduled(controller) {
+  async scheduled(controller, _env, _ctx) {
     await runScheduledJob(deps, edgeCache, controller.scheduledTime);
   },
 } satisfies ExportedHandler<Env>;

@@ -89,6 +89,8 @@ export interface StoryRevision extends StoryRevisionSummary {
 export interface ReporterFigures {
   publishedStories: number;
   draftStories: number;
+  inReviewStories: number;
+  scheduledStories: number;
   liveStreams: number;
   totalViews: number;
   beats: { id: number; name: string }[];

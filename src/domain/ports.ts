@@ -132,8 +132,8 @@ export interface StoryRepository {
   recordView(id: number): Promise<number | null>;
   countCreatedSince(since: string): Promise<number>;
   totalViews(): Promise<number>;
-  /** Published and draft counts and the views of one author's stories. */
-  authorFigures(authorId: number): Promise<{ published: number; drafts: number; totalViews: number }>;
+  /** One author's stories counted by status (published, draft, in review, scheduled), and their views. */
+  authorFigures(authorId: number): Promise<{ published: number; drafts: number; inReview: number; scheduled: number; totalViews: number }>;
   /** Points the story's video at an uploaded file (bumping its version, with a revision by `editorId`); null when there is no such story. */
   attachVideo(id: number, videoUrl: string, now: string, editorId: number): Promise<Story | null>;
 }

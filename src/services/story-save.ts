@@ -35,8 +35,8 @@ export async function prepareStoryWrite(
   deps: StorySaveDeps,
   input: StorySaveInput,
   current: StoredWorkflow | null,
+  now: string = deps.clock.now(),
 ): Promise<Omit<StoryWrite, 'slug'>> {
-  const now = deps.clock.now();
   const publishAt = input.publishAt ?? null;
   const timing = publishAtProblem(input.status, publishAt, now);
   if (timing) throw new ValidationError({ publishAt: timing });
@@ -61,8 +61,9 @@ export async function prepareStoryWrite(
 
 /** POST /api/stories: the caller is its author (and so may send it straight to review). */
 export async function createStory(deps: StorySaveDeps, author: User, input: StorySaveInput): Promise<Story> {
-  const write = await prepareStoryWrite(deps, input, null);
-  return saveWithSlug(deps, input.slug, input.title, undefined, (slug) => deps.stories.create({ ...write, slug, authorId: author.id }, deps.clock.now()));
+  const now = deps.clock.now();
+  const write = await prepareStoryWrite(deps, input, null, now);
+  return saveWithSlug(deps, input.slug, input.title, undefined, (slug) => deps.stories.create({ ...write, slug, authorId: author.id }, now));
 }
 
 /** The story a caller may change: 404 when they may not see it, 403 when they may see but not change it. */
@@ -88,10 +89,11 @@ export async function updateStory(deps: StorySaveDeps, user: User, id: number, i
   if (input.status === 'in_review' && current.status !== 'in_review' && !policy.canSubmitForReview(user, current)) {
     throw new ForbiddenError('Only the story’s author can submit it for review');
   }
-  const write = await prepareStoryWrite(deps, input, current);
+  const now = deps.clock.now();
+  const write = await prepareStoryWrite(deps, input, current, now);
   const outcome = await saveWithSlug(deps, input.slug, input.title, id, (slug) => {
     const next = { ...write, slug };
-    return deps.stories.update(id, input.version, next, deps.clock.now(), changesRevision(current, next) ? user.id : null);
+    return deps.stories.update(id, input.version, next, now, changesRevision(current, next) ? user.id : null);
   });
   if (outcome.kind === 'not_found') throw new NotFoundError('Story');
   if (outcome.kind === 'stale') throw staleVersion(await deps.stories.findById(id));

@@ -222,12 +222,20 @@ export class D1StoryRepository implements StoryRepository {
       .select({
         published: sql<number>`coalesce(sum(${stories.status} = 'published'), 0)`,
         drafts: sql<number>`coalesce(sum(${stories.status} = 'draft'), 0)`,
+        inReview: sql<number>`coalesce(sum(${stories.status} = 'in_review'), 0)`,
+        scheduled: sql<number>`coalesce(sum(${stories.status} = 'scheduled'), 0)`,
         totalViews: sql<number>`coalesce(sum(${stories.views}), 0)`,
       })
       .from(stories)
       .where(and(notDeleted, eq(stories.authorId, authorId)))
       .get();
-    return { published: Number(row?.published ?? 0), drafts: Number(row?.drafts ?? 0), totalViews: Number(row?.totalViews ?? 0) };
+    return {
+      published: Number(row?.published ?? 0),
+      drafts: Number(row?.drafts ?? 0),
+      inReview: Number(row?.inReview ?? 0),
+      scheduled: Number(row?.scheduled ?? 0),
+      totalViews: Number(row?.totalViews ?? 0),
+    };
   }
 
   async attachVideo(id: number, videoUrl: string, now: string, editorId: number): Promise<Story | null> {
