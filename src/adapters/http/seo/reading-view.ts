@@ -1,6 +1,6 @@
 import { authorName } from '../../../domain/byline.ts';
 import type { Story } from '../../../domain/entities.ts';
-import { correctionLine, formatFullDate, viewsLabel } from '../../../domain/formatting.ts';
+import { formatCorrectionDate, formatFullDate, viewsLabel } from '../../../domain/formatting.ts';
 import { wasUpdatedAfterPublishing } from '../../../domain/working-day.ts';
 import { relativeTime } from '../../../domain/relative-time.ts';
 import { site, storyPath } from '../../../domain/site.ts';
@@ -123,10 +123,10 @@ ${footer(new Date(now).getUTCFullYear())}`;
 /** The story's corrections, oldest first, as StoryCorrections renders them (dates in UTC until the app takes over). */
 function corrections(story: Story): string {
   if (story.corrections.length === 0) return '';
-  const items = story.corrections.map((correction) => {
-    const [label, ...rest] = correctionLine(correction, 'UTC').split(': ');
-    return `<li><time datetime="${esc(correction.createdAt)}"><strong>${esc(label!)}:</strong></time> ${esc(rest.join(': '))}</li>`;
-  });
+  const items = story.corrections.map(
+    (correction) =>
+      `<li><time datetime="${esc(correction.createdAt)}"><strong>Correction, ${esc(formatCorrectionDate(correction.createdAt, 'UTC'))}:</strong></time> ${esc(correction.note)}</li>`,
+  );
   return `<section class="article-corrections" aria-labelledby="corrections-heading"><h2 id="corrections-heading">Corrections</h2><ul>${items.join('')}</ul></section>`;
 }
 
