@@ -63,7 +63,7 @@ export function CorrectionsCard({ story }: { story: Story }) {
         <p className="muted small">None. Readers see every correction at the end of the story, with its date.</p>
       )}
       {/* Its own form: the story form's submit must not send it, nor this one the story. */}
-      <form onSubmit={onSubmit} noValidate aria-label="Add a correction">
+      <form onSubmit={onSubmit} noValidate>
         <TextAreaField
           id="correction-note"
           label="Add a correction"
