@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import { authorName } from '../../../domain/byline.ts';
 import type { Story } from '../../../domain/entities.ts';
@@ -60,9 +61,9 @@ export function ReviewDesk() {
               <li key={story.id} className="story-row">
                 <StoryThumb story={story} />
                 <div className="story-row-main">
-                  <a className="story-row-title" href={`/edit/${story.id}`}>
+                  <Link to="/edit/$id" params={{ id: String(story.id) }} className="story-row-title">
                     {story.title}
-                  </a>
+                  </Link>
                   <p className="story-row-meta">
                     <WorkflowNote story={story} />
                     <span aria-hidden="true">·</span>
