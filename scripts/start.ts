@@ -21,16 +21,50 @@ function portFromEnv(): number {
  */
 function stopOnSignals(): { serving(server: ServedSite): void } {
   let server: ServedSite | undefined;
+  let stopCron = () => {};
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) process.exit(130);
     stopping = true;
     console.log(`\n${signal}: stopping the newsroom...`);
+    stopCron();
     const closed = server ? server.stop() : Promise.resolve();
     closed.catch((error: unknown) => console.error(error)).finally(() => process.exit(0));
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.prependListener(signal, stop);
-  return { serving: (running) => (server = running) };
+  return {
+    serving: (running) => {
+      server = running;
+      stopCron = everyMinute(running.baseUrl);
+    },
+  };
+}
+
+/**
+ * wrangler.toml's Cron Trigger ("* * * * *"), locally: at the start of every minute, ask wrangler
+ * dev to run the worker's scheduled handler (its --test-scheduled route), as Cloudflare would.
+ * The same handler, the same job; only the clock that fires it is ours (decision 030).
+ */
+function everyMinute(baseUrl: string): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  const fire = async () => {
+    try {
+      const res = await fetch(`${baseUrl}/__scheduled?cron=${encodeURIComponent('* * * * *')}`);
+      if (!res.ok) console.error(`The minute job failed (${res.status}); see the worker's log above.`);
+    } catch {
+      // The server is stopping.
+    }
+  };
+  const next = () => {
+    const minute = Math.ceil((Date.now() + 1) / 60_000) * 60_000;
+    timer = setTimeout(() => {
+      void fire();
+      next();
+    }, minute - Date.now());
+    timer.unref();
+  };
+  next();
+  return () => clearTimeout(timer);
 }
 
 async function main(): Promise<void> {
@@ -46,7 +80,7 @@ async function main(): Promise<void> {
   // buildApp, as `vite build` does: the client and the worker, plus the config the preview reads.
   await (await createBuilder({ root: projectRoot, logLevel: 'warn' })).buildApp();
 
-  const server = await serveBuild({ port, stateDir: stateDir(), echo: true });
+  const server = await serveBuild({ port, stateDir: stateDir(), echo: true, scheduled: true });
   lifecycle.serving(server);
 
   const url = server.baseUrl;

@@ -1,19 +1,23 @@
 import { env } from 'cloudflare:workers';
 import { buildDeps } from './adapters/compose.ts';
 import { createApp } from './adapters/http/app.ts';
+import { createEdgeCache, noEdgeCache } from './adapters/http/middleware/edge-cache.ts';
+import { runScheduledJob } from './adapters/jobs/scheduled-job.ts';
 import { LiveStreamRoom as LiveStreamRoomBase } from './adapters/live/live-stream-room.ts';
 
 /** Public reads are cached per deployment (cached HTML names its asset files); a TTL of 0 turns it off. */
-function edgeCacheConfig(ttlSeconds: number) {
-  if (!(ttlSeconds > 0)) return undefined;
-  return { cache: caches.default, namespace: env.CF_VERSION_METADATA.id, ttlSeconds };
+function edgeCacheFor(ttlSeconds: number) {
+  if (!(ttlSeconds > 0)) return noEdgeCache;
+  return createEdgeCache({ cache: caches.default, namespace: env.CF_VERSION_METADATA.id, ttlSeconds });
 }
 
 /** Composition root: adapters from the bindings, the API, and the SPA's assets behind it. */
-const app = createApp(buildDeps(env), {
+const deps = buildDeps(env);
+const edgeCache = edgeCacheFor(Number(env.EDGE_CACHE_TTL_SECONDS ?? 60));
+const app = createApp(deps, {
   dev: import.meta.env.DEV === true,
   assets: (request) => env.ASSETS.fetch(request),
-  edgeCache: edgeCacheConfig(Number(env.EDGE_CACHE_TTL_SECONDS ?? 60)),
+  edgeCache,
 });
 
 /** The live stream rooms' Durable Object class (wrangler.toml), given its adapters here like the app. */
@@ -25,4 +29,8 @@ export class LiveStreamRoom extends LiveStreamRoomBase {
 
 export default {
   fetch: app.fetch,
+  /** The Cron Trigger (wrangler.toml, every minute): the publishing job. */
+  async scheduled(controller, _env, _ctx) {
+    await runScheduledJob(deps, edgeCache, controller.scheduledTime);
+  },
 } satisfies ExportedHandler<Env>;

@@ -22,6 +22,13 @@ export interface ServeOptions {
   vars?: Record<string, string>;
   /** Pass the server's output (the worker's own logs among it) through to this process. */
   echo?: boolean;
+  /**
+   * Serve wrangler dev's /__scheduled, which runs the worker's scheduled handler (its Cron
+   * Trigger) in the serving isolate. wrangler adds that route only to a worker it bundles itself,
+   * so the built bundle is bundled once more. (Its /cdn-cgi/handler/scheduled fails for a worker
+   * with assets in wrangler 4.86: workers-sdk#9882, fixed upstream in #14177.)
+   */
+  scheduled?: boolean;
   timeoutMs?: number;
 }
 
@@ -33,10 +40,11 @@ const HOST = '127.0.0.1';
  * state. Its HTTP server sends answers the way the worker shapes them (compressed ones included).
  * Resolves once /api/health answers; the server runs in its own process group, which stop() ends.
  */
-export async function serveBuild({ port, stateDir, vars = {}, echo = false, timeoutMs = 90_000 }: ServeOptions): Promise<ServedSite> {
+export async function serveBuild({ port, stateDir, vars = {}, echo = false, scheduled = false, timeoutMs = 90_000 }: ServeOptions): Promise<ServedSite> {
   const args = [
     wranglerBin, 'dev', '--config', builtWorkerConfig, '--ip', HOST, '--port', String(port), '--persist-to', stateDir,
     '--inspector-port', '0', '--log-level', 'warn', '--show-interactive-dev-session=false',
+    ...(scheduled ? ['--bundle', '--test-scheduled'] : []),
     ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
   ];
   const child = spawn(process.execPath, args, { cwd: projectRoot, env: quietEnv({ NO_COLOR: '1' }), stdio: ['ignore', 'pipe', 'pipe'], detached: true });

@@ -8,6 +8,8 @@ import type {
   SessionRepository,
   StoryHtmlSanitizer,
   StoryRepository,
+  StoryRevisionRepository,
+  CorrectionRepository,
   UploadSessionRepository,
   UserRepository,
 } from '../domain/ports.ts';
@@ -25,6 +27,8 @@ export interface AppDeps {
   loginAttempts: LoginAttemptRepository;
   beats: BeatRepository;
   stories: StoryRepository;
+  revisions: StoryRevisionRepository;
+  corrections: CorrectionRepository;
   liveStreams: LiveStreamRepository;
   uploads: UploadSessionRepository;
   storyHtml: StoryHtmlSanitizer;

@@ -8,6 +8,8 @@ import { D1LiveStreamRepository } from './d1/d1-live-stream-repository.ts';
 import { D1LoginAttemptRepository } from './d1/d1-login-attempt-repository.ts';
 import { D1SessionRepository } from './d1/d1-session-repository.ts';
 import { D1StoryRepository } from './d1/d1-story-repository.ts';
+import { D1StoryRevisionRepository } from './d1/d1-story-revisions.ts';
+import { D1CorrectionRepository } from './d1/d1-correction-repository.ts';
 import { D1UploadSessionRepository } from './d1/d1-upload-session-repository.ts';
 import { D1UserRepository } from './d1/d1-user-repository.ts';
 import { DurableLiveRooms } from './live/durable-live-rooms.ts';
@@ -32,6 +34,8 @@ export function buildDeps(env: Bindings, clock: Clock = systemClock): AppDeps {
     loginAttempts: new D1LoginAttemptRepository(db),
     beats: new D1BeatRepository(db),
     stories: new D1StoryRepository(db),
+    revisions: new D1StoryRevisionRepository(db),
+    corrections: new D1CorrectionRepository(db),
     liveStreams: new D1LiveStreamRepository(db),
     uploads: new D1UploadSessionRepository(db),
     storyHtml,

@@ -47,14 +47,50 @@ export interface Story {
   publishedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** When a scheduled story goes out, or the time its author asks for while it is in review. */
+  publishAt: string | null;
+  /** An admin's note from a review that sent the story back; only its author and admins see it. */
+  reviewNote: string | null;
+  /** When the story entered review (the queue is oldest first); only its author and admins see it. */
+  submittedAt: string | null;
+  /** Oldest first; public on a published story. */
+  corrections: Correction[];
   author: StoryAuthor;
   beat: { id: number; name: string } | null;
+}
+
+/** A public, permanent note saying what a published story got wrong (API.md). */
+export interface Correction {
+  id: number;
+  note: string;
+  createdAt: string;
+}
+
+/** One entry of a story's history: who saved which version when. */
+export interface StoryRevisionSummary {
+  id: number;
+  version: number;
+  title: string;
+  status: StoryStatus;
+  editor: StoryAuthor;
+  createdAt: string;
+}
+
+/** A revision with the text it kept. */
+export interface StoryRevision extends StoryRevisionSummary {
+  description: string;
+  content: string;
+  slug: string;
+  videoUrl: string | null;
+  featuredImageUrl: string | null;
 }
 
 /** A reporter's own figures for the dashboard's "Your Stats". */
 export interface ReporterFigures {
   publishedStories: number;
   draftStories: number;
+  inReviewStories: number;
+  scheduledStories: number;
   liveStreams: number;
   totalViews: number;
   beats: { id: number; name: string }[];

@@ -42,3 +42,17 @@ export function formatDay(iso: string, timeZone?: string): string {
   const format = timeZone ? new Intl.DateTimeFormat('en-US', { ...DAY, timeZone }) : localDay();
   return format.format(new Date(iso));
 }
+
+const CORRECTION_DAY: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric' };
+const localCorrectionDay = lazy(() => new Intl.DateTimeFormat('en-GB', CORRECTION_DAY));
+
+/** The date a correction is published under, as the press writes it ("23 November 2026"). */
+export function formatCorrectionDate(iso: string, timeZone?: string): string {
+  const format = timeZone ? new Intl.DateTimeFormat('en-GB', { ...CORRECTION_DAY, timeZone }) : localCorrectionDay();
+  return format.format(new Date(iso));
+}
+
+/** "Correction, 23 November 2026: ..." */
+export function correctionLine(correction: { note: string; createdAt: string }, timeZone?: string): string {
+  return `Correction, ${formatCorrectionDate(correction.createdAt, timeZone)}: ${correction.note}`;
+}

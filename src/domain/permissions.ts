@@ -24,7 +24,19 @@ export const policy = {
     actor !== null && (actor.role === 'admin' || (policy.isReporter(actor) && actor.id === story.authorId)),
 
   canDeleteStory: (actor: Actor, story: StoryFacts): boolean => policy.canEditStory(actor, story),
+
+  /** Only a story's own author sends it for review; an admin decides on it. */
+  canSubmitForReview: (actor: Actor, story: Pick<StoryFacts, 'authorId'>): boolean => actor !== null && actor.id === story.authorId,
+  canReviewStories: (actor: Actor): boolean => policy.isAdmin(actor),
+  /** Revisions and corrections belong to those who may change the story. */
+  canSeeHistory: (actor: Actor, story: StoryFacts): boolean => policy.canEditStory(actor, story),
 };
+
+/** A story as this caller may read it: the review note and submission time are for its author and admins only. */
+export function storyForViewer<T extends StoryFacts & { reviewNote: string | null; submittedAt: string | null }>(actor: Actor, story: T): T {
+  if (policy.canEditStory(actor, story)) return story;
+  return { ...story, reviewNote: null, submittedAt: null };
+}
 
 /** Which stories a list request may return, whatever filters the caller asked for. */
 export type StoryListScope =

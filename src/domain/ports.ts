@@ -1,4 +1,4 @@
-import type { ActiveLiveStream, Beat, LiveStream, Story, UploadSession, UploadSessionPart, UploadSessionStatus, User } from './entities.ts';
+import type { ActiveLiveStream, Beat, Correction, LiveStream, Story, StoryRevision, StoryRevisionSummary, UploadSession, UploadSessionPart, UploadSessionStatus, User } from './entities.ts';
 import type { StoryListScope } from './permissions.ts';
 import type { Role } from './roles.ts';
 import type { StoryFacts, StoryStatus } from './story.ts';
@@ -82,6 +82,8 @@ export interface StoryFilter {
   beatId?: number;
   limit: number;
   offset: number;
+  /** Newest first by creation (the default), or the review queue's order: oldest submission first. */
+  order?: 'newest' | 'review-queue';
 }
 
 /** The columns a save writes; the repository adds ids, counters and timestamps. */
@@ -96,6 +98,10 @@ export interface StoryWrite {
   featuredImageUrl: string | null;
   videoUrl: string | null;
   publishedAt: string | null;
+  /** The workflow columns (working-day.ts); absent leaves them as they are (none on a new story). */
+  publishAt?: string | null;
+  reviewNote?: string | null;
+  submittedAt?: string | null;
   /** Only a live stream's story is created live; saves leave the flag as it is. */
   isLive?: boolean;
 }
@@ -109,10 +115,15 @@ export interface StoryRepository {
   findFeatured(): Promise<Story | null>;
   /** Slugs in use (by any story, deleted ones included) that firstFreeSlug(base) may try: base, and any starting with slugCandidatePrefix(base). */
   slugsLike(base: string, excludeId?: number): Promise<Set<string>>;
-  /** Throws ConflictError('slug_taken') if the slug is in use. */
+  /** Throws ConflictError('slug_taken') if the slug is in use. Writes the first revision (by the author) with it, atomically. */
   create(story: StoryWrite & { authorId: number }, now: string): Promise<Story>;
-  /** Writes only when the stored version equals expectedVersion; bumps the version. */
-  update(id: number, expectedVersion: number, story: StoryWrite, now: string): Promise<StoryUpdateOutcome>;
+  /**
+   * Writes only when the stored version equals expectedVersion; bumps the version. With
+   * `revisionBy`, a revision of the new version by that editor is written in the same atomic step.
+   */
+  update(id: number, expectedVersion: number, story: StoryWrite, now: string, revisionBy?: number | null): Promise<StoryUpdateOutcome>;
+  /** Publishes every scheduled story whose time has come (publishedAt = publishAt), atomically; the stories it published. */
+  publishDue(now: string): Promise<Story[]>;
   softDelete(id: number, now: string): Promise<boolean>;
   restore(id: number, now: string): Promise<Story | null>;
   /** Who owns a deleted story, so the policy can decide who may restore it. */
@@ -121,10 +132,24 @@ export interface StoryRepository {
   recordView(id: number): Promise<number | null>;
   countCreatedSince(since: string): Promise<number>;
   totalViews(): Promise<number>;
-  /** Published and draft counts and the views of one author's stories. */
-  authorFigures(authorId: number): Promise<{ published: number; drafts: number; totalViews: number }>;
-  /** Points the story's video at an uploaded file (bumping its version); null when there is no such story. */
-  attachVideo(id: number, videoUrl: string, now: string): Promise<Story | null>;
+  /** One author's stories counted by status (published, draft, in review, scheduled), and their views. */
+  authorFigures(authorId: number): Promise<{ published: number; drafts: number; inReview: number; scheduled: number; totalViews: number }>;
+  /** Points the story's video at an uploaded file (bumping its version, with a revision by `editorId`); null when there is no such story. */
+  attachVideo(id: number, videoUrl: string, now: string, editorId: number): Promise<Story | null>;
+}
+
+export interface StoryRevisionRepository {
+  /** Newest first; editors are read whatever their account's state (users are never deleted). */
+  list(storyId: number): Promise<StoryRevisionSummary[]>;
+  find(storyId: number, revisionId: number): Promise<StoryRevision | null>;
+}
+
+export interface CorrectionRepository {
+  /**
+   * Adds a correction to a published story and moves the story's updatedAt (and version) in the
+   * same atomic step; null when the story is not (or no longer) published.
+   */
+  add(storyId: number, authorId: number, note: string, now: string): Promise<Correction | null>;
 }
 
 export interface LiveStreamRepository {

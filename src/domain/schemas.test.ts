@@ -158,7 +158,15 @@ describe('storySaveSchema', () => {
       isFeatured: false,
       featuredImageUrl: null,
       videoUrl: null,
+      publishAt: null,
     });
+  });
+
+  it('reads publishAt as a date and time with its offset, and keeps it in UTC', () => {
+    expect(parsed(storySaveSchema, { ...valid, publishAt: '2026-11-23T06:00:00+01:00' }).publishAt).toBe('2026-11-23T05:00:00.000Z');
+    expect(parsed(storySaveSchema, { ...valid, publishAt: '' }).publishAt).toBeNull();
+    expect(storySaveSchema.safeParse({ ...valid, publishAt: 'tomorrow at six' }).success).toBe(false);
+    expect(storySaveSchema.safeParse({ ...valid, publishAt: '2026-11-23T06:00:00' }).success).toBe(false);
   });
 
   it('ignores fields a caller may not set', () => {

@@ -86,6 +86,12 @@ export const updateBeatSchema = z.object({
 });
 export type UpdateBeatInput = z.infer<typeof updateBeatSchema>;
 
+/** An ISO-8601 date and time with its offset, kept as UTC; blank or null means none. */
+const publishAtField = z
+  .union([z.iso.datetime({ offset: true, error: messages.publishAtInvalid }), z.literal(''), z.null()], { error: messages.publishAtInvalid })
+  .optional()
+  .transform((value) => (value ? new Date(value).toISOString() : null));
+
 /** The story save payload of SPEC.md section 3. authorId is accepted and ignored: the server knows who is asking. */
 export const storySaveSchema = z.object({
   title: requiredText(messages.titleRequired, { length: 255, message: messages.titleTooLong }),
@@ -110,12 +116,13 @@ export const storySaveSchema = z.object({
   isFeatured: z.boolean().default(false),
   featuredImageUrl: optionalMediaUrl({ length: 500, message: messages.featuredImageUrlTooLong }),
   videoUrl: optionalMediaUrl(),
+  publishAt: publishAtField,
 });
 export type StorySaveInput = z.infer<typeof storySaveSchema>;
 
-export const storyUpdateSchema = storySaveSchema.extend({
-  version: z.number({ error: messages.versionRequired }).int({ error: messages.versionRequired }).positive({ error: messages.versionRequired }),
-});
+const versionField = z.number({ error: messages.versionRequired }).int({ error: messages.versionRequired }).positive({ error: messages.versionRequired });
+
+export const storyUpdateSchema = storySaveSchema.extend({ version: versionField });
 export type StoryUpdateInput = z.infer<typeof storyUpdateSchema>;
 
 /** A database id in a path or query: plain decimal digits only, so "1e3", "0x10" or " 7" never alias another id. */
@@ -139,3 +146,28 @@ export const assignBeatsSchema = z.object({
 });
 
 export const idParamSchema = z.object({ id: positiveIntParam });
+export const revisionParamSchema = z.object({ id: positiveIntParam, revisionId: positiveIntParam });
+
+const trimmedNote = z
+  .string()
+  .nullable()
+  .optional()
+  .transform((value) => (value == null || value.trim() === '' ? null : value.trim()));
+
+/** POST /api/stories/{id}/review: sending a story back needs a note for its author. */
+export const storyReviewSchema = z
+  .object({
+    decision: z.enum(['approve', 'return'], { error: messages.reviewDecisionInvalid }),
+    note: trimmedNote.refine((value) => value === null || value.length <= 1000, { error: messages.reviewNoteTooLong }),
+    version: versionField,
+  })
+  .refine((review) => review.decision !== 'return' || review.note !== null, { error: messages.reviewNoteRequired, path: ['note'] });
+export type StoryReviewInput = z.infer<typeof storyReviewSchema>;
+
+/** POST /api/stories/{id}/revisions/{revisionId}/restore: the version the restorer read. */
+export const restoreRevisionSchema = z.object({ version: versionField });
+
+/** POST /api/stories/{id}/corrections. */
+export const correctionSchema = z.object({
+  note: requiredText(messages.correctionRequired, { length: 1000, message: messages.correctionTooLong }),
+});

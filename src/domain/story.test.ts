@@ -32,8 +32,8 @@ describe('nextPublishedAt', () => {
 });
 
 describe('story statuses', () => {
-  it('are draft, published and archived, draft by default', () => {
-    expect(STORY_STATUSES).toEqual(['draft', 'published', 'archived']);
+  it('are draft, in review, scheduled, published and archived, draft by default', () => {
+    expect(STORY_STATUSES).toEqual(['draft', 'in_review', 'scheduled', 'published', 'archived']);
     expect(DEFAULT_STORY_STATUS).toBe('draft');
   });
 
@@ -41,5 +41,7 @@ describe('story statuses', () => {
     expect(isPubliclyVisible({ authorId: 1, status: 'published' })).toBe(true);
     expect(isPubliclyVisible({ authorId: 1, status: 'draft' })).toBe(false);
     expect(isPubliclyVisible({ authorId: 1, status: 'archived' })).toBe(false);
+    expect(isPubliclyVisible({ authorId: 1, status: 'scheduled' })).toBe(false);
+    expect(isPubliclyVisible({ authorId: 1, status: 'in_review' })).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-export const STORY_STATUSES = ['draft', 'published', 'archived'] as const;
+export const STORY_STATUSES = ['draft', 'in_review', 'scheduled', 'published', 'archived'] as const;
 export type StoryStatus = (typeof STORY_STATUSES)[number];
 export const DEFAULT_STORY_STATUS: StoryStatus = 'draft';
 
@@ -21,6 +21,7 @@ export function nextPublishedAt(
   return nextStatus === 'published' ? now : null;
 }
 
+/** Drafts, stories in review, scheduled and archived stories are seen only by their author and admins. */
 export function isPubliclyVisible(story: StoryFacts): boolean {
   return story.status === 'published';
 }

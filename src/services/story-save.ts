@@ -1,9 +1,12 @@
-import { ConflictError, ValidationError } from '../domain/errors.ts';
+import type { Story, User } from '../domain/entities.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../domain/errors.ts';
 import { messages } from '../domain/messages.ts';
+import { policy } from '../domain/permissions.ts';
 import type { BeatRepository, Clock, StoryHtmlSanitizer, StoryRepository, StoryWrite } from '../domain/ports.ts';
-import type { StorySaveInput } from '../domain/schemas.ts';
+import type { StorySaveInput, StoryUpdateInput } from '../domain/schemas.ts';
 import { firstFreeSlug, slugify } from '../domain/slug.ts';
 import { nextPublishedAt } from '../domain/story.ts';
+import { changesRevision, nextWorkflowFields, publishAtProblem, type WorkflowFields } from '../domain/working-day.ts';
 
 /**
  * A generated slug can lose a race to another save of the same title; then the next free one is
@@ -20,21 +23,30 @@ export interface StorySaveDeps {
   storyHtml: StoryHtmlSanitizer;
 }
 
+/** What a save needs to know about the story it changes. */
+type StoredWorkflow = Pick<Story, 'publishedAt' | 'status'> & WorkflowFields;
+
 /**
  * Turns a validated save payload into the columns to write: content sanitised, beat checked,
- * publishedAt per the story rules. The slug is resolved by saveWithSlug.
+ * publish time checked, publishedAt and the workflow columns per the story rules. The slug is
+ * resolved by saveWithSlug.
  */
 export async function prepareStoryWrite(
   deps: StorySaveDeps,
   input: StorySaveInput,
-  current: { publishedAt: string | null } | null,
+  current: StoredWorkflow | null,
+  now: string = deps.clock.now(),
 ): Promise<Omit<StoryWrite, 'slug'>> {
+  const publishAt = input.publishAt ?? null;
+  const timing = publishAtProblem(input.status, publishAt, now);
+  if (timing) throw new ValidationError({ publishAt: timing });
   const content = deps.storyHtml.sanitize(input.content);
   if (deps.storyHtml.isEmpty(content)) throw new ValidationError({ content: messages.contentRequired });
   if (input.beatId !== null && !(await deps.beats.findById(input.beatId))) {
     throw new ValidationError({ beatId: messages.beatIdInvalid });
   }
   return {
+    ...nextWorkflowFields(current, input.status, publishAt, now),
     title: input.title,
     description: input.description,
     content,
@@ -43,8 +55,49 @@ export async function prepareStoryWrite(
     isFeatured: input.isFeatured,
     featuredImageUrl: input.featuredImageUrl,
     videoUrl: input.videoUrl,
-    publishedAt: nextPublishedAt(current?.publishedAt ?? null, input.status, deps.clock.now()),
+    publishedAt: nextPublishedAt(current?.publishedAt ?? null, input.status, now),
   };
+}
+
+/** POST /api/stories: the caller is its author (and so may send it straight to review). */
+export async function createStory(deps: StorySaveDeps, author: User, input: StorySaveInput): Promise<Story> {
+  const now = deps.clock.now();
+  const write = await prepareStoryWrite(deps, input, null, now);
+  return saveWithSlug(deps, input.slug, input.title, undefined, (slug) => deps.stories.create({ ...write, slug, authorId: author.id }, now));
+}
+
+/** The story a caller may change: 404 when they may not see it, 403 when they may see but not change it. */
+export function editableOrThrow(user: User | null, story: Story | null): Story {
+  if (!story || !policy.canViewStory(user, story)) throw new NotFoundError('Story');
+  if (!policy.canEditStory(user, story)) throw new ForbiddenError('Only the story’s author or an admin can change it');
+  return story;
+}
+
+export function staleVersion(current: Story | null): ConflictError {
+  const message = 'This story was changed by someone else since you opened it. Reload it to see their changes.';
+  return new ConflictError('stale_version', message, undefined, { current });
+}
+
+/**
+ * PUT /api/stories/{id}: only with the version the editor read (else 409 stale_version and
+ * nothing written); a save that changes the text, slug, status or video keeps a revision by this
+ * editor, in the same atomic write.
+ */
+export async function updateStory(deps: StorySaveDeps, user: User, id: number, input: StoryUpdateInput): Promise<Story> {
+  const current = editableOrThrow(user, await deps.stories.findById(id));
+  if (current.version !== input.version) throw staleVersion(current);
+  if (input.status === 'in_review' && current.status !== 'in_review' && !policy.canSubmitForReview(user, current)) {
+    throw new ForbiddenError('Only the story’s author can submit it for review');
+  }
+  const now = deps.clock.now();
+  const write = await prepareStoryWrite(deps, input, current, now);
+  const outcome = await saveWithSlug(deps, input.slug, input.title, id, (slug) => {
+    const next = { ...write, slug };
+    return deps.stories.update(id, input.version, next, now, changesRevision(current, next) ? user.id : null);
+  });
+  if (outcome.kind === 'not_found') throw new NotFoundError('Story');
+  if (outcome.kind === 'stale') throw staleVersion(await deps.stories.findById(id));
+  return outcome.story;
 }
 
 /**

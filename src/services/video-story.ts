@@ -1,8 +1,7 @@
 import type { Story, User } from '../domain/entities.ts';
-import { ForbiddenError, NotFoundError } from '../domain/errors.ts';
+import { NotFoundError } from '../domain/errors.ts';
 import { CATEGORY_BEAT_NAMES, type VideoCategory, type VideoStoryFields } from '../domain/media-schemas.ts';
-import { policy } from '../domain/permissions.ts';
-import { saveWithSlug, type StorySaveDeps } from './story-save.ts';
+import { editableOrThrow, saveWithSlug, type StorySaveDeps } from './story-save.ts';
 
 type VideoStoryDeps = Pick<StorySaveDeps, 'stories' | 'beats' | 'clock'>;
 
@@ -25,10 +24,7 @@ async function beatFor(deps: VideoStoryDeps, category: VideoCategory | null): Pr
 
 /** The story a video may be attached to by this user: 404 when they may not see it, 403 when they may not change it. */
 export async function editableStory(deps: VideoStoryDeps, user: User, storyId: number): Promise<Story> {
-  const story = await deps.stories.findById(storyId);
-  if (!story || !policy.canViewStory(user, story)) throw new NotFoundError('Story');
-  if (!policy.canEditStory(user, story)) throw new ForbiddenError('Only the story’s author or an admin can change it');
-  return story;
+  return editableOrThrow(user, await deps.stories.findById(storyId));
 }
 
 /**
@@ -40,7 +36,7 @@ export async function storyForVideo(deps: VideoStoryDeps, user: User, fields: Vi
   const now = deps.clock.now();
   if (fields.storyId !== null) {
     await editableStory(deps, user, fields.storyId);
-    const story = await deps.stories.attachVideo(fields.storyId, videoUrl, now);
+    const story = await deps.stories.attachVideo(fields.storyId, videoUrl, now, user.id);
     if (!story) throw new NotFoundError('Story');
     return story;
   }

@@ -27,11 +27,22 @@ interface Fixtures {
   published: Story;
   draft: Story;
   archived: Story;
+  inReview: Story;
+  scheduled: Story;
   /** Every story made before the matrix runs, by name, for the list-visibility table. */
   listed: Record<ListedStory, Story>;
   callers: Record<ActorName, Caller>;
 }
-type ListedStory = 'authorPublished' | 'authorDraft' | 'authorArchived' | 'authorDeleted' | 'otherPublished' | 'otherDraft' | 'adminDraft';
+type ListedStory =
+  | 'authorPublished'
+  | 'authorDraft'
+  | 'authorArchived'
+  | 'authorInReview'
+  | 'authorScheduled'
+  | 'authorDeleted'
+  | 'otherPublished'
+  | 'otherDraft'
+  | 'adminDraft';
 let fx: Fixtures;
 let sequence = 0;
 const unique = (prefix: string) => `${prefix}${++sequence}`;
@@ -45,7 +56,15 @@ async function spareReporter(): Promise<User> {
   );
 }
 
-const freshStory = (status: 'published' | 'draft') => createStory(fx.callers.author.token!, { status });
+const freshStory = (status: 'published' | 'draft' | 'in_review') => createStory(fx.callers.author.token!, { status });
+const inAnHour = () => new Date(Date.now() + 3600_000).toISOString();
+
+/** A revision of a fresh story of the author's: the first, which every story has. */
+async function freshRevision(status: 'published' | 'draft'): Promise<{ story: Story; revisionId: number }> {
+  const story = await freshStory(status);
+  const [revision] = await deps.revisions.list(story.id);
+  return { story, revisionId: revision!.id };
+}
 
 async function freshDeletedStory(): Promise<Story> {
   const story = await freshStory('published');
@@ -139,6 +158,16 @@ const MATRIX: Row[] = [
   row('DELETE /api/stories/:id (published)',            [401,  204,   403,  204,  401,   401], async (c) => api(`/api/stories/${(await freshStory('published')).id}`, { method: 'DELETE', token: c.token })),
   row('DELETE /api/stories/:id (draft)',                [401,  204,   404,  204,  401,   401], async (c) => api(`/api/stories/${(await freshStory('draft')).id}`, { method: 'DELETE', token: c.token })),
   row('POST /api/stories/:id/restore',                  [401,  200,   404,  200,  401,   401], async (c) => api(`/api/stories/${(await freshDeletedStory()).id}/restore`, { method: 'POST', token: c.token })),
+  row('GET /api/stories/:id (in review)',               [404,  200,   404,  200,  404,   404], (c) => api(`/api/stories/${fx.inReview.id}`, { token: c.token })),
+  row('GET /api/stories/:id (scheduled)',               [404,  200,   404,  200,  404,   404], (c) => api(`/api/stories/${fx.scheduled.id}`, { token: c.token })),
+  row('GET /api/stories/slug/:slug (scheduled)',        [404,  200,   404,  200,  404,   404], (c) => api(`/api/stories/slug/${fx.scheduled.slug}`, { token: c.token })),
+  row('POST /api/stories/:id/review (in review)',       [401,  403,   404,  200,  401,   401], async (c) => { const s = await freshStory('in_review'); return api(`/api/stories/${s.id}/review`, { method: 'POST', token: c.token, json: { decision: 'approve', version: s.version } }); }),
+  row('GET /api/stories/:id/revisions (published)',     [401,  200,   404,  200,  401,   401], (c) => api(`/api/stories/${fx.published.id}/revisions`, { token: c.token })),
+  row('GET /api/stories/:id/revisions (draft)',         [401,  200,   404,  200,  401,   401], (c) => api(`/api/stories/${fx.draft.id}/revisions`, { token: c.token })),
+  row('GET /api/stories/:id/revisions/:revisionId',     [401,  200,   404,  200,  401,   401], async (c) => { const { story, revisionId } = await freshRevision('published'); return api(`/api/stories/${story.id}/revisions/${revisionId}`, { token: c.token }); }),
+  row('POST /api/stories/:id/revisions/:revisionId/restore', [401, 200, 404, 200,  401,   401], async (c) => { const { story, revisionId } = await freshRevision('published'); return api(`/api/stories/${story.id}/revisions/${revisionId}/restore`, { method: 'POST', token: c.token, json: { version: story.version } }); }),
+  row('POST /api/stories/:id/corrections (published)',  [401,  201,   403,  201,  401,   401], async (c) => api(`/api/stories/${(await freshStory('published')).id}/corrections`, { method: 'POST', token: c.token, json: { note: 'A figure was wrong.' } })),
+  row('POST /api/stories/:id/corrections (draft)',      [401,  409,   404,  409,  401,   401], async (c) => api(`/api/stories/${(await freshStory('draft')).id}/corrections`, { method: 'POST', token: c.token, json: { note: 'Too early.' } })),
   row('POST /api/stories/:id/view (published)',         [200,  200,   200,  200,  200,   200], (c) => api(`/api/stories/${fx.published.id}/view`, { method: 'POST', token: c.token })),
   row('POST /api/stories/:id/view (draft)',             [404,  200,   404,  200,  404,   404], (c) => api(`/api/stories/${fx.draft.id}/view`, { method: 'POST', token: c.token })),
   row('GET /api/analytics/dashboard',                   [401,  403,   403,  200,  401,   401], (c) => api('/api/analytics/dashboard', { token: c.token })),
@@ -157,7 +186,7 @@ const MATRIX: Row[] = [
   row('GET /api/analytics/me',                          [401,  200,   200,  200,  401,   401], (c) => api('/api/analytics/me', { token: c.token })),
 ];
 
-const ERROR_CODE: Record<number, string> = { 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found' };
+const ERROR_CODE: Record<number, string> = { 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found', 409: 'not_published' };
 
 const cases = MATRIX.flatMap(({ call, expected, send }) =>
   ACTORS.map((actor, column) => ({ call, actor, status: expected[column]!, send })),
@@ -182,6 +211,8 @@ beforeAll(async () => {
     authorPublished: await createStory(author.token, { status: 'published' }),
     authorDraft: await createStory(author.token, { status: 'draft' }),
     authorArchived: await createStory(author.token, { status: 'archived' }),
+    authorInReview: await createStory(author.token, { status: 'in_review' }),
+    authorScheduled: await createStory(author.token, { status: 'scheduled', publishAt: inAnHour() }),
     authorDeleted: await createStory(author.token, { status: 'published' }),
     otherPublished: await createStory(otherReporter.token, { status: 'published' }),
     otherDraft: await createStory(otherReporter.token, { status: 'draft' }),
@@ -196,6 +227,8 @@ beforeAll(async () => {
     published: listed.authorPublished,
     draft: listed.authorDraft,
     archived: listed.authorArchived,
+    inReview: listed.authorInReview,
+    scheduled: listed.authorScheduled,
     listed,
     callers: {
       anonymous: dead(null),
@@ -215,9 +248,9 @@ const LIST_VISIBILITY: { query: (fx: Fixtures) => string; name: string; sees: Re
     name: '(no filter)', query: () => '',
     sees: {
       anonymous:     ['authorPublished', 'otherPublished'],
-      author:        ['authorPublished', 'authorDraft', 'authorArchived', 'otherPublished'],
+      author:        ['authorPublished', 'authorDraft', 'authorArchived', 'authorInReview', 'authorScheduled', 'otherPublished'],
       otherReporter: ['authorPublished', 'otherPublished', 'otherDraft'],
-      admin:         ['authorPublished', 'authorDraft', 'authorArchived', 'otherPublished', 'otherDraft', 'adminDraft'],
+      admin:         ['authorPublished', 'authorDraft', 'authorArchived', 'authorInReview', 'authorScheduled', 'otherPublished', 'otherDraft', 'adminDraft'],
       deactivated:   ['authorPublished', 'otherPublished'],
       loggedOut:     ['authorPublished', 'otherPublished'],
     },
@@ -242,10 +275,18 @@ const LIST_VISIBILITY: { query: (fx: Fixtures) => string; name: string; sees: Re
     sees: { anonymous: [], author: ['authorArchived'], otherReporter: [], admin: ['authorArchived'], deactivated: [], loggedOut: [] },
   },
   {
+    name: 'status=in_review', query: () => 'status=in_review',
+    sees: { anonymous: [], author: ['authorInReview'], otherReporter: [], admin: ['authorInReview'], deactivated: [], loggedOut: [] },
+  },
+  {
+    name: 'status=scheduled', query: () => 'status=scheduled',
+    sees: { anonymous: [], author: ['authorScheduled'], otherReporter: [], admin: ['authorScheduled'], deactivated: [], loggedOut: [] },
+  },
+  {
     name: 'authorId=author', query: (f) => `authorId=${f.author.user.id}`,
     sees: {
-      anonymous: ['authorPublished'], author: ['authorPublished', 'authorDraft', 'authorArchived'],
-      otherReporter: ['authorPublished'], admin: ['authorPublished', 'authorDraft', 'authorArchived'],
+      anonymous: ['authorPublished'], author: ['authorPublished', 'authorDraft', 'authorArchived', 'authorInReview', 'authorScheduled'],
+      otherReporter: ['authorPublished'], admin: ['authorPublished', 'authorDraft', 'authorArchived', 'authorInReview', 'authorScheduled'],
       deactivated: ['authorPublished'], loggedOut: ['authorPublished'],
     },
   },

@@ -20,7 +20,7 @@ describe('a reporter’s own figures and beat assignments', () => {
 
     const none = await api('/api/analytics/me', { token: reporter.token });
     expect(none.status).toBe(200);
-    expect(none.body).toEqual({ publishedStories: 2, draftStories: 1, liveStreams: 0, totalViews: 2, beats: [] });
+    expect(none.body).toEqual({ publishedStories: 2, draftStories: 1, inReviewStories: 0, scheduledStories: 0, liveStreams: 0, totalViews: 2, beats: [] });
 
     const assigned = await api(`/api/users/${reporter.user.id}/beats`, {
       method: 'PUT',

@@ -124,7 +124,7 @@ describe('story form', () => {
 
   it.each([
     ['a title over 255 characters', { title: 't'.repeat(256) }, { title: 'Title must be at most 255 characters' }],
-    ['an unknown status', { status: 'deleted' }, { status: 'Status must be draft, published or archived' }],
+    ['an unknown status', { status: 'deleted' }, { status: 'Status must be draft, in review, scheduled, published or archived' }],
     ['a beat that does not exist', { beatId: 424242 }, { beatId: 'Choose a beat from the list' }],
     ['a beat id sent as text', { beatId: '1' }, { beatId: 'Choose a beat from the list' }],
     ['a featured flag that is not a boolean', { isFeatured: 'yes' }, { isFeatured: expect.any(String) }],

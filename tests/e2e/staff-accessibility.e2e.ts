@@ -39,6 +39,29 @@ describe('staff screens pass axe-core', () => {
     await page.goto(`/edit/${story.id}`);
     await expect.poll(() => page.getByRole('heading', { name: 'Edit Story' }).count(), { timeout: 15_000 }).toBe(1);
     expect(await seriousViolations(page)).toEqual([]);
+
+    // The working day's parts: the schedule beside the status, History with a comparison, the Corrections card.
+    await page.getByLabel('Status').selectOption('scheduled');
+    await expect.poll(() => page.getByLabel('Publish on').count()).toBe(1);
+    await page.getByRole('button', { name: 'History' }).click();
+    await page.getByRole('region', { name: 'History' }).getByRole('button', { name: /^Version 1/ }).click();
+    await expect.poll(() => page.getByRole('group', { name: 'Content changes' }).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByRole('region', { name: 'Corrections' }).count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the admin Review tab, with a story open for reading and the send-back form', async ({ page }) => {
+    const inReview = await createStoryViaApi(await apiLogin(reporter), { status: 'in_review', title: `Review axe ${uniqueUsername('s')}` });
+    await signInAs(page, site().admin);
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: /^Review/ }).click();
+    const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: inReview.title }) });
+    await expect.poll(() => item.count(), { timeout: 15_000 }).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await item.getByRole('button', { name: 'Read the story' }).click();
+    await item.getByRole('button', { name: `Send back “${inReview.title}”` }).click();
+    await expect.poll(() => item.getByLabel('Note for the reporter').count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   test('the admin dashboard and its dialogs', async ({ page }) => {

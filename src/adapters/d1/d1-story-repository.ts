@@ -1,9 +1,10 @@
-import { and, count, desc, eq, gte, isNull, lt, ne, or, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, lt, lte, ne, or, sql, sum, type SQL } from 'drizzle-orm';
 import { ConflictError } from '../../domain/errors.ts';
-import type { Story } from '../../domain/entities.ts';
+import type { Correction, Story } from '../../domain/entities.ts';
 import type { StoryFilter, StoryRepository, StoryUpdateOutcome, StoryWrite } from '../../domain/ports.ts';
 import { FALLBACK_SLUG, slugCandidatePrefix } from '../../domain/slug.ts';
 import { isUniqueViolation, type Db } from './db.ts';
+import { ifWritten, keepRevision } from './d1-story-revisions.ts';
 import { beats, stories, users } from './schema.ts';
 
 const storyColumns = {
@@ -11,6 +12,9 @@ const storyColumns = {
   author: { id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username },
   beatId: beats.id,
   beatName: beats.name,
+  // The story's corrections, oldest first, as one JSON array: no second query per story.
+  corrections: sql<string>`(SELECT json_group_array(json_object('id', c.id, 'note', c.note, 'createdAt', c.created_at) ORDER BY c.created_at, c.id)
+    FROM story_corrections c WHERE c.story_id = ${stories.id})`,
 };
 
 type StoryRow = {
@@ -18,12 +22,14 @@ type StoryRow = {
   author: Story['author'];
   beatId: number | null;
   beatName: string | null;
+  corrections: string;
 };
 
 function toStory(row: StoryRow): Story {
   const { deletedAt: _deletedAt, ...story } = row.story;
   return {
     ...story,
+    corrections: JSON.parse(row.corrections) as Correction[],
     author: row.author,
     beat: row.beatId !== null && row.beatName !== null ? { id: row.beatId, name: row.beatName } : null,
   };
@@ -65,8 +71,9 @@ export class D1StoryRepository implements StoryRepository {
     const where = and(...conditions);
 
     // Not db.batch(): drizzle's D1 batch maps rows by column name, and the joined ids collide.
+    const order = filter.order === 'review-queue' ? [asc(stories.submittedAt), asc(stories.id)] : [desc(stories.createdAt), desc(stories.id)];
     const [rows, totals] = await Promise.all([
-      this.select().where(where).orderBy(desc(stories.createdAt), desc(stories.id)).limit(filter.limit).offset(filter.offset),
+      this.select().where(where).orderBy(...order).limit(filter.limit).offset(filter.offset),
       this.db.select({ n: count() }).from(stories).where(where),
     ]);
     return { items: rows.map(toStory), total: totals[0]?.n ?? 0 };
@@ -108,12 +115,12 @@ export class D1StoryRepository implements StoryRepository {
   async create(story: StoryWrite & { authorId: number }, now: string): Promise<Story> {
     let id: number;
     try {
-      const row = await this.db
-        .insert(stories)
-        .values({ ...story, createdAt: now, updatedAt: now })
-        .returning({ id: stories.id })
-        .get();
-      id = row.id;
+      // The story and its first revision, by its author, or neither (slugs are unique, so the slug finds the new row).
+      const [inserted] = await this.db.batch([
+        this.db.insert(stories).values({ ...story, createdAt: now, updatedAt: now }).returning({ id: stories.id }),
+        keepRevision(this.db, sql`slug = ${story.slug}`, story.authorId, now),
+      ]);
+      id = inserted[0]!.id;
     } catch (error) {
       if (isUniqueViolation(error, 'stories.slug')) throw slugTaken();
       throw error;
@@ -121,21 +128,38 @@ export class D1StoryRepository implements StoryRepository {
     return (await this.findById(id))!;
   }
 
-  async update(id: number, expectedVersion: number, story: StoryWrite, now: string): Promise<StoryUpdateOutcome> {
-    let updated: { id: number } | undefined;
+  async update(id: number, expectedVersion: number, story: StoryWrite, now: string, revisionBy: number | null = null): Promise<StoryUpdateOutcome> {
+    let updated: { id: number }[];
     try {
-      updated = await this.db
+      const write = this.db
         .update(stories)
         .set({ ...story, updatedAt: now, version: sql`${stories.version} + 1` })
         .where(and(eq(stories.id, id), eq(stories.version, expectedVersion), notDeleted))
-        .returning({ id: stories.id })
-        .get();
+        .returning({ id: stories.id });
+      if (revisionBy === null) updated = await write;
+      else [updated] = await this.db.batch([write, keepRevision(this.db, ifWritten(id), revisionBy, now)]);
     } catch (error) {
       if (isUniqueViolation(error, 'stories.slug')) throw slugTaken();
       throw error;
     }
-    if (updated) return { kind: 'updated', story: (await this.findById(id))! };
+    if (updated.length > 0) return { kind: 'updated', story: (await this.findById(id))! };
     return (await this.findById(id)) ? { kind: 'stale' } : { kind: 'not_found' };
+  }
+
+  async publishDue(now: string): Promise<Story[]> {
+    // One statement: two overlapping runs cannot both publish a story, and a story is never half published.
+    const published = await this.db
+      .update(stories)
+      .set({
+        status: 'published',
+        publishedAt: sql`coalesce(${stories.publishedAt}, ${stories.publishAt})`,
+        updatedAt: sql`max(${stories.updatedAt}, ${stories.publishAt})`,
+        version: sql`${stories.version} + 1`,
+      })
+      .where(and(eq(stories.status, 'scheduled'), lte(stories.publishAt, now), notDeleted))
+      .returning({ id: stories.id });
+    const found = await Promise.all(published.map((row) => this.findById(row.id)));
+    return found.filter((story) => story !== null);
   }
 
   async softDelete(id: number, now: string): Promise<boolean> {
@@ -198,21 +222,31 @@ export class D1StoryRepository implements StoryRepository {
       .select({
         published: sql<number>`coalesce(sum(${stories.status} = 'published'), 0)`,
         drafts: sql<number>`coalesce(sum(${stories.status} = 'draft'), 0)`,
+        inReview: sql<number>`coalesce(sum(${stories.status} = 'in_review'), 0)`,
+        scheduled: sql<number>`coalesce(sum(${stories.status} = 'scheduled'), 0)`,
         totalViews: sql<number>`coalesce(sum(${stories.views}), 0)`,
       })
       .from(stories)
       .where(and(notDeleted, eq(stories.authorId, authorId)))
       .get();
-    return { published: Number(row?.published ?? 0), drafts: Number(row?.drafts ?? 0), totalViews: Number(row?.totalViews ?? 0) };
+    return {
+      published: Number(row?.published ?? 0),
+      drafts: Number(row?.drafts ?? 0),
+      inReview: Number(row?.inReview ?? 0),
+      scheduled: Number(row?.scheduled ?? 0),
+      totalViews: Number(row?.totalViews ?? 0),
+    };
   }
 
-  async attachVideo(id: number, videoUrl: string, now: string): Promise<Story | null> {
-    const row = await this.db
-      .update(stories)
-      .set({ videoUrl, updatedAt: now, version: sql`${stories.version} + 1` })
-      .where(and(eq(stories.id, id), notDeleted))
-      .returning({ id: stories.id })
-      .get();
-    return row ? this.findById(id) : null;
+  async attachVideo(id: number, videoUrl: string, now: string, editorId: number): Promise<Story | null> {
+    const [rows] = await this.db.batch([
+      this.db
+        .update(stories)
+        .set({ videoUrl, updatedAt: now, version: sql`${stories.version} + 1` })
+        .where(and(eq(stories.id, id), notDeleted))
+        .returning({ id: stories.id }),
+      keepRevision(this.db, ifWritten(id), editorId, now),
+    ]);
+    return rows.length > 0 ? this.findById(id) : null;
   }
 }

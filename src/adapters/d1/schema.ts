@@ -1,4 +1,5 @@
 import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { STORY_STATUSES } from '../../domain/story.ts';
 
 /** Mirrors migrations/*.sql, which are the source of truth (constraints, collations, partial indexes). */
 
@@ -51,7 +52,7 @@ export const stories = sqliteTable('stories', {
   content: text('content').notNull(),
   authorId: integer('author_id').notNull().references(() => users.id),
   beatId: integer('beat_id').references(() => beats.id),
-  status: text('status', { enum: ['draft', 'published', 'archived'] }).notNull().default('draft'),
+  status: text('status', { enum: STORY_STATUSES }).notNull().default('draft'),
   isLive: integer('is_live', { mode: 'boolean' }).notNull().default(false),
   isFeatured: integer('is_featured', { mode: 'boolean' }).notNull().default(false),
   featuredImageUrl: text('featured_image_url', { length: 500 }),
@@ -64,6 +65,32 @@ export const stories = sqliteTable('stories', {
   createdAt: text('created_at').notNull(),
   updatedAt: text('updated_at').notNull(),
   deletedAt: text('deleted_at'),
+  publishAt: text('publish_at'),
+  reviewNote: text('review_note'),
+  submittedAt: text('submitted_at'),
+});
+
+export const storyRevisions = sqliteTable('story_revisions', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  storyId: integer('story_id').notNull().references(() => stories.id),
+  version: integer('version').notNull(),
+  editorId: integer('editor_id').notNull().references(() => users.id),
+  title: text('title').notNull(),
+  slug: text('slug').notNull(),
+  description: text('description').notNull(),
+  content: text('content').notNull(),
+  status: text('status', { enum: STORY_STATUSES }).notNull(),
+  videoUrl: text('video_url'),
+  featuredImageUrl: text('featured_image_url'),
+  createdAt: text('created_at').notNull(),
+});
+
+export const storyCorrections = sqliteTable('story_corrections', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  storyId: integer('story_id').notNull().references(() => stories.id),
+  authorId: integer('author_id').notNull().references(() => users.id),
+  note: text('note').notNull(),
+  createdAt: text('created_at').notNull(),
 });
 
 export const liveStreams = sqliteTable('live_streams', {

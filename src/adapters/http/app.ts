@@ -7,7 +7,7 @@ import type { AppEnv } from './context.ts';
 import { errorBody, handleError } from './error-map.ts';
 import { authenticate } from './middleware/authenticate.ts';
 import { compression } from './middleware/compression.ts';
-import { createEdgeCache, noEdgeCache, type EdgeCacheConfig } from './middleware/edge-cache.ts';
+import { noEdgeCache, type EdgeCache } from './middleware/edge-cache.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -17,6 +17,7 @@ import { seoRoutes } from './routes/seo.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { resumableUploadRoutes } from './routes/resumable-uploads.ts';
 import { storyRoutes } from './routes/stories.ts';
+import { storyWorkflowRoutes } from './routes/story-workflow.ts';
 import { streamRoutes } from './routes/streams.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { userRoutes } from './routes/users.ts';
@@ -30,8 +31,8 @@ export interface AppOptions {
   dev?: boolean;
   /** Serves everything that is not /api (the SPA's static assets). */
   assets?: (request: Request) => Promise<Response>;
-  /** Edge caching of public reads (off when not given). */
-  edgeCache?: EdgeCacheConfig;
+  /** Edge caching of public reads (off when not given); the publishing job refreshes the same one. */
+  edgeCache?: EdgeCache;
 }
 
 /**
@@ -46,7 +47,7 @@ export function isPublicWrite(path: string): boolean {
 }
 
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
-  const edge = options.edgeCache ? createEdgeCache(options.edgeCache) : noEdgeCache;
+  const edge = options.edgeCache ?? noEdgeCache;
   const api = new Hono<AppEnv>()
     .use(async (c, next) => {
       c.set('deps', deps);
@@ -65,6 +66,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/users', userRoutes)
     .route('/beats', beatRoutes)
     .route('/stories', storyRoutes)
+    .route('/stories', storyWorkflowRoutes)
     .route('/analytics', analyticsRoutes)
     .route('/health', healthRoutes)
     .route('/upload', uploadRoutes)

@@ -29,7 +29,7 @@ export const authorStoriesQuery = (authorId: number) =>
   });
 
 /** The story save payload of SPEC.md section 3: the shared schema's fields plus authorId (which the server ignores). */
-export type StoryPayload = StorySaveInput & { authorId: number };
+export type StoryPayload = Omit<StorySaveInput, 'publishAt'> & { publishAt?: string | null; authorId: number };
 
 export function createStory(payload: StoryPayload): Promise<Story> {
   return apiRequest<Story>('POST', '/api/stories', payload);

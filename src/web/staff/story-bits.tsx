@@ -1,4 +1,5 @@
 import type { Story } from '../../domain/entities.ts';
+import { formatFullDate } from '../../domain/formatting.ts';
 import { STATUS_LABELS } from './story-editor/story-form-values.ts';
 
 export function StatusBadge({ status }: { status: Story['status'] }) {
@@ -18,5 +19,24 @@ export function StoryThumb({ story, size = 'small' }: { story: Story; size?: 'sm
         </svg>
       )}
     </div>
+  );
+}
+
+/** Where a story stands in the working day: its publication time, or its place in the review queue. */
+export function WorkflowNote({ story }: { story: Story }) {
+  if (story.status === 'scheduled' && story.publishAt) return <span className="workflow-note">Scheduled for {formatFullDate(story.publishAt)}</span>;
+  if (story.status === 'in_review') {
+    return <span className="workflow-note">Waiting for review{story.publishAt ? ` (asks for ${formatFullDate(story.publishAt)})` : ''}</span>;
+  }
+  return null;
+}
+
+/** An admin's note on a story sent back to its author, kept until the story goes out. */
+export function ReviewNoteLine({ story }: { story: Story }) {
+  if (!story.reviewNote || (story.status !== 'draft' && story.status !== 'in_review')) return null;
+  return (
+    <p className="review-note-line">
+      <strong>{story.status === 'draft' ? 'Sent back:' : 'Earlier note:'}</strong> {story.reviewNote}
+    </p>
   );
 }

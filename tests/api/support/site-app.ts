@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { buildDeps } from '../../../src/adapters/compose.ts';
 import { createApp } from '../../../src/adapters/http/app.ts';
-import type { EdgeCacheConfig } from '../../../src/adapters/http/middleware/edge-cache.ts';
+import { createEdgeCache, noEdgeCache, type EdgeCacheConfig } from '../../../src/adapters/http/middleware/edge-cache.ts';
 import type { Clock } from '../../../src/domain/ports.ts';
 
 /** Stands in for the built index.html: the parts the worker rewrites, and a marker to find them by. */
@@ -30,11 +30,14 @@ export const ORIGIN = 'http://newsroom.test';
 
 /**
  * The whole app (API, SEO pages, assets) over this test file's D1 and R2, with a clock of the
- * test's choosing and, when given, an edge cache of its own.
+ * test's choosing and, when given, an edge cache of its own (`edgeCache` on the result, for the
+ * publishing job to refresh).
  */
 export function siteApp(options: { clock?: Clock; edgeCache?: EdgeCacheConfig } = {}) {
-  const app = createApp(buildDeps(env, options.clock), { assets: fakeAssets, edgeCache: options.edgeCache });
-  return async (path: string, init: { method?: string; token?: string; json?: unknown } = {}) => {
+  const deps = buildDeps(env, options.clock);
+  const edgeCache = options.edgeCache ? createEdgeCache(options.edgeCache) : noEdgeCache;
+  const app = createApp(deps, { assets: fakeAssets, edgeCache });
+  const fetchPath = async (path: string, init: { method?: string; token?: string; json?: unknown } = {}) => {
     const headers: Record<string, string> = {};
     if (init.token) headers.Authorization = `Bearer ${init.token}`;
     if (init.json !== undefined) headers['Content-Type'] = 'application/json';
@@ -43,4 +46,5 @@ export function siteApp(options: { clock?: Clock; edgeCache?: EdgeCacheConfig } 
     );
     return { status: res.status, headers: res.headers, text: await res.text() };
   };
+  return Object.assign(fetchPath, { deps, edgeCache });
 }

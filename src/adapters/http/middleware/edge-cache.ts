@@ -37,6 +37,8 @@ const PREFIX = '/__edge-cache';
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const MEMORY_MAX_ENTRIES = 500;
 const MEMORY_MAX_ENTRY_BYTES = 512 * 1024;
+/** The origins purgeAll() refreshes: a site answers under one or two (127.0.0.1 and localhost, say). */
+const ORIGINS_REMEMBERED = 16;
 
 export interface EdgeCache {
   /** Serves anonymous GETs from the cache, and stores their 200 answers. */
@@ -44,6 +46,12 @@ export interface EdgeCache {
   /** Starts a new generation after a successful write that changes public content. */
   purgeOnWrite: (isPublicWrite: (path: string) => boolean) => MiddlewareHandler;
   purge(origin: string): Promise<void>;
+  /**
+   * Starts a new generation for every origin this cache has served, for a write that comes with
+   * no request to say which (the publishing job). Writes through another isolate or data centre
+   * reach its readers within the TTL, as for any write.
+   */
+  purgeAll(): Promise<void>;
 }
 
 interface StoredAnswer {
@@ -105,6 +113,12 @@ export function createEdgeCache({
   now = Date.now,
 }: EdgeCacheConfig): EdgeCache {
   const memory = new MemoryLevel();
+  const origins = new Set<string>();
+  const remember = (origin: string) => {
+    origins.delete(origin);
+    origins.add(origin);
+    if (origins.size > ORIGINS_REMEMBERED) origins.delete(origins.values().next().value!);
+  };
   const memoryTtlMs = Math.min(memoryTtlSeconds, ttlSeconds) * 1000;
   const space = `${PREFIX}/${encodeURIComponent(namespace)}`;
   const generationKey = (origin: string) => `${origin}${space}/generation`;
@@ -130,9 +144,15 @@ export function createEdgeCache({
     if (cache) await storeGeneration(cache, origin, newGeneration());
   };
 
+  const purgeAll = async () => {
+    memory.clear();
+    await Promise.all([...origins].map((origin) => purge(origin)));
+  };
+
   /** The shared-cache key of this URL in the current generation; null when the shared cache is unusable. */
   const sharedKey = async (url: URL): Promise<string | null> => {
     if (!cache) return null;
+    remember(url.origin);
     try {
       return `${url.origin}${space}/${await currentGeneration(cache, url.origin)}${url.pathname}${url.search}`;
     } catch (error) {
@@ -184,7 +204,7 @@ export function createEdgeCache({
       }
     });
 
-  return { readThrough, purgeOnWrite, purge };
+  return { readThrough, purgeOnWrite, purge, purgeAll };
 }
 
 /** No caching at all: every read goes to the origin. */
@@ -192,4 +212,5 @@ export const noEdgeCache: EdgeCache = {
   readThrough: (_c, next) => next(),
   purgeOnWrite: () => (_c, next) => next(),
   purge: async () => undefined,
+  purgeAll: async () => undefined,
 };

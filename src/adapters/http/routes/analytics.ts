@@ -29,6 +29,8 @@ export const analyticsRoutes = new Hono<AppEnv>()
     const figures: ReporterFigures = {
       publishedStories: own.published,
       draftStories: own.drafts,
+      inReviewStories: own.inReview,
+      scheduledStories: own.scheduled,
       liveStreams: streams,
       totalViews: own.totalViews,
       beats: assigned.map(({ id, name }) => ({ id, name })),

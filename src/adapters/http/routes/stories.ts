@@ -1,34 +1,32 @@
 import { Hono } from 'hono';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../../domain/errors.ts';
+import { NotFoundError } from '../../../domain/errors.ts';
 import type { Story, User } from '../../../domain/entities.ts';
-import { policy, storyListScope } from '../../../domain/permissions.ts';
+import { policy, storyForViewer, storyListScope } from '../../../domain/permissions.ts';
 import { idParamSchema, storyListQuerySchema, storySaveSchema, storyUpdateSchema } from '../../../domain/schemas.ts';
 import { isValidSlug } from '../../../domain/slug.ts';
 import type { AppEnv } from '../context.ts';
 import { requireReporter, requireSignedIn } from '../middleware/authenticate.ts';
 import { validate } from '../validate.ts';
-import { prepareStoryWrite, saveWithSlug } from '../../../services/story-save.ts';
+import { createStory, editableOrThrow, updateStory } from '../../../services/story-save.ts';
 
 /** A story the caller may not see does not exist, as far as the caller can tell. */
 function visibleOr404(user: User | null, story: Story | null): Story {
   if (!story || !policy.canViewStory(user, story)) throw new NotFoundError('Story');
-  return story;
-}
-
-function editableOrThrow(user: User | null, story: Story | null): Story {
-  const visible = visibleOr404(user, story);
-  if (!policy.canEditStory(user, visible)) throw new ForbiddenError('Only the story’s author or an admin can change it');
-  return visible;
+  return storyForViewer(user, story);
 }
 
 export const storyRoutes = new Hono<AppEnv>()
   .get('/', validate('query', storyListQuerySchema), async (c) => {
     const query = c.req.valid('query');
-    const { items, total } = await c.var.deps.stories.list({ ...query, scope: storyListScope(c.var.user) });
+    const order = query.status === 'in_review' ? 'review-queue' : 'newest';
+    const { items, total } = await c.var.deps.stories.list({ ...query, order, scope: storyListScope(c.var.user) });
     c.header('X-Total-Count', String(total));
-    return c.json(items);
+    return c.json(items.map((story) => storyForViewer(c.var.user, story)));
   })
-  .get('/featured', async (c) => c.json(await c.var.deps.stories.findFeatured()))
+  .get('/featured', async (c) => {
+    const story = await c.var.deps.stories.findFeatured();
+    return c.json(story && storyForViewer(c.var.user, story));
+  })
   .get('/slug/:slug', async (c) => {
     const slug = c.req.param('slug');
     const story = isValidSlug(slug) ? await c.var.deps.stories.findBySlug(slug) : null;
@@ -39,27 +37,10 @@ export const storyRoutes = new Hono<AppEnv>()
     return c.json(visibleOr404(c.var.user, story));
   })
   .post('/', requireReporter, validate('json', storySaveSchema), async (c) => {
-    const { deps, user } = c.var;
-    const input = c.req.valid('json');
-    const write = await prepareStoryWrite(deps, input, null);
-    const story = await saveWithSlug(deps, input.slug, input.title, undefined, (slug) =>
-      deps.stories.create({ ...write, slug, authorId: user!.id }, deps.clock.now()),
-    );
-    return c.json(story, 201);
+    return c.json(await createStory(c.var.deps, c.var.user!, c.req.valid('json')), 201);
   })
   .put('/:id', requireSignedIn, validate('param', idParamSchema), validate('json', storyUpdateSchema), async (c) => {
-    const { deps, user } = c.var;
-    const { id } = c.req.valid('param');
-    const input = c.req.valid('json');
-    const current = editableOrThrow(user, await deps.stories.findById(id));
-    if (current.version !== input.version) throw staleVersion(current);
-    const write = await prepareStoryWrite(deps, input, current);
-    const outcome = await saveWithSlug(deps, input.slug, input.title, id, (slug) =>
-      deps.stories.update(id, input.version, { ...write, slug }, deps.clock.now()),
-    );
-    if (outcome.kind === 'not_found') throw new NotFoundError('Story');
-    if (outcome.kind === 'stale') throw staleVersion(await deps.stories.findById(id));
-    return c.json(outcome.story);
+    return c.json(await updateStory(c.var.deps, c.var.user!, c.req.valid('param').id, c.req.valid('json')));
   })
   .delete('/:id', requireSignedIn, validate('param', idParamSchema), async (c) => {
     const { deps, user } = c.var;
@@ -86,8 +67,3 @@ export const storyRoutes = new Hono<AppEnv>()
     const story = visibleOr404(user, await deps.stories.findById(id));
     return c.json({ views: story.views });
   });
-
-function staleVersion(current: Story | null): ConflictError {
-  const message = 'This story was changed by someone else since you opened it. Reload it to see their changes.';
-  return new ConflictError('stale_version', message, undefined, { current });
-}

@@ -1,5 +1,6 @@
 import { authorName } from '../../../domain/byline.ts';
 import type { Story } from '../../../domain/entities.ts';
+import { correctionLine } from '../../../domain/formatting.ts';
 import { site, storyPath } from '../../../domain/site.ts';
 import { escapeMarkup, xmlSafe } from './escape.ts';
 import { absoluteUrl } from './page-head.ts';
@@ -17,8 +18,10 @@ export function rssFeed(stories: readonly Story[], origin: string, now: string):
       `      <title>${xml(story.title)}</title>`,
       `      <link>${xml(link)}</link>`,
       `      <guid isPermaLink="true">${xml(link)}</guid>`,
-      `      <description>${xml(story.description)}</description>`,
+      `      <description>${xml([story.description, ...story.corrections.map((c) => correctionLine(c, 'UTC'))].join('\n\n'))}</description>`,
       `      <pubDate>${new Date(published(story)).toUTCString()}</pubDate>`,
+      // A corrected or edited story says so: feed readers show the item again as updated.
+      `      <atom:updated>${xml(story.updatedAt)}</atom:updated>`,
       `      <dc:creator>${xml(authorName(story.author))}</dc:creator>`,
       story.beat ? `      <category>${xml(story.beat.name)}</category>` : null,
       image ? `      <media:content url="${xml(image)}" medium="image"/>` : null,

@@ -120,6 +120,10 @@ export function storyHead(story: Story, origin: string): PageHead {
         url: canonical,
         isAccessibleForFree: true,
         ...(story.beat ? { articleSection: story.beat.name } : {}),
+        // schema.org's `correction`: what the story got wrong, each with the day it was said.
+        ...(story.corrections.length > 0
+          ? { correction: story.corrections.map((c) => ({ '@type': 'CorrectionComment', text: c.note, datePublished: c.createdAt })) }
+          : {}),
       },
     ],
   };

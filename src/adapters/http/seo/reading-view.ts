@@ -1,6 +1,7 @@
 import { authorName } from '../../../domain/byline.ts';
 import type { Story } from '../../../domain/entities.ts';
-import { formatFullDate, viewsLabel } from '../../../domain/formatting.ts';
+import { formatCorrectionDate, formatFullDate, viewsLabel } from '../../../domain/formatting.ts';
+import { wasUpdatedAfterPublishing } from '../../../domain/working-day.ts';
 import { relativeTime } from '../../../domain/relative-time.ts';
 import { site, storyPath } from '../../../domain/site.ts';
 import { aboutSections, newsSections, otherChannelLinks, videoChannelLinks } from '../../../domain/site-links.ts';
@@ -119,6 +120,16 @@ ${footer(new Date(now).getUTCFullYear())}`;
  * The story's content is stored sanitised (API.md), so it is written as it is. A live story's
  * player needs the app, so its page asks for the app at once (`data-needs-app`).
  */
+/** The story's corrections, oldest first, as StoryCorrections renders them (dates in UTC until the app takes over). */
+function corrections(story: Story): string {
+  if (story.corrections.length === 0) return '';
+  const items = story.corrections.map(
+    (correction) =>
+      `<li><time datetime="${esc(correction.createdAt)}"><strong>Correction, ${esc(formatCorrectionDate(correction.createdAt, 'UTC'))}:</strong></time> ${esc(correction.note)}</li>`,
+  );
+  return `<section class="article-corrections" aria-labelledby="corrections-heading"><h2 id="corrections-heading">Corrections</h2><ul>${items.join('')}</ul></section>`;
+}
+
 export function storyReadingView(story: Story, { origin, now }: ReadingViewContext): string {
   const badges = [
     story.isFeatured ? '<li class="badge badge-accent">Featured</li>' : '',
@@ -138,10 +149,11 @@ export function storyReadingView(story: Story, { origin, now }: ReadingViewConte
 <div class="article-toolbar"><ul class="badge-list" aria-label="About this story">${badges}</ul><div class="button-row">${shareButton(story, 'Share', 'button button-small button-secondary')}</div></div>
 ${media}
 <h1 id="story-title" class="article-title">${esc(story.title)}</h1>
-<p class="article-byline"><span>By <span class="article-author">${esc(authorName(story.author))}</span></span>${dot}${when(story.createdAt)}${dot}<span class="article-views" data-testid="story-views">${views(story.views)}</span></p>
+<p class="article-byline"><span>By <span class="article-author">${esc(authorName(story.author))}</span></span>${dot}${when(story.createdAt)}${dot}<span class="article-views" data-testid="story-views">${views(story.views)}</span>${wasUpdatedAfterPublishing(story) ? `${dot}<span class="article-updated">Updated ${ago(story.updatedAt, now)}</span>` : ''}</p>
 <p class="article-description">${esc(story.description)}</p>
 </header>
 <div class="article-content">${story.content}</div>
+${corrections(story)}
 <footer class="article-footer"><section class="share-panel" aria-labelledby="share-heading"><h2 id="share-heading">Share this story</h2>
 <p>Know someone who should read this? Send it on.</p>${shareButton(story, 'Share Story', 'button button-primary')}</section>
 <a class="button button-secondary" href="/">Back to Home</a></footer>

@@ -12,6 +12,9 @@ import { ShareButton } from '../stories/share-button.tsx';
 import { StoryVideo } from '../stories/story-video.tsx';
 import { authorName } from '../../../domain/byline.ts';
 import { StoryImage } from '../stories/story-image.tsx';
+import { relativeTime } from '../../../domain/relative-time.ts';
+import { wasUpdatedAfterPublishing } from '../../../domain/working-day.ts';
+import { StoryCorrections } from './story-corrections.tsx';
 
 /** SPEC.md section 2's story viewer, for a story that exists and may be seen. */
 export function StoryArticle({ story }: { story: Story }) {
@@ -59,11 +62,20 @@ export function StoryArticle({ story }: { story: Story }) {
           <span className="article-views" data-testid="story-views">
             {viewsLabel(story.views)}
           </span>
+          {wasUpdatedAfterPublishing(story) ? (
+            <>
+              <span aria-hidden="true"> · </span>
+              <span className="article-updated">
+                Updated <time dateTime={story.updatedAt}>{relativeTime(story.updatedAt, new Date())}</time>
+              </span>
+            </>
+          ) : null}
         </p>
         <p className="article-description">{story.description}</p>
       </header>
       {/* Sanitised on the server when saved (API.md): only the elements and attributes of SPEC.md section 3. */}
       <div className="article-content" dangerouslySetInnerHTML={{ __html: story.content }} />
+      <StoryCorrections story={story} />
       <footer className="article-footer">
         <section className="share-panel" aria-labelledby="share-heading">
           <h2 id="share-heading">Share this story</h2>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { User } from '../../../domain/entities.ts';
 import { usersQuery } from './users-api.ts';
 import { RoleGate } from '../role-gate.tsx';
@@ -6,6 +7,9 @@ import { useAuth } from '../../auth/use-auth.ts';
 import { BeatManagement } from './beat-management.tsx';
 import { FigureCards } from './figure-cards.tsx';
 import { ReporterManagement } from './reporter-management.tsx';
+import { ReviewDesk } from './review-desk.tsx';
+import { Tabs } from '../tabs.tsx';
+import { reviewQueueQuery } from '../workflow-api.ts';
 import '../staff.css';
 
 /** /admin: admins only; a signed-in non-admin goes to /dashboard, anyone else to /login. */
@@ -24,6 +28,9 @@ function SignedInAdmin() {
 
 function AdminDashboard({ me }: { me: User }) {
   const users = useQuery(usersQuery());
+  const queue = useQuery(reviewQueueQuery());
+  const [tab, setTab] = useState<'newsroom' | 'review'>('newsroom');
+  const waiting = queue.data?.length ?? 0;
   return (
     <div className="staff-page admin-page">
       <header className="page-header">
@@ -34,10 +41,24 @@ function AdminDashboard({ me }: { me: User }) {
         </div>
       </header>
       <FigureCards users={users.data} />
-      <div className="admin-grid">
-        <ReporterManagement users={users} me={me} />
-        <BeatManagement />
-      </div>
+      <Tabs
+        label="Admin sections"
+        tabs={[
+          { key: 'newsroom', label: 'Newsroom' },
+          { key: 'review', label: waiting > 0 ? `Review (${waiting})` : 'Review' },
+        ]}
+        selected={tab}
+        onSelect={setTab}
+      >
+        {tab === 'newsroom' ? (
+          <div className="admin-grid">
+            <ReporterManagement users={users} me={me} />
+            <BeatManagement />
+          </div>
+        ) : (
+          <ReviewDesk />
+        )}
+      </Tabs>
     </div>
   );
 }

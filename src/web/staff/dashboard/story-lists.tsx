@@ -4,7 +4,7 @@ import type { Story } from '../../../domain/entities.ts';
 import { formatDay, viewsLabel } from '../../../domain/formatting.ts';
 import { storyPath } from '../../../domain/site.ts';
 import { ConfirmDialog } from '../../forms/confirm-dialog.tsx';
-import { StatusBadge, StoryThumb } from '../story-bits.tsx';
+import { ReviewNoteLine, StatusBadge, StoryThumb, WorkflowNote } from '../story-bits.tsx';
 import { useDeleteStory } from './use-delete-story.ts';
 
 export const OVERVIEW_LIMIT = 5;
@@ -31,6 +31,7 @@ export function RecentActivity({ stories }: { stories: Story[] }) {
                 <p className="story-row-meta">
                   <StatusBadge status={story.status} />
                   {story.isLive ? <span className="badge badge-accent">Live</span> : null}
+                  <WorkflowNote story={story} />
                   <span>{formatDay(story.createdAt)}</span>
                   <span aria-hidden="true">·</span>
                   <span>{viewsLabel(story.views)}</span>
@@ -85,9 +86,11 @@ export function MyStories({ stories, onCreateFirst }: { stories: Story[]; onCrea
                 )}
               </h3>
               <p className="story-row-description">{story.description}</p>
+              <ReviewNoteLine story={story} />
               <p className="story-row-meta">
                 <StatusBadge status={story.status} />
                 {story.isFeatured ? <span className="badge badge-featured">Featured</span> : null}
+                <WorkflowNote story={story} />
                 <span>{formatDay(story.createdAt)}</span>
                 <span aria-hidden="true">·</span>
                 <span>{viewsLabel(story.views)}</span>

@@ -30,6 +30,14 @@ export function YourStats() {
           <dd>{value(figures.data?.draftStories)}</dd>
         </div>
         <div>
+          <dt>In Review</dt>
+          <dd>{value(figures.data?.inReviewStories)}</dd>
+        </div>
+        <div>
+          <dt>Scheduled</dt>
+          <dd>{value(figures.data?.scheduledStories)}</dd>
+        </div>
+        <div>
           <dt>Live Streams</dt>
           <dd>{value(figures.data?.liveStreams)}</dd>
         </div>

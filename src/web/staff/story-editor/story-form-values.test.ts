@@ -57,17 +57,32 @@ describe('toSavePayload', () => {
       isFeatured: false,
       featuredImageUrl: null,
       videoUrl: 'https://youtu.be/abc',
+      publishAt: null,
       authorId: 7,
     });
     expect(toSavePayload(filled, 7).beatId).toBeNull();
+  });
+
+  it('sends the schedule, read in the reporter’s time zone, only for a scheduled story or one going to review', () => {
+    const at = '2030-06-01T06:30';
+    expect(toSavePayload({ ...filled, status: 'scheduled', publishAt: at }, 7).publishAt).toBe(new Date(2030, 5, 1, 6, 30).toISOString());
+    expect(toSavePayload({ ...filled, status: 'in_review', publishAt: at }, 7).publishAt).toBe(new Date(2030, 5, 1, 6, 30).toISOString());
+    expect(toSavePayload({ ...filled, status: 'published', publishAt: at }, 7).publishAt).toBeNull();
+  });
+
+  it('asks for a future time when the story is scheduled', () => {
+    const now = Date.parse('2030-06-01T00:00:00Z');
+    expect(validateStoryForm({ ...filled, status: 'scheduled', publishAt: '' }, false, now).publishAt).toBe('Choose when the story should be published');
+    expect(validateStoryForm({ ...filled, status: 'scheduled', publishAt: '2020-01-01T06:00' }, false, now).publishAt).toBe('Choose a time in the future');
+    expect(validateStoryForm({ ...filled, status: 'scheduled', publishAt: '2031-01-01T06:00' }, false, now).publishAt).toBeUndefined();
   });
 });
 
 describe('storyToForm and sameValues', () => {
   it('round-trips a stored story into form values', () => {
-    const story = { title: 'T', slug: 't', description: 'D', content: '<p>C</p>', beatId: 3, status: 'published', isFeatured: true, featuredImageUrl: null, videoUrl: '/media/v.webm' } as Story;
+    const story = { title: 'T', slug: 't', description: 'D', content: '<p>C</p>', beatId: 3, status: 'published', isFeatured: true, featuredImageUrl: null, videoUrl: '/media/v.webm', publishAt: null } as Story;
     const form = storyToForm(story);
-    expect(form).toEqual({ title: 'T', slug: 't', description: 'D', content: '<p>C</p>', beatId: '3', status: 'published', isFeatured: true, featuredImageUrl: '', videoUrl: '/media/v.webm' });
+    expect(form).toEqual({ title: 'T', slug: 't', description: 'D', content: '<p>C</p>', beatId: '3', status: 'published', isFeatured: true, featuredImageUrl: '', videoUrl: '/media/v.webm', publishAt: '' });
     expect(sameValues(form, { ...form })).toBe(true);
     expect(sameValues(form, { ...form, isFeatured: false })).toBe(false);
   });

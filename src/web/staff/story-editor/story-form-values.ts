@@ -4,6 +4,7 @@ import { messages } from '../../../domain/messages.ts';
 import { storySaveSchema } from '../../../domain/schemas.ts';
 import { slugify } from '../../../domain/slug.ts';
 import { DEFAULT_STORY_STATUS, STORY_STATUSES, type StoryStatus } from '../../../domain/story.ts';
+import { fromLocalInput, toLocalInput } from './local-time.ts';
 
 /** The story editor's fields as the form holds them (selects and inputs speak strings). */
 export interface StoryFormValues {
@@ -17,12 +18,20 @@ export interface StoryFormValues {
   isFeatured: boolean;
   featuredImageUrl: string;
   videoUrl: string;
+  /** When a scheduled story goes out (or the time asked for in review), as a datetime-local value in the reporter's time zone. */
+  publishAt: string;
 }
 
 export type StoryFormField = keyof StoryFormValues;
 export type StoryFormErrors = Partial<Record<StoryFormField, string>>;
 
-export const STATUS_LABELS: Record<StoryStatus, string> = { draft: 'Draft', published: 'Published', archived: 'Archived' };
+export const STATUS_LABELS: Record<StoryStatus, string> = {
+  draft: 'Draft',
+  in_review: 'In review',
+  scheduled: 'Scheduled',
+  published: 'Published',
+  archived: 'Archived',
+};
 export { STORY_STATUSES };
 
 export const emptyStoryForm: StoryFormValues = {
@@ -35,6 +44,7 @@ export const emptyStoryForm: StoryFormValues = {
   isFeatured: false,
   featuredImageUrl: '',
   videoUrl: '',
+  publishAt: '',
 };
 
 export function storyToForm(story: Story): StoryFormValues {
@@ -48,6 +58,7 @@ export function storyToForm(story: Story): StoryFormValues {
     isFeatured: story.isFeatured,
     featuredImageUrl: story.featuredImageUrl ?? '',
     videoUrl: story.videoUrl ?? '',
+    publishAt: toLocalInput(story.publishAt),
   };
 }
 
@@ -63,6 +74,7 @@ export function toSavePayload(values: StoryFormValues, authorId: number): StoryP
     isFeatured: values.isFeatured,
     featuredImageUrl: blankToNull(values.featuredImageUrl),
     videoUrl: blankToNull(values.videoUrl),
+    publishAt: values.status === 'scheduled' || values.status === 'in_review' ? fromLocalInput(values.publishAt) : null,
     authorId,
   };
 }
@@ -71,7 +83,7 @@ export function toSavePayload(values: StoryFormValues, authorId: number): StoryP
  * SPEC.md section 5's story rules, checked with the schema the server uses; `contentIsEmpty`
  * comes from the editor, which knows whether its HTML shows anything (an image alone counts).
  */
-export function validateStoryForm(values: StoryFormValues, contentIsEmpty: boolean): StoryFormErrors {
+export function validateStoryForm(values: StoryFormValues, contentIsEmpty: boolean, now: number = Date.now()): StoryFormErrors {
   const errors: StoryFormErrors = {};
   const result = storySaveSchema.safeParse(toSavePayload(values, 0));
   if (!result.success) {
@@ -81,6 +93,11 @@ export function validateStoryForm(values: StoryFormValues, contentIsEmpty: boole
     }
   }
   if (contentIsEmpty) errors.content = messages.contentRequired;
+  if (values.status === 'scheduled' && fromLocalInput(values.publishAt) === null) errors.publishAt = messages.publishAtRequired;
+  else if (values.status === 'scheduled' || values.status === 'in_review') {
+    const at = fromLocalInput(values.publishAt);
+    if (at !== null && Date.parse(at) <= now) errors.publishAt = messages.publishAtInFuture;
+  }
   return errors;
 }
 
@@ -97,7 +114,7 @@ export function sameValues(a: StoryFormValues, b: StoryFormValues): boolean {
 }
 
 /** Order in which the form lists its fields, for moving focus to the first error. */
-export const FIELD_ORDER: StoryFormField[] = ['title', 'slug', 'description', 'beatId', 'featuredImageUrl', 'videoUrl', 'content', 'status', 'isFeatured'];
+export const FIELD_ORDER: StoryFormField[] = ['title', 'slug', 'description', 'beatId', 'featuredImageUrl', 'videoUrl', 'content', 'status', 'publishAt', 'isFeatured'];
 
 const FIELD_LABELS: Record<StoryFormField, string> = {
   title: 'Title',
@@ -109,6 +126,7 @@ const FIELD_LABELS: Record<StoryFormField, string> = {
   isFeatured: 'Featured',
   featuredImageUrl: 'Featured image',
   videoUrl: 'Video',
+  publishAt: 'Publish time',
 };
 
 /** Which fields of the reporter's version differ from the stored one. */

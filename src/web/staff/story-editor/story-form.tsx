@@ -14,6 +14,7 @@ import { formatFullDate } from '../../../domain/formatting.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import type { UploadMedia } from '../uploads/accepted-media.ts';
 import { StoryVideo } from '../../site/stories/story-video.tsx';
+import { StatusBadge } from '../story-bits.tsx';
 import { ConflictNotice } from './conflict-notice.tsx';
 import { DraftOffer } from './draft-offer.tsx';
 import {
@@ -32,6 +33,11 @@ import {
   type StoryFormValues,
 } from './story-form-values.ts';
 import { useLeaveGuard } from './use-leave-guard.tsx';
+import { policy } from '../../../domain/permissions.ts';
+import { ScheduleField } from './schedule-field.tsx';
+import { ReviewNoteNotice } from './review-note-notice.tsx';
+import { HistoryPanel } from './history/history-panel.tsx';
+import { CorrectionsCard } from './corrections-card.tsx';
 import { useDraftAutosave, useLocalDraft } from './use-local-draft.ts';
 
 interface StoryFormProps {
@@ -69,6 +75,10 @@ export function StoryForm({ user, story, uploadMedia }: StoryFormProps) {
   const [pendingUploads, setPendingUploads] = useState(0);
   const [editorReady, setEditorReady] = useState(false);
   const [offerOpen, setOfferOpen] = useState(true);
+  // The story as stored now (a restore from History replaces it): what History compares with.
+  const [stored, setStored] = useState<Story | undefined>(story);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const mayReview = policy.canSubmitForReview(user, story ?? { authorId: user.id });
 
   const dirty = editorReady && !sameValues(values, baseline);
   const draft = useLocalDraft(user.id, story?.id ?? 'new');
@@ -134,13 +144,24 @@ export function StoryForm({ user, story, uploadMedia }: StoryFormProps) {
     target?.focus();
   }
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = (next: StoryFormValues) => {
     if (save.isPending || pendingUploads > 0) return;
-    const found = validateStoryForm(values, contentEmpty);
+    const found = validateStoryForm(next, contentEmpty);
     if (Object.keys(found).length > 0) return showErrors(found);
     setErrors({});
-    save.mutate(values);
+    save.mutate(next);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit(values);
+  };
+
+  /** "Submit for review": the author sends the story to the admins' queue instead of publishing it. */
+  const submitForReview = () => {
+    const next = { ...values, status: 'in_review' as const };
+    setValues(next);
+    submit(next);
   };
 
   const onUploadSettled = ({ kind, ok }: UploadOutcome) => {
@@ -160,6 +181,7 @@ export function StoryForm({ user, story, uploadMedia }: StoryFormProps) {
     setVersion(stored.version);
     setConflict(null);
     setErrors({});
+    setStored(stored);
     remountEditor(next.content, true);
   };
 
@@ -191,14 +213,36 @@ export function StoryForm({ user, story, uploadMedia }: StoryFormProps) {
         </Link>
         <div className="editor-header-title">
           <h1>{editing ? 'Edit Story' : 'Create New Story'}</h1>
-          {editing ? <p className="muted">Last updated {formatFullDate(conflict?.stored.updatedAt ?? story.updatedAt)}</p> : null}
+          {editing ? <p className="muted">Last updated {formatFullDate(conflict?.stored.updatedAt ?? stored?.updatedAt ?? story.updatedAt)}</p> : null}
+          {stored?.status === 'scheduled' && stored.publishAt ? (
+            <p className="schedule-note">
+              <StatusBadge status="scheduled" /> Scheduled for {formatFullDate(stored.publishAt)}
+            </p>
+          ) : null}
         </div>
         {editing ? (
-          <a className="button button-secondary" href={storyPath(story)} target="_blank" rel="noopener noreferrer">
-            Preview<span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
+          <div className="button-row">
+            <button type="button" className="button button-secondary" aria-expanded={historyOpen} aria-controls="story-history" onClick={() => setHistoryOpen((open) => !open)}>
+              History
+            </button>
+            <a className="button button-secondary" href={storyPath(story)} target="_blank" rel="noopener noreferrer">
+              Preview<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </div>
         ) : null}
       </header>
+      {stored ? <ReviewNoteNotice story={stored} /> : null}
+      {historyOpen && stored ? (
+        <div id="story-history">
+          <HistoryPanel
+            current={stored}
+            version={version ?? stored.version}
+            dirty={dirty}
+            onRestored={loadStored}
+            onStale={(latest) => setConflict({ stored: latest, keptMine: false })}
+          />
+        </div>
+      ) : null}
 
       {offer ? <DraftOffer draft={offer} outdated={editing && offer.baseVersion !== null && offer.baseVersion !== story.version} onRestore={restoreDraft} onDiscard={discardDraft} /> : null}
       {conflict ? (
@@ -357,20 +401,23 @@ export function StoryForm({ user, story, uploadMedia }: StoryFormProps) {
             <h2 className="card-title" id={ids.publishing}>
               Publishing Options
             </h2>
-            <SelectField
-              id={fieldId('status')}
-              name="status"
-              label="Status"
-              value={values.status}
-              error={errors.status}
-              onChange={(event) => set('status', event.target.value as StoryFormValues['status'])}
-            >
-              {STORY_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {STATUS_LABELS[status]}
-                </option>
-              ))}
-            </SelectField>
+            <div className="status-schedule">
+              <SelectField
+                id={fieldId('status')}
+                name="status"
+                label="Status"
+                value={values.status}
+                error={errors.status}
+                onChange={(event) => set('status', event.target.value as StoryFormValues['status'])}
+              >
+                {STORY_STATUSES.map((status) => (
+                  <option key={status} value={status} disabled={status === 'in_review' && !mayReview && story?.status !== 'in_review'}>
+                    {STATUS_LABELS[status]}
+                  </option>
+                ))}
+              </SelectField>
+              <ScheduleField status={values.status} value={values.publishAt} error={errors.publishAt} onChange={(value) => set('publishAt', value)} />
+            </div>
             <div className="featured-check">
               <CheckboxField
                 id={fieldId('isFeatured')}
@@ -397,9 +444,18 @@ export function StoryForm({ user, story, uploadMedia }: StoryFormProps) {
                 {submitLabel}
               </button>
             </div>
+            {mayReview && values.status !== 'in_review' && values.status !== 'published' ? (
+              <div className="review-submit">
+                <button type="button" className="button button-secondary button-block" disabled={save.isPending || pendingUploads > 0} onClick={submitForReview}>
+                  Submit for review
+                </button>
+                <p className="muted small">An editor reads it before it goes out{values.publishAt ? ', at the time you chose' : ''}.</p>
+              </div>
+            ) : null}
           </section>
         </aside>
       </form>
+      {stored ? <CorrectionsCard key={stored.id} story={stored} /> : null}
       {leaveGuard.dialog}
     </div>
   );

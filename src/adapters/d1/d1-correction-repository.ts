@@ -1,0 +1,26 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Correction } from '../../domain/entities.ts';
+import type { CorrectionRepository } from '../../domain/ports.ts';
+import type { Db } from './db.ts';
+import { stories, storyCorrections } from './schema.ts';
+
+export class D1CorrectionRepository implements CorrectionRepository {
+  constructor(private readonly db: Db) {}
+
+  async add(storyId: number, authorId: number, note: string, now: string): Promise<Correction | null> {
+    // The story moves first; the correction is written only when it did (changes() = 1), so a story
+    // unpublished a moment before never gets one, and the two never happen apart.
+    const [, added] = await this.db.batch([
+      this.db
+        .update(stories)
+        .set({ updatedAt: now, version: sql`${stories.version} + 1` })
+        .where(and(eq(stories.id, storyId), eq(stories.status, 'published'), isNull(stories.deletedAt))),
+      // Values in the order of schema.ts's storyCorrections columns, which drizzle names in the INSERT.
+      this.db
+        .insert(storyCorrections)
+        .select(sql`SELECT NULL, ${storyId}, ${authorId}, ${note}, ${now} WHERE changes() = 1`)
+        .returning({ id: storyCorrections.id, note: storyCorrections.note, createdAt: storyCorrections.createdAt }),
+    ]);
+    return added[0] ?? null;
+  }
+}

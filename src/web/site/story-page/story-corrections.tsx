@@ -1,0 +1,22 @@
+import type { Story } from '../../../domain/entities.ts';
+import { formatCorrectionDate } from '../../../domain/formatting.ts';
+
+/** The story's corrections at its end, oldest first: "Correction, 23 November 2026: ..." (the reading view writes the same). */
+export function StoryCorrections({ story }: { story: Story }) {
+  if (story.corrections.length === 0) return null;
+  return (
+    <section className="article-corrections" aria-labelledby="corrections-heading">
+      <h2 id="corrections-heading">Corrections</h2>
+      <ul>
+        {story.corrections.map((correction) => (
+          <li key={correction.id}>
+            <time dateTime={correction.createdAt}>
+              <strong>Correction, {formatCorrectionDate(correction.createdAt)}:</strong>
+            </time>{' '}
+            {correction.note}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

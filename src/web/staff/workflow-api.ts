@@ -1,0 +1,49 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Correction, Story, StoryRevision, StoryRevisionSummary } from '../../domain/entities.ts';
+import { apiRequest } from '../api/client.ts';
+
+/** The newsroom's working day as staff call it (API.md): the review queue, review decisions, history, corrections. */
+
+const QUEUE_LIMIT = 100;
+
+/** Stories waiting for review, oldest submission first (admins see every reporter's). */
+export const reviewQueueQuery = () =>
+  queryOptions({
+    queryKey: [`/api/stories?status=in_review&limit=${QUEUE_LIMIT}`] as const,
+    queryFn: ({ queryKey }) => apiRequest<Story[]>('GET', queryKey[0]),
+  });
+
+/** Stories waiting for their publication time, newest first. */
+export const scheduledStoriesQuery = () =>
+  queryOptions({
+    queryKey: [`/api/stories?status=scheduled&limit=${QUEUE_LIMIT}`] as const,
+    queryFn: ({ queryKey }) => apiRequest<Story[]>('GET', queryKey[0]),
+  });
+
+export function reviewStory(story: Story, decision: 'approve' | 'return', note?: string): Promise<Story> {
+  return apiRequest<Story>('POST', `/api/stories/${story.id}/review`, { decision, note, version: story.version });
+}
+
+export const revisionsQuery = (storyId: number) =>
+  queryOptions({
+    queryKey: [`/api/stories/${storyId}/revisions`] as const,
+    queryFn: ({ queryKey }) => apiRequest<StoryRevisionSummary[]>('GET', queryKey[0]),
+    staleTime: 0,
+  });
+
+export const revisionQuery = (storyId: number, revisionId: number) =>
+  queryOptions({
+    queryKey: [`/api/stories/${storyId}/revisions/${revisionId}`] as const,
+    queryFn: ({ queryKey }) => apiRequest<StoryRevision>('GET', queryKey[0]),
+    // A revision never changes.
+    staleTime: Infinity,
+  });
+
+/** Fails with 409 stale_version (staleStoryOf) when the story moved on since `version` was read. */
+export function restoreRevision(storyId: number, revisionId: number, version: number): Promise<Story> {
+  return apiRequest<Story>('POST', `/api/stories/${storyId}/revisions/${revisionId}/restore`, { version });
+}
+
+export function addCorrection(storyId: number, note: string): Promise<Correction> {
+  return apiRequest<Correction>('POST', `/api/stories/${storyId}/corrections`, { note });
+}
