@@ -1,16 +1,16 @@
-import { spawnSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { launchChromium } from './bench/browser.ts';
 import { startDemoSite } from './bench/demo-site.ts';
 import { lighthouse, type LighthouseScores } from './bench/lighthouse.ts';
 import { loadTestInTurns, type LoadResult } from './bench/load-test.ts';
-import { root } from './bench/local-site.ts';
 import { measurePageWeight, type PageWeight } from './bench/page-weight.ts';
+import { launchChromium } from './lib/chromium.ts';
+import { projectRoot as root } from './lib/project.ts';
+import { run } from './lib/run.ts';
 
 /**
  * `npm run bench`: builds the site, serves it on workerd (127.0.0.1:BENCH_PORT, default 8811)
- * over a fresh demo newsroom, and prints one table: for each reader route and a trivial route,
+ * over a fresh demo newsroom (the one `npm start` seeds, in .wrangler/bench), and prints one table: for each reader route and a trivial route,
  * requests per second, p50 and p99 latency and errors under load (autocannon, in BENCH_ROUNDS
  * turns of BENCH_SECONDS per route, default 5 x 3 s) and the ratio to the trivial route; the gzip weight of the JavaScript and CSS
  * that / and a story page load; Lighthouse mobile scores for both (median of LIGHTHOUSE_RUNS,
@@ -109,6 +109,9 @@ try {
 
 if (process.env.BENCH_UPLOAD !== '0') {
   console.log('Uploads into local R2 (throughput and workerd peak memory)');
-  const upload = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench-upload.ts', '--no-build'], { cwd: root, stdio: 'inherit' });
-  if (upload.status !== 0) process.exitCode = upload.status ?? 1;
+  try {
+    await run(process.execPath, ['--import', 'tsx', 'scripts/bench-upload.ts', '--no-build'], { echo: true });
+  } catch {
+    process.exitCode = 1;
+  }
 }

@@ -1,13 +1,25 @@
+import { rm } from 'node:fs/promises';
 import { getPlatformProxy } from 'wrangler';
 import type { AppDeps, Bindings } from '../../src/adapters/app-deps.ts';
 import { buildDeps } from '../../src/adapters/compose.ts';
 import { miniflarePersistPath, stateDir } from './local-state.ts';
 import { quietThisProcess, wranglerConfigPath } from './project.ts';
-import { runWrangler } from './wrangler-cli.ts';
+import { runWrangler, type RunOptions } from './run.ts';
 
 /** Applies every pending migration to the local D1 in the state directory (offline, no prompt). */
-export async function applyLocalMigrations(dir: string = stateDir(), options: { echo?: boolean } = {}): Promise<void> {
+export async function applyLocalMigrations(dir: string = stateDir(), options: RunOptions = {}): Promise<void> {
   await runWrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', dir], options);
+}
+
+/** Empties the state directory and applies the schema: a newsroom with nothing in it. */
+export async function freshState(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+  await applyLocalMigrations(dir, { quiet: true });
+}
+
+/** Runs SQL statements against the local D1 in the state directory (works while a server holds it). */
+export async function executeLocalSql(sql: string, dir: string = stateDir()): Promise<void> {
+  await runWrangler(['d1', 'execute', 'DB', '--local', '--persist-to', dir, '--command', sql], { quiet: true });
 }
 
 /**

@@ -1,3 +1,5 @@
+import { escapeHtml as esc } from '../../../contract/escape-html.ts';
+import { ACTION_ATTRIBUTE, ACTIONS, LATEST_STORIES_ID, NEEDS_APP_ATTRIBUTE, READING_VIEW_ATTRIBUTE, STORY_ID_ATTRIBUTE, VIEWS_CLASS } from '../../../contract/page-contract.ts';
 import { authorName } from '../../../domain/byline.ts';
 import type { Story } from '../../../domain/entities.ts';
 import { formatCorrectionDate, formatFullDate, viewsLabel } from '../../../domain/formatting.ts';
@@ -6,7 +8,6 @@ import { relativeTime } from '../../../domain/relative-time.ts';
 import { site, storyPath } from '../../../domain/site.ts';
 import { aboutSections, newsSections, otherChannelLinks, videoChannelLinks } from '../../../domain/site-links.ts';
 import { videoSource } from '../../../domain/video-source.ts';
-import { escapeMarkup as esc } from './escape.ts';
 
 /**
  * The reading view the worker writes into the app's root element for the home page and story
@@ -15,11 +16,9 @@ import { escapeMarkup as esc } from './escape.ts';
  * A reader's browser starts the app only when the reader first interacts with the page
  * (src/web/boot/take-over.ts); the app then replaces the reading view with its own rendering of
  * the same data and carries out the click that started it, on the control with the same
- * `data-action`.
+ * `data-action`. The names both sides read are in src/contract/page-contract.ts;
+ * tests/contract/reading-view-markup.test.tsx checks this markup against the components'.
  */
-
-/** Marks the reading view's <main>; the SPA's own <main> has no such attribute. */
-export const READING_VIEW_ATTRIBUTE = 'data-reading-view';
 
 const views = (n: number) => esc(viewsLabel(n));
 // The worker does not know the reader's time zone; the SPA rewrites this in local time.
@@ -32,7 +31,7 @@ function header(onHome: boolean): string {
 <header class="site-header"><div class="site-header-inner">
 <a class="logo" href="/" aria-label="${esc(site.name)}, home"><span class="logo-mark" aria-hidden="true">N</span><span class="logo-text">${esc(site.name)}</span></a>
 <nav class="tabs" aria-label="Main"><ul><li><a class="tab" href="/"${onHome ? ' aria-current="page"' : ''}>Home</a></li></ul></nav>
-<div class="header-social"><button type="button" class="nav-button" aria-expanded="false" data-action="follow">Follow <span aria-hidden="true" class="chevron"></span></button></div>
+<div class="header-social"><button type="button" class="nav-button" aria-expanded="false" ${ACTION_ATTRIBUTE}="${ACTIONS.follow}">Follow <span aria-hidden="true" class="chevron"></span></button></div>
 <div class="header-account"><a class="button button-small button-primary" href="/login">Reporter Login</a></div>
 </div></header>`;
 }
@@ -64,7 +63,7 @@ function video(story: Story, origin: string): string {
 
 function shareButton(story: Story, label: string, className: string): string {
   const name = label === 'Share' ? ` aria-label="${esc(`Share: ${story.title}`)}"` : '';
-  return `<button type="button" class="${className}" data-action="share"${name}>${esc(label)}</button>`;
+  return `<button type="button" class="${className}" ${ACTION_ATTRIBUTE}="${ACTIONS.share}"${name}>${esc(label)}</button>`;
 }
 
 function picture(story: Story, className: string, eager: boolean): string {
@@ -108,10 +107,10 @@ export function homeReadingView(featured: Story | null, latest: readonly Story[]
 <p class="hero-kicker">Independent news network</p>
 <h1 id="hero-title" class="hero-title">The stories others won’t tell.</h1>
 <p class="hero-tagline">${esc(site.tagline)}</p>
-<div class="button-row"><button type="button" class="button button-primary button-large" data-action="watch-live"><span class="live-dot" aria-hidden="true"></span>Watch Live</button><a class="button button-inverse button-large" href="#latest-stories" data-action="latest-news">Latest News</a></div>
+<div class="button-row"><button type="button" class="button button-primary button-large" ${ACTION_ATTRIBUTE}="${ACTIONS.watchLive}"><span class="live-dot" aria-hidden="true"></span>Watch Live</button><a class="button button-inverse button-large" href="#${LATEST_STORIES_ID}" ${ACTION_ATTRIBUTE}="${ACTIONS.latestNews}">Latest News</a></div>
 </div></section>
 <div class="page">${featuredSection}
-<section class="latest" aria-labelledby="latest-stories-heading"><div class="section-head"><h2 id="latest-stories-heading" class="section-title"><span id="latest-stories">Latest Stories</span></h2><a class="section-link" href="/beta">All stories <span aria-hidden="true">→</span></a></div>
+<section class="latest" aria-labelledby="latest-stories-heading"><div class="section-head"><h2 id="latest-stories-heading" class="section-title"><span id="${LATEST_STORIES_ID}">Latest Stories</span></h2><a class="section-link" href="/beta">All stories <span aria-hidden="true">→</span></a></div>
 <ul class="story-grid">${latest.map(card).join('\n')}</ul></section></div></main>
 ${footer(new Date(now).getUTCFullYear())}`;
 }
@@ -145,11 +144,11 @@ export function storyReadingView(story: Story, { origin, now }: ReadingViewConte
         ? `<figure class="article-figure">${picture(story, 'article-image', true)}</figure>`
         : '';
   return `${header(false)}
-<main id="main" ${READING_VIEW_ATTRIBUTE} data-story-id="${story.id}"${story.isLive ? ' data-needs-app' : ''}><article class="article" aria-labelledby="story-title"><header class="article-header">
+<main id="main" ${READING_VIEW_ATTRIBUTE} ${STORY_ID_ATTRIBUTE}="${story.id}"${story.isLive ? ` ${NEEDS_APP_ATTRIBUTE}` : ''}><article class="article" aria-labelledby="story-title"><header class="article-header">
 <div class="article-toolbar"><ul class="badge-list" aria-label="About this story">${badges}</ul><div class="button-row">${shareButton(story, 'Share', 'button button-small button-secondary')}</div></div>
 ${media}
 <h1 id="story-title" class="article-title">${esc(story.title)}</h1>
-<p class="article-byline"><span>By <span class="article-author">${esc(authorName(story.author))}</span></span>${dot}${when(story.createdAt)}${dot}<span class="article-views" data-testid="story-views">${views(story.views)}</span>${wasUpdatedAfterPublishing(story) ? `${dot}<span class="article-updated">Updated ${ago(story.updatedAt, now)}</span>` : ''}</p>
+<p class="article-byline"><span>By <span class="article-author">${esc(authorName(story.author))}</span></span>${dot}${when(story.createdAt)}${dot}<span class="${VIEWS_CLASS}" data-testid="story-views">${views(story.views)}</span>${wasUpdatedAfterPublishing(story) ? `${dot}<span class="article-updated">Updated ${ago(story.updatedAt, now)}</span>` : ''}</p>
 <p class="article-description">${esc(story.description)}</p>
 </header>
 <div class="article-content">${story.content}</div>

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { VIEWS_CLASS } from '../../../contract/page-contract.ts';
 import type { Story } from '../../../domain/entities.ts';
 import { policy } from '../../../domain/permissions.ts';
 import { staffPaths } from '../../auth/staff-paths.ts';
@@ -59,7 +60,7 @@ export function StoryArticle({ story }: { story: Story }) {
           <span aria-hidden="true"> · </span>
           <time dateTime={story.createdAt}>{formatFullDate(story.createdAt)}</time>
           <span aria-hidden="true"> · </span>
-          <span className="article-views" data-testid="story-views">
+          <span className={VIEWS_CLASS} data-testid="story-views">
             {viewsLabel(story.views)}
           </span>
           {wasUpdatedAfterPublishing(story) ? (
