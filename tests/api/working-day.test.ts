@@ -332,7 +332,8 @@ describe('corrections', () => {
     const read = (await api<Story>(`/api/stories/slug/${story.slug}`)).body;
     expect(read.corrections).toEqual([first.body, second.body]);
     expect(read.updatedAt).toBe(second.body.createdAt);
-    expect(read.version).toBe(story.version + 2);
+    // Not an edit of the text: the version (the edit-conflict token) stays.
+    expect(read.version).toBe(story.version);
     // Nothing else of the story changed, and no revision was made.
     expect(read).toMatchObject({ title: story.title, content: story.content, publishedAt: story.publishedAt });
     expect((await api(`/api/stories/${story.id}/revisions`, { token: reporter.token })).body).toHaveLength(1);
@@ -344,6 +345,41 @@ describe('corrections', () => {
     // Nor can the database be made to.
     await expect(env.DB.prepare('DELETE FROM story_corrections WHERE id = ?').bind(first.body.id).run()).rejects.toThrow(/permanent/);
     await expect(env.DB.prepare('UPDATE story_corrections SET note = ? WHERE id = ?').bind('x', first.body.id).run()).rejects.toThrow(/permanent/);
+  });
+
+  it('leaves the version alone, so an editor who opened the story before the correction can still save and restore', async () => {
+    const story = await createStory(reporter.token, { title: 'Rail strike', content: '<p>Trains stop on Friday.</p>', status: 'published' });
+    const changed = await updateStory(reporter.token, story, { content: '<p>Trains stop on Friday and Saturday.</p>' });
+    // The editor holds `changed`; an admin corrects the story meanwhile.
+    expect((await correct(admin.token, changed, 'An earlier version gave the wrong day.')).status).toBe(201);
+
+    const saved = await api<Story>(`/api/stories/${story.id}`, { method: 'PUT', token: reporter.token, json: updatePayload(changed, { title: 'Rail strike widens' }) });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ title: 'Rail strike widens', version: changed.version + 1 });
+    expect(saved.body.corrections.map((c) => c.note)).toEqual(['An earlier version gave the wrong day.']);
+
+    expect((await correct(reporter.token, saved.body, 'The union was misnamed.')).status).toBe(201);
+    const [, , original] = (await api<StoryRevisionSummary[]>(`/api/stories/${story.id}/revisions`, { token: reporter.token })).body;
+    const restored = await api<Story>(`/api/stories/${story.id}/revisions/${original!.id}/restore`, { method: 'POST', token: reporter.token, json: { version: saved.body.version } });
+    expect(restored.status).toBe(200);
+    expect(restored.body).toMatchObject({ title: 'Rail strike', content: '<p>Trains stop on Friday.</p>', version: saved.body.version + 1 });
+    expect(restored.body.corrections).toHaveLength(2);
+  });
+
+  it('refreshes every cached public copy of the story', async () => {
+    const cached = siteApp({ edgeCache: { cache: await caches.open('working-day-correction'), namespace: 'correction', ttlSeconds: 60 } });
+    const story = await createStory(reporter.token, { title: 'Library hours', status: 'published' });
+    const pages = [`/story/${story.slug}`, `/api/stories/slug/${story.slug}`, '/rss.xml'];
+    for (const path of pages) await cached(path);
+    expect((await cached(`/story/${story.slug}`)).headers.get('X-Edge-Cache')).toBe('HIT');
+
+    const added = await cached(`/api/stories/${story.id}/corrections`, { method: 'POST', token: reporter.token, json: { note: 'The library opens at 9, not 10.' } });
+    expect(added.status).toBe(201);
+    for (const path of pages) {
+      const res = await cached(path);
+      expect(res.headers.get('X-Edge-Cache'), path).toBe('MISS');
+      expect(res.text, path).toContain('The library opens at 9, not 10.');
+    }
   });
 
   it('takes 1 to 1,000 characters', async () => {

@@ -210,6 +210,10 @@ describe('corrections', () => {
     await card.getByRole('button', { name: 'Publish correction' }).click();
     await expect.poll(() => page.getByText('Correction published').count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => card.getByText(correction, { exact: false }).count()).toBe(1);
+    // A correction is not an edit of the text: the editor's next save goes through, no conflict.
+    await page.getByRole('button', { name: 'Update Story' }).click();
+    await expect.poll(() => page.getByText('Story updated successfully').count(), { timeout: 15_000 }).toBe(1);
+    expect(await page.getByText('This story was changed by someone else', { exact: false }).count()).toBe(0);
 
     const reader = await context.browser()!.newContext({ baseURL: site().baseUrl });
     const storyPage = await reader.newPage();
