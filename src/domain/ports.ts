@@ -134,7 +134,10 @@ export interface StoryRepository {
   totalViews(): Promise<number>;
   /** One author's stories counted by status (published, draft, in review, scheduled), and their views. */
   authorFigures(authorId: number): Promise<{ published: number; drafts: number; inReview: number; scheduled: number; totalViews: number }>;
-  /** Points the story's video at an uploaded file (bumping its version, with a revision by `editorId`); null when there is no such story. */
+  /**
+   * Points the story's video at an uploaded file (bumping its version, with a revision by `editorId`),
+   * or leaves the story as it is when that is already its video; null when there is no such story.
+   */
   attachVideo(id: number, videoUrl: string, now: string, editorId: number): Promise<Story | null>;
 }
 

@@ -91,8 +91,15 @@ describe('scheduled publishing', () => {
 
     await runTheJob(new Date(Date.parse(publishAt) + 20_000).toISOString());
     const published = (await api<Story>(`/api/stories/slug/${story.slug}`)).body;
-    expect(published).toMatchObject({ status: 'published', publishedAt: publishAt, version: story.version + 1 });
+    // publishAt is cleared, as approving or saving a published story clears it; publishedAt keeps its time.
+    expect(published).toMatchObject({ status: 'published', publishedAt: publishAt, publishAt: null, version: story.version + 1 });
     expect(published.updatedAt).toBe(publishAt);
+    // Like any save that changes the status, the publication keeps a revision (under the story's author), so the newest revision is the current version.
+    const history = (await api<StoryRevisionSummary[]>(`/api/stories/${story.id}/revisions`, { token: reporter.token })).body;
+    expect(history.map((r) => [r.version, r.status, r.editor.id, r.createdAt])).toEqual([
+      [published.version, 'published', reporter.user.id, publishAt],
+      [story.version, 'scheduled', reporter.user.id, story.createdAt],
+    ]);
     // Everywhere but the news sitemap, which lists only what was published in the two days up to the clock's now, still before publishAt here.
     expect(await publicTraces(published)).toEqual(ALL_TRACES.filter((trace) => trace !== 'news sitemap'));
   });
@@ -104,7 +111,8 @@ describe('scheduled publishing', () => {
     await Promise.all([runTheJob(at), runTheJob(at), runTheJob(at)]);
     await runTheJob(at);
     for (const story of stories) {
-      expect(await deps.stories.findById(story.id)).toMatchObject({ status: 'published', publishedAt: publishAt, version: story.version + 1 });
+      expect(await deps.stories.findById(story.id)).toMatchObject({ status: 'published', publishedAt: publishAt, publishAt: null, version: story.version + 1 });
+      expect((await deps.revisions.list(story.id)).map((r) => r.version)).toEqual([story.version + 1, story.version]);
     }
   });
 
@@ -192,7 +200,13 @@ describe('editorial review', () => {
     const approved = await review(admin.token, story, { decision: 'approve' });
     expect(approved.body).toMatchObject({ status: 'scheduled', publishAt, publishedAt: null });
     await runTheJob(new Date(Date.parse(publishAt) + 1000).toISOString());
-    expect(await deps.stories.findById(story.id)).toMatchObject({ status: 'published', publishedAt: publishAt });
+    expect(await deps.stories.findById(story.id)).toMatchObject({ status: 'published', publishedAt: publishAt, publishAt: null });
+    // The approval's revision (by the admin, scheduled), then the job's (by the author, published).
+    expect((await deps.revisions.list(story.id)).map((r) => [r.status, r.editor.id])).toEqual([
+      ['published', reporter.user.id],
+      ['scheduled', admin.user.id],
+      ['in_review', reporter.user.id],
+    ]);
   });
 
   it('refuses a stale version, bad input, and anyone but an admin', async () => {
@@ -283,6 +297,24 @@ describe('revision history', () => {
     const list = (await revisions(reporter.token, story)).body;
     expect(list[0]).toMatchObject({ version: changed.version + 1, title: 'Water report', editor: { id: reporter.user.id } });
     expect(list).toHaveLength(3);
+  });
+
+  it('keeps no revision, and writes nothing, when a restore or an attached video changes nothing', async () => {
+    const story = await createStory(reporter.token, { title: 'Ferry timetable', content: '<p>Hourly.</p>', status: 'published' });
+    const changed = await updateStory(reporter.token, story, { content: '<p>Every half hour.</p>' });
+    const [newest] = (await revisions(reporter.token, story)).body;
+    const same = await api<Story>(`/api/stories/${story.id}/revisions/${newest!.id}/restore`, { method: 'POST', token: reporter.token, json: { version: changed.version } });
+    expect(same.status).toBe(200);
+    expect(same.body).toMatchObject({ content: '<p>Every half hour.</p>', version: changed.version, updatedAt: changed.updatedAt });
+    expect((await revisions(reporter.token, story)).body).toHaveLength(2);
+
+    const withVideo = await deps.stories.attachVideo(story.id, '/media/videos/ferry.webm', new Date().toISOString(), reporter.user.id);
+    expect(withVideo).toMatchObject({ videoUrl: '/media/videos/ferry.webm', version: changed.version + 1 });
+    expect((await revisions(reporter.token, story)).body.map((r) => r.version)).toEqual([changed.version + 1, changed.version, story.version]);
+    const again = await deps.stories.attachVideo(story.id, '/media/videos/ferry.webm', new Date().toISOString(), admin.user.id);
+    expect(again).toMatchObject({ videoUrl: '/media/videos/ferry.webm', version: changed.version + 1, updatedAt: withVideo!.updatedAt });
+    expect((await revisions(reporter.token, story)).body).toHaveLength(3);
+    expect(await deps.stories.attachVideo(999_999, '/media/videos/none.webm', new Date().toISOString(), admin.user.id)).toBeNull();
   });
 
   it('answers 404 for another story’s revision or one that does not exist, and 400 for a bad id or body', async () => {
