@@ -75,6 +75,8 @@ export interface BeatRepository {
   assign(userId: number, beatIds: number[], now: string): Promise<Beat[]>;
 }
 
+export type StoryListOrder = 'newest' | 'review-queue' | 'schedule';
+
 export interface StoryFilter {
   scope: StoryListScope;
   status?: StoryStatus;
@@ -82,8 +84,8 @@ export interface StoryFilter {
   beatId?: number;
   limit: number;
   offset: number;
-  /** Newest first by creation (the default), or the review queue's order: oldest submission first. */
-  order?: 'newest' | 'review-queue';
+  /** Newest first by creation (the default); the review queue's order, oldest submission first; or the schedule's, soonest publishAt first. */
+  order?: StoryListOrder;
 }
 
 /** The columns a save writes; the repository adds ids, counters and timestamps. */

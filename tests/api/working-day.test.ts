@@ -116,6 +116,19 @@ describe('scheduled publishing', () => {
     }
   });
 
+  it('lists scheduled stories soonest first, page by page, with the total', async () => {
+    const scheduler = await signUp('reporter');
+    const times = [inMinutes(300), inMinutes(120), inMinutes(240), inMinutes(180)];
+    const made = [];
+    for (const publishAt of times) made.push(await createStory(scheduler.token, { title: `Embargo ${publishAt}`, status: 'scheduled', publishAt }));
+    const soonest = [...made].sort((a, b) => a.publishAt!.localeCompare(b.publishAt!)).map((s) => s.id);
+    const page = (offset: number) => api<Story[]>(`/api/stories?status=scheduled&authorId=${scheduler.user.id}&limit=2&offset=${offset}`, { token: admin.token });
+    const first = await page(0);
+    expect(first.body.map((s) => s.id)).toEqual(soonest.slice(0, 2));
+    expect(first.headers.get('X-Total-Count')).toBe('4');
+    expect((await page(2)).body.map((s) => s.id)).toEqual(soonest.slice(2));
+  });
+
   it('does not publish a scheduled story that was deleted or taken off the schedule', async () => {
     const publishAt = inMinutes(10);
     const deleted = await createStory(reporter.token, { status: 'scheduled', publishAt });

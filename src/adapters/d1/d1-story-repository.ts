@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, isNull, lt, lte, ne, or, sql, sum, type SQL } from 'drizzle-orm';
 import { ConflictError } from '../../domain/errors.ts';
 import type { Correction, Story } from '../../domain/entities.ts';
-import type { StoryFilter, StoryRepository, StoryUpdateOutcome, StoryWrite } from '../../domain/ports.ts';
+import type { StoryFilter, StoryListOrder, StoryRepository, StoryUpdateOutcome, StoryWrite } from '../../domain/ports.ts';
 import { FALLBACK_SLUG, slugCandidatePrefix } from '../../domain/slug.ts';
 import { isUniqueViolation, type Db } from './db.ts';
 import { ifWritten, keepPublishingRevisions, keepRevision } from './d1-story-revisions.ts';
@@ -37,6 +37,12 @@ function toStory(row: StoryRow): Story {
 
 const notDeleted = isNull(stories.deletedAt);
 
+const LIST_ORDERS: Record<StoryListOrder, SQL[]> = {
+  newest: [desc(stories.createdAt), desc(stories.id)],
+  'review-queue': [asc(stories.submittedAt), asc(stories.id)],
+  schedule: [asc(stories.publishAt), asc(stories.id)],
+};
+
 function slugTaken(): ConflictError {
   return new ConflictError('slug_taken', 'That URL slug is already used by another story', {
     slug: 'That URL slug is already used by another story',
@@ -71,7 +77,7 @@ export class D1StoryRepository implements StoryRepository {
     const where = and(...conditions);
 
     // Not db.batch(): drizzle's D1 batch maps rows by column name, and the joined ids collide.
-    const order = filter.order === 'review-queue' ? [asc(stories.submittedAt), asc(stories.id)] : [desc(stories.createdAt), desc(stories.id)];
+    const order = LIST_ORDERS[filter.order ?? 'newest'];
     const [rows, totals] = await Promise.all([
       this.select().where(where).orderBy(...order).limit(filter.limit).offset(filter.offset),
       this.db.select({ n: count() }).from(stories).where(where),

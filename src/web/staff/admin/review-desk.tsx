@@ -35,14 +35,17 @@ export function ReviewDesk() {
           <Spinner label="Loading the review queue" />
         ) : queue.isError ? (
           <p role="alert">The review queue could not be loaded.</p>
-        ) : queue.data.length === 0 ? (
+        ) : queue.data.items.length === 0 ? (
           <p className="empty-state">Nothing is waiting for review.</p>
         ) : (
-          <ul className="story-rows story-rows-detailed">
-            {queue.data.map((story) => (
-              <ReviewItem key={story.id} story={story} reading={reading === story.id} onRead={(open) => setReading(open ? story.id : null)} />
-            ))}
-          </ul>
+          <>
+            <ul className="story-rows story-rows-detailed">
+              {queue.data.items.map((story) => (
+                <ReviewItem key={story.id} story={story} reading={reading === story.id} onRead={(open) => setReading(open ? story.id : null)} />
+              ))}
+            </ul>
+            <MoreNote shown={queue.data.items.length} total={queue.data.total} which="oldest" />
+          </>
         )}
       </section>
       <section aria-labelledby="scheduled-title">
@@ -53,30 +56,39 @@ export function ReviewDesk() {
           <Spinner label="Loading scheduled stories" />
         ) : scheduled.isError ? (
           <p role="alert">Scheduled stories could not be loaded.</p>
-        ) : scheduled.data.length === 0 ? (
+        ) : scheduled.data.items.length === 0 ? (
           <p className="empty-state">No story is scheduled.</p>
         ) : (
-          <ul className="story-rows">
-            {[...scheduled.data].sort((a, b) => (a.publishAt ?? '').localeCompare(b.publishAt ?? '')).map((story) => (
-              <li key={story.id} className="story-row">
-                <StoryThumb story={story} />
-                <div className="story-row-main">
-                  <Link to="/edit/$id" params={{ id: String(story.id) }} className="story-row-title">
-                    {story.title}
-                  </Link>
-                  <p className="story-row-meta">
-                    <WorkflowNote story={story} />
-                    <span aria-hidden="true">·</span>
-                    <span>By {authorName(story.author)}</span>
-                  </p>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="story-rows">
+              {scheduled.data.items.map((story) => (
+                <li key={story.id} className="story-row">
+                  <StoryThumb story={story} />
+                  <div className="story-row-main">
+                    <Link to="/edit/$id" params={{ id: String(story.id) }} className="story-row-title">
+                      {story.title}
+                    </Link>
+                    <p className="story-row-meta">
+                      <WorkflowNote story={story} />
+                      <span aria-hidden="true">·</span>
+                      <span>By {authorName(story.author)}</span>
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <MoreNote shown={scheduled.data.items.length} total={scheduled.data.total} which="soonest" />
+          </>
         )}
       </section>
     </div>
   );
+}
+
+/** Under a list the server cut at REVIEW_LIST_LIMIT: how many there are in all (the first ones are the most pressing). */
+function MoreNote({ shown, total, which }: { shown: number; total: number; which: 'oldest' | 'soonest' }) {
+  if (total <= shown) return null;
+  return <p className="muted small list-more-note">Showing the {shown} {which} of {total}.</p>;
 }
 
 function ReviewItem({ story, reading, onRead }: { story: Story; reading: boolean; onRead: (open: boolean) => void }) {
