@@ -96,6 +96,10 @@ describe.sequential('editorial review', () => {
     await expect.poll(() => page.getByText('Story created successfully').count(), { timeout: 15_000 }).toBe(1);
     story = (await storedByTitle(adminToken, title))!;
     expect(story.status).toBe('in_review');
+    // Its author's story page names the status as the staff screens do, not as stored.
+    const badges = page.getByRole('list', { name: 'About this story' });
+    await expect.poll(() => badges.textContent(), { timeout: 15_000 }).toContain('In review');
+    expect(await badges.textContent()).not.toContain('in_review');
     expect((await apiCall(`/api/stories/slug/${story.slug}`)).status).toBe(404);
     expect(pageErrors).toEqual([]);
   });
