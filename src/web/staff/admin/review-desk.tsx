@@ -15,6 +15,7 @@ import { toast } from '../../ui/toast/toast-store.ts';
 import { dashboardFiguresQuery } from '../figures-queries.ts';
 import { ReviewNoteLine, StoryThumb, WorkflowNote } from '../story-bits.tsx';
 import { reviewQueueQuery, reviewStory, scheduledStoriesQuery } from '../workflow-api.ts';
+import { reviewFailure } from './review-failure.ts';
 
 /** The admin's Review tab: the queue, oldest submission first, each story readable as it will look; and what is scheduled. */
 export function ReviewDesk() {
@@ -111,15 +112,11 @@ function ReviewItem({ story, reading, onRead }: { story: Story; reading: boolean
       await Promise.all([queryClient.invalidateQueries(storyQueries), queryClient.invalidateQueries({ queryKey: dashboardFiguresQuery().queryKey })]);
     },
     onError: async (error) => {
-      const stale = error instanceof ApiError && error.status === 409;
       const fieldError = error instanceof ApiError ? error.fields.note : undefined;
       if (fieldError) setNoteError(fieldError);
-      toast({
-        title: 'Error',
-        description: stale ? 'The story changed while you were reading it. The queue now shows it as it is.' : error instanceof ApiError ? (error.serverMessage ?? 'Failed to review the story') : 'Failed to review the story',
-        variant: 'destructive',
-      });
-      if (stale) await queryClient.invalidateQueries(storyQueries);
+      const failure = reviewFailure(error);
+      toast({ title: 'Error', description: failure.message, variant: 'destructive' });
+      if (failure.reread) await queryClient.invalidateQueries(storyQueries);
     },
   });
 
