@@ -465,7 +465,8 @@ describe('corrections', () => {
       correction: [{ '@type': 'CorrectionComment', text: correction.note, datePublished: correction.createdAt }],
     });
     const date = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(correction.createdAt));
-    expect(page).toContain(`Correction, ${date}:`);
+    // In UTC, marked so like the reading view's other dates (the app then writes the reader's own day).
+    expect(page).toContain(`Correction, ${date} UTC:</strong>`);
     expect(page).toContain('The figure for March was 14 weeks, not 41.');
     expect(page).toMatch(/Updated <time datetime="[^"]+">just now<\/time>/);
 
