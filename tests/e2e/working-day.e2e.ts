@@ -211,7 +211,16 @@ describe('corrections', () => {
     const card = page.getByRole('region', { name: 'Corrections' });
     await expect.poll(() => card.count(), { timeout: 15_000 }).toBe(1);
     await card.getByLabel('Add a correction').fill(correction);
+    // Permanent, so it asks first; Cancel sends nothing and keeps the note.
     await card.getByRole('button', { name: 'Publish correction' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Publish this correction?' });
+    await expect.poll(() => confirm.count(), { timeout: 15_000 }).toBe(1);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => confirm.count()).toBe(0);
+    expect((await apiCall<Story>(`/api/stories/${story.id}`)).body.corrections).toEqual([]);
+    expect(await card.getByLabel('Add a correction').inputValue()).toBe(correction);
+    await card.getByRole('button', { name: 'Publish correction' }).click();
+    await confirm.getByRole('button', { name: 'Publish correction' }).click();
     await expect.poll(() => page.getByText('Correction published').count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => card.getByText(correction, { exact: false }).count()).toBe(1);
     // A correction is not an edit of the text: the editor's next save goes through, no conflict.

@@ -4,6 +4,7 @@ import type { Story } from '../../../domain/entities.ts';
 import { correctionLine } from '../../../domain/formatting.ts';
 import { messages } from '../../../domain/messages.ts';
 import { ApiError } from '../../api/client.ts';
+import { ConfirmDialog } from '../../forms/confirm-dialog.tsx';
 import { TextAreaField } from '../../forms/form-field.tsx';
 import { storyQueries } from '../../site/stories/story-queries.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
@@ -22,6 +23,8 @@ export function CorrectionsCard({ story }: { story: Story }) {
   const queryClient = useQueryClient();
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | undefined>();
+  // The checked note waiting for the confirmation: a correction is permanent, so it is never sent on one click.
+  const [confirming, setConfirming] = useState<string | null>(null);
   // The list comes from the cached story (the editor's own read), so it holds each correction once,
   // however often the story is read again.
   const cached = useQuery({ ...storyByIdQuery(story.id), initialData: story });
@@ -49,7 +52,7 @@ export function CorrectionsCard({ story }: { story: Story }) {
     if (text === '') return setError(messages.correctionRequired);
     if (text.length > NOTE_MAX) return setError(messages.correctionTooLong);
     setError(undefined);
-    add.mutate(text);
+    setConfirming(text);
   };
 
   return (
@@ -82,6 +85,18 @@ export function CorrectionsCard({ story }: { story: Story }) {
           {add.isPending ? 'Publishing...' : 'Publish correction'}
         </button>
       </form>
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Publish this correction?"
+        description="Readers see it at the end of the story, with today’s date. A correction is permanent: it cannot be edited or removed."
+        confirmLabel="Publish correction"
+        pending={add.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          if (confirming === null) return;
+          add.mutate(confirming, { onSettled: () => setConfirming(null) });
+        }}
+      />
     </section>
   );
 }
