@@ -48,8 +48,10 @@ export async function restoreRevision(deps: HistoryDeps, user: User, id: number,
     featuredImageUrl: revision.featuredImageUrl,
     videoUrl: revision.videoUrl,
   };
-  if (!changesRevision(story, next) && story.featuredImageUrl === next.featuredImageUrl) return story;
-  const outcome = await deps.stories.update(id, version, next, now, changesRevision(story, next) ? user.id : null);
+  const keepsRevision = changesRevision(story, next);
+  // Restoring what the story already holds (the picture included) is no write at all.
+  if (!keepsRevision && story.featuredImageUrl === next.featuredImageUrl) return story;
+  const outcome = await deps.stories.update(id, version, next, now, keepsRevision ? user.id : null);
   if (outcome.kind === 'not_found') throw new NotFoundError('Story');
   if (outcome.kind === 'stale') throw staleVersion(await deps.stories.findById(id));
   return outcome.story;
