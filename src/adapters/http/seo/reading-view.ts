@@ -119,12 +119,12 @@ ${footer(new Date(now).getUTCFullYear())}`;
  * The story's content is stored sanitised (API.md), so it is written as it is. A live story's
  * player needs the app, so its page asks for the app at once (`data-needs-app`).
  */
-/** The story's corrections, oldest first, as StoryCorrections renders them (dates in UTC until the app takes over). */
+/** The story's corrections, oldest first, as StoryCorrections renders them (days in UTC, marked ` UTC` like every date here, until the app takes over). */
 function corrections(story: Story): string {
   if (story.corrections.length === 0) return '';
   const items = story.corrections.map(
     (correction) =>
-      `<li><time datetime="${esc(correction.createdAt)}"><strong>Correction, ${esc(formatCorrectionDate(correction.createdAt, 'UTC'))}:</strong></time> ${esc(correction.note)}</li>`,
+      `<li><time datetime="${esc(correction.createdAt)}"><strong>Correction, ${esc(formatCorrectionDate(correction.createdAt, 'UTC'))} UTC:</strong></time> ${esc(correction.note)}</li>`,
   );
   return `<section class="article-corrections" aria-labelledby="corrections-heading"><h2 id="corrections-heading">Corrections</h2><ul>${items.join('')}</ul></section>`;
 }

@@ -14,6 +14,7 @@ import { StoryVideo } from '../stories/story-video.tsx';
 import { authorName } from '../../../domain/byline.ts';
 import { StoryImage } from '../stories/story-image.tsx';
 import { relativeTime } from '../../../domain/relative-time.ts';
+import { statusLabel } from '../../../domain/story.ts';
 import { wasUpdatedAfterPublishing } from '../../../domain/working-day.ts';
 import { StoryCorrections } from './story-corrections.tsx';
 
@@ -27,7 +28,7 @@ export function StoryArticle({ story }: { story: Story }) {
         <div className="article-toolbar">
           <ul className="badge-list" aria-label="About this story">
             {story.isFeatured ? <li className="badge badge-accent">Featured</li> : null}
-            <li className={`badge badge-status badge-${story.status}`}>{story.status}</li>
+            <li className={`badge badge-status badge-${story.status}`}>{statusLabel(story.status)}</li>
             {story.beat ? <li className="badge">{story.beat.name}</li> : null}
           </ul>
           <div className="button-row">

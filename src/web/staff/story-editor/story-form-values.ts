@@ -3,7 +3,7 @@ import type { StoryPayload } from '../story-api.ts';
 import { messages } from '../../../domain/messages.ts';
 import { storySaveSchema } from '../../../domain/schemas.ts';
 import { slugify } from '../../../domain/slug.ts';
-import { DEFAULT_STORY_STATUS, STORY_STATUSES, type StoryStatus } from '../../../domain/story.ts';
+import { DEFAULT_STORY_STATUS, STATUS_LABELS, STORY_STATUSES, type StoryStatus } from '../../../domain/story.ts';
 import { fromLocalInput, toLocalInput } from './local-time.ts';
 
 /** The story editor's fields as the form holds them (selects and inputs speak strings). */
@@ -25,14 +25,8 @@ export interface StoryFormValues {
 export type StoryFormField = keyof StoryFormValues;
 export type StoryFormErrors = Partial<Record<StoryFormField, string>>;
 
-export const STATUS_LABELS: Record<StoryStatus, string> = {
-  draft: 'Draft',
-  in_review: 'In review',
-  scheduled: 'Scheduled',
-  published: 'Published',
-  archived: 'Archived',
-};
-export { STORY_STATUSES };
+// The editor's status select lists these, named as everywhere else.
+export { STATUS_LABELS, STORY_STATUSES };
 
 export const emptyStoryForm: StoryFormValues = {
   title: '',
