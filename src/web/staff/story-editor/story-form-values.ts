@@ -24,6 +24,13 @@ export interface StoryFormValues {
 
 export type StoryFormField = keyof StoryFormValues;
 export type StoryFormErrors = Partial<Record<StoryFormField, string>>;
+/** Sets one field of the form from its control. */
+export type SetStoryField = <F extends StoryFormField>(field: F, value: StoryFormValues[F]) => void;
+
+/** The DOM id of a field's control (the error summary moves focus to it). */
+export function storyFieldId(field: StoryFormField): string {
+  return `story-${field}`;
+}
 
 export const STATUS_LABELS: Record<StoryStatus, string> = {
   draft: 'Draft',
