@@ -1,12 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { Story, User } from '../../../domain/entities.ts';
-import { dashboardFiguresQuery, myFiguresQuery } from '../figures-queries.ts';
 import { beatsQuery } from '../../site/beats/beat-queries.ts';
-import { ApiError } from '../../api/client.ts';
-import { storyQueries } from '../../site/stories/story-queries.ts';
-import { createStory, staleStoryOf, updateStory } from '../story-api.ts';
 import type { UploadOutcome } from './rich-text/rich-text-editor.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
 import type { UploadMedia } from '../uploads/accepted-media.ts';
@@ -20,13 +15,11 @@ import {
   sameValues,
   storyFieldId,
   storyToForm,
-  toSavePayload,
   validateStoryForm,
   type StoryFormErrors,
   type StoryFormField,
   type StoryFormValues,
 } from './story-form-values.ts';
-import { storyPath } from '../../../domain/site.ts';
 import { useLeaveGuard } from './use-leave-guard.tsx';
 import { policy } from '../../../domain/permissions.ts';
 import { ReviewNoteNotice } from './review-note-notice.tsx';
@@ -37,6 +30,7 @@ import { StoryEditorHeader } from './story-editor-header.tsx';
 import { StoryDetailsCard } from './story-details-card.tsx';
 import { StoryContentCard } from './story-content-card.tsx';
 import { PublishingCard } from './publishing-card.tsx';
+import { useStorySave } from './use-story-save.ts';
 
 interface StoryFormProps {
   user: User;
@@ -53,8 +47,6 @@ interface Conflict {
 /** The story editor page's form (SPEC.md section 2): details, content, publishing options. */
 export function StoryForm({ user, story, uploadMedia }: StoryFormProps) {
   const editing = story !== undefined;
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const beats = useQuery(beatsQuery());
   const formRef = useRef<HTMLFormElement>(null);
   const ids = { details: useId(), content: useId(), publishing: useId() };
@@ -99,36 +91,16 @@ export function StoryForm({ user, story, uploadMedia }: StoryFormProps) {
   const remountEditor = (content: string, isBaseline: boolean) =>
     setEditorMount((current) => ({ key: current.key + 1, content, isBaseline }));
 
-  const save = useMutation({
-    mutationFn: (next: StoryFormValues) => {
-      const payload = toSavePayload(next, user.id);
-      return editing ? updateStory(story.id, { ...payload, version: version ?? story.version }) : createStory(payload);
-    },
-    onSuccess: async (saved) => {
+  const save = useStorySave({
+    user,
+    story,
+    version,
+    onSaved: () => {
       draft.clear();
       leaveGuard.allowNextLeave();
-      toast({ title: 'Success', description: editing ? 'Story updated successfully' : 'Story created successfully', variant: 'success' });
-      await Promise.all([
-        queryClient.invalidateQueries(storyQueries),
-        queryClient.invalidateQueries({ queryKey: myFiguresQuery().queryKey }),
-        queryClient.invalidateQueries({ queryKey: dashboardFiguresQuery().queryKey }),
-      ]);
-      await navigate({ href: storyPath(saved) });
     },
-    onError: (error) => {
-      const stored = staleStoryOf(error);
-      if (stored) setConflict({ stored, keptMine: false });
-      if (error instanceof ApiError) {
-        const fieldErrors = pickFieldErrors(error.fields);
-        if (error.status === 409 && (error.body as { error?: { code?: string } } | null)?.error?.code === 'slug_taken') {
-          fieldErrors.slug = error.serverMessage ?? 'That URL slug is already used by another story';
-        }
-        if (Object.keys(fieldErrors).length > 0) showErrors(fieldErrors);
-      }
-      const fallback = editing ? 'Failed to update story' : 'Failed to create story';
-      const message = error instanceof ApiError ? (error.serverMessage ?? error.message) : error instanceof Error ? error.message : '';
-      toast({ title: 'Error', description: message || fallback, variant: 'destructive' });
-    },
+    onConflict: (latest) => setConflict({ stored: latest, keptMine: false }),
+    onFieldErrors: showErrors,
   });
 
   // Once a save is under way or done, the stored story is the copy; a late autosave must not bring the work back as a draft.
@@ -282,10 +254,4 @@ export function StoryForm({ user, story, uploadMedia }: StoryFormProps) {
       {leaveGuard.dialog}
     </div>
   );
-}
-
-function pickFieldErrors(fields: Record<string, string>): StoryFormErrors {
-  const picked: StoryFormErrors = {};
-  for (const field of FIELD_ORDER) if (fields[field]) picked[field] = fields[field];
-  return picked;
 }
