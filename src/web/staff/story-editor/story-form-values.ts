@@ -108,6 +108,39 @@ export function validateStoryForm(values: StoryFormValues, contentIsEmpty: boole
   return errors;
 }
 
+/** Which fields' messages a field's value bears on: a publish time's rules depend on the status. */
+const BEARS_ON: Partial<Record<StoryFormField, StoryFormField[]>> = { status: ['publishAt'] };
+
+/**
+ * The messages still to show after a change (docs/product/screens.md, the story editor): a
+ * field's message goes as soon as that field is valid, and says what is wrong now while it is
+ * not. Fields the change did not touch keep theirs, so a message only the server can give (a
+ * slug already taken) stays until its field changes; no message appears before a submit.
+ */
+export function settleErrors(
+  shown: StoryFormErrors,
+  before: { values: StoryFormValues; contentIsEmpty: boolean },
+  after: { values: StoryFormValues; contentIsEmpty: boolean },
+  now: number = Date.now(),
+): StoryFormErrors {
+  const touched = new Set<StoryFormField>();
+  for (const field of Object.keys(emptyStoryForm) as StoryFormField[]) {
+    if (before.values[field] === after.values[field]) continue;
+    touched.add(field);
+    for (const other of BEARS_ON[field] ?? []) touched.add(other);
+  }
+  if (before.contentIsEmpty !== after.contentIsEmpty) touched.add('content');
+  const fields = (Object.keys(shown) as StoryFormField[]).filter((field) => shown[field] && touched.has(field));
+  if (fields.length === 0) return shown;
+  const current = validateStoryForm(after.values, after.contentIsEmpty, now);
+  const settled: StoryFormErrors = { ...shown };
+  for (const field of fields) {
+    if (current[field]) settled[field] = current[field];
+    else delete settled[field];
+  }
+  return settled;
+}
+
 /**
  * SPEC.md section 4: in create mode the slug follows the title while it is blank or still equal to
  * what the previous title would have generated; once the reporter types their own, it stays.

@@ -75,7 +75,7 @@ export function StoryForm({ user, story, uploadMedia }: StoryFormProps) {
 
   const submit = (next: StoryFormValues) => {
     if (save.isPending || pendingUploads > 0) return;
-    const found = validateStoryForm(next, form.contentEmpty);
+    const found = validateStoryForm(next, form.contentIsEmpty);
     if (Object.keys(found).length > 0) return showErrors(found);
     form.setErrors({});
     save.mutate(next);

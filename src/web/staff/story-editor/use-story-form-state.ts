@@ -4,6 +4,7 @@ import {
   emptyStoryForm,
   followSlug,
   sameValues,
+  settleErrors,
   storyToForm,
   type SetStoryField,
   type StoryFormErrors,
@@ -24,13 +25,13 @@ export interface StoryConflict {
 export function useStoryFormState(story: Story | undefined) {
   const editing = story !== undefined;
   const initial = editing ? storyToForm(story) : emptyStoryForm;
-  const [values, setValues] = useState<StoryFormValues>(initial);
+  // The fields, the messages shown under them and whether the editor shows anything change together, so a message can go with the change that fixed it.
+  const [fields, setFields] = useState<FormFields>({ values: initial, errors: {}, contentIsEmpty: !editing });
+  const { values, errors, contentIsEmpty } = fields;
   // What "no unsaved changes" means; its content is the editor's own rendering of the stored HTML.
   const [baseline, setBaseline] = useState<StoryFormValues>(initial);
   // The stored HTML the baseline was rendered from: a conflicting version with the same HTML has the same content.
   const [baselineSource, setBaselineSource] = useState(initial.content);
-  const [contentEmpty, setContentEmpty] = useState(!editing);
-  const [errors, setErrors] = useState<StoryFormErrors>({});
   const [version, setVersion] = useState<number | null>(story?.version ?? null);
   const [conflict, setConflict] = useState<StoryConflict | null>(null);
   const [editorMount, setEditorMount] = useState({ key: 0, content: initial.content, isBaseline: true });
@@ -38,20 +39,27 @@ export function useStoryFormState(story: Story | undefined) {
   // The story as stored now (a restore from History replaces it): what History compares with.
   const [stored, setStored] = useState<Story | undefined>(story);
 
-  const set: SetStoryField = (field, value) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
+  /** Applies a change to the values (and the editor's emptiness); each message whose field it made valid goes. */
+  const change = (update: (current: StoryFormValues) => StoryFormValues, nextContentIsEmpty?: boolean) =>
+    setFields((current) => {
+      const after = { values: update(current.values), contentIsEmpty: nextContentIsEmpty ?? current.contentIsEmpty };
+      return { ...after, errors: settleErrors(current.errors, current, after) };
+    });
+
+  const set: SetStoryField = (field, value) => change((current) => ({ ...current, [field]: value }));
 
   const setTitle = (title: string) =>
-    setValues((current) => ({ ...current, title, slug: editing ? current.slug : followSlug(current.title, title, current.slug) }));
+    change((current) => ({ ...current, title, slug: editing ? current.slug : followSlug(current.title, title, current.slug) }));
+
+  /** Shows these messages (a submit's findings, or the server's); none clears them. */
+  const setErrors = (next: StoryFormErrors) => setFields((current) => ({ ...current, errors: next }));
 
   const remountEditor = (content: string, isBaseline: boolean) => setEditorMount((current) => ({ key: current.key + 1, content, isBaseline }));
 
   return {
     values,
     errors,
-    contentEmpty,
+    contentIsEmpty,
     version,
     conflict,
     stored,
@@ -67,39 +75,32 @@ export function useStoryFormState(story: Story | undefined) {
     /** Sets the status and returns the values with it (the save goes out before the next render). */
     withStatus: (status: StoryFormValues['status']) => {
       const next = { ...values, status };
-      setValues(next);
+      change(() => next);
       return next;
     },
     /** The editor's first rendering of what it was mounted on; a baseline mount makes it the "no changes" content. */
     onEditorReady: (html: string, isEmpty: boolean) => {
-      if (editorMount.isBaseline) {
-        setBaseline((current) => ({ ...current, content: html }));
-        setValues((current) => ({ ...current, content: html }));
-      }
-      setContentEmpty(isEmpty);
+      if (editorMount.isBaseline) setBaseline((current) => ({ ...current, content: html }));
+      setFields((current) => ({ ...current, values: editorMount.isBaseline ? { ...current.values, content: html } : current.values, contentIsEmpty: isEmpty }));
       setEditorReady(true);
     },
-    onEditorChange: (html: string, isEmpty: boolean) => {
-      set('content', html);
-      setContentEmpty(isEmpty);
-    },
+    onEditorChange: (html: string, isEmpty: boolean) => change((current) => ({ ...current, content: html }), isEmpty),
     /** The conflict's stored content as the editor would render it, for comparing with the reporter's. */
     conflictContent: (theirs: Story) => (theirs.content === baselineSource ? baseline.content : theirs.content),
     /** Replaces the work with a stored version (after a conflict, or a restore from History). */
     loadStored: (next: Story) => {
       const loaded = storyToForm(next);
-      setValues(loaded);
+      setFields((current) => ({ ...current, values: loaded, errors: {} }));
       setBaseline(loaded);
       setBaselineSource(loaded.content);
       setVersion(next.version);
       setConflict(null);
-      setErrors({});
       setStored(next);
       remountEditor(loaded.content, true);
     },
     /** Brings back work kept on this device; work started from an older version is saved against that version, so the server shows the conflict instead of overwriting. */
     restoreWork: (restored: StoryFormValues, baseVersion: number | null) => {
-      setValues(restored);
+      setFields((current) => ({ ...current, values: restored }));
       if (editing && baseVersion !== null) setVersion(baseVersion);
       remountEditor(restored.content, false);
     },
@@ -107,3 +108,10 @@ export function useStoryFormState(story: Story | undefined) {
 }
 
 export type StoryFormState = ReturnType<typeof useStoryFormState>;
+
+interface FormFields {
+  values: StoryFormValues;
+  errors: StoryFormErrors;
+  /** Whether the editor shows nothing at all (an image alone counts as something). */
+  contentIsEmpty: boolean;
+}
