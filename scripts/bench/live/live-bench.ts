@@ -16,8 +16,9 @@ import { loopRecording } from './webm-looper.ts';
  *  - http: the first chunk is sent, then all viewers start at once (manifest, init, segments) while
  *    the stream runs on; a viewer that joined late starts at the newest keyframe segment.
  * Object work per chunk: from GET /api/streams/{id}/stats when the build has it (requests plus
- * WebSocket messages out, over chunks), else counted on the viewers' side (messages they got
- * while the stream ran, over chunks: today's object sends each chunk to each viewer itself).
+ * WebSocket messages out, over chunks), else counted on the viewers' side (media messages they got
+ * while the stream ran, over chunks: today's object sends each chunk to each viewer itself; the
+ * viewer-count messages it also sends to everyone on every join are counted apart, "other msgs").
  */
 
 export interface RoundOptions {
@@ -46,8 +47,8 @@ export interface RoundResult {
   /** What the stream's object did per chunk, and how it was counted. */
   workPerChunk: number;
   workSource: 'object stats' | 'viewer side';
-  /** Messages viewers got while joining (ws: viewer counts sent to everyone on each join). */
-  joinMessages: number;
+  /** Messages viewers got that carried no media (ws: the viewer count, sent to everyone on every join). */
+  otherMessages: number;
   /** This process's CPU over the round, as a share of one core: near 100% means the client limited the numbers. */
   clientCpu: number;
 }
@@ -128,17 +129,12 @@ export async function runRound(options: RoundOptions): Promise<RoundResult> {
   const allJoined = async () => {
     while (viewers.some((v) => v.joinedAt === null) && performance.now() - launchedAt < options.joinTimeoutMs) await sleep(50);
   };
-  const messagesAt = () => viewers.reduce((sum, v) => sum + v.received, 0);
-  let joinMessages = 0;
-  if (mode === 'ws') {
-    await allJoined();
-    // Let the last viewer-count messages arrive before counting the stream's own.
-    await sleep(1000);
-    joinMessages = messagesAt();
-  }
+  /** Media messages (ws) or answers carrying bytes (http) viewers got so far. */
+  const mediaAt = () => followers.reduce((sum, f) => sum + f.messages, 0);
+  if (mode === 'ws') await allJoined();
 
   const streamStart = performance.now();
-  const messagesBefore = messagesAt();
+  const mediaBefore = mediaAt();
   const publishing = (async () => {
     let lastAck = Promise.resolve();
     for (const first = next; next < chunks.length; next++) {
@@ -151,7 +147,7 @@ export async function runRound(options: RoundOptions): Promise<RoundResult> {
   if (mode === 'http') await allJoined();
   await publishing;
   const sentChunks = chunks.length - (mode === 'http' ? 1 : 0);
-  const streamMessages = messagesAt() - messagesBefore;
+  const streamMessages = mediaAt() - mediaBefore;
   const workAfter = await objectWork(baseUrl, token, streamId);
   // The last chunk is acknowledged; give viewers time to get it, then end the stream.
   await within(Promise.all(followers.map((f) => until(() => f.offset === stream.length || !f.inOrder))), options.drainMs);
@@ -174,7 +170,7 @@ export async function runRound(options: RoundOptions): Promise<RoundResult> {
     chunks: sentChunks,
     workPerChunk: measured === null ? streamMessages / sentChunks : measured / Math.max(1, workAfter!.chunks - workBefore!.chunks),
     workSource: measured === null ? 'viewer side' : 'object stats',
-    joinMessages,
+    otherMessages: viewers.reduce((sum, v) => sum + v.received, 0) - mediaAt(),
     clientCpu: (cpu.user + cpu.system) / 1000 / (performance.now() - wallStart),
   };
 }
@@ -194,7 +190,7 @@ export async function loopedFixture(loops: number) {
 const fmt = (ms: number) => (Number.isNaN(ms) ? '-' : ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`);
 
 export function resultTable(results: readonly RoundResult[]): string {
-  const header = ['mode', 'viewers', 'joined', 'all joined in', 'got every byte', 'delay p50', 'p99', 'max', 'object work/chunk', 'join msgs', 'client CPU'];
+  const header = ['mode', 'viewers', 'joined', 'all joined in', 'got every byte', 'delay p50', 'p99', 'max', 'object work/chunk', 'other msgs', 'client CPU'];
   const rows = results.map((r) => [
     r.mode,
     r.viewers.toLocaleString('en'),
@@ -205,7 +201,7 @@ export function resultTable(results: readonly RoundResult[]): string {
     fmt(r.delay.p99),
     fmt(r.delay.max),
     `${r.workPerChunk.toFixed(1)} (${r.workSource})`,
-    r.joinMessages.toLocaleString('en'),
+    r.otherMessages.toLocaleString('en'),
     `${Math.round(r.clientCpu * 100)}%`,
   ]);
   return [header, header.map(() => '---'), ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
