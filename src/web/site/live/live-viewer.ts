@@ -187,7 +187,7 @@ export function watchLiveStream(options: LiveViewerOptions): LiveViewer {
         n += 1;
       } else if (res.status === 204) {
         // Nothing yet (the reporter paused or dropped): ask about the stream, then wait for it again.
-        manifest = await persist(readManifest);
+        await persist(readManifest);
       } else {
         // Gone (this viewer fell too far behind) or unknown: start again from the newest keyframe.
         manifest = await persist(readManifest);
