@@ -161,7 +161,8 @@ describe('a stream that ends by itself', () => {
     const stream = await startStream(reporter.token, 'River bursts its banks');
     const story = (await site(`/api/stories/${stream.storyId}`)).text;
     const slug = (JSON.parse(story) as { slug: string }).slug;
-    const pages = [`/api/stories/slug/${slug}`, `/api/stories/${stream.storyId}`, '/api/stories?status=published&limit=6'];
+    const pages = [`/api/stories/slug/${slug}`, `/api/stories/${stream.storyId}`, '/api/stories?status=published&limit=6', '/api/streams/active'];
+    expect(JSON.parse((await site('/api/streams/active')).text)).toEqual([expect.objectContaining({ id: stream.id })]);
     for (const path of pages) await site(path);
     for (const path of pages) expect((await site(path)).headers.get('X-Edge-Cache'), path).toBe('HIT');
     // The room refreshes the same cache the site reads through (the worker gives it caches.default).
@@ -184,5 +185,6 @@ describe('a stream that ends by itself', () => {
       expect(res.text, path).not.toContain('"isLive":true');
     }
     expect(JSON.parse((await site(`/api/stories/slug/${slug}`)).text)).toMatchObject({ isLive: false, status: 'published' });
+    expect(JSON.parse((await site('/api/streams/active')).text)).toEqual([]);
   });
 });

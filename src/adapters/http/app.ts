@@ -60,6 +60,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use('/stories', edge.readThrough)
     .use('/stories/*', edge.readThrough)
     .use('/beats', edge.readThrough)
+    // Which streams are on air: a reader's join reads it, so it comes from the cache too (decision 025);
+    // starting and ending a stream refresh it, also when a stream ends by itself.
+    .use('/streams/active', edge.readThrough)
     .use(edge.purgeOnWrite(isPublicWrite))
     // Live media is for anyone and does no session work (decision 025): routed before authentication.
     .route('/streams', liveMediaRoutes)

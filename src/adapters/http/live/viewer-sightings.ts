@@ -22,10 +22,16 @@ interface StreamSightings {
 }
 
 export class ViewerSightings {
-  readonly isolate = crypto.randomUUID();
+  private isolateId: string | null = null;
   private readonly streams = new Map<number, StreamSightings>();
 
   constructor(private readonly now: () => number = Date.now) {}
+
+  /** This isolate's random id, made on first use (random values are not allowed at a worker's start). */
+  get isolate(): string {
+    this.isolateId ??= crypto.randomUUID();
+    return this.isolateId;
+  }
 
   /** A request from viewer `id` (ignored unless it looks like one of our random ids). */
   see(streamId: number, id: string | null | undefined): void {

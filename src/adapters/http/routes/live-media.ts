@@ -49,45 +49,37 @@ function waitUntilOf(c: Context<AppEnv>): (promise: Promise<unknown>) => void {
  * isolate's viewer report to carry to the object; when the answer came without reaching the object
  * and the object has not heard from this isolate for a while, a report goes on its own.
  */
-async function serve(c: Context<AppEnv>, path: string, upstream: (report: ViewerReport) => Promise<LiveAnswer>): Promise<Response> {
+async function serve(c: Context<AppEnv>, path: string, upstream: (id: number, report: ViewerReport) => Promise<LiveAnswer>): Promise<Response> {
+  if (!STREAM_ID.test(c.req.param('id') ?? '')) return c.json(errorBody('not_found', 'No such live stream'), 404);
   const id = Number(c.req.param('id'));
   sightings.see(id, c.req.query(VIEWER_PARAM) ?? c.req.header(VIEWER_HEADER));
   const url = new URL(c.req.url);
   const waitUntil = waitUntilOf(c);
-  const response = await sharedFetch().get(`${url.origin}/__live/streams/${id}/${path}`, () => upstream(sightings.report(id)), waitUntil);
+  const response = await sharedFetch().get(`${url.origin}/__live/streams/${id}/${path}`, () => upstream(id, sightings.report(id)), waitUntil);
   if (sightings.due(id)) waitUntil(c.var.deps.liveRooms.report(id, sightings.report(id)).catch((error: unknown) => console.error('reporting viewers failed', error)));
   return response;
 }
 
-function validStream(c: Context<AppEnv>): boolean {
-  return STREAM_ID.test(c.req.param('id') ?? '');
-}
-
 export const liveMediaRoutes = new Hono<AppEnv>()
-  .get('/:id/live', async (c) => {
-    if (!validStream(c)) return c.json(errorBody('not_found', 'No such live stream'), 404);
-    const rooms = c.var.deps.liveRooms;
-    return serve(c, 'manifest', async (report) => {
-      const manifest = await rooms.manifest(Number(c.req.param('id')), report);
+  .get('/:id/live', (c) =>
+    serve(c, 'manifest', async (id, report) => {
+      const manifest = await c.var.deps.liveRooms.manifest(id, report);
       if (!manifest) return notFound('No such live stream');
       return { status: 200, body: JSON.stringify(manifest), contentType: 'application/json; charset=utf-8', cacheControl: MANIFEST_CACHE };
-    });
-  })
-  .get('/:id/live/init', async (c) => {
-    if (!validStream(c)) return c.json(errorBody('not_found', 'No such live stream'), 404);
-    const rooms = c.var.deps.liveRooms;
-    return serve(c, 'init', async (report) => {
-      const init = await rooms.initSegment(Number(c.req.param('id')), report);
+    }),
+  )
+  .get('/:id/live/init', (c) =>
+    serve(c, 'init', async (id, report) => {
+      const init = await c.var.deps.liveRooms.initSegment(id, report);
       if (!init) return notFound('This stream has no picture yet');
       return { status: 200, body: init.bytes, contentType: init.mimeType, cacheControl: IMMUTABLE };
-    });
-  })
-  .get('/:id/live/:n', async (c) => {
+    }),
+  )
+  .get('/:id/live/:n', (c) => {
     const n = c.req.param('n');
-    if (!validStream(c) || !SEGMENT.test(n)) return c.json(errorBody('not_found', 'No such segment'), 404);
-    const rooms = c.var.deps.liveRooms;
-    return serve(c, `segment/${n}`, async (report) => {
-      const answer = await rooms.segment(Number(c.req.param('id')), Number(n), report);
+    if (!SEGMENT.test(n)) return c.json(errorBody('not_found', 'No such segment'), 404);
+    return serve(c, `segment/${n}`, async (id, report) => {
+      const answer = await c.var.deps.liveRooms.segment(id, Number(n), report);
       if (answer.status === 200) return { status: 200, body: answer.bytes, contentType: 'video/webm', cacheControl: IMMUTABLE };
       if (answer.status === 204) return { status: 204, body: null };
       if (answer.status === 410) return { status: 410, body: JSON.stringify(errorBody('gone', 'This segment is no longer held; start again from the manifest')), contentType: 'application/json; charset=utf-8' };

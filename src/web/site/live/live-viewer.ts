@@ -30,6 +30,8 @@ export interface LiveViewer {
 const KEEP_BEHIND_SECONDS = 30;
 /** How often the manifest is read again for the count and the stream's state (it is cached for a second). */
 const MANIFEST_EVERY_MS = 3000;
+/** How long an ended stream's player waits for its recording to be stored before saying there is none. */
+const RECORDING_WAIT_MS = 60_000;
 
 export function canWatchLive(mimeType = 'video/webm; codecs="vp9,opus"'): boolean {
   return typeof MediaSource !== 'undefined' && MediaSource.isTypeSupported(mimeType);
@@ -78,12 +80,25 @@ export function watchLiveStream(options: LiveViewerOptions): LiveViewer {
     if (manifest.state === 'ended' && !ended) {
       ended = true;
       setState('ended');
-      options.onEnd?.(manifest.videoUrl);
+      void announceEnd(manifest.videoUrl);
     } else if (!ended) {
       if (!manifest.publisher) setState('publisher-away');
       else if (started) setState('playing');
     }
     return manifest;
+  };
+
+  /**
+   * The stream is over. Its recording is stored just after it ends (longer for a long stream), so
+   * while the manifest has no videoUrl yet, ask again for a while before saying there is none.
+   */
+  const announceEnd = async (videoUrl: string | null) => {
+    for (let waited = 0; videoUrl === null && waited < RECORDING_WAIT_MS && !closed; waited += 1000) {
+      await sleep(1000);
+      const res = await get('').catch(() => null);
+      if (res?.ok) videoUrl = ((await res.json()) as LiveManifest).videoUrl;
+    }
+    if (!closed) options.onEnd?.(videoUrl);
   };
 
   /** Retries a request that failed on the network, with a growing pause, until it answers. */
