@@ -49,6 +49,8 @@ export interface RoundResult {
   workSource: 'object stats' | 'viewer side';
   /** Messages viewers got that carried no media (ws: the viewer count, sent to everyone on every join). */
   otherMessages: number;
+  /** Messages (ws) or HTTP answers (http) viewers got per second, from their start to the end of the round: what the server delivered. */
+  answersPerSecond: number;
   /** This process's CPU over the round, as a share of one core: near 100% means the client limited the numbers. */
   clientCpu: number;
 }
@@ -157,6 +159,7 @@ export async function runRound(options: RoundOptions): Promise<RoundResult> {
   await agent.destroy().catch(() => undefined);
 
   const cpu = process.cpuUsage(cpuStart);
+  const received = viewers.reduce((sum, v) => sum + v.received, 0);
   const joinTimes = viewers.flatMap((v) => (v.joinedAt === null ? [] : [v.joinedAt - launchedAt]));
   const measured = workBefore && workAfter ? workAfter.requests + workAfter.messagesOut - (workBefore.requests + workBefore.messagesOut) : null;
   return {
@@ -170,7 +173,8 @@ export async function runRound(options: RoundOptions): Promise<RoundResult> {
     chunks: sentChunks,
     workPerChunk: measured === null ? streamMessages / sentChunks : measured / Math.max(1, workAfter!.chunks - workBefore!.chunks),
     workSource: measured === null ? 'viewer side' : 'object stats',
-    otherMessages: viewers.reduce((sum, v) => sum + v.received, 0) - mediaAt(),
+    otherMessages: received - mediaAt(),
+    answersPerSecond: received / ((performance.now() - launchedAt) / 1000),
     clientCpu: (cpu.user + cpu.system) / 1000 / (performance.now() - wallStart),
   };
 }
@@ -190,7 +194,7 @@ export async function loopedFixture(loops: number) {
 const fmt = (ms: number) => (Number.isNaN(ms) ? '-' : ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`);
 
 export function resultTable(results: readonly RoundResult[]): string {
-  const header = ['mode', 'viewers', 'joined', 'all joined in', 'got every byte', 'delay p50', 'p99', 'max', 'object work/chunk', 'other msgs', 'client CPU'];
+  const header = ['mode', 'viewers', 'joined', 'all joined in', 'got every byte', 'delay p50', 'p99', 'max', 'object work/chunk', 'other msgs', 'answers/s', 'client CPU'];
   const rows = results.map((r) => [
     r.mode,
     r.viewers.toLocaleString('en'),
@@ -202,6 +206,7 @@ export function resultTable(results: readonly RoundResult[]): string {
     fmt(r.delay.max),
     `${r.workPerChunk.toFixed(1)} (${r.workSource})`,
     r.otherMessages.toLocaleString('en'),
+    Math.round(r.answersPerSecond).toLocaleString('en'),
     `${Math.round(r.clientCpu * 100)}%`,
   ]);
   return [header, header.map(() => '---'), ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
