@@ -152,7 +152,8 @@ export async function runRound(options: RoundOptions): Promise<RoundResult> {
   const streamMessages = mediaAt() - mediaBefore;
   const workAfter = await objectWork(baseUrl, token, streamId);
   // The last chunk is acknowledged; give viewers time to get it, then end the stream.
-  await within(Promise.all(followers.map((f) => until(() => f.offset === stream.length || !f.inOrder))), options.drainMs);
+  const drainEnd = performance.now() + options.drainMs;
+  await until(() => performance.now() > drainEnd || followers.every((f) => f.offset === stream.length || !f.inOrder));
   publisher.close();
   for (const viewer of viewers) viewer.stop();
   await within(Promise.all(viewers.map((v) => v.done)), 10_000);
@@ -179,6 +180,7 @@ export async function runRound(options: RoundOptions): Promise<RoundResult> {
   };
 }
 
+/** Polls until `done` holds; give it a condition that turns true by a deadline, or it never ends. */
 async function until(done: () => boolean): Promise<void> {
   while (!done()) await sleep(50);
 }
