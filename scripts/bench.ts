@@ -16,7 +16,8 @@ import { run } from './lib/run.ts';
  * that / and a story page load; Lighthouse mobile scores for both (median of LIGHTHOUSE_RUNS,
  * default 3). The numbers also go to bench-results/latest.json. Then the upload benchmark
  * (scripts/bench-upload.ts: a 200 MB video through the resumable routes into local R2, its
- * throughput and workerd's peak memory) on the same build; BENCH_UPLOAD=0 skips it.
+ * throughput and workerd's peak memory) on the same build; BENCH_UPLOAD=0 skips it. Then the live
+ * benchmark (scripts/bench/live/main.ts: one stream to 100, 1,000 and 2,000 viewers); BENCH_LIVE=0 skips it.
  */
 const port = Number(process.env.BENCH_PORT ?? 8811);
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
@@ -114,4 +115,10 @@ if (process.env.BENCH_UPLOAD !== '0') {
   } catch {
     process.exitCode = 1;
   }
+}
+
+if (process.env.BENCH_LIVE !== '0') {
+  console.log('Live streams to 100, 1,000 and 2,000 viewers (join time, every byte, chunk delay, the object\'s work per chunk)');
+  const live = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench/live/main.ts', '--no-build'], { cwd: root, stdio: 'inherit' });
+  if (live.status !== 0) process.exitCode = live.status ?? 1;
 }
