@@ -119,6 +119,9 @@ if (process.env.BENCH_UPLOAD !== '0') {
 
 if (process.env.BENCH_LIVE !== '0') {
   console.log('Live streams to 100, 1,000 and 2,000 viewers (join time, every byte, chunk delay, the object\'s work per chunk)');
-  const live = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench/live/main.ts', '--no-build'], { cwd: root, stdio: 'inherit' });
-  if (live.status !== 0) process.exitCode = live.status ?? 1;
+  try {
+    await run(process.execPath, ['--import', 'tsx', 'scripts/bench/live/main.ts', '--no-build'], { echo: true });
+  } catch {
+    process.exitCode = 1;
+  }
 }

@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Agent } from 'undici';
-import type { Account } from '../demo-newsroom.ts';
-import { root } from '../local-site.ts';
+import { projectRoot } from '../../lib/project.ts';
 import { BenchPublisher } from './publisher.ts';
 import { PublishedStream, ViewerFollower, summarize, type DelaySummary } from './stream-follower.ts';
 import { httpViewer, wsViewer, type Viewer, type ViewerMode } from './viewers.ts';
@@ -72,7 +71,7 @@ async function api<T>(baseUrl: string, method: string, route: string, token: str
   return { status: response.status, json: (text ? JSON.parse(text) : null) as T };
 }
 
-export async function login(baseUrl: string, account: Account): Promise<string> {
+export async function login(baseUrl: string, account: { username: string; password: string }): Promise<string> {
   const answer = await api<{ token: string }>(baseUrl, 'POST', '/api/auth/login', null, { emailOrUsername: account.username, password: account.password });
   if (answer.status !== 200) throw new Error(`logging in as ${account.username}: HTTP ${answer.status}`);
   return answer.json.token;
@@ -187,7 +186,7 @@ async function until(done: () => boolean): Promise<void> {
 
 /** The committed camera recording, looped `loops` times (8 s each). */
 export async function loopedFixture(loops: number) {
-  const fixtures = path.join(root, 'tests', 'fixtures');
+  const fixtures = path.join(projectRoot, 'tests', 'fixtures');
   const recording = new Uint8Array(await readFile(path.join(fixtures, 'camera-vp9-opus.webm')));
   const sizes = JSON.parse(await readFile(path.join(fixtures, 'camera-vp9-opus.chunks.json'), 'utf8')) as number[];
   return loopRecording(recording, sizes, loops);

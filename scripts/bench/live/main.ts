@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startDemoSite } from '../demo-site.ts';
-import { root } from '../local-site.ts';
+import { projectRoot } from '../../lib/project.ts';
 import { availableModes, login, loopedFixture, resultTable, runRound, type RoundResult } from './live-bench.ts';
 import type { ViewerMode } from './viewers.ts';
 
@@ -25,7 +25,7 @@ const looped = await loopedFixture(loops);
 const site = await startDemoSite({ port, build, stateName: 'bench-live' });
 const results: RoundResult[] = [];
 try {
-  const token = await login(site.baseUrl, site.newsroom.reporters[0]!);
+  const token = await login(site.baseUrl, { username: site.newsroom.reporters[0]!.username, password: site.newsroom.password });
   const served = await availableModes(site.baseUrl, token);
   const asked = process.env.LIVE_BENCH_MODES?.split(',') as ViewerMode[] | undefined;
   const modes = asked ? asked.filter((mode) => served.includes(mode)) : served;
@@ -49,8 +49,8 @@ try {
     }
   }
   console.log(`\nLive streams, ${looped.chunks.length} chunks of about 1 s (delay = a viewer got a chunk's last byte minus the publisher sent it)\n${resultTable(results)}\n`);
-  await mkdir(path.join(root, 'bench-results'), { recursive: true });
-  await writeFile(path.join(root, 'bench-results', 'live.json'), `${JSON.stringify({ at: new Date().toISOString(), loops, results }, null, 2)}\n`);
+  await mkdir(path.join(projectRoot, 'bench-results'), { recursive: true });
+  await writeFile(path.join(projectRoot, 'bench-results', 'live.json'), `${JSON.stringify({ at: new Date().toISOString(), loops, results }, null, 2)}\n`);
 } finally {
   await site.stop();
 }
