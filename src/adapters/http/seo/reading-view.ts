@@ -6,6 +6,7 @@ import { formatCorrectionDate, formatFullDate, viewsLabel } from '../../../domai
 import { wasUpdatedAfterPublishing } from '../../../domain/working-day.ts';
 import { relativeTime } from '../../../domain/relative-time.ts';
 import { site, storyPath } from '../../../domain/site.ts';
+import { statusLabel } from '../../../domain/story.ts';
 import { aboutSections, newsSections, otherChannelLinks, videoChannelLinks } from '../../../domain/site-links.ts';
 import { videoSource } from '../../../domain/video-source.ts';
 
@@ -132,7 +133,7 @@ function corrections(story: Story): string {
 export function storyReadingView(story: Story, { origin, now }: ReadingViewContext): string {
   const badges = [
     story.isFeatured ? '<li class="badge badge-accent">Featured</li>' : '',
-    `<li class="badge badge-status badge-${esc(story.status)}">${esc(story.status)}</li>`,
+    `<li class="badge badge-status badge-${esc(story.status)}">${esc(statusLabel(story.status))}</li>`,
     story.beat ? `<li class="badge">${esc(story.beat.name)}</li>` : '',
   ].join('');
   // A live stream's player needs the app; its frame keeps the page from moving when the player arrives.
