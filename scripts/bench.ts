@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { startBareWorker } from './bench/bare-worker.ts';
 import { launchChromium } from './bench/browser.ts';
 import { startDemoSite } from './bench/demo-site.ts';
 import { lighthouse, type LighthouseScores } from './bench/lighthouse.ts';
@@ -14,7 +15,8 @@ import { measurePageWeight, type PageWeight } from './bench/page-weight.ts';
  * requests per second, p50 and p99 latency and errors under load (autocannon, in BENCH_ROUNDS
  * turns of BENCH_SECONDS per route, default 5 x 3 s) and the ratio to the trivial route; the gzip weight of the JavaScript and CSS
  * that / and a story page load; Lighthouse mobile scores for both (median of LIGHTHOUSE_RUNS,
- * default 3). The numbers also go to bench-results/latest.json. Then the upload benchmark
+ * default 3; 0 skips them). `/` and the story page are also compared with a bare worker serving
+ * the same bytes under the same wrangler dev (BENCH_PORT + 1): each must reach 0.8 of it. The numbers also go to bench-results/latest.json. Then the upload benchmark
  * (scripts/bench-upload.ts: a 200 MB video through the resumable routes into local R2, its
  * throughput and workerd's peak memory) on the same build; BENCH_UPLOAD=0 skips it.
  */
@@ -22,8 +24,10 @@ const port = Number(process.env.BENCH_PORT ?? 8811);
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const lighthouseRuns = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** What Chromium sends. */
+const BROWSER = { 'Accept-Encoding': 'gzip, deflate, br, zstd' };
 /** The issue's budgets. */
-const BUDGET = { jsGzipBytes: 120_000, performance: 95, otherScores: 100, cachedReadRatio: 0.8 };
+const BUDGET = { jsGzipBytes: 120_000, performance: 95, otherScores: 100, cachedReadRatio: 0.8, bareWorkerRatio: 0.8 };
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const pad = (text: string | number, width: number) => String(text).padStart(width);
@@ -51,59 +55,82 @@ function lighthouseLine(label: string, scores: LighthouseScores): string {
 }
 
 const site = await startDemoSite({ port, stateName: 'bench' });
+let bareWorker: { stop(): Promise<void> } | undefined;
 try {
   const { sampleStory } = site.newsroom;
   const base = site.baseUrl;
   const storyPage = `/story/${sampleStory.slug}`;
 
-  console.log(`Serving ${base}; measuring page weight and Lighthouse (${lighthouseRuns} runs per page)...`);
-  const browser = await launchChromium();
-  const clientDir = path.join(root, 'dist', 'client');
-  const weights = { home: await measurePageWeight(browser, `${base}/`, clientDir), story: await measurePageWeight(browser, `${base}${storyPage}`, clientDir) };
-  await browser.close();
-  const scores = { home: await lighthouse(`${base}/`, lighthouseRuns), story: await lighthouse(`${base}${storyPage}`, lighthouseRuns) };
-  console.log([lighthouseLine('/', scores.home), lighthouseLine('story page', scores.story)].join('\n'));
+  let weights: { home: PageWeight; story: PageWeight } | null = null;
+  let scores: { home: LighthouseScores; story: LighthouseScores } | null = null;
+  if (lighthouseRuns > 0) {
+    console.log(`Serving ${base}; measuring page weight and Lighthouse (${lighthouseRuns} runs per page)...`);
+    const browser = await launchChromium();
+    const clientDir = path.join(root, 'dist', 'client');
+    weights = { home: await measurePageWeight(browser, `${base}/`, clientDir), story: await measurePageWeight(browser, `${base}${storyPage}`, clientDir) };
+    await browser.close();
+    scores = { home: await lighthouse(`${base}/`, lighthouseRuns), story: await lighthouse(`${base}${storyPage}`, lighthouseRuns) };
+    console.log([lighthouseLine('/', scores.home), lighthouseLine('story page', scores.story)].join('\n'));
+  }
+
+  // The same pages' bytes, from a worker with nothing else in it.
+  const pageText = (url: string) => fetch(url, { headers: { 'Accept-Encoding': 'identity' } }).then((res) => res.text());
+  const bare = await startBareWorker({ port: port + 1, home: await pageText(`${base}/`), story: await pageText(`${base}${storyPage}`) });
+  bareWorker = bare;
 
   const routes = [
-    { label: 'GET /api/health (trivial)', path: '/api/health' },
-    { label: 'GET /', path: '/' },
-    { label: `GET ${storyPage}`, path: storyPage },
-    { label: 'GET /api/stories?status=published&limit=6', path: '/api/stories?status=published&limit=6' },
-    { label: 'GET /api/stories/featured', path: '/api/stories/featured' },
-    { label: `GET /api/stories/slug/${sampleStory.slug}`, path: `/api/stories/slug/${sampleStory.slug}` },
+    { label: 'GET /api/health (trivial)', url: `${base}/api/health` },
+    { label: 'GET /', url: `${base}/` },
+    { label: `GET ${storyPage}`, url: `${base}${storyPage}` },
+    { label: 'GET /api/stories?status=published&limit=6', url: `${base}/api/stories?status=published&limit=6` },
+    { label: 'GET /api/stories/featured', url: `${base}/api/stories/featured` },
+    { label: `GET /api/stories/slug/${sampleStory.slug}`, url: `${base}/api/stories/slug/${sampleStory.slug}` },
+    { label: 'bare worker, the bytes of /', url: `${bare.baseUrl}${bare.homePath}` },
+    { label: 'bare worker, the bytes of the story page', url: `${bare.baseUrl}${bare.storyPath}` },
+    // As a browser asks: both answers are compressed on the way out.
+    { label: 'GET / (browser Accept-Encoding)', url: `${base}/`, headers: BROWSER },
+    { label: 'bare worker, / bytes (browser Accept-Encoding)', url: `${bare.baseUrl}${bare.homePath}`, headers: BROWSER },
   ];
   console.log(`Load: ${rounds} turns of ${seconds} s per route, 10 connections, on 127.0.0.1...`);
   // One read first, so the edge cache holds the answer the load then asks for.
-  for (const route of routes) await fetch(`${base}${route.path}`).then((res) => res.arrayBuffer());
-  const results = await loadTestInTurns(routes.map((route) => `${base}${route.path}`), { seconds, rounds });
+  for (const route of routes) await fetch(route.url).then((res) => res.arrayBuffer());
+  const results = await loadTestInTurns(routes.map((route) => ({ url: route.url, headers: 'headers' in route && route.headers ? route.headers : {} })), { seconds, rounds });
   const load = routes.map((route, index) => ({ label: route.label, result: results[index]! }));
   const trivial = load[0]!.result;
-  const cachedApi = load.slice(3);
+  const cachedApi = load.slice(3, 6);
   const weakest = Math.min(...cachedApi.map(({ result }) => result.requestsPerSecond / trivial.requestsPerSecond));
+  const vsBare = (page: number, bareRoute: number) => load[page]!.result.requestsPerSecond / load[bareRoute]!.result.requestsPerSecond;
+  const pagesVsBare = { home: vsBare(1, 6), story: vsBare(2, 7), homeCompressed: vsBare(8, 9) };
 
   const lines = [
     '',
     'Under load (requests per second, latency, errors; ratio to the trivial route in the same run)',
     ...loadTable(load, trivial),
     `cached public API reads: at least ${weakest.toFixed(2)} of the trivial route (budget ${BUDGET.cachedReadRatio})`,
+    `pages against a bare worker serving their bytes: / ${pagesVsBare.home.toFixed(2)}, story page ${pagesVsBare.story.toFixed(2)} (budget ${BUDGET.bareWorkerRatio}); / compressed for a browser ${pagesVsBare.homeCompressed.toFixed(2)}`,
     '',
-    'What a first visit downloads (gzip), the app it starts on the first click included',
-    weightLine('/', weights.home),
-    weightLine('story page', weights.story),
-    '',
-    'Lighthouse, mobile (median run)',
-    lighthouseLine('/', scores.home),
-    lighthouseLine('story page', scores.story),
-    '',
+    ...(weights && scores
+      ? [
+          'What a first visit downloads (gzip), the app it starts on the first click included',
+          weightLine('/', weights.home),
+          weightLine('story page', weights.story),
+          '',
+          'Lighthouse, mobile (median run)',
+          lighthouseLine('/', scores.home),
+          lighthouseLine('story page', scores.story),
+          '',
+        ]
+      : []),
   ];
   console.log(lines.join('\n'));
 
   await mkdir(path.join(root, 'bench-results'), { recursive: true });
   await writeFile(
     path.join(root, 'bench-results', 'latest.json'),
-    `${JSON.stringify({ at: new Date().toISOString(), base, storyPage, seconds, rounds, load, weights, lighthouse: scores }, null, 2)}\n`,
+    `${JSON.stringify({ at: new Date().toISOString(), base, storyPage, seconds, rounds, load, pagesVsBare, weights, lighthouse: scores }, null, 2)}\n`,
   );
 } finally {
+  await bareWorker?.stop();
   await site.stop();
 }
 
