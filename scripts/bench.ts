@@ -16,7 +16,8 @@ import { measurePageWeight, type PageWeight } from './bench/page-weight.ts';
  * turns of BENCH_SECONDS per route, default 5 x 3 s) and the ratio to the trivial route; the gzip weight of the JavaScript and CSS
  * that / and a story page load; Lighthouse mobile scores for both (median of LIGHTHOUSE_RUNS,
  * default 3; 0 skips them). `/` and the story page are also compared with a bare worker serving
- * the same bytes under the same wrangler dev (BENCH_PORT + 1): each must reach 0.8 of it. The numbers also go to bench-results/latest.json. Then the upload benchmark
+ * the same bytes under the same wrangler dev with the site's assets and flags (BENCH_PORT + 1; and
+ * without assets, BENCH_PORT + 2): each must reach 0.8 of the first. The numbers also go to bench-results/latest.json. Then the upload benchmark
  * (scripts/bench-upload.ts: a 200 MB video through the resumable routes into local R2, its
  * throughput and workerd's peak memory) on the same build; BENCH_UPLOAD=0 skips it.
  */
@@ -55,7 +56,7 @@ function lighthouseLine(label: string, scores: LighthouseScores): string {
 }
 
 const site = await startDemoSite({ port, stateName: 'bench' });
-let bareWorker: { stop(): Promise<void> } | undefined;
+const bareWorkers: { stop(): Promise<void> }[] = [];
 try {
   const { sampleStory } = site.newsroom;
   const base = site.baseUrl;
@@ -75,8 +76,11 @@ try {
 
   // The same pages' bytes, from a worker with nothing else in it.
   const pageText = (url: string) => fetch(url, { headers: { 'Accept-Encoding': 'identity' } }).then((res) => res.text());
-  const bare = await startBareWorker({ port: port + 1, home: await pageText(`${base}/`), story: await pageText(`${base}${storyPage}`) });
-  bareWorker = bare;
+  const pages = { home: await pageText(`${base}/`), story: await pageText(`${base}${storyPage}`) };
+  const bare = await startBareWorker({ port: port + 1, ...pages, likeTheSite: true });
+  bareWorkers.push(bare);
+  const plain = await startBareWorker({ port: port + 2, ...pages });
+  bareWorkers.push(plain);
 
   const routes = [
     { label: 'GET /api/health (trivial)', url: `${base}/api/health` },
@@ -85,11 +89,14 @@ try {
     { label: 'GET /api/stories?status=published&limit=6', url: `${base}/api/stories?status=published&limit=6` },
     { label: 'GET /api/stories/featured', url: `${base}/api/stories/featured` },
     { label: `GET /api/stories/slug/${sampleStory.slug}`, url: `${base}/api/stories/slug/${sampleStory.slug}` },
-    { label: 'bare worker, the bytes of /', url: `${bare.baseUrl}${bare.homePath}` },
-    { label: 'bare worker, the bytes of the story page', url: `${bare.baseUrl}${bare.storyPath}` },
+    { label: 'bare worker like the site, the bytes of /', url: `${bare.baseUrl}${bare.homePath}` },
+    { label: 'bare worker like the site, the bytes of the story page', url: `${bare.baseUrl}${bare.storyPath}` },
     // As a browser asks: both answers are compressed on the way out.
     { label: 'GET / (browser Accept-Encoding)', url: `${base}/`, headers: BROWSER },
-    { label: 'bare worker, / bytes (browser Accept-Encoding)', url: `${bare.baseUrl}${bare.homePath}`, headers: BROWSER },
+    { label: 'bare worker like the site, / (browser Accept-Encoding)', url: `${bare.baseUrl}${bare.homePath}`, headers: BROWSER },
+    // Without the site's static assets: what wrangler dev's assets router costs every request.
+    { label: 'bare worker without assets, the bytes of /', url: `${plain.baseUrl}${plain.homePath}` },
+    { label: 'bare worker without assets, the bytes of the story page', url: `${plain.baseUrl}${plain.storyPath}` },
   ];
   console.log(`Load: ${rounds} turns of ${seconds} s per route, 10 connections, on 127.0.0.1...`);
   // One read first, so the edge cache holds the answer the load then asks for.
@@ -100,14 +107,15 @@ try {
   const cachedApi = load.slice(3, 6);
   const weakest = Math.min(...cachedApi.map(({ result }) => result.requestsPerSecond / trivial.requestsPerSecond));
   const vsBare = (page: number, bareRoute: number) => load[page]!.result.requestsPerSecond / load[bareRoute]!.result.requestsPerSecond;
-  const pagesVsBare = { home: vsBare(1, 6), story: vsBare(2, 7), homeCompressed: vsBare(8, 9) };
+  const pagesVsBare = { home: vsBare(1, 6), story: vsBare(2, 7), homeCompressed: vsBare(8, 9), homeVsNoAssets: vsBare(1, 10), storyVsNoAssets: vsBare(2, 11) };
 
   const lines = [
     '',
     'Under load (requests per second, latency, errors; ratio to the trivial route in the same run)',
     ...loadTable(load, trivial),
     `cached public API reads: at least ${weakest.toFixed(2)} of the trivial route (budget ${BUDGET.cachedReadRatio})`,
-    `pages against a bare worker serving their bytes: / ${pagesVsBare.home.toFixed(2)}, story page ${pagesVsBare.story.toFixed(2)} (budget ${BUDGET.bareWorkerRatio}); / compressed for a browser ${pagesVsBare.homeCompressed.toFixed(2)}`,
+    `pages against a bare worker like the site serving their bytes: / ${pagesVsBare.home.toFixed(2)}, story page ${pagesVsBare.story.toFixed(2)} (budget ${BUDGET.bareWorkerRatio}); / compressed for a browser ${pagesVsBare.homeCompressed.toFixed(2)}`,
+    `  (against a bare worker without static assets: / ${pagesVsBare.homeVsNoAssets.toFixed(2)}, story page ${pagesVsBare.storyVsNoAssets.toFixed(2)})`,
     '',
     ...(weights && scores
       ? [
@@ -130,7 +138,7 @@ try {
     `${JSON.stringify({ at: new Date().toISOString(), base, storyPage, seconds, rounds, load, pagesVsBare, weights, lighthouse: scores }, null, 2)}\n`,
   );
 } finally {
-  await bareWorker?.stop();
+  for (const worker of bareWorkers) await worker.stop();
   await site.stop();
 }
 
