@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { startBareWorker } from './bench/bare-worker.ts';
 import { startDemoSite } from './bench/demo-site.ts';
 import { lighthouse, type LighthouseScores } from './bench/lighthouse.ts';
 import { loadTestInTurns, type LoadResult } from './bench/load-test.ts';
@@ -14,7 +15,9 @@ import { run } from './lib/run.ts';
  * requests per second, p50 and p99 latency and errors under load (autocannon, in BENCH_ROUNDS
  * turns of BENCH_SECONDS per route, default 5 x 3 s) and the ratio to the trivial route; the gzip weight of the JavaScript and CSS
  * that / and a story page load; Lighthouse mobile scores for both (median of LIGHTHOUSE_RUNS,
- * default 3). The numbers also go to bench-results/latest.json. Then the upload benchmark
+ * default 3; 0 skips them). `/` and the story page are also compared with a bare worker serving
+ * the same bytes under the same wrangler dev with the site's assets and flags (BENCH_PORT + 1; and
+ * without assets, BENCH_PORT + 2): each must reach 0.8 of the first. The numbers also go to bench-results/latest.json. Then the upload benchmark
  * (scripts/bench-upload.ts: a 200 MB video through the resumable routes into local R2, its
  * throughput and workerd's peak memory) on the same build; BENCH_UPLOAD=0 skips it. Then the live
  * benchmark (scripts/bench/live/main.ts: one stream to 100, 1,000 and 2,000 viewers); BENCH_LIVE=0 skips it.
@@ -23,8 +26,10 @@ const port = Number(process.env.BENCH_PORT ?? 8811);
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const lighthouseRuns = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** What Chromium sends. */
+const BROWSER = { 'Accept-Encoding': 'gzip, deflate, br, zstd' };
 /** The issue's budgets. */
-const BUDGET = { jsGzipBytes: 120_000, performance: 95, otherScores: 100, cachedReadRatio: 0.8 };
+const BUDGET = { jsGzipBytes: 120_000, performance: 95, otherScores: 100, cachedReadRatio: 0.8, bareWorkerRatio: 0.8 };
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const pad = (text: string | number, width: number) => String(text).padStart(width);
@@ -52,59 +57,89 @@ function lighthouseLine(label: string, scores: LighthouseScores): string {
 }
 
 const site = await startDemoSite({ port, stateName: 'bench' });
+const bareWorkers: { stop(): Promise<void> }[] = [];
 try {
   const { sampleStory } = site.newsroom;
   const base = site.baseUrl;
   const storyPage = `/story/${sampleStory.slug}`;
 
-  console.log(`Serving ${base}; measuring page weight and Lighthouse (${lighthouseRuns} runs per page)...`);
-  const browser = await launchChromium();
-  const clientDir = path.join(root, 'dist', 'client');
-  const weights = { home: await measurePageWeight(browser, `${base}/`, clientDir), story: await measurePageWeight(browser, `${base}${storyPage}`, clientDir) };
-  await browser.close();
-  const scores = { home: await lighthouse(`${base}/`, lighthouseRuns), story: await lighthouse(`${base}${storyPage}`, lighthouseRuns) };
-  console.log([lighthouseLine('/', scores.home), lighthouseLine('story page', scores.story)].join('\n'));
+  let weights: { home: PageWeight; story: PageWeight } | null = null;
+  let scores: { home: LighthouseScores; story: LighthouseScores } | null = null;
+  if (lighthouseRuns > 0) {
+    console.log(`Serving ${base}; measuring page weight and Lighthouse (${lighthouseRuns} runs per page)...`);
+    const browser = await launchChromium();
+    const clientDir = path.join(root, 'dist', 'client');
+    weights = { home: await measurePageWeight(browser, `${base}/`, clientDir), story: await measurePageWeight(browser, `${base}${storyPage}`, clientDir) };
+    await browser.close();
+    scores = { home: await lighthouse(`${base}/`, lighthouseRuns), story: await lighthouse(`${base}${storyPage}`, lighthouseRuns) };
+    console.log([lighthouseLine('/', scores.home), lighthouseLine('story page', scores.story)].join('\n'));
+  }
+
+  // The same pages' bytes, from a worker with nothing else in it.
+  const pageText = (url: string) => fetch(url, { headers: { 'Accept-Encoding': 'identity' } }).then((res) => res.text());
+  const pages = { home: await pageText(`${base}/`), story: await pageText(`${base}${storyPage}`) };
+  const bare = await startBareWorker({ port: port + 1, ...pages, likeTheSite: true });
+  bareWorkers.push(bare);
+  const plain = await startBareWorker({ port: port + 2, ...pages });
+  bareWorkers.push(plain);
 
   const routes = [
-    { label: 'GET /api/health (trivial)', path: '/api/health' },
-    { label: 'GET /', path: '/' },
-    { label: `GET ${storyPage}`, path: storyPage },
-    { label: 'GET /api/stories?status=published&limit=6', path: '/api/stories?status=published&limit=6' },
-    { label: 'GET /api/stories/featured', path: '/api/stories/featured' },
-    { label: `GET /api/stories/slug/${sampleStory.slug}`, path: `/api/stories/slug/${sampleStory.slug}` },
+    { label: 'GET /api/health (trivial)', url: `${base}/api/health` },
+    { label: 'GET /', url: `${base}/` },
+    { label: `GET ${storyPage}`, url: `${base}${storyPage}` },
+    { label: 'GET /api/stories?status=published&limit=6', url: `${base}/api/stories?status=published&limit=6` },
+    { label: 'GET /api/stories/featured', url: `${base}/api/stories/featured` },
+    { label: `GET /api/stories/slug/${sampleStory.slug}`, url: `${base}/api/stories/slug/${sampleStory.slug}` },
+    { label: 'bare worker like the site, the bytes of /', url: `${bare.baseUrl}${bare.homePath}` },
+    { label: 'bare worker like the site, the bytes of the story page', url: `${bare.baseUrl}${bare.storyPath}` },
+    // As a browser asks: both answers are compressed on the way out.
+    { label: 'GET / (browser Accept-Encoding)', url: `${base}/`, headers: BROWSER },
+    { label: 'bare worker like the site, / (browser Accept-Encoding)', url: `${bare.baseUrl}${bare.homePath}`, headers: BROWSER },
+    // Without the site's static assets: what wrangler dev's assets router costs every request.
+    { label: 'bare worker without assets, the bytes of /', url: `${plain.baseUrl}${plain.homePath}` },
+    { label: 'bare worker without assets, the bytes of the story page', url: `${plain.baseUrl}${plain.storyPath}` },
   ];
   console.log(`Load: ${rounds} turns of ${seconds} s per route, 10 connections, on 127.0.0.1...`);
   // One read first, so the edge cache holds the answer the load then asks for.
-  for (const route of routes) await fetch(`${base}${route.path}`).then((res) => res.arrayBuffer());
-  const results = await loadTestInTurns(routes.map((route) => `${base}${route.path}`), { seconds, rounds });
+  for (const route of routes) await fetch(route.url).then((res) => res.arrayBuffer());
+  const results = await loadTestInTurns(routes.map((route) => ({ url: route.url, headers: 'headers' in route && route.headers ? route.headers : {} })), { seconds, rounds });
   const load = routes.map((route, index) => ({ label: route.label, result: results[index]! }));
   const trivial = load[0]!.result;
-  const cachedApi = load.slice(3);
+  const cachedApi = load.slice(3, 6);
   const weakest = Math.min(...cachedApi.map(({ result }) => result.requestsPerSecond / trivial.requestsPerSecond));
+  const vsBare = (page: number, bareRoute: number) => load[page]!.result.requestsPerSecond / load[bareRoute]!.result.requestsPerSecond;
+  const pagesVsBare = { home: vsBare(1, 6), story: vsBare(2, 7), homeCompressed: vsBare(8, 9), homeVsNoAssets: vsBare(1, 10), storyVsNoAssets: vsBare(2, 11) };
 
   const lines = [
     '',
     'Under load (requests per second, latency, errors; ratio to the trivial route in the same run)',
     ...loadTable(load, trivial),
     `cached public API reads: at least ${weakest.toFixed(2)} of the trivial route (budget ${BUDGET.cachedReadRatio})`,
+    `pages against a bare worker like the site serving their bytes: / ${pagesVsBare.home.toFixed(2)}, story page ${pagesVsBare.story.toFixed(2)} (budget ${BUDGET.bareWorkerRatio}); / compressed for a browser ${pagesVsBare.homeCompressed.toFixed(2)}`,
+    `  (against a bare worker without static assets: / ${pagesVsBare.homeVsNoAssets.toFixed(2)}, story page ${pagesVsBare.storyVsNoAssets.toFixed(2)})`,
     '',
-    'What a first visit downloads (gzip), the app it starts on the first click included',
-    weightLine('/', weights.home),
-    weightLine('story page', weights.story),
-    '',
-    'Lighthouse, mobile (median run)',
-    lighthouseLine('/', scores.home),
-    lighthouseLine('story page', scores.story),
-    '',
+    ...(weights && scores
+      ? [
+          'What a first visit downloads (gzip), the app it starts on the first click included',
+          weightLine('/', weights.home),
+          weightLine('story page', weights.story),
+          '',
+          'Lighthouse, mobile (median run)',
+          lighthouseLine('/', scores.home),
+          lighthouseLine('story page', scores.story),
+          '',
+        ]
+      : []),
   ];
   console.log(lines.join('\n'));
 
   await mkdir(path.join(root, 'bench-results'), { recursive: true });
   await writeFile(
     path.join(root, 'bench-results', 'latest.json'),
-    `${JSON.stringify({ at: new Date().toISOString(), base, storyPage, seconds, rounds, load, weights, lighthouse: scores }, null, 2)}\n`,
+    `${JSON.stringify({ at: new Date().toISOString(), base, storyPage, seconds, rounds, load, pagesVsBare, weights, lighthouse: scores }, null, 2)}\n`,
   );
 } finally {
+  for (const worker of bareWorkers) await worker.stop();
   await site.stop();
 }
 

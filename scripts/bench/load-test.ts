@@ -18,9 +18,14 @@ interface AutocannonJson {
   non2xx: number;
 }
 
+/** A URL to load, with the request headers to send (none by default, as curl or wrk). */
+export type LoadTarget = string | { url: string; headers: Record<string, string> };
+
 /** Hammers one URL on 127.0.0.1 with autocannon (its own process) for `seconds`, after a one-second warm-up. */
-export async function loadTest(url: string, { seconds = 5, connections = 10 } = {}): Promise<LoadResult> {
-  const output = await run('npx', ['autocannon', '--json', '-d', String(seconds), '-c', String(connections), '--warmup', '[', '-c', '2', '-d', '1', ']', url], { quiet: true });
+export async function loadTest(target: LoadTarget, { seconds = 5, connections = 10 } = {}): Promise<LoadResult> {
+  const { url, headers } = typeof target === 'string' ? { url: target, headers: {} } : target;
+  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]);
+  const output = await run('npx', ['autocannon', '--json', '-d', String(seconds), '-c', String(connections), ...headerArgs, '--warmup', '[', '-c', '2', '-d', '1', ']', url], { quiet: true });
   // With a warm-up, autocannon prints the warm-up's JSON line first; the run's is the last line.
   const lastLine = output.trim().split('\n').at(-1)!;
   const json = JSON.parse(lastLine) as AutocannonJson;
@@ -40,14 +45,15 @@ export async function loadTest(url: string, { seconds = 5, connections = 10 } = 
  * measured at the time. Per URL: requests per second over all its runs, the median p50 and p99 of
  * its runs, and all errors.
  */
-export async function loadTestInTurns(urls: string[], { seconds = 5, rounds = 3, connections = 10 } = {}): Promise<LoadResult[]> {
-  const runs = new Map<string, LoadResult[]>(urls.map((url) => [url, []]));
+export async function loadTestInTurns(targets: LoadTarget[], { seconds = 5, rounds = 3, connections = 10 } = {}): Promise<LoadResult[]> {
+  const runs = targets.map((): LoadResult[] => []);
   for (let round = 0; round < rounds; round++) {
-    for (const url of urls) runs.get(url)!.push(await loadTest(url, { seconds, connections }));
+    for (const [index, target] of targets.entries()) runs[index]!.push(await loadTest(target, { seconds, connections }));
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  return urls.map((url) => {
-    const results = runs.get(url)!;
+  return targets.map((target, index) => {
+    const url = typeof target === 'string' ? target : target.url;
+    const results = runs[index]!;
     const requests = results.reduce((sum, result) => sum + result.requests, 0);
     return {
       url,

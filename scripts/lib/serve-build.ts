@@ -14,6 +14,8 @@ export interface ServedSite {
 
 export interface ServeOptions {
   port: number;
+  /** The wrangler config to serve; the build's (dist/newsroom/wrangler.json) unless given. */
+  config?: string;
   /** Local D1/R2/Durable Object state (wrangler's --persist-to; see local-state.ts). */
   stateDir: string;
   /** Extra bindings, as wrangler's --var NAME:VALUE (the build's .dev.vars applies otherwise). */
@@ -43,9 +45,9 @@ export async function buildSite(): Promise<void> {
  * state. Its HTTP server sends answers the way the worker shapes them (compressed ones included).
  * Resolves once /api/health answers; the server runs in its own process group, which stop() ends.
  */
-export async function serveBuild({ port, stateDir, vars = {}, echo = false, scheduled = false, timeoutMs = 90_000 }: ServeOptions): Promise<ServedSite> {
+export async function serveBuild({ port, config = builtWorkerConfig, stateDir, vars = {}, echo = false, scheduled = false, timeoutMs = 90_000 }: ServeOptions): Promise<ServedSite> {
   const args = [
-    wranglerBin, 'dev', '--config', builtWorkerConfig, '--ip', HOST, '--port', String(port), '--persist-to', stateDir,
+    wranglerBin, 'dev', '--config', config, '--ip', HOST, '--port', String(port), '--persist-to', stateDir,
     '--inspector-port', '0', '--log-level', 'warn', '--show-interactive-dev-session=false',
     ...(scheduled ? ['--bundle', '--test-scheduled'] : []),
     ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]),

@@ -10,6 +10,7 @@ import type {
   StoryRepository,
   StoryRevisionRepository,
   CorrectionRepository,
+  IdempotencyKeyRepository,
   UploadSessionRepository,
   UserRepository,
 } from '../domain/ports.ts';
@@ -31,6 +32,7 @@ export interface AppDeps {
   corrections: CorrectionRepository;
   liveStreams: LiveStreamRepository;
   uploads: UploadSessionRepository;
+  idempotencyKeys: IdempotencyKeyRepository;
   storyHtml: StoryHtmlSanitizer;
   media: MediaStore;
   mediaLimits: MediaLimits;

@@ -10,6 +10,7 @@ import { D1SessionRepository } from './d1/d1-session-repository.ts';
 import { D1StoryRepository } from './d1/d1-story-repository.ts';
 import { D1StoryRevisionRepository } from './d1/d1-story-revisions.ts';
 import { D1CorrectionRepository } from './d1/d1-correction-repository.ts';
+import { D1IdempotencyKeyRepository } from './d1/d1-idempotency-key-repository.ts';
 import { D1UploadSessionRepository } from './d1/d1-upload-session-repository.ts';
 import { D1UserRepository } from './d1/d1-user-repository.ts';
 import { DurableLiveRooms } from './live/durable-live-rooms.ts';
@@ -38,6 +39,7 @@ export function buildDeps(env: Bindings, clock: Clock = systemClock): AppDeps {
     corrections: new D1CorrectionRepository(db),
     liveStreams: new D1LiveStreamRepository(db),
     uploads: new D1UploadSessionRepository(db),
+    idempotencyKeys: new D1IdempotencyKeyRepository(db),
     storyHtml,
     media: new R2MediaStore(env.MEDIA),
     mediaLimits: readMediaLimits(env),

@@ -7,7 +7,8 @@ export type ErrorKind =
   | 'conflict'
   | 'too_many_attempts'
   | 'too_large'
-  | 'unsupported_media_type';
+  | 'unsupported_media_type'
+  | 'unprocessable';
 
 export class DomainError extends Error {
   constructor(
@@ -66,13 +67,20 @@ export class TooManyAttemptsError extends DomainError {
 }
 
 export class PayloadTooLargeError extends DomainError {
-  constructor(message = 'The file is too large') {
-    super('too_large', 'payload_too_large', message);
+  constructor(message = 'The file is too large', fields?: Record<string, string>) {
+    super('too_large', 'payload_too_large', message, fields);
   }
 }
 
 export class UnsupportedMediaTypeError extends DomainError {
   constructor(message = 'This type of file is not accepted') {
     super('unsupported_media_type', 'unsupported_media_type', message);
+  }
+}
+
+/** A well-formed request that cannot be done as asked, e.g. an Idempotency-Key reused for another request. */
+export class UnprocessableError extends DomainError {
+  constructor(code: string, message: string) {
+    super('unprocessable', code, message);
   }
 }

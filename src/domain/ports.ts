@@ -173,6 +173,23 @@ export interface LiveStreamRepository {
   end(id: number, ending: { videoUrl: string | null; endedAt: string }): Promise<LiveStream | null>;
 }
 
+/** The first answer to a request sent with an Idempotency-Key (decision 026). */
+export type IdempotencyRecord =
+  | { status: 'pending' }
+  | { status: 'done'; fingerprint: string; responseStatus: number; responseBody: string };
+
+export interface IdempotencyKeyRepository {
+  /**
+   * Claims the user's key for a new request, atomically: null when this call claimed it (no record,
+   * or only an expired one), else the record that holds it.
+   */
+  claim(userId: number, key: string, now: string, expiresAt: string): Promise<IdempotencyRecord | null>;
+  /** Keeps the answer to the claimed key. */
+  complete(userId: number, key: string, answer: { fingerprint: string; responseStatus: number; responseBody: string }): Promise<void>;
+  /** Gives a claimed key up (its request failed and wrote nothing), so a retry runs afresh. */
+  release(userId: number, key: string): Promise<void>;
+}
+
 export interface UploadSessionRepository {
   create(session: Omit<UploadSession, 'status' | 'objectKey' | 'r2UploadId' | 'contentType' | 'storyId' | 'updatedAt'>): Promise<UploadSession>;
   findById(id: string): Promise<UploadSession | null>;

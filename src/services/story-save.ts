@@ -1,11 +1,12 @@
 import type { Story, User } from '../domain/entities.ts';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../domain/errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError, PayloadTooLargeError, ValidationError } from '../domain/errors.ts';
 import { messages } from '../domain/messages.ts';
 import { policy } from '../domain/permissions.ts';
 import type { BeatRepository, Clock, StoryHtmlSanitizer, StoryRepository, StoryWrite } from '../domain/ports.ts';
 import type { StorySaveInput, StoryUpdateInput } from '../domain/schemas.ts';
 import { firstFreeSlug, slugify } from '../domain/slug.ts';
 import { nextPublishedAt } from '../domain/story.ts';
+import { storyTextOverflow, storyTooLongMessage } from '../domain/story-size.ts';
 import { changesRevision, nextWorkflowFields, publishAtProblem, type WorkflowFields } from '../domain/working-day.ts';
 
 /**
@@ -27,8 +28,8 @@ export interface StorySaveDeps {
 type StoredWorkflow = Pick<Story, 'publishedAt' | 'status'> & WorkflowFields;
 
 /**
- * Turns a validated save payload into the columns to write: content sanitised, beat checked,
- * publish time checked, publishedAt and the workflow columns per the story rules. The slug is
+ * Turns a validated save payload into the columns to write: content sanitised, size checked
+ * (a row D1 can store), beat checked, publish time checked, publishedAt and the workflow columns per the story rules. The slug is
  * resolved by saveWithSlug.
  */
 export async function prepareStoryWrite(
@@ -42,6 +43,14 @@ export async function prepareStoryWrite(
   if (timing) throw new ValidationError({ publishAt: timing });
   const content = deps.storyHtml.sanitize(input.content);
   if (deps.storyHtml.isEmpty(content)) throw new ValidationError({ content: messages.contentRequired });
+  // The cleaned text is what is stored, in the story's row and in its revision's (the slug, at most
+  // 255, fits in the room the limit keeps for the other columns).
+  const { title, description, featuredImageUrl, videoUrl } = input;
+  const overflow = storyTextOverflow({ title, description, content, featuredImageUrl, videoUrl });
+  if (overflow) {
+    const message = storyTooLongMessage(overflow);
+    throw new PayloadTooLargeError(message, { [overflow.field]: message });
+  }
   if (input.beatId !== null && !(await deps.beats.findById(input.beatId))) {
     throw new ValidationError({ beatId: messages.beatIdInvalid });
   }

@@ -133,3 +133,18 @@ export const uploadParts = sqliteTable(
   },
   (table) => [primaryKey({ columns: [table.uploadId, table.partNumber] })],
 );
+
+export const idempotencyKeys = sqliteTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id').notNull().references(() => users.id),
+    key: text('key').notNull(),
+    status: text('status', { enum: ['pending', 'done'] }).notNull(),
+    fingerprint: text('fingerprint'),
+    responseStatus: integer('response_status'),
+    responseBody: text('response_body'),
+    createdAt: text('created_at').notNull(),
+    expiresAt: text('expires_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.key] })],
+);

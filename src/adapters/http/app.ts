@@ -1,13 +1,12 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { except } from 'hono/combine';
-import { PayloadTooLargeError } from '../../domain/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from './context.ts';
 import { errorBody, handleError } from './error-map.ts';
 import { authenticate } from './middleware/authenticate.ts';
 import { compression } from './middleware/compression.ts';
 import { noEdgeCache, type EdgeCache } from './middleware/edge-cache.ts';
+import { drainUnreadBody, limitBody } from './middleware/request-body.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -66,7 +65,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use(edge.purgeOnWrite(isPublicWrite))
     // Live media is for anyone and does no session work (decision 025): routed before authentication.
     .route('/streams', liveMediaRoutes)
-    .use(except(STREAMED_BODY_PATHS, bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw new PayloadTooLargeError('The request body is too large'); } })))
+    .use(except(STREAMED_BODY_PATHS, limitBody(JSON_BODY_LIMIT, 'The request body is too large')))
     .use(authenticate)
     .route('/auth', authRoutes)
     .route('/users', userRoutes)
@@ -81,6 +80,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .all('*', (c) => c.json(errorBody('not_found', 'No such API route'), 404));
 
   const app = new Hono<AppEnv>();
+  app.use(drainUnreadBody);
   app.use(compression);
   app.use(securityHeaders({ dev: options.dev ?? false }));
   app.onError(handleError);

@@ -12,6 +12,7 @@ const statusOf: Record<ErrorKind, ContentfulStatusCode> = {
   too_many_attempts: 429,
   too_large: 413,
   unsupported_media_type: 415,
+  unprocessable: 422,
 };
 
 export function errorBody(code: string, message: string, fields?: Record<string, string>, details?: Record<string, unknown>) {

@@ -25,6 +25,17 @@ export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip
 }
 
 /**
+ * The Accept-Encoding the client sent. The Workers runtime rewrites the header the worker sees to
+ * `br, gzip` for every request, and keeps the client's own in `request.cf.clientAcceptEncoding`
+ * (empty when it sent none); wrangler dev does the same. Without `cf` (a request made in tests)
+ * the header is the client's.
+ */
+export function clientAcceptEncoding(request: Request): string | undefined {
+  const original = (request.cf as { clientAcceptEncoding?: unknown } | undefined)?.clientAcceptEncoding;
+  return typeof original === 'string' ? original : (request.headers.get('Accept-Encoding') ?? undefined);
+}
+
+/**
  * Compresses text answers (HTML, CSS, JavaScript, feeds) for clients that accept it. Naming
  * the coding in Content-Encoding is enough: the Workers runtime compresses the body as it sends it
  * (automatic body encoding), on Cloudflare and under `wrangler dev` alike. Inside the worker bodies
@@ -32,7 +43,7 @@ export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip
  */
 export const compression = createMiddleware(async (c, next) => {
   await next();
-  const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
+  const encoding = chooseEncoding(clientAcceptEncoding(c.req.raw));
   const res = c.res;
   if (!encoding || c.req.method === 'HEAD' || res.status !== 200 || !res.body) return;
   if (res.headers.has('Content-Encoding') || !COMPRESSIBLE.test(res.headers.get('Content-Type') ?? '')) return;

@@ -1,0 +1,68 @@
+import { UnprocessableError, ConflictError, ValidationError } from '../../domain/errors.ts';
+import type { IdempotencyKeyRepository } from '../../domain/ports.ts';
+import { addSeconds } from '../../domain/time.ts';
+
+/**
+ * Idempotency-Key on the one-request uploads (decision 026, docs/product/api.md "Media"): the first
+ * answer to a user's key is kept this long, and a retry with the key gets it back.
+ */
+export const IDEMPOTENCY_KEY_HOURS = 24;
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** Visible ASCII, as the IETF draft's examples; long enough for a UUID or any client's scheme. */
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/** The key a request was sent with, null when none; a malformed one is 400. */
+export function idempotencyKeyOf(header: string | undefined): string | null {
+  if (header === undefined) return null;
+  if (!KEY_PATTERN.test(header)) throw new ValidationError({ [IDEMPOTENCY_HEADER]: 'Use 1 to 255 visible ASCII characters' });
+  return header;
+}
+
+/** A request's fingerprint: SHA-256 (hex) of what it asked for, in a stable order. */
+export async function fingerprintOf(parts: Record<string, string>): Promise<string> {
+  const canonical = JSON.stringify(Object.entries(parts).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(canonical)));
+}
+
+export function hex(bytes: ArrayBuffer): string {
+  return [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+export interface KeptAnswer {
+  status: number;
+  body: string;
+}
+
+/**
+ * Runs a request under its user's key. The first request with the key runs `first` and its 2xx
+ * answer is kept; a failure gives the key up, so a retry runs afresh (a failed request stored
+ * nothing). A later request with the key runs `fingerprintOnly` (it reads the request, storing
+ * nothing) and gets the kept answer when it asked for the same thing, else 422; while the first
+ * still runs, 409.
+ */
+export async function underIdempotencyKey(
+  repository: IdempotencyKeyRepository,
+  { userId, key, now }: { userId: number; key: string; now: string },
+  first: () => Promise<KeptAnswer & { fingerprint: string }>,
+  fingerprintOnly: () => Promise<string>,
+): Promise<KeptAnswer & { replayed: boolean }> {
+  const held = await repository.claim(userId, key, now, addSeconds(now, IDEMPOTENCY_KEY_HOURS * 3600));
+  if (held === null) {
+    let answer: KeptAnswer & { fingerprint: string };
+    try {
+      answer = await first();
+    } catch (error) {
+      await repository.release(userId, key);
+      throw error;
+    }
+    await repository.complete(userId, key, { fingerprint: answer.fingerprint, responseStatus: answer.status, responseBody: answer.body });
+    return { status: answer.status, body: answer.body, replayed: false };
+  }
+  if (held.status === 'pending') {
+    throw new ConflictError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry it in a moment');
+  }
+  if ((await fingerprintOnly()) !== held.fingerprint) {
+    throw new UnprocessableError('idempotency_key_reused', 'This Idempotency-Key was used for a different request; use a new key for a new request');
+  }
+  return { status: held.responseStatus, body: held.responseBody, replayed: true };
+}
