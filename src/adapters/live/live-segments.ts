@@ -1,8 +1,8 @@
 /**
  * The live stream cut into numbered, immutable segments for viewers over HTTP
  * (docs/decisions/025-live-delivery-over-http-segments.md). Each publisher chunk's media bytes
- * become one segment, cut again at every Cluster start, so a segment that begins with a keyframe
- * Cluster exists for late joiners to start at. Played back to back from any keyframe segment,
+ * become one segment, cut again where a keyframe Cluster starts inside it, so a segment that
+ * begins with a keyframe Cluster exists for late joiners to start at. Played back to back from any keyframe segment,
  * the segments are exactly the stream's bytes after the initialisation segment.
  *
  * The bytes are held in memory only, newest first, within a budget; the numbering and the newest
@@ -65,7 +65,7 @@ export class LiveSegments {
 
   /**
    * Adds the media bytes of one publisher chunk, `offset` being the stream offset of bytes[0],
-   * cut at each of `cuts` (stream offsets of Cluster starts inside the chunk).
+   * cut at each of `cuts` (stream offsets of keyframe Cluster starts inside the chunk).
    */
   append(offset: number, bytes: Uint8Array, cuts: readonly number[]): void {
     const end = offset + bytes.length;

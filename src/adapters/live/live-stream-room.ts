@@ -289,7 +289,6 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
       return;
     }
 
-    const cuts: number[] = [];
     const keys: number[] = [];
     for (const event of events) {
       if (event.kind === 'init') {
@@ -297,13 +296,13 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
         progress.init = { ...event.init, bytes: toBase64(event.init.bytes) };
         progress.growth = headerGrowth(event.init);
       }
-      if (event.kind === 'cluster') cuts.push(event.offset);
       const sync = recordScanEvent(progress.facts, event);
       if (sync !== null) keys.push(sync);
     }
     // Media is everything after the initialisation segment; a chunk may hold the end of one and the start of the other.
     const mediaStart = this.init ? Math.max(start, this.init.bytes.length) : null;
-    if (mediaStart !== null && mediaStart < start + bytes.length) this.segments.append(mediaStart, bytes.subarray(mediaStart - start), cuts);
+    // One segment per chunk, cut again where a keyframe Cluster starts (where late joiners begin).
+    if (mediaStart !== null && mediaStart < start + bytes.length) this.segments.append(mediaStart, bytes.subarray(mediaStart - start), keys);
     for (const key of keys) this.segments.markKey(key);
 
     // Before the header is complete every byte is in part 1: the scanner refuses a header longer

@@ -6,9 +6,20 @@ import { EDGE_CACHE_HEADER } from '../middleware/edge-cache.ts';
  * per URL in this isolate, which every viewer asking meanwhile shares. So the stream's object
  * answers each URL about once per isolate (or data centre), however many viewers ask.
  *
- * X-Edge-Cache says which way an answer came: HIT (the Cache API), SHARED (another viewer's
- * request in flight), MISS (this request went to the object).
+ * In front of the Cache API, each isolate keeps its newest immutable answers in memory (a few
+ * dozen segments): the viewers at the live edge all want the same few, and the bench showed the
+ * Cache API round trip to be what limits answers per second (docs/benchmarks/live-after.md on
+ * the live-bench branch).
+ *
+ * X-Edge-Cache says which way an answer came: HIT (memory or the Cache API), SHARED (another
+ * viewer's request in flight), MISS (this request went to the object).
  */
+
+/** The memory level's bounds: entries and bytes (segments are about 100 kB a second of video). */
+const MEMORY_ENTRIES = 48;
+const MEMORY_BYTES = 16 * 1024 * 1024;
+/** Only answers that never change are kept in memory (the manifest changes every second). */
+const IMMUTABLE = /immutable/;
 
 export interface LiveAnswer {
   status: number;
@@ -22,10 +33,14 @@ export type Upstream = () => Promise<LiveAnswer>;
 
 export class SharedFetch {
   private readonly inflight = new Map<string, Promise<LiveAnswer>>();
+  private readonly memory = new Map<string, LiveAnswer>();
+  private memoryBytes = 0;
 
   constructor(private readonly cache: Cache | null) {}
 
   async get(key: string, upstream: Upstream, waitUntil: (promise: Promise<unknown>) => void): Promise<Response> {
+    const remembered = this.memory.get(key);
+    if (remembered) return toResponse(remembered, 'HIT');
     const early = this.inflight.get(key);
     if (early) return toResponse(await early, 'SHARED');
     const hit = this.cache ? await this.cache.match(key).catch(() => undefined) : undefined;
@@ -38,7 +53,9 @@ export class SharedFetch {
     // The shared request stays findable until its answer is in the cache, so no viewer in between asks again.
     const stored = request
       .then(async (answer) => {
-        if (answer.status === 200 && answer.cacheControl && this.cache) await this.cache.put(key, toResponse(answer, 'HIT'));
+        if (answer.status !== 200 || !answer.cacheControl) return;
+        this.remember(key, answer);
+        if (this.cache) await this.cache.put(key, toResponse(answer, 'HIT'));
       })
       .catch((error: unknown) => console.error('live media: upstream or cache failed', error))
       .finally(() => {
@@ -46,6 +63,17 @@ export class SharedFetch {
       });
     waitUntil(stored);
     return toResponse(await request, 'MISS');
+  }
+
+  private remember(key: string, answer: LiveAnswer): void {
+    if (!IMMUTABLE.test(answer.cacheControl ?? '') || typeof answer.body === 'string' || !answer.body) return;
+    this.memory.set(key, answer);
+    this.memoryBytes += answer.body.length;
+    while (this.memory.size > MEMORY_ENTRIES || this.memoryBytes > MEMORY_BYTES) {
+      const [oldest, dropped] = this.memory.entries().next().value!;
+      this.memory.delete(oldest);
+      this.memoryBytes -= (dropped.body as Uint8Array).length;
+    }
   }
 }
 
