@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Pbkdf2PasswordHasher } from '../../src/adapters/crypto/pbkdf2-password-hasher.ts';
 import { slugify } from '../../src/domain/slug.ts';
+import { storyText } from '../../src/domain/story-text.ts';
 import { demoImageSvg } from './demo-images.ts';
 import { executeSql } from './local-site.ts';
 
@@ -140,7 +141,7 @@ export async function seedDemoNewsroom({ stateDir, clientDir, pepper, now = new 
     );
   }
   for (const beat of beats) {
-    statements.push(`INSERT INTO beats (id, name, description, created_at) VALUES (${[beat.id, beat.name, beat.description, created].map(sql).join(', ')});`);
+    statements.push(`INSERT INTO beats (id, name, slug, description, created_at) VALUES (${[beat.id, beat.name, slugify(beat.name), beat.description, created].map(sql).join(', ')});`);
   }
 
   const imagesDir = path.join(clientDir, IMAGE_DIR);
@@ -173,8 +174,8 @@ export async function seedDemoNewsroom({ stateDir, clientDir, pepper, now = new 
     };
     stories.push(story);
     statements.push(
-      `INSERT INTO stories (id, title, slug, description, content, author_id, beat_id, status, is_featured, featured_image_url, video_url, views, published_at, created_at, updated_at) VALUES (${[
-        story.id, title, slug, description, storyContent(title, index), story.authorId, beatId, status, story.isFeatured,
+      `INSERT INTO stories (id, title, slug, description, content, body_text, author_id, beat_id, status, is_featured, featured_image_url, video_url, views, published_at, created_at, updated_at) VALUES (${[
+        story.id, title, slug, description, storyContent(title, index), storyText(storyContent(title, index)), story.authorId, beatId, status, story.isFeatured,
         story.featuredImageUrl, story.videoUrl, story.views, status === 'draft' ? null : at, at, at,
       ].map(sql).join(', ')});`,
     );

@@ -9,6 +9,7 @@ import type {
   StoryHtmlSanitizer,
   StoryRepository,
   StoryRevisionRepository,
+  StorySearch,
   CorrectionRepository,
   UploadSessionRepository,
   UserRepository,
@@ -27,6 +28,7 @@ export interface AppDeps {
   loginAttempts: LoginAttemptRepository;
   beats: BeatRepository;
   stories: StoryRepository;
+  search: StorySearch;
   revisions: StoryRevisionRepository;
   corrections: CorrectionRepository;
   liveStreams: LiveStreamRepository;

@@ -13,6 +13,7 @@ import { analyticsRoutes } from './routes/analytics.ts';
 import { authRoutes } from './routes/auth.ts';
 import { beatRoutes } from './routes/beats.ts';
 import { healthRoutes } from './routes/health.ts';
+import { searchRoutes } from './routes/search.ts';
 import { seoRoutes } from './routes/seo.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { resumableUploadRoutes } from './routes/resumable-uploads.ts';
@@ -59,12 +60,16 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use('/stories', edge.readThrough)
     .use('/stories/*', edge.readThrough)
     .use('/beats', edge.readThrough)
+    .use('/beats/*', edge.readThrough)
+    .use('/search', edge.readThrough)
+    .use('/users/by-username/*', edge.readThrough)
     .use(edge.purgeOnWrite(isPublicWrite))
     .use(except(STREAMED_BODY_PATHS, bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw new PayloadTooLargeError('The request body is too large'); } })))
     .use(authenticate)
     .route('/auth', authRoutes)
     .route('/users', userRoutes)
     .route('/beats', beatRoutes)
+    .route('/search', searchRoutes)
     .route('/stories', storyRoutes)
     .route('/stories', storyWorkflowRoutes)
     .route('/analytics', analyticsRoutes)
