@@ -7,6 +7,7 @@ import { lighthouse, type LighthouseScores } from './bench/lighthouse.ts';
 import { loadTestInTurns, type LoadResult } from './bench/load-test.ts';
 import { root } from './bench/local-site.ts';
 import { measurePageWeight, type PageWeight } from './bench/page-weight.ts';
+import { searchBench, searchBenchTable } from './bench/search-bench.ts';
 
 /**
  * `npm run bench`: builds the site, serves it on workerd (127.0.0.1:BENCH_PORT, default 8811)
@@ -14,7 +15,9 @@ import { measurePageWeight, type PageWeight } from './bench/page-weight.ts';
  * requests per second, p50 and p99 latency and errors under load (autocannon, in BENCH_ROUNDS
  * turns of BENCH_SECONDS per route, default 5 x 3 s) and the ratio to the trivial route; the gzip weight of the JavaScript and CSS
  * that / and a story page load; Lighthouse mobile scores for both (median of LIGHTHOUSE_RUNS,
- * default 3). The numbers also go to bench-results/latest.json. Then the upload benchmark
+ * default 3). The numbers also go to bench-results/latest.json. Then the search benchmark
+ * (scripts/bench/search-bench.ts: 50,000 stories, five queries, bench-results/search.json;
+ * BENCH_SEARCH=0 skips it), then the upload benchmark
  * (scripts/bench-upload.ts: a 200 MB video through the resumable routes into local R2, its
  * throughput and workerd's peak memory) on the same build; BENCH_UPLOAD=0 skips it.
  */
@@ -105,6 +108,13 @@ try {
   );
 } finally {
   await site.stop();
+}
+
+// Search at a real archive's size, on the same build (BENCH_SEARCH=0 skips it).
+if (process.env.BENCH_SEARCH !== '0') {
+  const search = await searchBench({ port: Number(process.env.BENCH_SEARCH_PORT ?? port + 1), seconds, rounds: Math.min(rounds, 3) });
+  console.log(['', ...searchBenchTable(search), ''].join('\n'));
+  await writeFile(path.join(root, 'bench-results', 'search.json'), `${JSON.stringify({ at: new Date().toISOString(), ...search }, null, 2)}\n`);
 }
 
 if (process.env.BENCH_UPLOAD !== '0') {

@@ -17,6 +17,7 @@ describe('ftsMatchExpression', () => {
 
   it('is null when there is no word', () => {
     expect(ftsMatchExpression(' "*()-: ')).toBeNull();
+    expect(ftsMatchExpression('\u0301 \u0308')).toBeNull();
   });
 });
 

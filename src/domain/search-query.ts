@@ -12,7 +12,8 @@ const MAX_TERMS = 12;
 
 /** The FTS5 MATCH expression for a reader's query, or null when it holds no word at all. */
 export function ftsMatchExpression(query: string): string | null {
-  const words = query.normalize('NFC').match(/[\p{L}\p{N}\p{M}]+/gu);
+  // A word starts with a letter or digit: a lone combining mark would make an empty phrase.
+  const words = query.normalize('NFC').match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu);
   if (!words) return null;
   // A one-character prefix would read a large part of the index for a useless answer: it is matched as a word.
   const terms = words.slice(0, MAX_TERMS).map((word) => (word.length > 1 ? `"${word}"*` : `"${word}"`));

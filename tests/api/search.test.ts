@@ -2,7 +2,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import worker from '../../src/worker.ts';
-import type { Story } from '../../src/domain/entities.ts';
+import type { SearchHit, Story } from '../../src/domain/entities.ts';
 import { createBeat } from '../../src/services/beat-save.ts';
 import { api, createStory, deps, expectError, signUp, updatePayload, updateStory } from './support/api.ts';
 
@@ -11,20 +11,11 @@ import { api, createStory, deps, expectError, signUp, updatePayload, updateStory
  * worker over real local D1 with the FTS5 index of migrations/0010.
  */
 
-interface SearchResult {
-  id: number;
-  slug: string;
-  title: string;
-  description: string;
-  snippet: string;
-  publishedAt: string | null;
-  status?: string;
-  author: { id: number; username: string };
-  beat: { id: number; name: string; slug: string } | null;
-}
+
+/** The answer of GET /api/search: hits as API.md spells them (`status` only for staff). */
 interface SearchAnswer {
   total: number;
-  results: SearchResult[];
+  results: (Omit<SearchHit, 'status'> & { status?: string })[];
 }
 
 const search = (query: string, token?: string) => api<SearchAnswer>(`/api/search?${query}`, { token });
