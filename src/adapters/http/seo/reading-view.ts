@@ -84,10 +84,10 @@ export function card(story: Story): string {
   const titleId = `story-card-${story.id}`;
   return `<li><article class="story-card" aria-labelledby="${titleId}">
 <a class="story-card-media" href="${href}" tabindex="-1" aria-hidden="true">${picture(story, 'story-image', false)}${story.isFeatured ? '<span class="badge badge-accent badge-on-media">Featured</span>' : ''}</a>
-<div class="story-card-body">${story.beat ? `<p class="kicker"><a href="${esc(beatPath(story.beat))}">${esc(story.beat.name)}</a></p>` : ''}
+<div class="story-card-body">${story.beat ? `<p class="kicker">${esc(story.beat.name)}</p>` : ''}
 <h3 id="${titleId}" class="story-card-title"><a href="${href}">${esc(story.title)}</a></h3>
 <p class="story-card-description">${esc(story.description)}</p>
-<p class="story-meta"><span>By <a href="${esc(authorPath(story.author))}">${esc(story.author.username)}</a></span>${dot}<span>${views(story.views)}</span></p>
+<p class="story-meta"><span>By ${esc(story.author.username)}</span>${dot}<span>${views(story.views)}</span></p>
 <a class="read-link" href="${href}" aria-describedby="${titleId}">Read Story <span aria-hidden="true">→</span></a></div>
 </article></li>`;
 }
@@ -101,12 +101,11 @@ export interface ReadingViewContext {
   beats?: readonly BeatRef[];
 }
 
-
 export function homeReadingView(featured: Story | null, latest: readonly Story[], { origin, now, beats = [] }: ReadingViewContext): string {
   const featuredSection = featured
     ? `<section class="featured" aria-labelledby="featured-heading"><h2 id="featured-heading" class="section-title">Featured Story</h2>
 <div class="featured-grid"><div class="featured-media">${featured.videoUrl ? video(featured, origin) : picture(featured, 'story-image', true)}</div>
-<div class="featured-text">${featured.beat ? `<a class="badge badge-accent" href="${esc(beatPath(featured.beat))}">${esc(featured.beat.name)}</a>` : ''}
+<div class="featured-text">${featured.beat ? `<span class="badge badge-accent">${esc(featured.beat.name)}</span>` : ''}
 <h3 class="featured-title"><a href="${esc(storyPath(featured))}">${esc(featured.title)}</a></h3>
 <p class="featured-description">${esc(featured.description)}</p>
 <p class="story-meta"><span>By ${esc(authorName(featured.author))}</span>${dot}${ago(featured.publishedAt ?? featured.createdAt, now)}${dot}<span>${views(featured.views)}</span></p>
