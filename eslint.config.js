@@ -7,6 +7,8 @@ import tseslint from 'typescript-eslint';
  *   src/domain   -> nothing of ours outside src/domain, no package but zod, and no I/O, clocks,
  *                   randomness or byte plumbing: the newsroom's rules and their types only
  *   src/media    -> nothing of ours outside src/media (pure media plumbing: WebM, ranges, parts)
+ *   src/contract -> nothing at all (the page contract the worker's pages and the SPA share, and the
+ *                   one HTML escaper); everyone may import it
  *   src/services -> src/domain and src/media (use cases, typed against the domain's ports)
  *   src/adapters -> src/domain, src/media, src/services, never src/web
  *   src/web      -> src/domain and src/media, and only `import type` from src/adapters
@@ -94,6 +96,20 @@ export default tseslint.config(
           patterns: [
             { regex: ['adapters', 'web', 'worker', 'scripts', 'domain', 'services'].map(ours).join('|'), message: 'src/media is plain media plumbing: it imports nothing of ours outside src/media.' },
             { regex: FRAMEWORKS, message: 'src/media stays free of frameworks and platform APIs.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: ['adapters', 'web', 'worker', 'scripts', 'domain', 'media', 'services'].map(ours).join('|'), message: 'src/contract is shared by the worker and the SPA: it imports nothing of ours.' },
+            { regex: FRAMEWORKS, message: 'src/contract stays free of frameworks and platform APIs.' },
           ],
         },
       ],

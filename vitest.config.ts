@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
 mkdirSync(new URL('./dist/client', import.meta.url), { recursive: true });
 
 /**
- * Four projects: the pure domain core, the web's pure helpers and the build's own plugins in plain Node, and the worker's integration tests inside
+ * The pure domain core, the web's pure helpers, the page contract (reading view vs components) and the build's own plugins in plain Node, and the worker's integration tests inside
  * workerd against real local D1 and R2 (isolated storage per test file, migrations applied in setup).
  */
 export default defineConfig({
@@ -32,6 +32,14 @@ export default defineConfig({
           name: 'web',
           environment: 'node',
           include: ['src/web/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          // The worker's reading view against the reader's React components (decision 024).
+          name: 'contract',
+          environment: 'node',
+          include: ['tests/contract/**/*.test.tsx'],
         },
       },
       {

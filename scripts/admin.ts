@@ -9,7 +9,7 @@ import { buildPasswordHasher } from '../src/adapters/compose.ts';
 import { AdminInputError, adminRow, adminUpsertStatements, resolveAdminCredentials, upsertAdmin, type AdminCredentials } from './lib/admin-account.ts';
 import { ensureDevVars } from './lib/dev-vars.ts';
 import { applyLocalMigrations, withLocalDeps } from './lib/local-platform.ts';
-import { runWrangler } from './lib/wrangler-cli.ts';
+import { runWrangler } from './lib/run.ts';
 
 const USAGE = 'Usage: npm run admin -- --email <email> [--password <password>] [--username <username>] [--remote]';
 

@@ -3,7 +3,7 @@
  * and a 90 MB one through the single-request streaming route, reporting throughput and the peak
  * resident memory of the workerd processes running the worker (sampled from /proc) while it runs.
  *
- *   npx tsx scripts/bench-upload.ts                 # builds, serves the built site on :8821, measures
+ *   npx tsx scripts/bench-upload.ts                 # builds, serves the built site on :8821 (BENCH_UPLOAD_PORT), measures
  *   npx tsx scripts/bench-upload.ts --no-build      # reuses dist/
  *   BENCH_URL=http://127.0.0.1:8787 BENCH_TOKEN=<reporter token> [BENCH_PID=<server pid>] npx tsx scripts/bench-upload.ts
  *
@@ -13,21 +13,17 @@
  * Bounded in time (BENCH_TIMEOUT_SECONDS, default 300). Prints one summary line per run and writes
  * bench-results/upload.json.
  */
-import { spawnSync } from 'node:child_process';
 import { createHash, randomFillSync } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import {
-  applyLocalMigrations,
-  createLocalReporter,
-  descendantsNamed,
-  quietEnv,
-  residentBytes,
-} from './support/local-site.ts';
+import { createLocalReporter } from './bench/local-reporter.ts';
+import { descendantsNamed, residentBytes } from './bench/process-memory.ts';
+import { applyLocalMigrations } from './lib/local-platform.ts';
 import { stateDir } from './lib/local-state.ts';
-import { serveBuild, type ServedSite } from './lib/serve-build.ts';
+import { runWrangler } from './lib/run.ts';
+import { buildSite, serveBuild, type ServedSite } from './lib/serve-build.ts';
 
 const MB = 1_000_000;
-const PORT = 8821;
+const PORT = Number(process.env.BENCH_UPLOAD_PORT ?? 8821);
 const MULTIPART_BYTES = Number(process.env.BENCH_MULTIPART_MB ?? 200) * MB;
 /** Under the platform's 100 MB request limit. */
 const SINGLE_BYTES = Number(process.env.BENCH_SINGLE_MB ?? 90) * MB;
@@ -120,8 +116,8 @@ async function singleRun(base: string, token: string, file: Buffer): Promise<Run
   return { seconds: (performance.now() - started) / 1000, ...done };
 }
 
-function removeObject(key: string): void {
-  spawnSync('npx', ['wrangler', 'r2', 'object', 'delete', `newsroom-media/${key}`, '--local'], { env: quietEnv });
+async function removeObject(key: string, dir: string): Promise<void> {
+  await runWrangler(['r2', 'object', 'delete', `newsroom-media/${key}`, '--local', '--persist-to', dir]).catch((error: unknown) => console.error(error));
 }
 
 async function measured<T>(pids: () => number[], work: () => Promise<T>): Promise<{ value: T; baseline: number; peak: number }> {
@@ -140,15 +136,14 @@ const mb = (bytes: number) => Number((bytes / MB).toFixed(1));
 async function main() {
   const external = process.env.BENCH_URL;
   let token = process.env.BENCH_TOKEN ?? '';
-  let reporter: ReturnType<typeof createLocalReporter> | null = null;
+  // The server, its reporter and the clean-up all use one state directory (NEWSROOM_STATE_DIR or .wrangler/state).
+  const dir = stateDir();
+  let reporter: Awaited<ReturnType<typeof createLocalReporter>> | null = null;
   if (external && !token) throw new Error('Set BENCH_TOKEN (a reporter session token) when BENCH_URL points at a running site');
   if (!external) {
-    if (!process.argv.includes('--no-build')) {
-      const build = spawnSync('npx', ['vite', 'build'], { env: quietEnv, encoding: 'utf8' });
-      if (build.status !== 0) throw new Error(`vite build failed:\n${build.stderr}`);
-    }
-    applyLocalMigrations();
-    reporter = createLocalReporter('bench');
+    if (!process.argv.includes('--no-build')) await buildSite();
+    await applyLocalMigrations(dir, { quiet: true });
+    reporter = await createLocalReporter('bench', dir);
     token = reporter.token;
   }
   const results: Record<string, unknown>[] = [];
@@ -161,7 +156,7 @@ async function main() {
       // A fresh server per run, so each baseline is the worker at rest.
       let server: ServedSite | null = null;
       try {
-        if (!external) server = await serveBuild({ port: PORT, stateDir: stateDir() });
+        if (!external) server = await serveBuild({ port: PORT, stateDir: dir });
         const base = external ?? `http://127.0.0.1:${PORT}`;
         // With a server of our own, its workerd; else the process BENCH_PID names (and its children), if given.
         const rootPid = server?.pid ?? (process.env.BENCH_PID ? Number(process.env.BENCH_PID) : null);
@@ -198,8 +193,8 @@ async function main() {
     mkdirSync('bench-results', { recursive: true });
     writeFileSync('bench-results/upload.json', `${JSON.stringify({ at: new Date().toISOString(), results }, null, 2)}\n`);
   } finally {
-    if (!external) for (const key of stored) removeObject(key);
-    reporter?.remove();
+    if (!external) for (const key of stored) await removeObject(key, dir);
+    await reporter?.remove();
   }
 }
 

@@ -1,17 +1,16 @@
-import { spawnSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { launchChromium } from './bench/browser.ts';
 import { startDemoSite } from './bench/demo-site.ts';
 import { lighthouse, type LighthouseScores } from './bench/lighthouse.ts';
 import { loadTestInTurns, type LoadResult } from './bench/load-test.ts';
-import { root } from './bench/local-site.ts';
 import { measurePageWeight, type PageWeight } from './bench/page-weight.ts';
-import { searchBench, searchBenchTable } from './bench/search-bench.ts';
+import { launchChromium } from './lib/chromium.ts';
+import { projectRoot as root } from './lib/project.ts';
+import { run } from './lib/run.ts';
 
 /**
  * `npm run bench`: builds the site, serves it on workerd (127.0.0.1:BENCH_PORT, default 8811)
- * over a fresh demo newsroom, and prints one table: for each reader route and a trivial route,
+ * over a fresh demo newsroom (the one `npm start` seeds, in .wrangler/bench), and prints one table: for each reader route and a trivial route,
  * requests per second, p50 and p99 latency and errors under load (autocannon, in BENCH_ROUNDS
  * turns of BENCH_SECONDS per route, default 5 x 3 s) and the ratio to the trivial route; the gzip weight of the JavaScript and CSS
  * that / and a story page load; Lighthouse mobile scores for both (median of LIGHTHOUSE_RUNS,
@@ -19,7 +18,8 @@ import { searchBench, searchBenchTable } from './bench/search-bench.ts';
  * (scripts/bench/search-bench.ts: 50,000 stories, five queries, bench-results/search.json;
  * BENCH_SEARCH=0 skips it), then the upload benchmark
  * (scripts/bench-upload.ts: a 200 MB video through the resumable routes into local R2, its
- * throughput and workerd's peak memory) on the same build; BENCH_UPLOAD=0 skips it.
+ * throughput and workerd's peak memory) on the same build; BENCH_UPLOAD=0 skips it. Then the live
+ * benchmark (scripts/bench/live/main.ts: one stream to 100, 1,000 and 2,000 viewers); BENCH_LIVE=0 skips it.
  */
 const port = Number(process.env.BENCH_PORT ?? 8811);
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
@@ -110,15 +110,27 @@ try {
   await site.stop();
 }
 
-// Search at a real archive's size, on the same build (BENCH_SEARCH=0 skips it).
+/** The further benchmarks run on the same build, each in a process of its own; one that fails fails the run, not the rest. */
+async function runOnThisBuild(script: string, env: Record<string, string> = {}): Promise<void> {
+  try {
+    await run(process.execPath, ['--import', 'tsx', script, '--no-build'], { echo: true, env });
+  } catch {
+    process.exitCode = 1;
+  }
+}
+
+// Search at a real archive's size (BENCH_SEARCH=0 skips it).
 if (process.env.BENCH_SEARCH !== '0') {
-  const search = await searchBench({ port: Number(process.env.BENCH_SEARCH_PORT ?? port + 1), seconds, rounds: Math.min(rounds, 3) });
-  console.log(['', ...searchBenchTable(search), ''].join('\n'));
-  await writeFile(path.join(root, 'bench-results', 'search.json'), `${JSON.stringify({ at: new Date().toISOString(), ...search }, null, 2)}\n`);
+  console.log(`Search over an archive of ${process.env.ARCHIVE_STORIES ?? '50,000'} stories (cached and first reads, the index's size)`);
+  await runOnThisBuild('scripts/bench-search.ts', { BENCH_SEARCH_PORT: process.env.BENCH_SEARCH_PORT ?? String(port + 1), BENCH_ROUNDS: String(Math.min(rounds, 3)) });
 }
 
 if (process.env.BENCH_UPLOAD !== '0') {
   console.log('Uploads into local R2 (throughput and workerd peak memory)');
-  const upload = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench-upload.ts', '--no-build'], { cwd: root, stdio: 'inherit' });
-  if (upload.status !== 0) process.exitCode = upload.status ?? 1;
+  await runOnThisBuild('scripts/bench-upload.ts');
+}
+
+if (process.env.BENCH_LIVE !== '0') {
+  console.log('Live streams to 100, 1,000 and 2,000 viewers (join time, every byte, chunk delay, the object\'s work per chunk)');
+  await runOnThisBuild('scripts/bench/live/main.ts');
 }

@@ -7,7 +7,7 @@ import { LiveStreamRoom as LiveStreamRoomBase } from './adapters/live/live-strea
 
 /** Public reads are cached per deployment (cached HTML names its asset files); a TTL of 0 turns it off. */
 function edgeCacheFor(ttlSeconds: number) {
-  if (!(ttlSeconds > 0)) return noEdgeCache;
+  if (!(ttlSeconds > 0) || typeof caches === 'undefined') return noEdgeCache;
   return createEdgeCache({ cache: caches.default, namespace: env.CF_VERSION_METADATA.id, ttlSeconds });
 }
 
@@ -20,10 +20,13 @@ const app = createApp(deps, {
   edgeCache,
 });
 
-/** The live stream rooms' Durable Object class (wrangler.toml), given its adapters here like the app. */
+/**
+ * The live stream rooms' Durable Object class (wrangler.toml), given its adapters here like the app,
+ * and the same edge cache, so a stream that ends by itself refreshes the cached public pages.
+ */
 export class LiveStreamRoom extends LiveStreamRoomBase {
   constructor(ctx: DurableObjectState, bindings: Env) {
-    super(ctx, bindings, buildDeps(bindings));
+    super(ctx, bindings, { ...buildDeps(bindings), edgeCache: edgeCacheFor(Number(bindings.EDGE_CACHE_TTL_SECONDS ?? 60)) });
   }
 }
 

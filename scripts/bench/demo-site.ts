@@ -1,19 +1,43 @@
 import path from 'node:path';
-import { seedDemoNewsroom, type DemoNewsroom } from './demo-newsroom.ts';
-import { serveBuild, type ServedSite } from '../lib/serve-build.ts';
-import { buildSite, freshState, newPepper, root } from './local-site.ts';
+import type { Story, User } from '../../src/domain/entities.ts';
+import { generatePassword } from '../lib/admin-account.ts';
+import { ensureDevVars } from '../lib/dev-vars.ts';
+import { freshState, withLocalDeps } from '../lib/local-platform.ts';
+import { projectRoot } from '../lib/project.ts';
+import { buildSite, serveBuild, type ServedSite } from '../lib/serve-build.ts';
+import { seedDemoNewsroom } from '../seed/seed-demo-newsroom.ts';
+
+/** The demo newsroom a DemoSite serves: what `npm start` seeds, with the reporters' one password. */
+export interface DemoNewsroom {
+  reporters: User[];
+  /** Every reporter's password. */
+  password: string;
+  stories: Story[];
+  /** The newest published story with a featured image and no video (what the benchmark reads as "a story page"). */
+  sampleStory: Story;
+}
 
 export interface DemoSite extends ServedSite {
   newsroom: DemoNewsroom;
 }
 
-/** Builds (unless told not to), seeds a fresh demo newsroom in its own state directory and serves it on `port`. */
+/**
+ * Builds (unless told not to), seeds the demo newsroom (scripts/seed/, through the real
+ * repositories, as `npm start` does) into a fresh state directory of its own, .wrangler/<stateName>,
+ * and serves it on `port`. Password hashes use the local .dev.vars pepper, which the build copies
+ * next to the worker, so the reporters can sign in.
+ */
 export async function startDemoSite({ port, build = true, stateName = `demo-${port}` }: { port: number; build?: boolean; stateName?: string }): Promise<DemoSite> {
+  ensureDevVars();
   if (build) await buildSite();
-  const stateDir = path.join(root, '.wrangler', stateName);
-  const pepper = newPepper();
+  const stateDir = path.join(projectRoot, '.wrangler', stateName);
   await freshState(stateDir);
-  const newsroom = await seedDemoNewsroom({ stateDir, clientDir: path.join(root, 'dist', 'client'), pepper });
-  const site = await serveBuild({ port, stateDir, vars: { PASSWORD_PEPPER: pepper } });
-  return { ...site, newsroom };
+  const password = generatePassword();
+  const outcome = await withLocalDeps((deps) => seedDemoNewsroom(deps, password), stateDir);
+  if (outcome.kind !== 'seeded') throw new Error(`The demo newsroom was not seeded: ${outcome.reason}`);
+  const published = outcome.stories.filter((story) => story.status === 'published').sort((a, b) => (b.publishedAt ?? '').localeCompare(a.publishedAt ?? ''));
+  const sampleStory = published.find((story) => story.featuredImageUrl && !story.videoUrl);
+  if (!sampleStory) throw new Error('The demo newsroom has no published story with a picture and no video');
+  const site = await serveBuild({ port, stateDir });
+  return { ...site, newsroom: { reporters: outcome.reporters, password, stories: outcome.stories, sampleStory } };
 }

@@ -1,8 +1,8 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './browser.ts';
-import { run } from './local-site.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../lib/chromium.ts';
+import { run } from '../lib/run.ts';
 
 export interface LighthouseScores {
   performance: number;

@@ -1,4 +1,4 @@
-import { run } from './local-site.ts';
+import { run } from '../lib/run.ts';
 
 export interface LoadResult {
   url: string;

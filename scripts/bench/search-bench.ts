@@ -1,8 +1,9 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { executeLocalSqlFile, freshState, localSqlNumber } from '../lib/local-platform.ts';
+import { projectRoot } from '../lib/project.ts';
 import { serveBuild } from '../lib/serve-build.ts';
 import { loadTestInTurns, type LoadResult } from './load-test.ts';
-import { executeSql, freshState, newPepper, root, run } from './local-site.ts';
 import { archiveInserts, SEARCH_BENCH_QUERIES } from './search-archive.ts';
 
 /**
@@ -39,12 +40,12 @@ export interface SearchBenchResult {
 
 async function seedArchive(stateDir: string): Promise<void> {
   const at = new Date().toISOString();
-  await executeSql(
-    stateDir,
+  await executeLocalSqlFile(
     `INSERT INTO users (id, username, email, password_hash, role, first_name, last_name, created_at) VALUES
       (1, 'archive-one', 'one@archive.test', 'not-a-hash', 'reporter', 'Ada', 'Archive', '${at}'),
       (2, 'archive-two', 'two@archive.test', 'not-a-hash', 'reporter', 'Ben', 'Backfile', '${at}');
      INSERT INTO beats (id, name, slug, created_at) VALUES (1, 'Local News', 'local-news', '${at}'), (2, 'Politics', 'politics', '${at}'), (3, 'Investigations', 'investigations', '${at}');`,
+    stateDir,
   );
   let batch: string[] = [];
   let inBatch = 0;
@@ -53,21 +54,14 @@ async function seedArchive(stateDir: string): Promise<void> {
     batch.push(statement);
     inBatch += (statement.match(/\n\(/g) ?? []).length + 1;
     if (inBatch >= STORIES_PER_FILE) {
-      await executeSql(stateDir, batch.join(''));
+      await executeLocalSqlFile(batch.join(''), stateDir);
       written += inBatch;
       process.stdout.write(`  ${written} stories\r`);
       batch = [];
       inBatch = 0;
     }
   }
-  if (batch.length > 0) await executeSql(stateDir, batch.join(''));
-}
-
-/** One query's answer, through wrangler (while no server holds the state). */
-async function sqlValue(stateDir: string, sql: string): Promise<number> {
-  const out = await run('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--command', sql, '--json'], { quiet: true });
-  const parsed = JSON.parse(out.slice(out.indexOf('['))) as { results: Record<string, number>[] }[];
-  return Number(Object.values(parsed[0]!.results[0]!)[0] ?? 0);
+  if (batch.length > 0) await executeLocalSqlFile(batch.join(''), stateDir);
 }
 
 async function databaseBytes(stateDir: string): Promise<number> {
@@ -97,8 +91,8 @@ async function missLatency(base: string, q: string): Promise<SearchBenchRow['mis
 }
 
 export async function searchBench({ port, seconds, rounds }: { port: number; seconds: number; rounds: number }): Promise<SearchBenchResult> {
-  const stateDir = path.join(root, '.wrangler', 'bench-search');
-  console.log(`Search: seeding ${ARCHIVE_STORIES} stories into ${path.relative(root, stateDir)}...`);
+  const stateDir = path.join(projectRoot, '.wrangler', 'bench-search');
+  console.log(`Search: seeding ${ARCHIVE_STORIES} stories into ${path.relative(projectRoot, stateDir)}...`);
   const seedStarted = performance.now();
   // BENCH_SEARCH_REUSE=1 measures the archive a previous run seeded (the seeding is the slow part).
   if (process.env.BENCH_SEARCH_REUSE !== '1') {
@@ -107,15 +101,15 @@ export async function searchBench({ port, seconds, rounds }: { port: number; sec
   }
   const seedSeconds = (performance.now() - seedStarted) / 1000;
   // One at a time: two wrangler processes on one local database find it locked.
-  const indexBytes = await sqlValue(
-    stateDir,
+  const indexBytes = await localSqlNumber(
     'SELECT (SELECT coalesce(sum(length(block)), 0) FROM story_search_data) + (SELECT coalesce(sum(length(sz)), 0) FROM story_search_docsize) + (SELECT count(*) * 16 FROM story_search_idx) AS n',
+    stateDir,
   );
-  const bodyTextBytes = await sqlValue(stateDir, 'SELECT sum(length(body_text)) AS n FROM stories');
-  const stories = await sqlValue(stateDir, "SELECT count(*) AS n FROM stories WHERE status = 'published'");
+  const bodyTextBytes = await localSqlNumber('SELECT sum(length(body_text)) AS n FROM stories', stateDir);
+  const stories = await localSqlNumber("SELECT count(*) AS n FROM stories WHERE status = 'published'", stateDir);
   const dbBytes = await databaseBytes(stateDir);
 
-  const site = await serveBuild({ port, stateDir, vars: { PASSWORD_PEPPER: newPepper() } });
+  const site = await serveBuild({ port, stateDir });
   try {
     const rows: SearchBenchRow[] = [];
     const urls = SEARCH_BENCH_QUERIES.map(({ q }) => `${site.baseUrl}/api/search?q=${encodeURIComponent(q)}`);

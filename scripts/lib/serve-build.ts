@@ -1,9 +1,7 @@
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { projectRoot, quietEnv } from './project.ts';
-
-const wranglerBin = createRequire(import.meta.url).resolve('wrangler/bin/wrangler.js');
+import { run, wranglerBin } from './run.ts';
 /** What `vite build` writes for the worker: its bundle and a wrangler config pointing at dist/client. */
 export const builtWorkerConfig = join(projectRoot, 'dist', 'newsroom', 'wrangler.json');
 
@@ -33,6 +31,11 @@ export interface ServeOptions {
 }
 
 const HOST = '127.0.0.1';
+
+/** `vite build` in its own process (the client and the worker into dist/), output shown only on failure. */
+export async function buildSite(): Promise<void> {
+  await run('npx', ['vite', 'build'], { quiet: true });
+}
 
 /**
  * Serves the built site (dist/) on workerd through `wrangler dev`, as `npm start`, the benchmark

@@ -1,7 +1,7 @@
 /**
  * The demo newsroom seeded into an empty local database: data only, no logic (the seeding is in
  * seed-demo-newsroom.ts). Port Alden and everyone in it are invented. Images live in public/demo/
- * (rendered by render-demo-images.ts); the story HTML uses only what the story sanitiser allows.
+ * (rendered by scripts/generators/demo-images.ts); the story HTML uses only what the story sanitiser allows.
  */
 
 export interface DemoBeat {

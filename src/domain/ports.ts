@@ -80,6 +80,8 @@ export interface BeatRepository {
   assign(userId: number, beatIds: number[], now: string): Promise<Beat[]>;
 }
 
+export type StoryListOrder = 'newest' | 'review-queue' | 'schedule';
+
 export interface StoryFilter {
   scope: StoryListScope;
   status?: StoryStatus;
@@ -87,8 +89,8 @@ export interface StoryFilter {
   beatId?: number;
   limit: number;
   offset: number;
-  /** Newest first by creation (the default), or the review queue's order: oldest submission first. */
-  order?: 'newest' | 'review-queue';
+  /** Newest first by creation (the default); the review queue's order, oldest submission first; or the schedule's, soonest publishAt first. */
+  order?: StoryListOrder;
 }
 
 /** The columns a save writes; the repository adds ids, counters and timestamps. */
@@ -139,7 +141,10 @@ export interface StoryRepository {
   totalViews(): Promise<number>;
   /** One author's stories counted by status (published, draft, in review, scheduled), and their views. */
   authorFigures(authorId: number): Promise<{ published: number; drafts: number; inReview: number; scheduled: number; totalViews: number }>;
-  /** Points the story's video at an uploaded file (bumping its version, with a revision by `editorId`); null when there is no such story. */
+  /**
+   * Points the story's video at an uploaded file (bumping its version, with a revision by `editorId`),
+   * or leaves the story as it is when that is already its video; null when there is no such story.
+   */
   attachVideo(id: number, videoUrl: string, now: string, editorId: number): Promise<Story | null>;
 }
 

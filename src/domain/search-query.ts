@@ -1,3 +1,5 @@
+import { escapeHtml } from '../contract/escape-html.ts';
+
 /**
  * Search queries and snippets (docs/product/api.md, "Finding the news"; decision 035).
  *
@@ -31,24 +33,22 @@ export function withoutMarkDelimiters(text: string): string {
   return text.replace(/[\uE000\uE001]/g, '');
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
 /**
- * A snippet for the page: every character escaped, then the match delimiters (and nothing else)
- * turned into <mark> elements, always balanced. Only <mark> can reach the page, whatever the story
- * says: a title or description holding a delimiter itself at most moves a highlight.
+ * A snippet for the page: every character escaped (by the one escaper), then the match delimiters
+ * (and nothing else) turned into <mark> elements, always balanced. Only <mark> can reach the page,
+ * whatever the story says: a title or description holding a delimiter itself at most moves a highlight.
  */
 export function snippetMarkup(raw: string): string {
   let open = false;
   let out = '';
-  for (const char of raw) {
-    if (char === MARK_OPEN) {
+  for (const part of raw.split(/([\uE000\uE001])/)) {
+    if (part === MARK_OPEN) {
       if (!open) out += '<mark>';
       open = true;
-    } else if (char === MARK_CLOSE) {
+    } else if (part === MARK_CLOSE) {
       if (open) out += '</mark>';
       open = false;
-    } else out += HTML_ESCAPES[char] ?? char;
+    } else out += escapeHtml(part);
   }
   return open ? `${out}</mark>` : out;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STORY_STATUS, STORY_STATUSES, isPubliclyVisible, nextPublishedAt } from './story.ts';
+import { DEFAULT_STORY_STATUS, STORY_STATUSES, isPubliclyVisible, nextPublishedAt, statusLabel } from './story.ts';
 
 const FIRST = '2025-01-01T10:00:00.000Z';
 const LATER = '2025-02-01T10:00:00.000Z';
@@ -43,5 +43,11 @@ describe('story statuses', () => {
     expect(isPubliclyVisible({ authorId: 1, status: 'archived' })).toBe(false);
     expect(isPubliclyVisible({ authorId: 1, status: 'scheduled' })).toBe(false);
     expect(isPubliclyVisible({ authorId: 1, status: 'in_review' })).toBe(false);
+  });
+});
+
+describe('statusLabel', () => {
+  it('names every status in words, never as stored', () => {
+    expect(STORY_STATUSES.map(statusLabel)).toEqual(['Draft', 'In review', 'Scheduled', 'Published', 'Archived']);
   });
 });

@@ -2,6 +2,19 @@ export const STORY_STATUSES = ['draft', 'in_review', 'scheduled', 'published', '
 export type StoryStatus = (typeof STORY_STATUSES)[number];
 export const DEFAULT_STORY_STATUS: StoryStatus = 'draft';
 
+/** How every screen names a status (docs/product/screens.md): the story page's badge, staff lists, the editor, History. */
+export const STATUS_LABELS: Record<StoryStatus, string> = {
+  draft: 'Draft',
+  in_review: 'In review',
+  scheduled: 'Scheduled',
+  published: 'Published',
+  archived: 'Archived',
+};
+
+export function statusLabel(status: StoryStatus): string {
+  return STATUS_LABELS[status];
+}
+
 /** What the permission and story rules need to know about a stored story. */
 export interface StoryFacts {
   authorId: number;

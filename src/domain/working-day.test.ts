@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changesRevision, nextWorkflowFields, publishAtProblem, reviewOutcome, wasUpdatedAfterPublishing } from './working-day.ts';
+import { changesRevision, listOrderFor, nextWorkflowFields, publishAtProblem, reviewOutcome, wasUpdatedAfterPublishing } from './working-day.ts';
 
 const NOW = '2026-11-23T05:00:00.000Z';
 const LATER = '2026-11-23T06:00:00.000Z';
@@ -91,5 +91,14 @@ describe('wasUpdatedAfterPublishing', () => {
     expect(wasUpdatedAfterPublishing({ publishedAt: NOW, updatedAt: NOW })).toBe(false);
     expect(wasUpdatedAfterPublishing({ publishedAt: NOW, updatedAt: LATER })).toBe(true);
     expect(wasUpdatedAfterPublishing({ publishedAt: null, updatedAt: LATER })).toBe(false);
+  });
+});
+
+describe('listOrderFor', () => {
+  it('orders the review queue oldest submission first, scheduled stories soonest first, anything else newest first', () => {
+    expect(listOrderFor('in_review')).toBe('review-queue');
+    expect(listOrderFor('scheduled')).toBe('schedule');
+    expect(listOrderFor('published')).toBe('newest');
+    expect(listOrderFor(undefined)).toBe('newest');
   });
 });

@@ -1,5 +1,6 @@
 import type { Story } from './entities.ts';
 import { messages } from './messages.ts';
+import type { StoryListOrder } from './ports.ts';
 import type { StoryStatus } from './story.ts';
 
 /**
@@ -45,6 +46,16 @@ export function nextWorkflowFields(
     reviewNote: keepsNote ? (current?.reviewNote ?? null) : null,
     submittedAt: nextStatus !== 'in_review' ? null : entersReview ? now : (current?.submittedAt ?? now),
   };
+}
+
+/**
+ * The order of a story list (docs/product/api-working-day.md): the review queue oldest submission
+ * first, scheduled stories soonest first, so the first page always holds the most pressing ones.
+ */
+export function listOrderFor(status: StoryStatus | undefined): StoryListOrder {
+  if (status === 'in_review') return 'review-queue';
+  if (status === 'scheduled') return 'schedule';
+  return 'newest';
 }
 
 export type ReviewDecision = 'approve' | 'return';

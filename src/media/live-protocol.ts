@@ -32,3 +32,37 @@ export const LiveCloseCode = {
   /** The server failed; the publisher may reconnect and resume. */
   serverError: 4500,
 } as const;
+
+/**
+ * GET /api/streams/{id}/live: where a viewer stands (docs/decisions/025-live-delivery-over-http-segments.md).
+ * Segments `first`..`latest` exist; a player starts at `first` (a keyframe) and then asks for each
+ * next one, a request that waits until the segment exists.
+ */
+export interface LiveManifest {
+  state: 'live' | 'ended';
+  /** The MediaSource type of the stream, once its header has arrived. */
+  mimeType: string | null;
+  /** The newest segment that starts on a keyframe, or null while there is none yet. */
+  first: number | null;
+  /** The newest complete segment, or null before the first. */
+  latest: number | null;
+  viewers: number;
+  /** Whether the reporter's connection is up (false while it drops and comes back). */
+  publisher: boolean;
+  /** The recording, once the stream has ended and it is stored. */
+  videoUrl: string | null;
+}
+
+/** GET /api/streams/{id}/stats: what the stream's object has handled since it started (for `npm run bench:live`). */
+export interface LiveWork {
+  /** Chunks received from the publisher. */
+  chunks: number;
+  /** Requests for the manifest, the init segment, segments and viewer reports that reached the object. */
+  requests: number;
+  messagesIn: number;
+  messagesOut: number;
+}
+
+/** Query parameter (or the X-Viewer header) carrying a player's random viewer id, for the count. */
+export const VIEWER_PARAM = 'v';
+export const VIEWER_HEADER = 'X-Viewer';

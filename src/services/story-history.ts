@@ -4,6 +4,7 @@ import { policy } from '../domain/permissions.ts';
 import type { StoryRevisionRepository } from '../domain/ports.ts';
 import { staleVersion, type StorySaveDeps } from './story-save.ts';
 import { currentWrite } from './story-review.ts';
+import { changesRevision } from '../domain/working-day.ts';
 
 type HistoryDeps = StorySaveDeps & { revisions: StoryRevisionRepository };
 
@@ -28,8 +29,9 @@ export async function readRevision(deps: HistoryDeps, user: User, id: number, re
 
 /**
  * Makes a revision's text (title, description, content, picture and video) the story's current
- * text, as a new version with a revision of its own. Status, slug, beat and schedule stay as they
- * are: restoring words does not unpublish or move a story.
+ * text, as a new version, with a revision of its own when the text, slug, status or video changed
+ * (as for a save). Restoring what the story already holds writes nothing. Status, slug, beat and
+ * schedule stay as they are: restoring words does not unpublish or move a story.
  */
 export async function restoreRevision(deps: HistoryDeps, user: User, id: number, revisionId: number, version: number): Promise<Story> {
   const story = await storyWithHistory(deps, user, id);
@@ -46,7 +48,10 @@ export async function restoreRevision(deps: HistoryDeps, user: User, id: number,
     featuredImageUrl: revision.featuredImageUrl,
     videoUrl: revision.videoUrl,
   };
-  const outcome = await deps.stories.update(id, version, next, now, user.id);
+  const keepsRevision = changesRevision(story, next);
+  // Restoring what the story already holds (the picture included) is no write at all.
+  if (!keepsRevision && story.featuredImageUrl === next.featuredImageUrl) return story;
+  const outcome = await deps.stories.update(id, version, next, now, keepsRevision ? user.id : null);
   if (outcome.kind === 'not_found') throw new NotFoundError('Story');
   if (outcome.kind === 'stale') throw staleVersion(await deps.stories.findById(id));
   return outcome.story;

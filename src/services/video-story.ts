@@ -1,3 +1,4 @@
+import { escapeHtml } from '../contract/escape-html.ts';
 import type { Story, User } from '../domain/entities.ts';
 import { NotFoundError } from '../domain/errors.ts';
 import { CATEGORY_BEAT_NAMES, type VideoCategory, type VideoStoryFields } from '../domain/media-schemas.ts';
@@ -8,8 +9,7 @@ type VideoStoryDeps = Pick<StorySaveDeps, 'stories' | 'beats' | 'clock'>;
 /** Plain text as one escaped paragraph of story HTML ('' for none). */
 export function paragraphOf(text: string | null): string {
   if (!text) return '';
-  const escaped = text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<p>${escaped}</p>`;
+  return `<p>${escapeHtml(text)}</p>`;
 }
 
 async function beatFor(deps: VideoStoryDeps, category: VideoCategory | null): Promise<number | null> {

@@ -1,3 +1,4 @@
+import { READING_VIEW_ATTRIBUTE, STORY_ID_ATTRIBUTE, VIEWS_CLASS } from '../contract/page-contract.ts';
 import { getToken } from './api/client.ts';
 import { prefetchAppWhenIdle } from './boot/prefetch-app.ts';
 import { appNeededNow, takeOverOnFirstInteraction } from './boot/take-over.ts';
@@ -20,8 +21,8 @@ function startApp(): Promise<void> {
 if (appNeededNow(document, getToken)) {
   void startApp();
 } else {
-  const story = document.querySelector<HTMLElement>('[data-reading-view][data-story-id]');
-  if (story) countViewBeforeApp(Number(story.dataset.storyId), story.querySelector('.article-views'));
+  const story = document.querySelector<HTMLElement>(`[${READING_VIEW_ATTRIBUTE}][${STORY_ID_ATTRIBUTE}]`);
+  if (story) countViewBeforeApp(Number(story.getAttribute(STORY_ID_ATTRIBUTE)), story.querySelector(`.${VIEWS_CLASS}`));
   takeOverOnFirstInteraction(startApp);
   prefetchAppWhenIdle();
 }

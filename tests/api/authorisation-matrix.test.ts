@@ -188,7 +188,11 @@ const MATRIX: Row[] = [
   row('POST /api/streams/start',                        [401,  201,   201,  201,  401,   401], (c) => api('/api/streams/start', { method: 'POST', token: c.token, json: { title: unique('Live ') } })),
   row('POST /api/streams/:id/end (the author’s)',       [401,  200,   403,  200,  401,   401], async (c) => api(`/api/streams/${await authorStream()}/end`, { method: 'POST', token: c.token })),
   row('GET /api/streams/:id/publish (the author’s)',    [401,  101,   403,  403,  401,   401], async (c) => upgrade(`/api/streams/${await authorStream()}/publish`, c.token)),
-  row('GET /api/streams/:id/watch',                     [101,  101,   101,  101,  101,   101], async (c) => upgrade(`/api/streams/${await authorStream()}/watch`, c.token)),
+  row('GET /api/streams/:id/live',                      [200,  200,   200,  200,  200,   200], async (c) => api(`/api/streams/${await authorStream()}/live`, { token: c.token })),
+  // Before any picture: the same answer for everyone (no session work on these routes at all).
+  row('GET /api/streams/:id/live/init',                 [404,  404,   404,  404,  404,   404], async (c) => api(`/api/streams/${await authorStream()}/live/init`, { token: c.token })),
+  row('GET /api/streams/:id/live/:n (far ahead)',       [404,  404,   404,  404,  404,   404], async (c) => api(`/api/streams/${await authorStream()}/live/99`, { token: c.token })),
+  row('GET /api/streams/:id/stats (the author’s)',      [401,  200,   403,  200,  401,   401], async (c) => api(`/api/streams/${await authorStream()}/stats`, { token: c.token })),
   row('GET /api/analytics/me',                          [401,  200,   200,  200,  401,   401], (c) => api('/api/analytics/me', { token: c.token })),
 ];
 

@@ -8,7 +8,7 @@ async function cachedSite(namespace: string) {
   return siteApp({ edgeCache: { cache: await caches.open(`test-${namespace}`), namespace, ttlSeconds: 60 } });
 }
 
-const PUBLIC_READS = ['/api/stories?status=published&limit=6', '/api/stories/featured', '/', '/rss.xml', '/sitemap.xml'];
+const PUBLIC_READS = ['/api/stories?status=published&limit=6', '/api/stories/featured', '/api/streams/active', '/', '/rss.xml', '/sitemap.xml'];
 
 describe('the edge cache of public reads', () => {
   it('answers repeated anonymous reads from the cache, and never caches a signed-in read', async () => {

@@ -3,32 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { concatBytes, readElementHeader, EbmlId } from '../../src/media/ebml.ts';
 import { headerGrowth, makeRecordingSeekable } from '../../src/media/webm-recording.ts';
 import { WebmScanner, parseDuration } from '../../src/media/webm-scanner.ts';
-import camera from '../fixtures/camera-vp9-opus.webm?inline';
-import chunkSizes from '../fixtures/camera-vp9-opus.chunks.json';
 import { api, deps, signUp } from './support/api.ts';
-import { LiveSocket, openSocket, publish, roomOf, sendAndWait, watch } from './support/live.ts';
+import { cameraBytes, cameraChunks, liveGet, manifestWhen, openSocket, publish, roomOf, sendAll, startStream } from './support/live.ts';
 import { MiB, byteDifference, readObject } from './support/media.ts';
 import { cutInto, syntheticRecording } from './support/synthetic-webm.ts';
-
-const cameraBytes = Uint8Array.from(atob(camera.slice(camera.indexOf(',') + 1)), (c) => c.charCodeAt(0));
-/** The recorder's own chunks, exactly as MediaRecorder emitted them. */
-const cameraChunks = cutInto(cameraBytes, chunkSizes);
-
-async function startStream(token: string, title = 'Flood watch on the river') {
-  const res = await api('/api/streams/start', { method: 'POST', token, json: { title, description: 'Live stream' } });
-  if (res.status !== 201) throw new Error(`start failed: ${res.status} ${res.text}`);
-  return res.body as { id: number; storyId: number; streamKey: string; isActive: boolean; startedAt: string };
-}
-
-/** Sends chunks in order, each acknowledged before the next (as the publisher module does). */
-async function sendAll(publisher: LiveSocket, chunks: Uint8Array[], alreadySent = 0) {
-  let sent = alreadySent;
-  for (const chunk of chunks) {
-    sent += chunk.length;
-    await sendAndWait(publisher, chunk, sent);
-  }
-  return sent;
-}
 
 /** What the stored recording must be: the in-memory fix of the same bytes (checked against ts-ebml and Chromium). */
 function expectedRecording(bytes: Uint8Array) {
@@ -54,16 +32,6 @@ function durationOf(file: Uint8Array): number | null {
 
 async function activeStreams() {
   return (await api('/api/streams/active')).body as { id: number; viewers: number; slug: string; title: string }[];
-}
-
-async function waitForViewers(streamId: number, viewers: number) {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const stream = (await activeStreams()).find((s) => s.id === streamId);
-    if (stream?.viewers === viewers) return stream;
-    if (Date.now() > deadline) throw new Error(`viewers never reached ${viewers}: ${JSON.stringify(stream)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe('starting a stream', () => {
@@ -117,38 +85,52 @@ describe('publishing and watching', () => {
     publisher.ws.close(1000);
   });
 
-  it('relays the header and chunks to two viewers, the late one starting at the newest keyframe Cluster, and records every byte', async () => {
+  it('serves the header and segments over HTTP: an early viewer gets every byte, a late one starts at the newest keyframe segment; and records every byte', async () => {
     const reporter = await signUp('reporter');
     const stream = await startStream(reporter.token);
-    const early = await watch(stream.id);
-    await early.waitFor('publisher', (m) => !m.connected);
+    // Before any picture: live, nothing to play yet, the reporter not connected.
+    expect((await liveGet(stream.id, '')).body).toEqual({ state: 'live', mimeType: null, first: null, latest: null, viewers: 0, publisher: false, videoUrl: null });
+    expect((await liveGet(stream.id, 'init')).status).toBe(404);
     const publisher = await publish(stream.id, reporter.token);
     await publisher.waitFor('ready');
-    await early.waitFor('publisher', (m) => m.connected);
+
+    // The early viewer waits for segment 0 before it exists; the first chunk answers it.
+    const early = liveGet(stream.id, 0, 'early-viewer-1');
+    let sent = await sendAll(publisher, cameraChunks.slice(0, 1));
+    const segment0 = await early;
+    expect(segment0.status).toBe(200);
+    expect(segment0.headers.get('Content-Type')).toBe('video/webm');
+    expect(segment0.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
 
     // All but the last chunk; the camera fixture has keyframe Clusters at its start and about 5 s in.
-    let sent = await sendAll(publisher, cameraChunks.slice(0, -1));
-    const late = await watch(stream.id);
-    await late.until(() => late.last('viewers')?.count === 2, 'the count of 2');
-    await publisher.until(() => publisher.last('viewers')?.count === 2, 'the publisher to hear of 2 viewers');
-    await waitForViewers(stream.id, 2);
-    sent = await sendAll(publisher, cameraChunks.slice(-1), sent);
-    expect(sent).toBe(cameraBytes.length);
-
+    sent = await sendAll(publisher, cameraChunks.slice(1, -1), sent);
     const init = new WebmScanner().push(cameraBytes).find((e) => e.kind === 'init');
     if (init?.kind !== 'init') throw new Error('fixture has no header');
     const headerLength = init.init.bytes.length;
+    const initRes = await liveGet(stream.id, 'init');
+    expect(initRes.headers.get('Content-Type')).toBe('video/webm; codecs="opus,vp9"');
+    expect(byteDifference(initRes.bytes, init.init.bytes)).toBe('equal');
 
-    // The early viewer: the init message, then every byte in order.
-    await early.waitForBytes(cameraBytes.length);
-    expect(early.messages().find((m) => m.type === 'init')).toEqual({ type: 'init', mimeType: 'video/webm; codecs="opus,vp9"' });
-    expect(byteDifference(early.bytes(), cameraBytes)).toBe('equal');
+    const joined = await manifestWhen(stream.id, (m) => m.first !== null && m.first > 0 && m.latest !== null, 'a keyframe segment after the start', 'late-viewer-1');
+    expect(joined).toMatchObject({ state: 'live', mimeType: 'video/webm; codecs="opus,vp9"', publisher: true, videoUrl: null });
+    sent = await sendAll(publisher, cameraChunks.slice(-1), sent);
+    expect(sent).toBe(cameraBytes.length);
+    const last = (await manifestWhen(stream.id, (m) => m.latest! > joined.latest!, 'the last chunk')).latest!;
+
+    const segments = async (from: number) => {
+      const out: Uint8Array[] = [];
+      for (let n = from; n <= last; n++) {
+        const res = await liveGet(stream.id, n);
+        expect(res.status, `segment ${n}`).toBe(200);
+        out.push(res.bytes);
+      }
+      return concatBytes(out);
+    };
+    // The early viewer: the header, then every byte in order.
+    expect(byteDifference(concatBytes([initRes.bytes, await segments(0)]), cameraBytes)).toBe('equal');
 
     // The late viewer: the header, then from a Cluster that starts with a video keyframe.
-    const lateBytes = await late.until(() => (late.bytes().length > headerLength ? late.bytes() : null), 'media for the late viewer');
-    expect(late.received[0]).toEqual({ kind: 'json', message: { type: 'init', mimeType: 'video/webm; codecs="opus,vp9"' } });
-    expect(byteDifference(lateBytes.subarray(0, headerLength), init.init.bytes)).toBe('equal');
-    const media = lateBytes.subarray(headerLength);
+    const media = await segments(joined.first!);
     expect([...media.subarray(0, 4)]).toEqual([0x1f, 0x43, 0xb6, 0x75]);
     const joinedAt = cameraBytes.length - media.length;
     expect(joinedAt).toBeGreaterThan(headerLength);
@@ -162,20 +144,19 @@ describe('publishing and watching', () => {
     const beforeJoin = cameraBytes.length - cameraChunks.at(-1)!.length;
     expect(joinedAt).toBe(Math.max(...keyClusters.filter((offset) => offset < beforeJoin)));
 
-    late.ws.close(1000);
-    await early.until(() => early.last('viewers')?.count === 1, 'the count back to 1');
-    await waitForViewers(stream.id, 1);
-
+    // Far ahead is unknown; the next one waits and hears "no content" once the stream ends.
+    expect((await liveGet(stream.id, last + 10)).status).toBe(404);
+    const waiting = liveGet(stream.id, last + 1);
     const ended = await api(`/api/streams/${stream.id}/end`, { method: 'POST', token: reporter.token });
     expect(ended.status).toBe(200);
-    expect(ended.body).toMatchObject({ id: stream.id, isActive: false, viewers: 0 });
+    expect(ended.body).toMatchObject({ id: stream.id, isActive: false });
     expect(ended.body.endedAt).not.toBeNull();
-    const endMessage = await early.waitFor('end');
-    await early.waitForClose();
+    expect((await waiting).status).toBe(204);
     await publisher.waitForClose();
 
     const story = await deps.stories.findById(stream.storyId);
-    expect(story).toMatchObject({ isLive: false, status: 'published', videoUrl: endMessage.videoUrl });
+    expect(story).toMatchObject({ isLive: false, status: 'published' });
+    expect(await manifestWhen(stream.id, (m) => m.state === 'ended', 'the end')).toMatchObject({ state: 'ended', first: null, viewers: 0, publisher: false, videoUrl: story!.videoUrl });
     expect(story!.videoUrl).toMatch(/^\/media\/streams\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.webm$/);
     const recording = await readObject(story!.videoUrl!.replace('/media/', ''));
     expect(byteDifference(recording, expectedRecording(cameraBytes))).toBe('equal');
@@ -222,13 +203,13 @@ describe('publishing and watching', () => {
   it('keeps what was recorded when the publisher vanishes: the alarm ends the stream after the grace period', async () => {
     const reporter = await signUp('reporter');
     const stream = await startStream(reporter.token);
-    const viewer = await watch(stream.id);
     const publisher = await publish(stream.id, reporter.token);
     await publisher.waitFor('ready');
     const sent = await sendAll(publisher, cameraChunks.slice(0, 4));
-    // Not a normal close: the network went away.
+    // Not a normal close: the network went away. Viewers hear that the reporter is away, not that the stream ended.
     publisher.ws.close(4000, 'network lost');
-    await viewer.waitFor('publisher', (m) => !m.connected);
+    await manifestWhen(stream.id, (m) => !m.publisher, 'the reporter away');
+    expect((await liveGet(stream.id, '')).body).toMatchObject({ state: 'live' });
     expect((await deps.liveStreams.findById(stream.id))?.isActive).toBe(true);
 
     expect(await runDurableObjectAlarm(roomOf(stream.id))).toBe(true);
@@ -239,7 +220,7 @@ describe('publishing and watching', () => {
     const recording = await readObject(story!.videoUrl!.replace('/media/', ''));
     expect(byteDifference(recording, expectedRecording(cameraBytes.subarray(0, sent)))).toBe('equal');
     expect(durationOf(recording)).toBeGreaterThan(3000);
-    await viewer.waitFor('end', (m) => m.videoUrl === story!.videoUrl);
+    await manifestWhen(stream.id, (m) => m.state === 'ended' && m.videoUrl === story!.videoUrl, 'the recording');
   });
 
   it('lets the publisher reconnect and carry on from the bytes the room already has', async () => {
@@ -299,7 +280,7 @@ describe('ending a stream', () => {
     expect(again.body.endedAt).toBe(byAdmin.body.endedAt);
     expect((await deps.stories.findById(stream.storyId))?.version).toBe(version);
 
-    expect(await openSocket(`/api/streams/${stream.id}/watch`, ['newsroom-live.v1'])).toMatchObject({ status: 404 });
+    expect((await manifestWhen(stream.id, (m) => m.state === 'ended', 'the end')).videoUrl).toBe(story!.videoUrl);
     expect(await openSocket(`/api/streams/${stream.id}/publish`, ['newsroom-live.v1', `bearer.${owner.token}`])).toMatchObject({ status: 409 });
   });
 

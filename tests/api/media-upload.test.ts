@@ -160,7 +160,7 @@ describe('POST /api/upload/video', () => {
       authorId: reporter.user.id,
       beat: { id: beat.id, name: 'Investigations' },
     });
-    expect(story.content).toBe('<p>Filmed at the town hall &#38; outside</p>');
+    expect(story.content).toBe('<p>Filmed at the town hall &amp; outside</p>');
     expect(await deps.stories.findById(story.id)).toMatchObject({ videoUrl: res.body.url });
   });
 

@@ -91,8 +91,15 @@ describe('scheduled publishing', () => {
 
     await runTheJob(new Date(Date.parse(publishAt) + 20_000).toISOString());
     const published = (await api<Story>(`/api/stories/slug/${story.slug}`)).body;
-    expect(published).toMatchObject({ status: 'published', publishedAt: publishAt, version: story.version + 1 });
+    // publishAt is cleared, as approving or saving a published story clears it; publishedAt keeps its time.
+    expect(published).toMatchObject({ status: 'published', publishedAt: publishAt, publishAt: null, version: story.version + 1 });
     expect(published.updatedAt).toBe(publishAt);
+    // Like any save that changes the status, the publication keeps a revision (under the story's author), so the newest revision is the current version.
+    const history = (await api<StoryRevisionSummary[]>(`/api/stories/${story.id}/revisions`, { token: reporter.token })).body;
+    expect(history.map((r) => [r.version, r.status, r.editor.id, r.createdAt])).toEqual([
+      [published.version, 'published', reporter.user.id, publishAt],
+      [story.version, 'scheduled', reporter.user.id, story.createdAt],
+    ]);
     // Everywhere but the news sitemap, which lists only what was published in the two days up to the clock's now, still before publishAt here.
     expect(await publicTraces(published)).toEqual(ALL_TRACES.filter((trace) => trace !== 'news sitemap'));
   });
@@ -104,8 +111,22 @@ describe('scheduled publishing', () => {
     await Promise.all([runTheJob(at), runTheJob(at), runTheJob(at)]);
     await runTheJob(at);
     for (const story of stories) {
-      expect(await deps.stories.findById(story.id)).toMatchObject({ status: 'published', publishedAt: publishAt, version: story.version + 1 });
+      expect(await deps.stories.findById(story.id)).toMatchObject({ status: 'published', publishedAt: publishAt, publishAt: null, version: story.version + 1 });
+      expect((await deps.revisions.list(story.id)).map((r) => r.version)).toEqual([story.version + 1, story.version]);
     }
+  });
+
+  it('lists scheduled stories soonest first, page by page, with the total', async () => {
+    const scheduler = await signUp('reporter');
+    const times = [inMinutes(300), inMinutes(120), inMinutes(240), inMinutes(180)];
+    const made = [];
+    for (const publishAt of times) made.push(await createStory(scheduler.token, { title: `Embargo ${publishAt}`, status: 'scheduled', publishAt }));
+    const soonest = [...made].sort((a, b) => a.publishAt!.localeCompare(b.publishAt!)).map((s) => s.id);
+    const page = (offset: number) => api<Story[]>(`/api/stories?status=scheduled&authorId=${scheduler.user.id}&limit=2&offset=${offset}`, { token: admin.token });
+    const first = await page(0);
+    expect(first.body.map((s) => s.id)).toEqual(soonest.slice(0, 2));
+    expect(first.headers.get('X-Total-Count')).toBe('4');
+    expect((await page(2)).body.map((s) => s.id)).toEqual(soonest.slice(2));
   });
 
   it('does not publish a scheduled story that was deleted or taken off the schedule', async () => {
@@ -192,7 +213,13 @@ describe('editorial review', () => {
     const approved = await review(admin.token, story, { decision: 'approve' });
     expect(approved.body).toMatchObject({ status: 'scheduled', publishAt, publishedAt: null });
     await runTheJob(new Date(Date.parse(publishAt) + 1000).toISOString());
-    expect(await deps.stories.findById(story.id)).toMatchObject({ status: 'published', publishedAt: publishAt });
+    expect(await deps.stories.findById(story.id)).toMatchObject({ status: 'published', publishedAt: publishAt, publishAt: null });
+    // The approval's revision (by the admin, scheduled), then the job's (by the author, published).
+    expect((await deps.revisions.list(story.id)).map((r) => [r.status, r.editor.id])).toEqual([
+      ['published', reporter.user.id],
+      ['scheduled', admin.user.id],
+      ['in_review', reporter.user.id],
+    ]);
   });
 
   it('refuses a stale version, bad input, and anyone but an admin', async () => {
@@ -285,6 +312,24 @@ describe('revision history', () => {
     expect(list).toHaveLength(3);
   });
 
+  it('keeps no revision, and writes nothing, when a restore or an attached video changes nothing', async () => {
+    const story = await createStory(reporter.token, { title: 'Ferry timetable', content: '<p>Hourly.</p>', status: 'published' });
+    const changed = await updateStory(reporter.token, story, { content: '<p>Every half hour.</p>' });
+    const [newest] = (await revisions(reporter.token, story)).body;
+    const same = await api<Story>(`/api/stories/${story.id}/revisions/${newest!.id}/restore`, { method: 'POST', token: reporter.token, json: { version: changed.version } });
+    expect(same.status).toBe(200);
+    expect(same.body).toMatchObject({ content: '<p>Every half hour.</p>', version: changed.version, updatedAt: changed.updatedAt });
+    expect((await revisions(reporter.token, story)).body).toHaveLength(2);
+
+    const withVideo = await deps.stories.attachVideo(story.id, '/media/videos/ferry.webm', new Date().toISOString(), reporter.user.id);
+    expect(withVideo).toMatchObject({ videoUrl: '/media/videos/ferry.webm', version: changed.version + 1 });
+    expect((await revisions(reporter.token, story)).body.map((r) => r.version)).toEqual([changed.version + 1, changed.version, story.version]);
+    const again = await deps.stories.attachVideo(story.id, '/media/videos/ferry.webm', new Date().toISOString(), admin.user.id);
+    expect(again).toMatchObject({ videoUrl: '/media/videos/ferry.webm', version: changed.version + 1, updatedAt: withVideo!.updatedAt });
+    expect((await revisions(reporter.token, story)).body).toHaveLength(3);
+    expect(await deps.stories.attachVideo(999_999, '/media/videos/none.webm', new Date().toISOString(), admin.user.id)).toBeNull();
+  });
+
   it('answers 404 for another story’s revision or one that does not exist, and 400 for a bad id or body', async () => {
     const mine = await createStory(reporter.token);
     const theirs = await createStory(other.token);
@@ -332,7 +377,8 @@ describe('corrections', () => {
     const read = (await api<Story>(`/api/stories/slug/${story.slug}`)).body;
     expect(read.corrections).toEqual([first.body, second.body]);
     expect(read.updatedAt).toBe(second.body.createdAt);
-    expect(read.version).toBe(story.version + 2);
+    // Not an edit of the text: the version (the edit-conflict token) stays.
+    expect(read.version).toBe(story.version);
     // Nothing else of the story changed, and no revision was made.
     expect(read).toMatchObject({ title: story.title, content: story.content, publishedAt: story.publishedAt });
     expect((await api(`/api/stories/${story.id}/revisions`, { token: reporter.token })).body).toHaveLength(1);
@@ -344,6 +390,41 @@ describe('corrections', () => {
     // Nor can the database be made to.
     await expect(env.DB.prepare('DELETE FROM story_corrections WHERE id = ?').bind(first.body.id).run()).rejects.toThrow(/permanent/);
     await expect(env.DB.prepare('UPDATE story_corrections SET note = ? WHERE id = ?').bind('x', first.body.id).run()).rejects.toThrow(/permanent/);
+  });
+
+  it('leaves the version alone, so an editor who opened the story before the correction can still save and restore', async () => {
+    const story = await createStory(reporter.token, { title: 'Rail strike', content: '<p>Trains stop on Friday.</p>', status: 'published' });
+    const changed = await updateStory(reporter.token, story, { content: '<p>Trains stop on Friday and Saturday.</p>' });
+    // The editor holds `changed`; an admin corrects the story meanwhile.
+    expect((await correct(admin.token, changed, 'An earlier version gave the wrong day.')).status).toBe(201);
+
+    const saved = await api<Story>(`/api/stories/${story.id}`, { method: 'PUT', token: reporter.token, json: updatePayload(changed, { title: 'Rail strike widens' }) });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ title: 'Rail strike widens', version: changed.version + 1 });
+    expect(saved.body.corrections.map((c) => c.note)).toEqual(['An earlier version gave the wrong day.']);
+
+    expect((await correct(reporter.token, saved.body, 'The union was misnamed.')).status).toBe(201);
+    const [, , original] = (await api<StoryRevisionSummary[]>(`/api/stories/${story.id}/revisions`, { token: reporter.token })).body;
+    const restored = await api<Story>(`/api/stories/${story.id}/revisions/${original!.id}/restore`, { method: 'POST', token: reporter.token, json: { version: saved.body.version } });
+    expect(restored.status).toBe(200);
+    expect(restored.body).toMatchObject({ title: 'Rail strike', content: '<p>Trains stop on Friday.</p>', version: saved.body.version + 1 });
+    expect(restored.body.corrections).toHaveLength(2);
+  });
+
+  it('refreshes every cached public copy of the story', async () => {
+    const cached = siteApp({ edgeCache: { cache: await caches.open('working-day-correction'), namespace: 'correction', ttlSeconds: 60 } });
+    const story = await createStory(reporter.token, { title: 'Library hours', status: 'published' });
+    const pages = [`/story/${story.slug}`, `/api/stories/slug/${story.slug}`, '/rss.xml'];
+    for (const path of pages) await cached(path);
+    expect((await cached(`/story/${story.slug}`)).headers.get('X-Edge-Cache')).toBe('HIT');
+
+    const added = await cached(`/api/stories/${story.id}/corrections`, { method: 'POST', token: reporter.token, json: { note: 'The library opens at 9, not 10.' } });
+    expect(added.status).toBe(201);
+    for (const path of pages) {
+      const res = await cached(path);
+      expect(res.headers.get('X-Edge-Cache'), path).toBe('MISS');
+      expect(res.text, path).toContain('The library opens at 9, not 10.');
+    }
   });
 
   it('takes 1 to 1,000 characters', async () => {
@@ -384,7 +465,8 @@ describe('corrections', () => {
       correction: [{ '@type': 'CorrectionComment', text: correction.note, datePublished: correction.createdAt }],
     });
     const date = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(correction.createdAt));
-    expect(page).toContain(`Correction, ${date}:`);
+    // In UTC, marked so like the reading view's other dates (the app then writes the reader's own day).
+    expect(page).toContain(`Correction, ${date} UTC:</strong>`);
     expect(page).toContain('The figure for March was 14 weeks, not 41.');
     expect(page).toMatch(/Updated <time datetime="[^"]+">just now<\/time>/);
 

@@ -96,6 +96,10 @@ describe.sequential('editorial review', () => {
     await expect.poll(() => page.getByText('Story created successfully').count(), { timeout: 15_000 }).toBe(1);
     story = (await storedByTitle(adminToken, title))!;
     expect(story.status).toBe('in_review');
+    // Its author's story page names the status as the staff screens do, not as stored.
+    const badges = page.getByRole('list', { name: 'About this story' });
+    await expect.poll(() => badges.textContent(), { timeout: 15_000 }).toContain('In review');
+    expect(await badges.textContent()).not.toContain('in_review');
     expect((await apiCall(`/api/stories/slug/${story.slug}`)).status).toBe(404);
     expect(pageErrors).toEqual([]);
   });
@@ -207,15 +211,29 @@ describe('corrections', () => {
     const card = page.getByRole('region', { name: 'Corrections' });
     await expect.poll(() => card.count(), { timeout: 15_000 }).toBe(1);
     await card.getByLabel('Add a correction').fill(correction);
+    // Permanent, so it asks first; Cancel sends nothing and keeps the note.
     await card.getByRole('button', { name: 'Publish correction' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Publish this correction?' });
+    await expect.poll(() => confirm.count(), { timeout: 15_000 }).toBe(1);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => confirm.count()).toBe(0);
+    expect((await apiCall<Story>(`/api/stories/${story.id}`)).body.corrections).toEqual([]);
+    expect(await card.getByLabel('Add a correction').inputValue()).toBe(correction);
+    await card.getByRole('button', { name: 'Publish correction' }).click();
+    await confirm.getByRole('button', { name: 'Publish correction' }).click();
     await expect.poll(() => page.getByText('Correction published').count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => card.getByText(correction, { exact: false }).count()).toBe(1);
+    // A correction is not an edit of the text: the editor's next save goes through, no conflict.
+    await page.getByRole('button', { name: 'Update Story' }).click();
+    await expect.poll(() => page.getByText('Story updated successfully').count(), { timeout: 15_000 }).toBe(1);
+    expect(await page.getByText('This story was changed by someone else', { exact: false }).count()).toBe(0);
 
     const reader = await context.browser()!.newContext({ baseURL: site().baseUrl });
     const storyPage = await reader.newPage();
     await storyPage.goto(`/story/${story.slug}`);
     const corrections = storyPage.getByRole('region', { name: 'Corrections' });
-    await expect.poll(() => corrections.textContent()).toMatch(/Correction, \d{1,2} [A-Z][a-z]+ \d{4}: An earlier version said the rise was 9%\. It is 4\.9%\./);
+    // The reading view's day is in UTC and says so; the app, once started, writes the reader's own day.
+    await expect.poll(() => corrections.textContent()).toMatch(/Correction, \d{1,2} [A-Z][a-z]+ \d{4}( UTC)?: An earlier version said the rise was 9%\. It is 4\.9%\./);
     expect(await storyPage.getByText(/^Updated /).count()).toBe(1);
     await reader.close();
 

@@ -9,11 +9,13 @@ export class D1CorrectionRepository implements CorrectionRepository {
 
   async add(storyId: number, authorId: number, note: string, now: string): Promise<Correction | null> {
     // The story moves first; the correction is written only when it did (changes() = 1), so a story
-    // unpublished a moment before never gets one, and the two never happen apart.
+    // unpublished a moment before never gets one, and the two never happen apart. Only updatedAt moves:
+    // a correction is not an edit of the story's text, so its version (the edit-conflict token) stays
+    // and an editor holding it can still save (docs/product/rules.md#corrections).
     const [, added] = await this.db.batch([
       this.db
         .update(stories)
-        .set({ updatedAt: now, version: sql`${stories.version} + 1` })
+        .set({ updatedAt: now })
         .where(and(eq(stories.id, storyId), eq(stories.status, 'published'), isNull(stories.deletedAt))),
       // Values in the order of schema.ts's storyCorrections columns, which drizzle names in the INSERT.
       this.db

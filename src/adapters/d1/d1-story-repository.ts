@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, gte, isNull, lt, lte, ne, or, sql, sum, type SQL } from 'drizzle-orm';
 import { ConflictError } from '../../domain/errors.ts';
 import type { Correction, Story } from '../../domain/entities.ts';
-import type { StoryFilter, StoryRepository, StoryUpdateOutcome, StoryWrite } from '../../domain/ports.ts';
+import type { StoryFilter, StoryListOrder, StoryRepository, StoryUpdateOutcome, StoryWrite } from '../../domain/ports.ts';
 import { FALLBACK_SLUG, slugCandidatePrefix } from '../../domain/slug.ts';
 import { withoutMarkDelimiters } from '../../domain/search-query.ts';
 import { storyText } from '../../domain/story-text.ts';
 import { isUniqueViolation, type Db } from './db.ts';
-import { ifWritten, keepRevision } from './d1-story-revisions.ts';
+import { ifWritten, keepPublishingRevisions, keepRevision } from './d1-story-revisions.ts';
 import { beats, stories, users } from './schema.ts';
 
 const storyColumns = {
@@ -49,6 +49,12 @@ function searchable<T extends StoryWrite>(story: T): T & { bodyText: string } {
   return { ...story, title: withoutMarkDelimiters(story.title), description: withoutMarkDelimiters(story.description), bodyText: storyText(story.content) };
 }
 
+const LIST_ORDERS: Record<StoryListOrder, SQL[]> = {
+  newest: [desc(stories.createdAt), desc(stories.id)],
+  'review-queue': [asc(stories.submittedAt), asc(stories.id)],
+  schedule: [asc(stories.publishAt), asc(stories.id)],
+};
+
 function slugTaken(): ConflictError {
   return new ConflictError('slug_taken', 'That URL slug is already used by another story', {
     slug: 'That URL slug is already used by another story',
@@ -83,7 +89,7 @@ export class D1StoryRepository implements StoryRepository {
     const where = and(...conditions);
 
     // Not db.batch(): drizzle's D1 batch maps rows by column name, and the joined ids collide.
-    const order = filter.order === 'review-queue' ? [asc(stories.submittedAt), asc(stories.id)] : [desc(stories.createdAt), desc(stories.id)];
+    const order = LIST_ORDERS[filter.order ?? 'newest'];
     const [rows, totals] = await Promise.all([
       this.select().where(where).orderBy(...order).limit(filter.limit).offset(filter.offset),
       this.db.select({ n: count() }).from(stories).where(where),
@@ -159,17 +165,21 @@ export class D1StoryRepository implements StoryRepository {
   }
 
   async publishDue(now: string): Promise<Story[]> {
-    // One statement: two overlapping runs cannot both publish a story, and a story is never half published.
-    const published = await this.db
-      .update(stories)
-      .set({
-        status: 'published',
-        publishedAt: sql`coalesce(${stories.publishedAt}, ${stories.publishAt})`,
-        updatedAt: sql`max(${stories.updatedAt}, ${stories.publishAt})`,
-        version: sql`${stories.version} + 1`,
-      })
-      .where(and(eq(stories.status, 'scheduled'), lte(stories.publishAt, now), notDeleted))
-      .returning({ id: stories.id });
+    // One batch (a transaction): each due story's revision, then the one UPDATE that publishes them all,
+    // both with the same condition. Two overlapping runs cannot both publish (or keep a revision of)
+    // a story, and a story is never half published. publishAt is cleared, as approving or saving a
+    // published story clears it; publishedAt keeps the time it held.
+    const due = and(eq(stories.status, 'scheduled'), lte(stories.publishAt, now), notDeleted)!;
+    const version = sql`${stories.version} + 1`;
+    const updatedAt = sql`max(${stories.updatedAt}, ${stories.publishAt})`;
+    const [, published] = await this.db.batch([
+      keepPublishingRevisions(this.db, due, version, updatedAt),
+      this.db
+        .update(stories)
+        .set({ status: 'published', publishedAt: sql`coalesce(${stories.publishedAt}, ${stories.publishAt})`, publishAt: null, updatedAt, version })
+        .where(due)
+        .returning({ id: stories.id }),
+    ]);
     const found = await Promise.all(published.map((row) => this.findById(row.id)));
     return found.filter((story) => story !== null);
   }
@@ -251,14 +261,14 @@ export class D1StoryRepository implements StoryRepository {
   }
 
   async attachVideo(id: number, videoUrl: string, now: string, editorId: number): Promise<Story | null> {
-    const [rows] = await this.db.batch([
+    // The story's own video again changes nothing: no write, no new version, no revision.
+    await this.db.batch([
       this.db
         .update(stories)
         .set({ videoUrl, updatedAt: now, version: sql`${stories.version} + 1` })
-        .where(and(eq(stories.id, id), notDeleted))
-        .returning({ id: stories.id }),
+        .where(and(eq(stories.id, id), notDeleted, sql`${stories.videoUrl} IS NOT ${videoUrl}`)),
       keepRevision(this.db, ifWritten(id), editorId, now),
     ]);
-    return rows.length > 0 ? this.findById(id) : null;
+    return this.findById(id);
   }
 }

@@ -11,8 +11,22 @@ import { storyRevisions, users } from './schema.ts';
  * revision is kept for a write that did not happen.
  */
 export function keepRevision(db: Db, which: SQL, editorId: number, now: string) {
+  return copyStories(db, which, { version: sql`version`, status: sql`status`, editor: sql`${editorId}`, at: sql`${now}` });
+}
+
+/**
+ * The statement that keeps the minute job's revisions, run just before the job's UPDATE in the same
+ * batch and with the same `due` condition: each due story as the job is about to leave it (published,
+ * its next version, at the time the job gives its updatedAt). The job has no user of its own; its
+ * revision goes under the story's author, whose scheduled story it is (docs/product/rules.md#revisions).
+ */
+export function keepPublishingRevisions(db: Db, due: SQL, version: SQL, updatedAt: SQL) {
+  return copyStories(db, due, { version, status: sql`'published'`, editor: sql`author_id`, at: updatedAt });
+}
+
+function copyStories(db: Db, which: SQL, values: { version: SQL; status: SQL; editor: SQL; at: SQL }) {
   // Values in the order of schema.ts's storyRevisions columns, which drizzle names in the INSERT (the id is the table's).
-  return db.insert(storyRevisions).select(sql`SELECT NULL, id, version, ${editorId}, title, slug, description, content, status, video_url, featured_image_url, ${now}
+  return db.insert(storyRevisions).select(sql`SELECT NULL, id, ${values.version}, ${values.editor}, title, slug, description, content, ${values.status}, video_url, featured_image_url, ${values.at}
     FROM stories WHERE ${which}`);
 }
 

@@ -13,6 +13,7 @@ import { analyticsRoutes } from './routes/analytics.ts';
 import { authRoutes } from './routes/auth.ts';
 import { beatRoutes } from './routes/beats.ts';
 import { healthRoutes } from './routes/health.ts';
+import { liveMediaRoutes } from './routes/live-media.ts';
 import { searchRoutes } from './routes/search.ts';
 import { seoRoutes } from './routes/seo.ts';
 import { mediaRoutes } from './routes/media.ts';
@@ -63,7 +64,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use('/beats/*', edge.readThrough)
     .use('/search', edge.readThrough)
     .use('/users/by-username/*', edge.readThrough)
+    // Which streams are on air: a reader's join reads it, so it comes from the cache too (decision 025);
+    // starting and ending a stream refresh it, also when a stream ends by itself.
+    .use('/streams/active', edge.readThrough)
     .use(edge.purgeOnWrite(isPublicWrite))
+    // Live media is for anyone and does no session work (decision 025): routed before authentication.
+    .route('/streams', liveMediaRoutes)
     .use(except(STREAMED_BODY_PATHS, bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw new PayloadTooLargeError('The request body is too large'); } })))
     .use(authenticate)
     .route('/auth', authRoutes)

@@ -1,5 +1,7 @@
-import { ROLE_HEADER, type LiveRole } from './live-role.ts';
-import type { LiveStreamRoom, RoomOutcome, RoomSettings } from './live-stream-room.ts';
+import type { LiveManifest, LiveWork } from '../../media/live-protocol.ts';
+import { ROLE_HEADER } from './live-role.ts';
+import type { LiveStreamRoom, RoomOutcome, RoomSettings, SegmentAnswer } from './live-stream-room.ts';
+import type { ViewerReport } from './viewer-tally.ts';
 
 /** The worker's handle on the live stream rooms: one Durable Object per stream, named by its id. */
 export class DurableLiveRooms {
@@ -17,13 +19,34 @@ export class DurableLiveRooms {
     return this.room(streamId).end();
   }
 
+  /** Null when there is no such stream. The viewer side (docs/decisions/025-live-delivery-over-http-segments.md). */
+  async manifest(streamId: number, report: ViewerReport | null): Promise<LiveManifest | null> {
+    return this.room(streamId).manifest(report);
+  }
+
+  async initSegment(streamId: number, report: ViewerReport | null): Promise<{ bytes: Uint8Array; mimeType: string } | null> {
+    return this.room(streamId).initSegment(report);
+  }
+
+  async segment(streamId: number, n: number, report: ViewerReport | null): Promise<SegmentAnswer> {
+    return this.room(streamId).segment(n, report);
+  }
+
+  async report(streamId: number, report: ViewerReport): Promise<void> {
+    await this.room(streamId).report(report);
+  }
+
+  async stats(streamId: number): Promise<LiveWork> {
+    return this.room(streamId).stats();
+  }
+
   /**
-   * Hands a WebSocket upgrade the worker has already authorised to the stream's room. The role
-   * header is set here, after whatever the client sent, so only the worker decides who publishes.
+   * Hands a publisher's WebSocket upgrade, already authorised by the worker, to the stream's room.
+   * The role header is set here, after whatever the client sent, so only the worker decides who publishes.
    */
-  async connect(streamId: number, role: LiveRole, request: Request): Promise<Response> {
+  async connectPublisher(streamId: number, request: Request): Promise<Response> {
     const headers = new Headers(request.headers);
-    headers.set(ROLE_HEADER, role);
+    headers.set(ROLE_HEADER, 'publisher');
     const response = await this.room(streamId).fetch(new Request(request.url, { method: 'GET', headers }));
     // A copy with mutable headers, so the worker's security headers can be added on the way out.
     return new Response(response.webSocket ? null : response.body, { status: response.status, webSocket: response.webSocket, headers: response.headers });

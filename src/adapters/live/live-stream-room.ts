@@ -1,6 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
 import { EbmlError, concatBytes } from '../../media/ebml.ts';
-import { LIVE_PROTOCOL, LiveCloseCode, MAX_LIVE_MESSAGE_BYTES, type LiveServerMessage } from '../../media/live-protocol.ts';
+import { LIVE_PROTOCOL, LiveCloseCode, type LiveManifest, type LiveServerMessage, type LiveWork } from '../../media/live-protocol.ts';
 import { mediaUrl } from '../../media/media-keys.ts';
 import { recordingPartOf, recordingPartRange, splitByPart, type RecordingLayout } from '../../media/recording-parts.ts';
 import { buildCues, buildRecordingHeader, headerGrowth, newRecordingFacts, recordScanEvent, recordingDuration, type RecordingFacts } from '../../media/webm-recording.ts';
@@ -8,15 +8,20 @@ import { WebmScanner, mimeTypeOf, type ScannerSnapshot, type WebmInit } from '..
 import type { UploadedPart } from '../../domain/ports.ts';
 import type { AppDeps, Bindings } from '../app-deps.ts';
 import { fromBase64, toBase64 } from '../crypto/bytes.ts';
-import { JoinBuffer } from './join-buffer.ts';
+import type { EdgeCache } from '../http/middleware/edge-cache.ts';
+import { LiveSegments, type SegmentIndex } from './live-segments.ts';
 import { RoomStorage } from './room-storage.ts';
-import { ROLE_HEADER, type LiveRole } from './live-role.ts';
+import { ROLE_HEADER } from './live-role.ts';
+import { RoomViewers } from './room-viewers.ts';
+import type { ViewerReport } from './viewer-tally.ts';
 
 /**
  * One Durable Object per live stream (docs/decisions/010-live-stream-protocol.md). The reporter's
  * browser (the publisher) sends MediaRecorder WebM bytes over a WebSocket; the room
- *  - relays them to every viewer at once: the initialisation segment first, then media from a
- *    keyframe Cluster (late viewers start at the newest one), with the viewer count as it changes;
+ *  - cuts them into numbered segments that the worker serves to viewers over HTTP through the
+ *    edge cache (decision 025): the object answers one request per segment per worker isolate,
+ *    whatever the audience, and holds a request for the next segment until it arrives;
+ *  - sums the viewer counts the isolates report, tells the publisher, and writes it to D1 now and then;
  *  - records them: bytes are stored in the object's SQLite as they arrive and go to an R2
  *    multipart upload in equal parts as each part fills; on end the header is rewritten with the
  *    Duration and a SeekHead, Cues are appended, and the upload completes. The stream ends when
@@ -30,7 +35,12 @@ import { ROLE_HEADER, type LiveRole } from './live-role.ts';
 export interface RoomSettings {
   streamId: number;
   recordingKey: string;
+  /** The site's origin, whose cached public pages the room refreshes when the stream ends. */
+  origin?: string;
 }
+
+/** One answer to a viewer's request for a segment (the worker turns it into HTTP). */
+export type SegmentAnswer = { status: 200; bytes: Uint8Array } | { status: 204 | 404 | 410 };
 
 export interface RoomOutcome {
   videoUrl: string | null;
@@ -40,6 +50,8 @@ export interface RoomOutcome {
 interface RoomConfig extends RoomSettings {
   partSize: number;
   graceSeconds: number;
+  /** Every origin the stream was started or published from. */
+  origins?: string[];
 }
 
 interface StoredInit extends Omit<WebmInit, 'bytes'> {
@@ -58,20 +70,20 @@ interface RoomProgress {
   /** Parts 2..n already in R2. */
   parts: UploadedPart[];
   outcome: RoomOutcome | null;
+  /** Segment numbering (live-segments.ts); absent in rooms started before segments existed. */
+  segments?: SegmentIndex;
 }
 
-interface ViewerSeat {
-  initSent: boolean;
-  synced: boolean;
-}
-
-/** Past this much media without a keyframe, late viewers wait for the next one rather than get it all. */
-const MAX_JOIN_BYTES = 16 * 1024 * 1024;
 /** When storing the recording fails, the alarm tries again after this long. */
 const RETRY_SECONDS = 30;
+/** How long a request for a segment that does not exist yet waits before answering 204. */
+export const SEGMENT_WAIT_MS = 10_000;
 
-/** What a room needs from outside; the worker (the composition root) builds it from the bindings. */
-export type RoomDeps = Pick<AppDeps, 'liveStreams' | 'media' | 'mediaLimits' | 'clock'>;
+/**
+ * What a room needs from outside; the worker (the composition root) builds it from the bindings.
+ * `edgeCache` is the public pages' cache, refreshed when the stream ends however it ends.
+ */
+export type RoomDeps = Pick<AppDeps, 'liveStreams' | 'media' | 'mediaLimits' | 'clock'> & { edgeCache?: Pick<EdgeCache, 'purge'> };
 
 export class LiveStreamRoom extends DurableObject<Bindings> {
   private readonly store: RoomStorage;
@@ -80,13 +92,11 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
   private progress: RoomProgress | null;
   private scanner: WebmScanner;
   private init: WebmInit | null = null;
-  private readonly joinBuffer = new JoinBuffer();
-  /** Start of the newest Cluster known to begin with a keyframe, while the join buffer still holds it. */
-  private syncOffset: number | null = null;
+  private segments: LiveSegments;
+  private readonly viewers: RoomViewers;
+  private readonly work: LiveWork;
   private uploads: Promise<void> = Promise.resolve();
   private ending: Promise<RoomOutcome> | null = null;
-  private viewerWrites: Promise<void> = Promise.resolve();
-  private pendingViewerCount: number | null = null;
 
   constructor(ctx: DurableObjectState, env: Bindings, deps: RoomDeps) {
     super(ctx, env);
@@ -95,6 +105,15 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
     this.config = this.store.read<RoomConfig>('config');
     this.progress = null;
     this.scanner = new WebmScanner();
+    this.segments = new LiveSegments(null);
+    this.work = this.store.read<LiveWork>('work') ?? { chunks: 0, requests: 0, messagesIn: 0, messagesOut: 0 };
+    this.viewers = new RoomViewers({
+      now: () => Date.now(),
+      tellPublisher: (count) => this.toPublisher({ type: 'viewers', count }),
+      save: async (count) => {
+        if (this.config && this.progress?.phase === 'live') await this.deps.liveStreams.setViewers(this.config.streamId, count);
+      },
+    });
     this.reload();
   }
 
@@ -103,15 +122,15 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
     this.progress = this.store.read<RoomProgress>('progress');
     this.scanner = this.progress ? WebmScanner.restore(this.progress.scanner) : new WebmScanner();
     this.init = this.progress?.init ? { ...this.progress.init, bytes: fromBase64(this.progress.init.bytes) } : null;
-    this.joinBuffer.clear();
-    this.syncOffset = null;
+    this.segments.close();
+    this.segments = new LiveSegments(this.progress?.segments ?? null);
   }
 
   /** Called once when the stream is created; the publisher then has the grace period to connect. */
   async open(settings: RoomSettings): Promise<void> {
     if (this.config) return;
     const limits = this.deps.mediaLimits;
-    this.config = { ...settings, partSize: limits.livePartBytes, graceSeconds: limits.liveGraceSeconds };
+    this.config = { ...settings, partSize: limits.livePartBytes, graceSeconds: limits.liveGraceSeconds, origins: settings.origin ? [settings.origin] : [] };
     this.progress = {
       phase: 'live',
       received: 0,
@@ -139,32 +158,80 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
   override async fetch(request: Request): Promise<Response> {
     if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') return new Response('Expected a WebSocket', { status: 426 });
     if (!this.config || !this.progress) return new Response('No such stream', { status: 404 });
-    const role: LiveRole = request.headers.get(ROLE_HEADER) === 'publisher' ? 'publisher' : 'viewer';
+    // Only the worker sets this header, after checking the reporter; viewers use HTTP (decision 025).
+    if (request.headers.get(ROLE_HEADER) !== 'publisher') return new Response('Only the publisher connects here', { status: 403 });
     const { 0: client, 1: server } = new WebSocketPair();
     const offered = (request.headers.get('Sec-WebSocket-Protocol') ?? '').split(',').map((p) => p.trim());
     const headers = offered.includes(LIVE_PROTOCOL) ? { 'Sec-WebSocket-Protocol': LIVE_PROTOCOL } : undefined;
 
     if (this.progress.phase !== 'live') {
       this.ctx.acceptWebSocket(server, ['gone']);
-      sendJson(server, { type: 'end', videoUrl: this.progress.outcome?.videoUrl ?? null });
+      this.send(server, { type: 'end', videoUrl: this.progress.outcome?.videoUrl ?? null });
       server.close(LiveCloseCode.ended, 'stream ended');
-    } else if (role === 'publisher') {
+    } else {
+      this.rememberOrigin(new URL(request.url).origin);
       for (const old of this.ctx.getWebSockets('publisher')) closeQuietly(old, LiveCloseCode.replaced, 'another publisher connection took over');
       this.ctx.acceptWebSocket(server, ['publisher']);
-      sendJson(server, { type: 'ready', received: this.progress.received });
-      sendJson(server, { type: 'viewers', count: this.viewerCount() });
+      this.send(server, { type: 'ready', received: this.progress.received });
+      this.send(server, { type: 'viewers', count: this.viewers.total() });
       await this.ctx.storage.deleteAlarm();
-      this.broadcast({ type: 'publisher', connected: true }, 'viewer');
-    } else {
-      this.ctx.acceptWebSocket(server, ['viewer']);
-      this.welcome(server);
-      this.viewersChanged();
     }
     return new Response(null, { status: 101, webSocket: client, headers });
   }
 
+  /** The viewer side, over HTTP through the worker: where the stream stands. Null for no such stream. */
+  manifest(report: ViewerReport | null = null): LiveManifest | null {
+    this.handled(report);
+    const progress = this.progress;
+    if (!this.config || !progress) return null;
+    const live = progress.phase === 'live';
+    return {
+      state: live ? 'live' : 'ended',
+      mimeType: this.init ? mimeTypeOf(this.init) : null,
+      first: live ? this.segments.first : null,
+      latest: this.segments.latest,
+      viewers: live ? this.viewers.total() : 0,
+      publisher: live && this.openSockets('publisher').length > 0,
+      videoUrl: progress.outcome?.videoUrl ?? null,
+    };
+  }
+
+  /** The initialisation segment (EBML header, Segment start, Tracks), or null while it has not arrived. */
+  initSegment(report: ViewerReport | null = null): { bytes: Uint8Array; mimeType: string } | null {
+    this.handled(report);
+    return this.init ? { bytes: this.init.bytes, mimeType: mimeTypeOf(this.init) } : null;
+  }
+
+  /** Segment n: at once when held; waited for (up to SEGMENT_WAIT_MS) when it is the next few to come. */
+  async segment(n: number, report: ViewerReport | null = null): Promise<SegmentAnswer> {
+    this.handled(report);
+    if (!this.progress) return { status: 404 };
+    const found = this.segments.lookup(n);
+    if (found.kind === 'ready') return { status: 200, bytes: found.segment.bytes };
+    if (found.kind === 'gone') return { status: 410 };
+    if (found.kind === 'unknown') return { status: this.progress.phase === 'live' ? 404 : 410 };
+    const segment = await this.segments.waitFor(n, SEGMENT_WAIT_MS);
+    return segment ? { status: 200, bytes: segment.bytes } : { status: 204 };
+  }
+
+  /** An isolate's viewer report with no other request to carry it. */
+  report(report: ViewerReport): void {
+    this.handled(report);
+  }
+
+  /** What the object has handled so far (GET /api/streams/{id}/stats). */
+  stats(): LiveWork {
+    return { ...this.work };
+  }
+
+  private handled(report: ViewerReport | null): void {
+    this.work.requests += 1;
+    if (report && this.progress?.phase === 'live') this.viewers.report(report);
+  }
+
   override webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): void {
-    // Viewers only listen; the publisher speaks in bytes.
+    this.work.messagesIn += 1;
+    // The publisher speaks in bytes only.
     if (typeof message === 'string' || !this.ctx.getTags(ws).includes('publisher')) return;
     try {
       this.receive(ws, new Uint8Array(message));
@@ -193,20 +260,17 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
   }
 
   private async left(ws: WebSocket, code: number): Promise<void> {
-    const tags = this.ctx.getTags(ws);
-    if (tags.includes('viewer')) this.viewersChanged(ws);
-    if (!tags.includes('publisher') || this.progress?.phase !== 'live') return;
+    if (!this.ctx.getTags(ws).includes('publisher') || this.progress?.phase !== 'live') return;
     if (this.openSockets('publisher', ws).length > 0) return;
     if (code === 1000) {
       // The publisher said it is done: end now, keeping everything it sent.
       await this.end().catch((error) => console.error('ending the stream after the publisher closed failed', error));
       return;
     }
-    this.broadcast({ type: 'publisher', connected: false }, 'viewer');
     await this.ctx.storage.setAlarm(Date.now() + this.config!.graceSeconds * 1000);
   }
 
-  /** One message of the publisher's byte stream: parse, store, relay, acknowledge. Synchronous on purpose. */
+  /** One message of the publisher's byte stream: parse, store, cut into segments, acknowledge. Synchronous on purpose. */
   private receive(publisher: WebSocket, bytes: Uint8Array): void {
     const progress = this.progress!;
     if (progress.phase !== 'live') {
@@ -220,22 +284,27 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
     } catch (error) {
       if (!(error instanceof EbmlError)) throw error;
       this.scanner = WebmScanner.restore(progress.scanner);
-      sendJson(publisher, { type: 'error', message: `Not a WebM recording: ${error.message}` });
+      this.send(publisher, { type: 'error', message: `Not a WebM recording: ${error.message}` });
       closeQuietly(publisher, LiveCloseCode.badMedia, 'not a WebM recording');
       return;
     }
 
-    this.joinBuffer.append(start, bytes);
+    const cuts: number[] = [];
+    const keys: number[] = [];
     for (const event of events) {
       if (event.kind === 'init') {
         this.init = event.init;
         progress.init = { ...event.init, bytes: toBase64(event.init.bytes) };
         progress.growth = headerGrowth(event.init);
       }
+      if (event.kind === 'cluster') cuts.push(event.offset);
       const sync = recordScanEvent(progress.facts, event);
-      if (sync !== null) this.syncOffset = sync;
+      if (sync !== null) keys.push(sync);
     }
-    this.trimJoinBuffer(start + bytes.length);
+    // Media is everything after the initialisation segment; a chunk may hold the end of one and the start of the other.
+    const mediaStart = this.init ? Math.max(start, this.init.bytes.length) : null;
+    if (mediaStart !== null && mediaStart < start + bytes.length) this.segments.append(mediaStart, bytes.subarray(mediaStart - start), cuts);
+    for (const key of keys) this.segments.markKey(key);
 
     // Before the header is complete every byte is in part 1: the scanner refuses a header longer
     // than MAX_INIT_BYTES (1 MiB), far below a part.
@@ -246,10 +315,13 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
     progress.scanner = this.scanner.snapshot();
     this.store.addCues(progress.facts.cues);
     progress.facts.cues = [];
+    progress.segments = this.segments.snapshot();
     this.store.write('progress', progress);
+    this.work.chunks += 1;
+    this.store.write('work', this.work);
 
-    this.relay(bytes);
-    sendJson(publisher, { type: 'ack', received: progress.received });
+    this.send(publisher, { type: 'ack', received: progress.received });
+    this.viewers.refresh();
 
     if (layout) {
       const last = recordingPartOf(layout, progress.received);
@@ -261,81 +333,28 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
     return this.progress?.growth == null ? null : { partSize: this.config!.partSize, growth: this.progress.growth };
   }
 
-  private trimJoinBuffer(received: number): void {
-    const open = this.progress!.facts.openCluster;
-    if (this.joinBuffer.size > MAX_JOIN_BYTES) this.syncOffset = null;
-    const keepFrom = Math.min(this.syncOffset ?? received, open ?? received);
-    this.joinBuffer.trimTo(keepFrom);
-  }
-
-  private welcome(viewer: WebSocket): void {
-    const seat: ViewerSeat = { initSent: false, synced: false };
-    if (this.init) {
-      this.sendInit(viewer);
-      seat.initSent = true;
-      const media = this.syncOffset === null ? null : this.joinBuffer.from(this.syncOffset);
-      if (media) {
-        sendBytes(viewer, media);
-        seat.synced = true;
-      }
-    }
-    viewer.serializeAttachment(seat);
-    sendJson(viewer, { type: 'publisher', connected: this.openSockets('publisher').length > 0 });
-  }
-
-  private relay(bytes: Uint8Array): void {
-    for (const viewer of this.openSockets('viewer')) {
-      const seat = (viewer.deserializeAttachment() as ViewerSeat | null) ?? { initSent: false, synced: false };
-      const before = `${seat.initSent}${seat.synced}`;
-      if (!seat.initSent && this.init) {
-        this.sendInit(viewer);
-        seat.initSent = true;
-      }
-      if (seat.synced) {
-        sendBytes(viewer, [bytes]);
-      } else if (seat.initSent && this.syncOffset !== null) {
-        const media = this.joinBuffer.from(this.syncOffset);
-        if (media) {
-          sendBytes(viewer, media);
-          seat.synced = true;
-        }
-      }
-      if (`${seat.initSent}${seat.synced}` !== before) viewer.serializeAttachment(seat);
-    }
-  }
-
-  private sendInit(viewer: WebSocket): void {
-    sendJson(viewer, { type: 'init', mimeType: mimeTypeOf(this.init!) });
-    sendBytes(viewer, [this.init!.bytes]);
-  }
-
-  private viewerCount(except?: WebSocket): number {
-    return this.openSockets('viewer', except).length;
+  private rememberOrigin(origin: string): void {
+    const config = this.config!;
+    if (config.origins?.includes(origin)) return;
+    config.origins = [...(config.origins ?? []), origin].slice(-8);
+    this.store.write('config', config);
   }
 
   private openSockets(tag: string, except?: WebSocket): WebSocket[] {
     return this.ctx.getWebSockets(tag).filter((ws) => ws !== except && ws.readyState === WebSocket.OPEN);
   }
 
-  private broadcast(message: LiveServerMessage, tag?: string): void {
-    for (const ws of tag ? this.openSockets(tag) : [...this.openSockets('viewer'), ...this.openSockets('publisher')]) sendJson(ws, message);
+  private toPublisher(message: LiveServerMessage): void {
+    for (const ws of this.openSockets('publisher')) this.send(ws, message);
   }
 
-  /** Tells everyone the new count and writes it to D1 (for GET /api/streams/active), one write at a time, latest wins. */
-  private viewersChanged(leaving?: WebSocket): void {
-    if (!this.config || this.progress?.phase !== 'live') return;
-    const count = this.viewerCount(leaving);
-    for (const ws of [...this.openSockets('viewer', leaving), ...this.openSockets('publisher')]) sendJson(ws, { type: 'viewers', count });
-    this.pendingViewerCount = count;
-    const streamId = this.config.streamId;
-    this.viewerWrites = this.viewerWrites
-      .then(async () => {
-        const latest = this.pendingViewerCount;
-        if (latest === null) return;
-        this.pendingViewerCount = null;
-        await this.deps.liveStreams.setViewers(streamId, latest);
-      })
-      .catch((error) => console.error('writing the viewer count failed', error));
+  private send(ws: WebSocket, message: LiveServerMessage): void {
+    this.work.messagesOut += 1;
+    try {
+      ws.send(JSON.stringify(message));
+    } catch {
+      // A socket that is closing misses the message; its close handler does the bookkeeping.
+    }
   }
 
   private queuePartUpload(part: number): void {
@@ -372,6 +391,8 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
     if (progress.phase === 'live') {
       progress.phase = 'ending';
       this.store.write('progress', progress);
+      // Viewers waiting for the next segment hear at once that none will come.
+      this.segments.close();
       for (const publisher of this.ctx.getWebSockets('publisher')) closeQuietly(publisher, LiveCloseCode.ended, 'stream ended');
     }
     if (progress.phase === 'ending') {
@@ -387,13 +408,29 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
       this.store.dropRecordingData();
     }
     const outcome = progress.outcome!;
+    this.segments.close();
+    this.viewers.stop();
     await this.deps.liveStreams.end(config.streamId, { videoUrl: outcome.videoUrl, endedAt: this.deps.clock.now() });
     await this.ctx.storage.deleteAlarm();
-    this.joinBuffer.clear();
-    this.syncOffset = null;
-    this.broadcast({ type: 'end', videoUrl: outcome.videoUrl });
-    for (const ws of this.ctx.getWebSockets()) closeQuietly(ws, LiveCloseCode.ended, 'stream ended');
+    await this.purgePublicPages();
+    for (const ws of this.ctx.getWebSockets()) {
+      this.send(ws, { type: 'end', videoUrl: outcome.videoUrl });
+      closeQuietly(ws, LiveCloseCode.ended, 'stream ended');
+    }
     return outcome;
+  }
+
+  /**
+   * The story's cached pages say it is live until refreshed: ending through the API refreshes them
+   * as any write does, but a stream that ends by itself (the publisher closed, the alarm) has no
+   * request of the worker to do it, so the room does it here, for every origin it was reached from.
+   */
+  private async purgePublicPages(): Promise<void> {
+    const cache = this.deps.edgeCache;
+    if (!cache) return;
+    for (const origin of this.config?.origins ?? []) {
+      await cache.purge(origin).catch((error: unknown) => console.error('refreshing the cached pages after the stream ended failed', error));
+    }
   }
 
   /**
@@ -441,24 +478,6 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
     }
     const stored = await media.completeMultipartUpload(key, uploadId, parts);
     return { videoUrl: mediaUrl(key), size: stored.size };
-  }
-}
-
-function sendJson(ws: WebSocket, message: LiveServerMessage): void {
-  try {
-    ws.send(JSON.stringify(message));
-  } catch {
-    // A socket that is closing misses the message; its close handler does the bookkeeping.
-  }
-}
-
-function sendBytes(ws: WebSocket, pieces: readonly Uint8Array[]): void {
-  try {
-    for (const piece of pieces) {
-      for (let at = 0; at < piece.length; at += MAX_LIVE_MESSAGE_BYTES) ws.send(piece.subarray(at, at + MAX_LIVE_MESSAGE_BYTES));
-    }
-  } catch {
-    // As above.
   }
 }
 

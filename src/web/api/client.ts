@@ -20,6 +20,12 @@ export class ApiError extends Error {
     return typeof error?.message === 'string' ? error.message : null;
   }
 
+  /** The API's error code (API.md's error shape: `stale_version`, `not_in_review`, ...), when it sent one. */
+  get code(): string | null {
+    const error = (this.body as { error?: { code?: unknown } } | null)?.error;
+    return typeof error?.code === 'string' ? error.code : null;
+  }
+
   /** Per-field validation messages (API.md), keyed by field name. */
   get fields(): Record<string, string> {
     const fields = (this.body as { error?: { fields?: unknown } } | null)?.error?.fields;

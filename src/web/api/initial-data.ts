@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { INITIAL_DATA_ELEMENT_ID } from '../../contract/page-contract.ts';
 
 /**
  * The worker embeds the public reads a page starts with as a JSON data block
@@ -6,8 +7,6 @@ import type { QueryClient } from '@tanstack/react-query';
  * from each query's key (the API URL the page would read) to that URL's JSON answer. Seeding the
  * cache from it saves the reader a round trip before the first paint.
  */
-export const INITIAL_DATA_ELEMENT_ID = 'initial-data';
-
 export function seedInitialData(queryClient: QueryClient, doc: Document = document): void {
   const element = doc.getElementById(INITIAL_DATA_ELEMENT_ID);
   if (!element?.textContent) return;

@@ -1,3 +1,5 @@
+import { ACTION_ATTRIBUTE, NEEDS_APP_ATTRIBUTE, READING_VIEW_ATTRIBUTE } from '../../contract/page-contract.ts';
+
 /**
  * The reader's pages arrive whole: the worker writes a reading view into #root (its <main> carries
  * `data-reading-view`), with working links, players and the same controls the app renders. A
@@ -8,7 +10,7 @@
  * target) and their position among those.
  */
 
-const READING_VIEW = '[data-reading-view]';
+const READING_VIEW = `[${READING_VIEW_ATTRIBUTE}]`;
 /** What counts as the reader starting to use the page (scrolling and reading do not). */
 const TRIGGERS = ['pointerdown', 'keydown', 'touchstart', 'click'] as const;
 
@@ -20,14 +22,14 @@ interface ControlKey {
 /** True when the app must start at once: no reading view, one that needs it (a live player), or a signed-in user. */
 export function appNeededNow(doc: Document, token: () => string | null): boolean {
   const view = doc.querySelector(`#root ${READING_VIEW}`);
-  return !view || view.hasAttribute('data-needs-app') || token() !== null;
+  return !view || view.hasAttribute(NEEDS_APP_ATTRIBUTE) || token() !== null;
 }
 
 function keyOf(element: Element | null, root: Element): ControlKey | null {
-  const control = element?.closest('[data-action], a[href]');
+  const control = element?.closest(`[${ACTION_ATTRIBUTE}], a[href]`);
   if (!control || !root.contains(control)) return null;
-  const action = control.getAttribute('data-action');
-  const selector = action ? `[data-action="${CSS.escape(action)}"]` : `a[href="${CSS.escape(control.getAttribute('href') ?? '')}"]`;
+  const action = control.getAttribute(ACTION_ATTRIBUTE);
+  const selector = action ? `[${ACTION_ATTRIBUTE}="${CSS.escape(action)}"]` : `a[href="${CSS.escape(control.getAttribute('href') ?? '')}"]`;
   return { selector, index: [...root.querySelectorAll(selector)].indexOf(control) };
 }
 
@@ -47,7 +49,7 @@ export function takeOverOnFirstInteraction(start: () => Promise<void>, doc: Docu
     const target = event.target as Element;
     // A link works as it is (a full page load); a button, or a link the app handles itself
     // (data-action), waits for the app, which then clicks its own.
-    if (target.closest('button, [data-action]')) clicked = keyOf(target, root);
+    if (target.closest(`button, [${ACTION_ATTRIBUTE}]`)) clicked = keyOf(target, root);
   };
   const begin = () => {
     for (const type of TRIGGERS) doc.removeEventListener(type, begin, true);

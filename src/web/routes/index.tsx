@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { LATEST_STORIES_ID as LATEST_ID } from '../../contract/page-contract.ts';
 import { featuredStoryQuery, latestStoriesQuery } from '../site/stories/story-queries.ts';
 import { useDocumentTitle } from '../ui/document-title.ts';
 import { FeaturedStory } from '../site/home/featured-story.tsx';
@@ -11,8 +12,6 @@ export const Route = createFileRoute('/')({
     Promise.all([context.queryClient.ensureQueryData(featuredStoryQuery()), context.queryClient.ensureQueryData(latestStoriesQuery())]),
   component: Home,
 });
-
-const LATEST_ID = 'latest-stories';
 
 function Home() {
   const { data: featured } = useSuspenseQuery(featuredStoryQuery());

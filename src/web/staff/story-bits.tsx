@@ -1,9 +1,9 @@
 import type { Story } from '../../domain/entities.ts';
 import { formatFullDate } from '../../domain/formatting.ts';
-import { STATUS_LABELS } from './story-editor/story-form-values.ts';
+import { statusLabel } from '../../domain/story.ts';
 
 export function StatusBadge({ status }: { status: Story['status'] }) {
-  return <span className={`badge badge-status badge-${status}`}>{STATUS_LABELS[status]}</span>;
+  return <span className={`badge badge-status badge-${status}`}>{statusLabel(status)}</span>;
 }
 
 /** The story's picture for lists: its thumbnail or featured image, or a neutral tile. Decorative: the title is beside it. */

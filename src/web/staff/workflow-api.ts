@@ -1,23 +1,24 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Correction, Story, StoryRevision, StoryRevisionSummary } from '../../domain/entities.ts';
-import { apiRequest } from '../api/client.ts';
+import { apiList, apiRequest } from '../api/client.ts';
 
 /** The newsroom's working day as staff call it (API.md): the review queue, review decisions, history, corrections. */
 
-const QUEUE_LIMIT = 100;
+/** The most a Review tab list shows; its total counts them all (X-Total-Count). */
+export const REVIEW_LIST_LIMIT = 100;
 
-/** Stories waiting for review, oldest submission first (admins see every reporter's). */
+/** Stories waiting for review, oldest submission first as the server orders them (admins see every reporter's), and how many wait. */
 export const reviewQueueQuery = () =>
   queryOptions({
-    queryKey: [`/api/stories?status=in_review&limit=${QUEUE_LIMIT}`] as const,
-    queryFn: ({ queryKey }) => apiRequest<Story[]>('GET', queryKey[0]),
+    queryKey: [`/api/stories?status=in_review&limit=${REVIEW_LIST_LIMIT}`] as const,
+    queryFn: ({ queryKey }) => apiList<Story>(queryKey[0]),
   });
 
-/** Stories waiting for their publication time, newest first. */
+/** Stories waiting for their publication time, soonest first as the server orders them, and how many there are. */
 export const scheduledStoriesQuery = () =>
   queryOptions({
-    queryKey: [`/api/stories?status=scheduled&limit=${QUEUE_LIMIT}`] as const,
-    queryFn: ({ queryKey }) => apiRequest<Story[]>('GET', queryKey[0]),
+    queryKey: [`/api/stories?status=scheduled&limit=${REVIEW_LIST_LIMIT}`] as const,
+    queryFn: ({ queryKey }) => apiList<Story>(queryKey[0]),
   });
 
 export function reviewStory(story: Story, decision: 'approve' | 'return', note?: string): Promise<Story> {

@@ -1,5 +1,11 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
-import { BEARER_PROTOCOL_PREFIX, LIVE_PROTOCOL, type LiveServerMessage } from '../../../src/media/live-protocol.ts';
+import worker from '../../../src/worker.ts';
+import camera from '../../fixtures/camera-vp9-opus.webm?inline';
+import chunkSizes from '../../fixtures/camera-vp9-opus.chunks.json';
+import { api, type ApiResponse } from './api.ts';
+import { cutInto } from './synthetic-webm.ts';
+import { BEARER_PROTOCOL_PREFIX, LIVE_PROTOCOL, type LiveManifest, type LiveServerMessage } from '../../../src/media/live-protocol.ts';
 
 export type Received = { kind: 'json'; message: LiveServerMessage } | { kind: 'bytes'; bytes: Uint8Array };
 
@@ -86,12 +92,6 @@ export async function publish(streamId: number, token: string): Promise<LiveSock
   return socket;
 }
 
-export async function watch(streamId: number): Promise<LiveSocket> {
-  const socket = await openSocket(`/api/streams/${streamId}/watch`, [LIVE_PROTOCOL]);
-  if (!(socket instanceof LiveSocket)) throw new Error(`watch refused: ${socket.status} ${socket.body}`);
-  return socket;
-}
-
 /** Sends bytes and waits until the room acknowledges having stored them. */
 export async function sendAndWait(publisher: LiveSocket, bytes: Uint8Array, receivedAfter: number): Promise<void> {
   publisher.ws.send(bytes);
@@ -100,4 +100,47 @@ export async function sendAndWait(publisher: LiveSocket, bytes: Uint8Array, rece
 
 export function roomOf(streamId: number) {
   return env.LIVE_STREAMS.get(env.LIVE_STREAMS.idFromName(`stream-${streamId}`));
+}
+
+/** A viewer's request for live media (the manifest, the init segment or a segment), with its viewer id. */
+export async function liveGet(streamId: number, path: '' | 'init' | number, viewer?: string): Promise<ApiResponse<any> & { bytes: Uint8Array }> {
+  const url = `/api/streams/${streamId}/live${path === '' ? '' : `/${path}`}${viewer ? `?v=${viewer}` : ''}`;
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(new Request(`http://newsroom.test${url}`), env, ctx);
+  await waitOnExecutionContext(ctx);
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const text = new TextDecoder().decode(bytes);
+  const body = res.headers.get('content-type')?.includes('application/json') ? JSON.parse(text) : null;
+  return { status: res.status, headers: res.headers, body, text, bytes };
+}
+
+/** The manifest, once `check` holds for it (the manifest is cached for a second, so it may take that long). */
+export async function manifestWhen(streamId: number, check: (manifest: LiveManifest) => boolean, what: string, viewer?: string): Promise<LiveManifest> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const res = await liveGet(streamId, '', viewer);
+    if (res.status === 200 && check(res.body as LiveManifest)) return res.body as LiveManifest;
+    if (Date.now() > deadline) throw new Error(`the manifest never showed ${what}: ${res.status} ${res.text}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export const cameraBytes = Uint8Array.from(atob(camera.slice(camera.indexOf(',') + 1)), (c) => c.charCodeAt(0));
+/** The recorder's own chunks, exactly as MediaRecorder emitted them. */
+export const cameraChunks = cutInto(cameraBytes, chunkSizes);
+
+export async function startStream(token: string, title = 'Flood watch on the river') {
+  const res = await api('/api/streams/start', { method: 'POST', token, json: { title, description: 'Live stream' } });
+  if (res.status !== 201) throw new Error(`start failed: ${res.status} ${res.text}`);
+  return res.body as { id: number; storyId: number; streamKey: string; isActive: boolean; startedAt: string };
+}
+
+/** Sends chunks in order, each acknowledged before the next (as the publisher module does). */
+export async function sendAll(publisher: LiveSocket, chunks: Uint8Array[], alreadySent = 0) {
+  let sent = alreadySent;
+  for (const chunk of chunks) {
+    sent += chunk.length;
+    await sendAndWait(publisher, chunk, sent);
+  }
+  return sent;
 }

@@ -1,16 +1,7 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { test as base } from 'vitest';
+import { FAKE_MEDIA_FLAGS, launchChromium } from '../../../scripts/lib/chromium.ts';
 import { site } from './site.ts';
-
-/** Debian's Chromium (apt-get install -y chromium); playwright's own browser download does not work here. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
-/** A real (synthetic) camera and microphone, allowed without a prompt: for recorder and live-stream journeys. */
-export const FAKE_MEDIA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
-
-export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs], headless: true });
-}
 
 /**
  * The journey test API: `test('...', async ({ page }) => ...)`. One Chromium per file (with the fake
@@ -21,7 +12,7 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
  */
 export const test = base
   .extend('browser', { scope: 'file' }, async ({}, { onCleanup }) => {
-    const browser = await launchChromium(FAKE_MEDIA_ARGS);
+    const browser = await launchChromium(FAKE_MEDIA_FLAGS);
     onCleanup(() => browser.close());
     return browser;
   })

@@ -1,4 +1,5 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { FEATURED_URL, HOME_LATEST_LIMIT, HOME_LATEST_URL, storyReadUrl } from '../../../contract/page-contract.ts';
 import type { Story } from '../../../domain/entities.ts';
 import { isValidSlug } from '../../../domain/slug.ts';
 import type { AppDeps } from '../../app-deps.ts';
@@ -15,13 +16,6 @@ import { ftsMatchExpression, SEARCH_QUERY_MAX } from '../../../domain/search-que
 import { authorPath, beatPath, LIST_PAGE_SIZE, RELATED_STORIES, site } from '../../../domain/site.ts';
 import { policy } from '../../../domain/permissions.ts';
 import { authorProfile } from '../../../services/author-profile.ts';
-
-/** The home page's first reads; the keys are the URLs the SPA's queries read (src/web/site/stories/story-queries.ts). */
-export const HOME_LATEST_LIMIT = 6;
-export const HOME_LATEST_URL = `/api/stories?status=published&limit=${HOME_LATEST_LIMIT}`;
-export const FEATURED_URL = '/api/stories/featured';
-/** The viewer's read for /story/{segment} (the slug, or the id of a story without one). */
-export const storyReadUrl = (segment: string) => `/api/stories/slug/${encodeURIComponent(segment)}`;
 
 const RSS_ITEMS = 50;
 const SITEMAP_MAX = 50_000;

@@ -4,6 +4,7 @@ import type { Story, User } from '../../../domain/entities.ts';
 import { policy, storyForViewer, storyListScope } from '../../../domain/permissions.ts';
 import { idParamSchema, storyListQuerySchema, storySaveSchema, storyUpdateSchema } from '../../../domain/schemas.ts';
 import { isValidSlug } from '../../../domain/slug.ts';
+import { listOrderFor } from '../../../domain/working-day.ts';
 import type { AppEnv } from '../context.ts';
 import { requireReporter, requireSignedIn } from '../middleware/authenticate.ts';
 import { validate } from '../validate.ts';
@@ -18,8 +19,7 @@ function visibleOr404(user: User | null, story: Story | null): Story {
 export const storyRoutes = new Hono<AppEnv>()
   .get('/', validate('query', storyListQuerySchema), async (c) => {
     const query = c.req.valid('query');
-    const order = query.status === 'in_review' ? 'review-queue' : 'newest';
-    const { items, total } = await c.var.deps.stories.list({ ...query, order, scope: storyListScope(c.var.user) });
+    const { items, total } = await c.var.deps.stories.list({ ...query, order: listOrderFor(query.status), scope: storyListScope(c.var.user) });
     c.header('X-Total-Count', String(total));
     return c.json(items.map((story) => storyForViewer(c.var.user, story)));
   })

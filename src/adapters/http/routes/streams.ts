@@ -18,8 +18,9 @@ import { paragraphOf } from '../../../services/video-story.ts';
 /**
  * Live streams (API.md "Live streams"). A stream's story is published with isLive from the start,
  * so readers can open it and watch; ending stores the recording as its video and clears isLive.
- * The camera's bytes travel over WebSockets to the stream's Durable Object:
- * GET /:id/publish (its reporter, token as a subprotocol) and GET /:id/watch (anyone).
+ * The camera's bytes travel over a WebSocket to the stream's Durable Object: GET /:id/publish
+ * (its reporter, token as a subprotocol). Viewers read segments over HTTP (live-media.ts), and
+ * GET /:id/stats tells the reporter or an admin how much work the object has done.
  */
 
 async function readStartFields(c: Context<AppEnv>): Promise<unknown> {
@@ -93,7 +94,7 @@ export const streamRoutes = new Hono<AppEnv>()
     let stream: LiveStream | null = null;
     try {
       stream = await deps.liveStreams.create({ storyId: story.id, streamKey: toBase64Url(crypto.getRandomValues(new Uint8Array(24))), startedAt: now }, now);
-      await deps.liveRooms.open({ streamId: stream.id, recordingKey: mediaKey('streams', 'webm', now, crypto.randomUUID()) });
+      await deps.liveRooms.open({ streamId: stream.id, recordingKey: mediaKey('streams', 'webm', now, crypto.randomUUID()), origin: new URL(c.req.url).origin });
     } catch (error) {
       // No live story without its stream and room: undo what was written.
       if (stream) await deps.liveStreams.end(stream.id, { videoUrl: null, endedAt: now });
@@ -110,6 +111,13 @@ export const streamRoutes = new Hono<AppEnv>()
     await deps.liveRooms.end(id);
     return c.json(await liveStream(deps, id));
   })
+  .get('/:id/stats', requireSignedIn, validate('param', idParamSchema), async (c) => {
+    const { deps } = c.var;
+    const { id } = c.req.valid('param');
+    const stream = await liveStream(deps, id);
+    if (!policy.canEditStory(c.var.user, await streamAuthor(deps, stream))) throw new ForbiddenError('Only the stream’s reporter or an admin can see its figures');
+    return c.json(await deps.liveRooms.stats(id));
+  })
   .get('/:id/publish', validate('param', idParamSchema), async (c) => {
     const { deps } = c.var;
     if (!isUpgrade(c)) return c.json({ error: { code: 'upgrade_required', message: 'Connect with a WebSocket' } }, 426);
@@ -119,13 +127,5 @@ export const streamRoutes = new Hono<AppEnv>()
     const author = await streamAuthor(deps, stream);
     if (!policy.isReporter(user) || author.authorId !== user.id) throw new ForbiddenError('Only the stream’s reporter can send its video');
     if (!stream.isActive) throw new ConflictError('stream_ended', 'This stream has ended');
-    return deps.liveRooms.connect(id, 'publisher', c.req.raw);
-  })
-  .get('/:id/watch', validate('param', idParamSchema), async (c) => {
-    const { deps } = c.var;
-    if (!isUpgrade(c)) return c.json({ error: { code: 'upgrade_required', message: 'Connect with a WebSocket' } }, 426);
-    const { id } = c.req.valid('param');
-    const stream = await liveStream(deps, id);
-    if (!stream.isActive) throw new NotFoundError('Live stream');
-    return deps.liveRooms.connect(id, 'viewer', c.req.raw);
+    return deps.liveRooms.connectPublisher(id, c.req.raw);
   });

@@ -1,11 +1,6 @@
+import { INITIAL_DATA_ELEMENT_ID } from '../../../contract/page-contract.ts';
 import { jsonForScript } from './escape.ts';
 import { renderHeadTags, type PageHead } from './page-head.ts';
-
-/**
- * The id of the JSON data block the SPA seeds its query cache from (src/web/api/initial-data.ts
- * reads it): an object from each API URL the page starts by reading to that URL's JSON answer.
- */
-export const INITIAL_DATA_ELEMENT_ID = 'initial-data';
 
 /**
  * The SPA's index.html with this page's <title>, description, canonical, Open Graph, Twitter and

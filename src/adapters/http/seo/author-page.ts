@@ -1,8 +1,9 @@
+import { escapeHtml as esc } from '../../../contract/escape-html.ts';
+import { READING_VIEW_ATTRIBUTE } from '../../../contract/page-contract.ts';
 import { authorName } from '../../../domain/byline.ts';
 import type { Story } from '../../../domain/entities.ts';
 import { authorPath, beatPath, LIST_PAGE_SIZE, site } from '../../../domain/site.ts';
 import type { AuthorProfile } from '../../../services/author-profile.ts';
-import { escapeMarkup as esc } from './escape.ts';
 import { pageLinks } from './page-links.ts';
 import { DEFAULT_SHARE_IMAGE, type PageHead } from './page-head.ts';
 import { card, footer, header, type ReadingViewContext } from './reading-view.ts';
@@ -68,7 +69,7 @@ export function authorReadingView(author: AuthorProfile, stories: readonly Story
       ? `<ul class="story-grid">${stories.map(card).join('\n')}</ul>\n${pageLinks(page, pageCount, (n) => authorPageHref(author, n))}`
       : `<p class="empty">${page > 1 ? `There is no page ${page}. <a href="${esc(authorPath(author))}">Go to the first page</a>.` : 'No published stories yet.'}</p>`;
   return `${header(false)}
-<main id="main" data-reading-view><div class="page author-page"><header class="author-head">
+<main id="main" ${READING_VIEW_ATTRIBUTE}><div class="page author-page"><header class="author-head">
 <h1 class="section-title">${esc(authorName(author))}</h1><p class="author-role">${esc(roleLabel(author.role))}</p>${beatList}
 ${author.bio ? `<p class="author-bio">${esc(author.bio)}</p>` : ''}</header>
 <section aria-labelledby="author-stories"><h2 id="author-stories" class="section-title">Stories by ${esc(authorName(author))}</h2>

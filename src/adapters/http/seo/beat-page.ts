@@ -1,6 +1,7 @@
+import { escapeHtml as esc } from '../../../contract/escape-html.ts';
+import { READING_VIEW_ATTRIBUTE } from '../../../contract/page-contract.ts';
 import type { Beat, Story } from '../../../domain/entities.ts';
 import { beatPath, LIST_PAGE_SIZE, site, storyPath } from '../../../domain/site.ts';
-import { escapeMarkup as esc } from './escape.ts';
 import { pageLinks } from './page-links.ts';
 import { DEFAULT_SHARE_IMAGE, type PageHead } from './page-head.ts';
 import { card, footer, header, type ReadingViewContext } from './reading-view.ts';
@@ -61,7 +62,7 @@ export function beatReadingView(beat: Beat, stories: readonly Story[], total: nu
       ? `<ul class="story-grid">${stories.map(card).join('\n')}</ul>\n${pageLinks(page, pageCount, (n) => beatPageHref(beat, n))}`
       : `<p class="empty">${page > 1 ? `There is no page ${page}. <a href="${esc(beatPath(beat))}">Go to the first page</a>.` : 'No stories have been published here yet.'}</p>`;
   return `${header(false)}
-<main id="main" data-reading-view><div class="page beat-page"><header class="section-head beat-head"><div>
+<main id="main" ${READING_VIEW_ATTRIBUTE}><div class="page beat-page"><header class="section-head beat-head"><div>
 <h1 class="section-title">${esc(beat.name)}</h1>${beat.description ? `<p class="beat-description">${esc(beat.description)}</p>` : ''}</div>
 <a class="section-link" href="${esc(`${beatPath(beat)}/rss.xml`)}">RSS feed</a></header>
 ${list}</div></main>

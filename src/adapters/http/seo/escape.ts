@@ -1,9 +1,4 @@
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text for HTML or XML content and attribute values (both quote styles). */
-export function escapeMarkup(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
-}
+/* Text for HTML and XML is escaped by the one escaper, src/contract/escape-html.ts. */
 
 /**
  * JSON for a <script type="application/..."> data block: nothing in it can close the element or

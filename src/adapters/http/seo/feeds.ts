@@ -2,10 +2,11 @@ import { authorName } from '../../../domain/byline.ts';
 import type { Story } from '../../../domain/entities.ts';
 import { correctionLine } from '../../../domain/formatting.ts';
 import { site, storyPath } from '../../../domain/site.ts';
-import { escapeMarkup, xmlSafe } from './escape.ts';
+import { escapeHtml } from '../../../contract/escape-html.ts';
+import { xmlSafe } from './escape.ts';
 import { absoluteUrl } from './page-head.ts';
 
-const xml = (text: string) => escapeMarkup(xmlSafe(text));
+const xml = (text: string) => escapeHtml(xmlSafe(text));
 const published = (story: Story) => story.publishedAt ?? story.createdAt;
 
 /** A feed other than the site's own: a beat's (its page and its feed's address, site-relative). */

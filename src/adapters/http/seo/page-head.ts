@@ -1,7 +1,8 @@
 import { authorName } from '../../../domain/byline.ts';
 import type { Story } from '../../../domain/entities.ts';
 import { site, storyPath } from '../../../domain/site.ts';
-import { escapeMarkup, jsonForScript } from './escape.ts';
+import { escapeHtml } from '../../../contract/escape-html.ts';
+import { jsonForScript } from './escape.ts';
 
 /** The site-wide share picture (1200 by 630), for pages and stories without a picture of their own. */
 export const DEFAULT_SHARE_IMAGE = '/og-image.png';
@@ -144,13 +145,13 @@ export function missingStoryHead(): PageHead {
 /** The tags for <head>, every value escaped; JSON-LD goes in data blocks, which CSP does not execute. */
 export function renderHeadTags(head: PageHead): string {
   const tags = [
-    `<title>${escapeMarkup(head.title)}</title>`,
-    `<meta name="description" content="${escapeMarkup(head.description)}">`,
+    `<title>${escapeHtml(head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}">`,
   ];
-  if (head.robots) tags.push(`<meta name="robots" content="${escapeMarkup(head.robots)}">`);
-  if (head.canonical) tags.push(`<link rel="canonical" href="${escapeMarkup(head.canonical)}">`);
-  for (const [property, content] of head.openGraph) tags.push(`<meta property="${escapeMarkup(property)}" content="${escapeMarkup(content)}">`);
-  for (const [name, content] of head.twitter) tags.push(`<meta name="${escapeMarkup(name)}" content="${escapeMarkup(content)}">`);
+  if (head.robots) tags.push(`<meta name="robots" content="${escapeHtml(head.robots)}">`);
+  if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}">`);
+  for (const [property, content] of head.openGraph) tags.push(`<meta property="${escapeHtml(property)}" content="${escapeHtml(content)}">`);
+  for (const [name, content] of head.twitter) tags.push(`<meta name="${escapeHtml(name)}" content="${escapeHtml(content)}">`);
   for (const data of head.jsonLd) tags.push(`<script type="application/ld+json">${jsonForScript(data)}</script>`);
   return tags.join('\n    ');
 }

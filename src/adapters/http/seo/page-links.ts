@@ -1,4 +1,4 @@
-import { escapeMarkup as esc } from './escape.ts';
+import { escapeHtml as esc } from '../../../contract/escape-html.ts';
 
 /**
  * Previous / numbered / next links for a paged public list, as plain links: each page is its own

@@ -1,12 +1,15 @@
+import { escapeHtml as esc } from '../../../contract/escape-html.ts';
+import { ACTION_ATTRIBUTE, ACTIONS, LATEST_STORIES_ID, NEEDS_APP_ATTRIBUTE, READING_VIEW_ATTRIBUTE, STORY_ID_ATTRIBUTE, VIEWS_CLASS } from '../../../contract/page-contract.ts';
 import { authorName } from '../../../domain/byline.ts';
 import type { BeatRef, Story } from '../../../domain/entities.ts';
 import { formatCorrectionDate, formatFullDate, viewsLabel } from '../../../domain/formatting.ts';
 import { wasUpdatedAfterPublishing } from '../../../domain/working-day.ts';
 import { relativeTime } from '../../../domain/relative-time.ts';
+import { SEARCH_QUERY_MAX } from '../../../domain/search-query.ts';
+import { statusLabel } from '../../../domain/story.ts';
 import { authorPath, beatPath, site, storyPath } from '../../../domain/site.ts';
 import { aboutSections, footerBeatLinks, otherChannelLinks, videoChannelLinks } from '../../../domain/site-links.ts';
 import { videoSource } from '../../../domain/video-source.ts';
-import { escapeMarkup as esc } from './escape.ts';
 
 /**
  * The reading view the worker writes into the app's root element for the home page and story
@@ -15,11 +18,9 @@ import { escapeMarkup as esc } from './escape.ts';
  * A reader's browser starts the app only when the reader first interacts with the page
  * (src/web/boot/take-over.ts); the app then replaces the reading view with its own rendering of
  * the same data and carries out the click that started it, on the control with the same
- * `data-action`.
+ * `data-action`. The names both sides read are in src/contract/page-contract.ts;
+ * tests/contract/reading-view-markup.test.tsx checks this markup against the components'.
  */
-
-/** Marks the reading view's <main>; the SPA's own <main> has no such attribute. */
-export const READING_VIEW_ATTRIBUTE = 'data-reading-view';
 
 export const views = (n: number) => esc(viewsLabel(n));
 // The worker does not know the reader's time zone; the SPA rewrites this in local time.
@@ -29,7 +30,7 @@ export const dot = '<span aria-hidden="true"> · </span>';
 
 /** The site's search box (docs/product/screens.md, "Search"): a plain GET form, so it works before and without the app. */
 export function searchForm(query = ''): string {
-  return `<form class="header-search" role="search" action="/search" method="get"><label class="visually-hidden" for="site-search">Search stories</label><input id="site-search" class="header-search-input" type="search" name="q" value="${esc(query)}" placeholder="Search stories" maxlength="200" required><button type="submit" class="button button-small button-secondary header-search-button">Search</button></form>`;
+  return `<form class="header-search" role="search" action="/search" method="get"><label class="visually-hidden" for="site-search">Search stories</label><input id="site-search" class="header-search-input" type="search" name="q" value="${esc(query)}" placeholder="Search stories" maxlength="${SEARCH_QUERY_MAX}" required><button type="submit" class="button button-small button-secondary header-search-button">Search</button></form>`;
 }
 
 export function header(onHome: boolean, query = ''): string {
@@ -38,7 +39,7 @@ export function header(onHome: boolean, query = ''): string {
 <a class="logo" href="/" aria-label="${esc(site.name)}, home"><span class="logo-mark" aria-hidden="true">N</span><span class="logo-text">${esc(site.name)}</span></a>
 <nav class="tabs" aria-label="Main"><ul><li><a class="tab" href="/"${onHome ? ' aria-current="page"' : ''}>Home</a></li></ul></nav>
 ${searchForm(query)}
-<div class="header-social"><button type="button" class="nav-button" aria-expanded="false" data-action="follow">Follow <span aria-hidden="true" class="chevron"></span></button></div>
+<div class="header-social"><button type="button" class="nav-button" aria-expanded="false" ${ACTION_ATTRIBUTE}="${ACTIONS.follow}">Follow <span aria-hidden="true" class="chevron"></span></button></div>
 <div class="header-account"><a class="button button-small button-primary" href="/login">Reporter Login</a></div>
 </div></header>`;
 }
@@ -70,7 +71,7 @@ function video(story: Story, origin: string): string {
 
 function shareButton(story: Story, label: string, className: string): string {
   const name = label === 'Share' ? ` aria-label="${esc(`Share: ${story.title}`)}"` : '';
-  return `<button type="button" class="${className}" data-action="share"${name}>${esc(label)}</button>`;
+  return `<button type="button" class="${className}" ${ACTION_ATTRIBUTE}="${ACTIONS.share}"${name}>${esc(label)}</button>`;
 }
 
 function picture(story: Story, className: string, eager: boolean): string {
@@ -116,10 +117,10 @@ export function homeReadingView(featured: Story | null, latest: readonly Story[]
 <p class="hero-kicker">Independent news network</p>
 <h1 id="hero-title" class="hero-title">The stories others won’t tell.</h1>
 <p class="hero-tagline">${esc(site.tagline)}</p>
-<div class="button-row"><button type="button" class="button button-primary button-large" data-action="watch-live"><span class="live-dot" aria-hidden="true"></span>Watch Live</button><a class="button button-inverse button-large" href="#latest-stories" data-action="latest-news">Latest News</a></div>
+<div class="button-row"><button type="button" class="button button-primary button-large" ${ACTION_ATTRIBUTE}="${ACTIONS.watchLive}"><span class="live-dot" aria-hidden="true"></span>Watch Live</button><a class="button button-inverse button-large" href="#${LATEST_STORIES_ID}" ${ACTION_ATTRIBUTE}="${ACTIONS.latestNews}">Latest News</a></div>
 </div></section>
 <div class="page">${featuredSection}
-<section class="latest" aria-labelledby="latest-stories-heading"><div class="section-head"><h2 id="latest-stories-heading" class="section-title"><span id="latest-stories">Latest Stories</span></h2><a class="section-link" href="/beta">All stories <span aria-hidden="true">→</span></a></div>
+<section class="latest" aria-labelledby="latest-stories-heading"><div class="section-head"><h2 id="latest-stories-heading" class="section-title"><span id="${LATEST_STORIES_ID}">Latest Stories</span></h2><a class="section-link" href="/beta">All stories <span aria-hidden="true">→</span></a></div>
 <ul class="story-grid">${latest.map(card).join('\n')}</ul></section></div></main>
 ${footer(new Date(now).getUTCFullYear(), beats)}`;
 }
@@ -128,12 +129,12 @@ ${footer(new Date(now).getUTCFullYear(), beats)}`;
  * The story's content is stored sanitised (API.md), so it is written as it is. A live story's
  * player needs the app, so its page asks for the app at once (`data-needs-app`).
  */
-/** The story's corrections, oldest first, as StoryCorrections renders them (dates in UTC until the app takes over). */
+/** The story's corrections, oldest first, as StoryCorrections renders them (days in UTC, marked ` UTC` like every date here, until the app takes over). */
 function corrections(story: Story): string {
   if (story.corrections.length === 0) return '';
   const items = story.corrections.map(
     (correction) =>
-      `<li><time datetime="${esc(correction.createdAt)}"><strong>Correction, ${esc(formatCorrectionDate(correction.createdAt, 'UTC'))}:</strong></time> ${esc(correction.note)}</li>`,
+      `<li><time datetime="${esc(correction.createdAt)}"><strong>Correction, ${esc(formatCorrectionDate(correction.createdAt, 'UTC'))} UTC:</strong></time> ${esc(correction.note)}</li>`,
   );
   return `<section class="article-corrections" aria-labelledby="corrections-heading"><h2 id="corrections-heading">Corrections</h2><ul>${items.join('')}</ul></section>`;
 }
@@ -141,7 +142,7 @@ function corrections(story: Story): string {
 export function storyReadingView(story: Story, { origin, now, beats = [] }: ReadingViewContext, related: readonly Story[] = []): string {
   const badges = [
     story.isFeatured ? '<li class="badge badge-accent">Featured</li>' : '',
-    `<li class="badge badge-status badge-${esc(story.status)}">${esc(story.status)}</li>`,
+    `<li class="badge badge-status badge-${esc(story.status)}">${esc(statusLabel(story.status))}</li>`,
     story.beat ? `<li><a class="badge" href="${esc(beatPath(story.beat))}">${esc(story.beat.name)}</a></li>` : '',
   ].join('');
   // A live stream's player needs the app; its frame keeps the page from moving when the player arrives.
@@ -153,11 +154,11 @@ export function storyReadingView(story: Story, { origin, now, beats = [] }: Read
         ? `<figure class="article-figure">${picture(story, 'article-image', true)}</figure>`
         : '';
   return `${header(false)}
-<main id="main" ${READING_VIEW_ATTRIBUTE} data-story-id="${story.id}"${story.isLive ? ' data-needs-app' : ''}><article class="article" aria-labelledby="story-title"><header class="article-header">
+<main id="main" ${READING_VIEW_ATTRIBUTE} ${STORY_ID_ATTRIBUTE}="${story.id}"${story.isLive ? ` ${NEEDS_APP_ATTRIBUTE}` : ''}><article class="article" aria-labelledby="story-title"><header class="article-header">
 <div class="article-toolbar"><ul class="badge-list" aria-label="About this story">${badges}</ul><div class="button-row">${shareButton(story, 'Share', 'button button-small button-secondary')}</div></div>
 ${media}
 <h1 id="story-title" class="article-title">${esc(story.title)}</h1>
-<p class="article-byline"><span>By <a class="article-author" href="${esc(authorPath(story.author))}">${esc(authorName(story.author))}</a></span>${dot}${when(story.createdAt)}${dot}<span class="article-views" data-testid="story-views">${views(story.views)}</span>${wasUpdatedAfterPublishing(story) ? `${dot}<span class="article-updated">Updated ${ago(story.updatedAt, now)}</span>` : ''}</p>
+<p class="article-byline"><span>By <a class="article-author" href="${esc(authorPath(story.author))}">${esc(authorName(story.author))}</a></span>${dot}${when(story.createdAt)}${dot}<span class="${VIEWS_CLASS}" data-testid="story-views">${views(story.views)}</span>${wasUpdatedAfterPublishing(story) ? `${dot}<span class="article-updated">Updated ${ago(story.updatedAt, now)}</span>` : ''}</p>
 <p class="article-description">${esc(story.description)}</p>
 </header>
 <div class="article-content">${story.content}</div>

@@ -1,8 +1,9 @@
+import { escapeHtml as esc } from '../../../contract/escape-html.ts';
+import { READING_VIEW_ATTRIBUTE } from '../../../contract/page-contract.ts';
 import { authorName } from '../../../domain/byline.ts';
 import type { SearchHit } from '../../../domain/entities.ts';
-import { snippetMarkup } from '../../../domain/search-query.ts';
+import { SEARCH_QUERY_MAX, snippetMarkup } from '../../../domain/search-query.ts';
 import { authorPath, beatPath, LIST_PAGE_SIZE, site, storyPath } from '../../../domain/site.ts';
-import { escapeMarkup as esc } from './escape.ts';
 import { pageLinks } from './page-links.ts';
 import type { PageHead } from './page-head.ts';
 import { dot, footer, header, when, type ReadingViewContext } from './reading-view.ts';
@@ -50,8 +51,8 @@ export function searchReadingView({ query, page, total, hits }: SearchPageData, 
 <ol class="search-results">${hits.map(result).join('\n')}</ol>
 ${pageLinks(page, pageCount, (n) => searchHref(query, n))}`;
   return `${header(false, query)}
-<main id="main" data-reading-view><div class="page search-page"><h1 class="section-title">${query ? `Search results for “${esc(query)}”` : 'Search'}</h1>
-<form class="search-page-form" role="search" action="/search" method="get"><label for="search-page-input">Search stories</label><input id="search-page-input" type="search" name="q" value="${esc(query)}" maxlength="200" required><button type="submit" class="button button-primary">Search</button></form>
+<main id="main" ${READING_VIEW_ATTRIBUTE}><div class="page search-page"><h1 class="section-title">${query ? `Search results for “${esc(query)}”` : 'Search'}</h1>
+<form class="search-page-form" role="search" action="/search" method="get"><label for="search-page-input">Search stories</label><input id="search-page-input" type="search" name="q" value="${esc(query)}" maxlength="${SEARCH_QUERY_MAX}" required><button type="submit" class="button button-primary">Search</button></form>
 ${body}</div></main>
 ${footer(new Date(now).getUTCFullYear(), beats)}`;
 }

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { ACTIONS } from '../../../contract/page-contract.ts';
 import { useDisclosure } from './disclosure.ts';
 import { otherChannelLinks, videoChannelLinks, type ExternalLink } from '../../../domain/site-links.ts';
 
@@ -25,7 +26,7 @@ export function SocialMenu() {
   const close = () => setOpen(false);
   return (
     <div className="menu" ref={ref}>
-      <button type="button" className="nav-button" data-action="follow" aria-expanded={open} aria-controls={panelId} onClick={toggle}>
+      <button type="button" className="nav-button" data-action={ACTIONS.follow} aria-expanded={open} aria-controls={panelId} onClick={toggle}>
         Follow <span aria-hidden="true" className="chevron" />
       </button>
       <div id={panelId} className="menu-panel" hidden={!open}>

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState, type MouseEvent } from 'react';
+import { ACTIONS } from '../../../contract/page-contract.ts';
 import { Icon } from '../../ui/icons.tsx';
 import { TAGLINE } from '../../../domain/site-links.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
@@ -46,11 +47,11 @@ export function Hero({ latestId }: { latestId: string }) {
         </h1>
         <p className="hero-tagline">{TAGLINE}</p>
         <div className="button-row">
-          <button type="button" className="button button-primary button-large" data-action="watch-live" onClick={() => void watchLive()} aria-busy={checking}>
+          <button type="button" className="button button-primary button-large" data-action={ACTIONS.watchLive} onClick={() => void watchLive()} aria-busy={checking}>
             <span className="live-dot" aria-hidden="true" />
             {checking ? 'Checking…' : 'Watch Live'}
           </button>
-          <a href={`#${latestId}`} className="button button-inverse button-large" data-action="latest-news" onClick={latestNews}>
+          <a href={`#${latestId}`} className="button button-inverse button-large" data-action={ACTIONS.latestNews} onClick={latestNews}>
             <Icon name="arrowDown" />
             Latest News
           </a>

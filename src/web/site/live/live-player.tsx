@@ -10,9 +10,10 @@ import './live-player.css';
 
 /**
  * A reader watching a live story (issue 5): finds the story's stream among the active ones and
- * plays it through MediaSource (watchLiveStream), muted so it may start by itself, with an unmute
- * control, a LIVE badge and the viewer count. When the stream ends the page switches to the
- * recording.
+ * plays it through MediaSource (watchLiveStream, segments over HTTP: decision 025), muted so it may
+ * start by itself, with an unmute control, a LIVE badge and the viewer count. When the stream ends
+ * the page switches to the recording; a browser that cannot play the stream gets a notice instead,
+ * with a link to the recording once it is stored.
  */
 export function LivePlayer({ story }: { story: Story }) {
   const queryClient = useQueryClient();
@@ -54,7 +55,7 @@ const STATE_TEXT: Record<ViewerState, string> = {
   'publisher-away': 'The reporter’s connection dropped. Waiting for them to come back…',
   reconnecting: 'Reconnecting…',
   ended: 'The live stream has ended.',
-  unsupported: 'This browser cannot play this live stream. The recording will be here once the stream ends.',
+  unsupported: 'This browser cannot play live video. A link to the recording appears here as soon as the stream ends.',
   failed: 'The live video could not be played.',
 };
 
@@ -66,21 +67,42 @@ function LiveVideo({ streamId, story, initialViewers }: { streamId: number; stor
   const [viewers, setViewers] = useState<number | null>(null);
   const [muted, setMuted] = useState(true);
   const [attempt, setAttempt] = useState(0);
+  const [recording, setRecording] = useState<{ url: string | null } | null>(null);
 
   useEffect(() => {
     const element = video.current!;
     // Muted, so the browser lets it start without a click.
     element.muted = true;
     setMuted(true);
+    let unsupported = false;
     const viewer = watchLiveStream({
       streamId,
       video: element,
-      onState: (next) => setState(next),
+      onState: (next) => {
+        unsupported ||= next === 'unsupported';
+        setState(next);
+      },
       onViewers: setViewers,
-      onEnd: (videoUrl) => applyStreamEnded(queryClient, story.id, videoUrl),
+      // A browser that could not play the stream keeps its notice and gets the link there.
+      onEnd: (videoUrl) => (unsupported ? setRecording({ url: videoUrl }) : applyStreamEnded(queryClient, story.id, videoUrl)),
     });
     return () => viewer.close();
   }, [streamId, story.id, queryClient, attempt]);
+
+  if (state === 'unsupported' || (recording && state === 'ended')) {
+    return (
+      <div className="video-frame live-frame">
+        <div className="live-message" role="status">
+          <p>{recording ? (recording.url ? 'The live stream has ended. Its recording is ready.' : 'The live stream has ended without a recording.') : STATE_TEXT.unsupported}</p>
+          {recording?.url ? (
+            <a className="button button-inverse button-small" href={recording.url}>
+              Watch the recording
+            </a>
+          ) : null}
+        </div>
+      </div>
+    );
+  }
 
   const toggleSound = () => {
     const element = video.current;

@@ -1,11 +1,12 @@
-import { LIVE_PROTOCOL, type LiveServerMessage } from '../../../media/live-protocol.ts';
-import { liveSocketUrl, parseServerMessage } from './live-socket-url.ts';
+import { VIEWER_PARAM, type LiveManifest } from '../../../media/live-protocol.ts';
 
 /**
- * A reader's side of a live stream (docs/decisions/010-live-stream-protocol.md): a WebSocket to
- * the stream's room feeding a MediaSource. The room sends an `init` message with the codecs, the
- * initialisation segment, then media from a keyframe Cluster; this appends them in order, starts
- * playback at the first buffered frame, keeps near the live edge, and trims what has been watched.
+ * A reader's side of a live stream (docs/decisions/025-live-delivery-over-http-segments.md): plain
+ * HTTP requests feeding a MediaSource. It reads the manifest, appends the initialisation segment,
+ * then segment `first` (a keyframe) and each next one, asking for the next before it exists (the
+ * server answers when it does). It starts playback at the first buffered frame, keeps near the
+ * live edge, trims what has been watched, and reads the manifest again now and then for the
+ * viewer count, the reporter's connection and the end of the stream.
  */
 
 export type ViewerState = 'connecting' | 'waiting' | 'playing' | 'publisher-away' | 'reconnecting' | 'ended' | 'unsupported' | 'failed';
@@ -27,38 +28,100 @@ export interface LiveViewer {
 
 /** Media watched longer ago than this is dropped from the buffer. */
 const KEEP_BEHIND_SECONDS = 30;
+/** How often the manifest is read again for the count and the stream's state (it is cached for a second). */
+const MANIFEST_EVERY_MS = 3000;
+/** How long an ended stream's player waits for its recording to be stored before saying there is none. */
+const RECORDING_WAIT_MS = 60_000;
 
 export function canWatchLive(mimeType = 'video/webm; codecs="vp9,opus"'): boolean {
   return typeof MediaSource !== 'undefined' && MediaSource.isTypeSupported(mimeType);
 }
 
+class Stopped extends Error {}
+
+/** A random id sent with every request, so the server can count distinct viewers without any sign-in. */
+function newViewerId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 export function watchLiveStream(options: LiveViewerOptions): LiveViewer {
   const { video } = options;
   const maxLatency = options.maxLatencySeconds ?? 4;
-  let socket: WebSocket | null = null;
-  let mediaSource: MediaSource | null = null;
-  let sourceBuffer: SourceBuffer | null = null;
-  let objectUrl: string | null = null;
-  let queue: ArrayBuffer[] = [];
-  let started = false;
+  const base = `/api/streams/${encodeURIComponent(String(options.streamId))}/live`;
+  const viewerId = newViewerId();
+  const abort = new AbortController();
   let closed = false;
   let ended = false;
-  let retryDelay = 1000;
+  let started = false;
+  let objectUrl: string | null = null;
+  let mediaSource: MediaSource | null = null;
+  let lastState: ViewerState | null = null;
 
-  const setState = (state: ViewerState, detail?: string) => options.onState?.(state, detail);
-
-  const teardown = () => {
-    queue = [];
-    sourceBuffer = null;
-    started = false;
-    if (objectUrl) {
-      video.removeAttribute('src');
-      video.load();
-      URL.revokeObjectURL(objectUrl);
-      objectUrl = null;
-    }
-    mediaSource = null;
+  const setState = (state: ViewerState, detail?: string) => {
+    if (state === lastState && detail === undefined) return;
+    lastState = state;
+    options.onState?.(state, detail);
   };
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      abort.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    });
+  const get = async (path: string) => {
+    if (closed) throw new Stopped();
+    return fetch(`${base}${path}?${VIEWER_PARAM}=${viewerId}`, { signal: abort.signal });
+  };
+
+  const readManifest = async (): Promise<LiveManifest> => {
+    const res = await get('');
+    if (!res.ok) throw new Error(`manifest: ${res.status}`);
+    const manifest = (await res.json()) as LiveManifest;
+    options.onViewers?.(manifest.viewers);
+    if (manifest.state === 'ended' && !ended) {
+      ended = true;
+      setState('ended');
+      void announceEnd(manifest.videoUrl);
+    } else if (!ended) {
+      if (!manifest.publisher) setState('publisher-away');
+      else if (started) setState('playing');
+    }
+    return manifest;
+  };
+
+  /**
+   * The stream is over. Its recording is stored just after it ends (longer for a long stream), so
+   * while the manifest has no videoUrl yet, ask again for a while before saying there is none.
+   */
+  const announceEnd = async (videoUrl: string | null) => {
+    for (let waited = 0; videoUrl === null && waited < RECORDING_WAIT_MS && !closed; waited += 1000) {
+      await sleep(1000);
+      const res = await get('').catch(() => null);
+      if (res?.ok) videoUrl = ((await res.json()) as LiveManifest).videoUrl;
+    }
+    if (!closed) options.onEnd?.(videoUrl);
+  };
+
+  /** Retries a request that failed on the network, with a growing pause, until it answers. */
+  const persist = async <T>(attempt: () => Promise<T>): Promise<T> => {
+    for (let delay = 1000; ; delay = Math.min(delay * 2, 10_000)) {
+      try {
+        return await attempt();
+      } catch (error) {
+        if (closed || error instanceof Stopped) throw new Stopped();
+        setState('reconnecting');
+        await sleep(delay);
+      }
+    }
+  };
+
+  const openMedia = (mimeType: string) =>
+    new Promise<SourceBuffer>((resolve) => {
+      const source = new MediaSource();
+      mediaSource = source;
+      objectUrl = URL.createObjectURL(source);
+      video.src = objectUrl;
+      source.addEventListener('sourceopen', () => resolve(source.addSourceBuffer(mimeType)), { once: true });
+    });
 
   const followLiveEdge = () => {
     const buffered = video.buffered;
@@ -74,106 +137,101 @@ export function watchLiveStream(options: LiveViewerOptions): LiveViewer {
     }
   };
 
-  const pump = () => {
-    if (!sourceBuffer || sourceBuffer.updating) return;
-    const buffered = sourceBuffer.buffered;
+  const whenIdle = (buffer: SourceBuffer) =>
+    buffer.updating ? new Promise<void>((resolve) => buffer.addEventListener('updateend', () => resolve(), { once: true })) : Promise.resolve();
+
+  const append = async (buffer: SourceBuffer, bytes: ArrayBuffer) => {
+    await whenIdle(buffer);
+    const buffered = buffer.buffered;
     if (buffered.length > 0 && video.currentTime - buffered.start(0) > KEEP_BEHIND_SECONDS + 10) {
-      sourceBuffer.remove(buffered.start(0), video.currentTime - KEEP_BEHIND_SECONDS);
-      return;
+      buffer.remove(buffered.start(0), video.currentTime - KEEP_BEHIND_SECONDS);
+      await whenIdle(buffer);
     }
-    const next = queue.shift();
-    if (next) {
+    for (;;) {
       try {
-        sourceBuffer.appendBuffer(next);
+        buffer.appendBuffer(bytes);
+        break;
       } catch (error) {
-        if (error instanceof DOMException && error.name === 'QuotaExceededError' && buffered.length > 0) {
-          queue.unshift(next);
-          sourceBuffer.remove(buffered.start(0), Math.max(buffered.start(0) + 1, video.currentTime - 5));
-          return;
-        }
-        setState('failed', 'The video could not be played');
+        if (!(error instanceof DOMException && error.name === 'QuotaExceededError') || buffer.buffered.length === 0) throw error;
+        const start = buffer.buffered.start(0);
+        buffer.remove(start, Math.max(start + 1, video.currentTime - 5));
+        await whenIdle(buffer);
       }
-      return;
     }
-    if (ended && mediaSource?.readyState === 'open') mediaSource.endOfStream();
+    await whenIdle(buffer);
+    followLiveEdge();
   };
 
-  const startMedia = (mimeType: string) => {
-    teardown();
+  const keepReadingManifest = async () => {
+    while (!closed && !ended) {
+      await sleep(MANIFEST_EVERY_MS);
+      await readManifest().catch(() => undefined);
+    }
+  };
+
+  const run = async () => {
+    setState('connecting');
+    let manifest = await persist(readManifest);
+    while (!ended && (manifest.mimeType === null || manifest.first === null)) {
+      setState('waiting');
+      await sleep(1000);
+      manifest = await persist(readManifest);
+    }
+    if (ended) return;
+    const mimeType = manifest.mimeType!;
     if (!canWatchLive(mimeType)) {
       setState('unsupported', `This browser cannot play ${mimeType}`);
+      // Keep reading the manifest: the page offers the recording once the stream ends.
+      await keepReadingManifest();
       return;
     }
-    const source = new MediaSource();
-    mediaSource = source;
-    objectUrl = URL.createObjectURL(source);
-    video.src = objectUrl;
-    source.addEventListener(
-      'sourceopen',
-      () => {
-        if (mediaSource !== source) return;
-        sourceBuffer = source.addSourceBuffer(mimeType);
-        sourceBuffer.addEventListener('updateend', () => {
-          followLiveEdge();
-          pump();
-        });
-        pump();
-      },
-      { once: true },
-    );
+    void keepReadingManifest();
+    const init = await persist(async () => {
+      const res = await get('/init');
+      if (!res.ok) throw new Error(`init: ${res.status}`);
+      return res.arrayBuffer();
+    });
+    const buffer = await openMedia(mimeType);
+    await append(buffer, init);
+
+    let n = manifest.first!;
+    while (!closed && !ended) {
+      const res = await persist(() => get(`/${n}`));
+      if (res.status === 200) {
+        await append(buffer, await res.arrayBuffer());
+        n += 1;
+      } else if (res.status === 204) {
+        // Nothing yet (the reporter paused or dropped): ask about the stream, then wait for it again.
+        await persist(readManifest);
+      } else {
+        // Gone (this viewer fell too far behind) or unknown: start again from the newest keyframe.
+        manifest = await persist(readManifest);
+        if (manifest.first !== null && manifest.first > n) n = manifest.first;
+        else await sleep(1000);
+      }
+    }
+    if (ended && !closed && mediaSource?.readyState === 'open') {
+      await whenIdle(buffer);
+      mediaSource.endOfStream();
+    }
   };
 
-  const connect = () => {
-    setState(socket ? 'reconnecting' : 'connecting');
-    const ws = new WebSocket(liveSocketUrl(options.streamId, 'watch'), [LIVE_PROTOCOL]);
-    ws.binaryType = 'arraybuffer';
-    socket = ws;
-    ws.onopen = () => {
-      retryDelay = 1000;
-      setState('waiting');
-    };
-    ws.onmessage = (event) => {
-      if (typeof event.data !== 'string') {
-        queue.push(event.data as ArrayBuffer);
-        pump();
-        return;
-      }
-      const message = parseServerMessage<LiveServerMessage>(event.data);
-      if (!message) return;
-      if (message.type === 'init') startMedia(message.mimeType);
-      else if (message.type === 'viewers') options.onViewers?.(message.count);
-      else if (message.type === 'publisher') setState(message.connected ? (started ? 'playing' : 'waiting') : 'publisher-away');
-      else if (message.type === 'end') {
-        ended = true;
-        pump();
-        setState('ended');
-        options.onEnd?.(message.videoUrl);
-      }
-    };
-    ws.onclose = () => {
-      if (socket !== ws || closed || ended) return;
-      // Dropped: start over (a fresh init and keyframe) after a pause.
-      setTimeout(() => {
-        if (!closed && !ended) connect();
-      }, retryDelay);
-      retryDelay = Math.min(retryDelay * 2, 10_000);
-      setState('reconnecting');
-    };
-  };
+  run().catch((error: unknown) => {
+    if (error instanceof Stopped || closed) return;
+    console.error('live playback failed', error);
+    setState('failed', 'The video could not be played');
+  });
 
-  connect();
   return {
     close() {
       closed = true;
-      const ws = socket;
-      if (ws) {
-        ws.onmessage = null;
-        // A socket closed while still connecting never tells the room (no close frame goes out), and
-        // the room would go on counting a viewer who left: say goodbye as soon as it is open.
-        if (ws.readyState === WebSocket.CONNECTING) ws.onopen = () => ws.close(1000, 'viewer left');
-        else ws.close(1000, 'viewer left');
+      abort.abort();
+      if (objectUrl) {
+        video.removeAttribute('src');
+        video.load();
+        URL.revokeObjectURL(objectUrl);
+        objectUrl = null;
       }
-      teardown();
     },
   };
 }

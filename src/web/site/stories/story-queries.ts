@@ -1,21 +1,22 @@
 import { queryOptions } from '@tanstack/react-query';
+import { FEATURED_URL, HOME_LATEST_URL, storyReadUrl } from '../../../contract/page-contract.ts';
 import type { Story } from '../../../domain/entities.ts';
 import { LIST_PAGE_SIZE } from '../../../domain/site.ts';
 import { ApiError, apiList, apiRequest } from '../../api/client.ts';
 
-export const LATEST_LIMIT = 6;
 /** The public lists' page size, the same on the worker's pages (docs/product/screens.md). */
 export const STORY_PAGE_SIZE = LIST_PAGE_SIZE;
 
 export const latestStoriesQuery = () =>
   queryOptions({
-    queryKey: [`/api/stories?status=published&limit=${LATEST_LIMIT}`] as const,
+    // The worker embeds the home page's first reads under these same URLs (page-contract.ts).
+    queryKey: [HOME_LATEST_URL] as const,
     queryFn: ({ queryKey, signal }) => apiRequest<Story[]>('GET', queryKey[0], undefined, { signal }),
   });
 
 export const featuredStoryQuery = () =>
   queryOptions({
-    queryKey: ['/api/stories/featured'] as const,
+    queryKey: [FEATURED_URL] as const,
     // The API answers null when no story is featured.
     queryFn: async ({ queryKey, signal }) => (await apiRequest<Story | null>('GET', queryKey[0], undefined, { signal })) ?? null,
   });
@@ -38,7 +39,7 @@ export const publishedPageQuery = (page: number, beatId?: number, authorId?: num
  */
 export const storyBySlugQuery = (slugOrId: string) =>
   queryOptions({
-    queryKey: [`/api/stories/slug/${encodeURIComponent(slugOrId)}`] as const,
+    queryKey: [storyReadUrl(slugOrId)] as const,
     queryFn: async ({ queryKey, signal }): Promise<Story | null> => {
       try {
         return await apiRequest<Story>('GET', queryKey[0], undefined, { signal });

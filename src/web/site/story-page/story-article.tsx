@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { VIEWS_CLASS } from '../../../contract/page-contract.ts';
 import type { Story } from '../../../domain/entities.ts';
 import { policy } from '../../../domain/permissions.ts';
 import { staffPaths } from '../../auth/staff-paths.ts';
@@ -13,6 +14,7 @@ import { StoryVideo } from '../stories/story-video.tsx';
 import { authorName } from '../../../domain/byline.ts';
 import { StoryImage } from '../stories/story-image.tsx';
 import { relativeTime } from '../../../domain/relative-time.ts';
+import { statusLabel } from '../../../domain/story.ts';
 import { wasUpdatedAfterPublishing } from '../../../domain/working-day.ts';
 import { StoryCorrections } from './story-corrections.tsx';
 import { RelatedStories } from './related-stories.tsx';
@@ -28,7 +30,7 @@ export function StoryArticle({ story }: { story: Story }) {
         <div className="article-toolbar">
           <ul className="badge-list" aria-label="About this story">
             {story.isFeatured ? <li className="badge badge-accent">Featured</li> : null}
-            <li className={`badge badge-status badge-${story.status}`}>{story.status}</li>
+            <li className={`badge badge-status badge-${story.status}`}>{statusLabel(story.status)}</li>
             {story.beat ? (
               <li>
                 <HrefLink className="badge" href={beatPath(story.beat)}>
@@ -70,7 +72,7 @@ export function StoryArticle({ story }: { story: Story }) {
           <span aria-hidden="true"> · </span>
           <time dateTime={story.createdAt}>{formatFullDate(story.createdAt)}</time>
           <span aria-hidden="true"> · </span>
-          <span className="article-views" data-testid="story-views">
+          <span className={VIEWS_CLASS} data-testid="story-views">
             {viewsLabel(story.views)}
           </span>
           {wasUpdatedAfterPublishing(story) ? (

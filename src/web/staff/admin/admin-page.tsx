@@ -30,7 +30,7 @@ function AdminDashboard({ me }: { me: User }) {
   const users = useQuery(usersQuery());
   const queue = useQuery(reviewQueueQuery());
   const [tab, setTab] = useState<'newsroom' | 'review'>('newsroom');
-  const waiting = queue.data?.length ?? 0;
+  const waiting = queue.data?.total ?? 0;
   return (
     <div className="staff-page admin-page">
       <header className="page-header">

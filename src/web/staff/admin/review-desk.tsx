@@ -15,6 +15,7 @@ import { toast } from '../../ui/toast/toast-store.ts';
 import { dashboardFiguresQuery } from '../figures-queries.ts';
 import { ReviewNoteLine, StoryThumb, WorkflowNote } from '../story-bits.tsx';
 import { reviewQueueQuery, reviewStory, scheduledStoriesQuery } from '../workflow-api.ts';
+import { reviewFailure } from './review-failure.ts';
 
 /** The admin's Review tab: the queue, oldest submission first, each story readable as it will look; and what is scheduled. */
 export function ReviewDesk() {
@@ -35,14 +36,17 @@ export function ReviewDesk() {
           <Spinner label="Loading the review queue" />
         ) : queue.isError ? (
           <p role="alert">The review queue could not be loaded.</p>
-        ) : queue.data.length === 0 ? (
+        ) : queue.data.items.length === 0 ? (
           <p className="empty-state">Nothing is waiting for review.</p>
         ) : (
-          <ul className="story-rows story-rows-detailed">
-            {queue.data.map((story) => (
-              <ReviewItem key={story.id} story={story} reading={reading === story.id} onRead={(open) => setReading(open ? story.id : null)} />
-            ))}
-          </ul>
+          <>
+            <ul className="story-rows story-rows-detailed">
+              {queue.data.items.map((story) => (
+                <ReviewItem key={story.id} story={story} reading={reading === story.id} onRead={(open) => setReading(open ? story.id : null)} />
+              ))}
+            </ul>
+            <MoreNote shown={queue.data.items.length} total={queue.data.total} which="oldest" />
+          </>
         )}
       </section>
       <section aria-labelledby="scheduled-title">
@@ -53,30 +57,39 @@ export function ReviewDesk() {
           <Spinner label="Loading scheduled stories" />
         ) : scheduled.isError ? (
           <p role="alert">Scheduled stories could not be loaded.</p>
-        ) : scheduled.data.length === 0 ? (
+        ) : scheduled.data.items.length === 0 ? (
           <p className="empty-state">No story is scheduled.</p>
         ) : (
-          <ul className="story-rows">
-            {[...scheduled.data].sort((a, b) => (a.publishAt ?? '').localeCompare(b.publishAt ?? '')).map((story) => (
-              <li key={story.id} className="story-row">
-                <StoryThumb story={story} />
-                <div className="story-row-main">
-                  <Link to="/edit/$id" params={{ id: String(story.id) }} className="story-row-title">
-                    {story.title}
-                  </Link>
-                  <p className="story-row-meta">
-                    <WorkflowNote story={story} />
-                    <span aria-hidden="true">·</span>
-                    <span>By {authorName(story.author)}</span>
-                  </p>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="story-rows">
+              {scheduled.data.items.map((story) => (
+                <li key={story.id} className="story-row">
+                  <StoryThumb story={story} />
+                  <div className="story-row-main">
+                    <Link to="/edit/$id" params={{ id: String(story.id) }} className="story-row-title">
+                      {story.title}
+                    </Link>
+                    <p className="story-row-meta">
+                      <WorkflowNote story={story} />
+                      <span aria-hidden="true">·</span>
+                      <span>By {authorName(story.author)}</span>
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <MoreNote shown={scheduled.data.items.length} total={scheduled.data.total} which="soonest" />
+          </>
         )}
       </section>
     </div>
   );
+}
+
+/** Under a list the server cut at REVIEW_LIST_LIMIT: how many there are in all (the first ones are the most pressing). */
+function MoreNote({ shown, total, which }: { shown: number; total: number; which: 'oldest' | 'soonest' }) {
+  if (total <= shown) return null;
+  return <p className="muted small list-more-note">Showing the {shown} {which} of {total}.</p>;
 }
 
 function ReviewItem({ story, reading, onRead }: { story: Story; reading: boolean; onRead: (open: boolean) => void }) {
@@ -99,15 +112,11 @@ function ReviewItem({ story, reading, onRead }: { story: Story; reading: boolean
       await Promise.all([queryClient.invalidateQueries(storyQueries), queryClient.invalidateQueries({ queryKey: dashboardFiguresQuery().queryKey })]);
     },
     onError: async (error) => {
-      const stale = error instanceof ApiError && error.status === 409;
       const fieldError = error instanceof ApiError ? error.fields.note : undefined;
       if (fieldError) setNoteError(fieldError);
-      toast({
-        title: 'Error',
-        description: stale ? 'The story changed while you were reading it. The queue now shows it as it is.' : error instanceof ApiError ? (error.serverMessage ?? 'Failed to review the story') : 'Failed to review the story',
-        variant: 'destructive',
-      });
-      if (stale) await queryClient.invalidateQueries(storyQueries);
+      const failure = reviewFailure(error);
+      toast({ title: 'Error', description: failure.message, variant: 'destructive' });
+      if (failure.reread) await queryClient.invalidateQueries(storyQueries);
     },
   });
 

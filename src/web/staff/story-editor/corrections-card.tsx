@@ -1,13 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import type { Correction, Story } from '../../../domain/entities.ts';
+import type { Story } from '../../../domain/entities.ts';
 import { correctionLine } from '../../../domain/formatting.ts';
 import { messages } from '../../../domain/messages.ts';
 import { ApiError } from '../../api/client.ts';
+import { ConfirmDialog } from '../../forms/confirm-dialog.tsx';
 import { TextAreaField } from '../../forms/form-field.tsx';
 import { storyQueries } from '../../site/stories/story-queries.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
+import { storyByIdQuery } from '../story-api.ts';
 import { addCorrection } from '../workflow-api.ts';
+import { cacheCorrection } from './correction-cache.ts';
 
 const NOTE_MAX = 1000;
 
@@ -20,13 +23,17 @@ export function CorrectionsCard({ story }: { story: Story }) {
   const queryClient = useQueryClient();
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [added, setAdded] = useState<Correction[]>([]);
-  const corrections = [...story.corrections, ...added];
+  // The checked note waiting for the confirmation: a correction is permanent, so it is never sent on one click.
+  const [confirming, setConfirming] = useState<string | null>(null);
+  // The list comes from the cached story (the editor's own read), so it holds each correction once,
+  // however often the story is read again.
+  const cached = useQuery({ ...storyByIdQuery(story.id), initialData: story });
+  const corrections = cached.data.corrections;
 
   const add = useMutation({
     mutationFn: (text: string) => addCorrection(story.id, text),
     onSuccess: async (correction) => {
-      setAdded((current) => [...current, correction]);
+      cacheCorrection(queryClient, story.id, correction);
       setNote('');
       toast({ title: 'Correction published', description: 'It shows at the end of the story.', variant: 'success' });
       await queryClient.invalidateQueries(storyQueries);
@@ -45,7 +52,7 @@ export function CorrectionsCard({ story }: { story: Story }) {
     if (text === '') return setError(messages.correctionRequired);
     if (text.length > NOTE_MAX) return setError(messages.correctionTooLong);
     setError(undefined);
-    add.mutate(text);
+    setConfirming(text);
   };
 
   return (
@@ -78,6 +85,18 @@ export function CorrectionsCard({ story }: { story: Story }) {
           {add.isPending ? 'Publishing...' : 'Publish correction'}
         </button>
       </form>
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Publish this correction?"
+        description="Readers see it at the end of the story, with today’s date. A correction is permanent: it cannot be edited or removed."
+        confirmLabel="Publish correction"
+        pending={add.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          if (confirming === null) return;
+          add.mutate(confirming, { onSettled: () => setConfirming(null) });
+        }}
+      />
     </section>
   );
 }

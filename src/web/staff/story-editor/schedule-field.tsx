@@ -1,6 +1,7 @@
 import type { StoryStatus } from '../../../domain/story.ts';
 import { TextField } from '../../forms/form-field.tsx';
 import { localTimeZone } from './local-time.ts';
+import { storyFieldId } from './story-form-values.ts';
 
 /**
  * "Schedule", beside the status: the date and time a scheduled story goes out, or the time its
@@ -10,7 +11,7 @@ export function ScheduleField({ status, value, error, onChange }: { status: Stor
   if (status !== 'scheduled' && status !== 'in_review') return null;
   return (
     <TextField
-      id="story-publishAt"
+      id={storyFieldId('publishAt')}
       name="publishAt"
       type="datetime-local"
       label={status === 'scheduled' ? 'Publish on' : 'Publish on (optional)'}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Story } from '../../../domain/entities.ts';
-import { differingFields, emptyStoryForm, followSlug, sameValues, storyToForm, toSavePayload, validateStoryForm } from './story-form-values.ts';
+import { differingFields, emptyStoryForm, followSlug, sameValues, settleErrors, storyToForm, toSavePayload, validateStoryForm } from './story-form-values.ts';
 
 const filled = { ...emptyStoryForm, title: 'Council votes', description: 'What happened', content: '<p>Text</p>' };
 
@@ -99,5 +99,41 @@ describe('differingFields', () => {
   it('compares content with the rendering it is given, not the raw stored HTML', () => {
     const mine = { ...storyToForm(stored), content: '<p>rendered</p>' };
     expect(differingFields(mine, stored, '<p>rendered</p>')).toEqual([]);
+  });
+});
+
+describe('settleErrors', () => {
+  const empty = { values: emptyStoryForm, contentIsEmpty: true };
+  const afterEmptySubmit = validateStoryForm(emptyStoryForm, true);
+
+  it('takes each message away as its field becomes valid, and leaves the others', () => {
+    const titled = { values: { ...emptyStoryForm, title: 'Council votes' }, contentIsEmpty: true };
+    expect(settleErrors(afterEmptySubmit, empty, titled)).toEqual({ description: 'Description is required', content: 'Content is required' });
+
+    const written = { values: { ...titled.values, content: '<p>Text</p>' }, contentIsEmpty: false };
+    expect(settleErrors(settleErrors(afterEmptySubmit, empty, titled), titled, written)).toEqual({ description: 'Description is required' });
+  });
+
+  it('keeps a message while its field is still invalid, saying what is wrong now', () => {
+    const shown = { title: 'Title is required' };
+    expect(settleErrors(shown, empty, { values: { ...emptyStoryForm, title: '   ' }, contentIsEmpty: true })).toEqual(shown);
+    const badSlug = { values: { ...filled, slug: 'Bad Slug' }, contentIsEmpty: false };
+    expect(settleErrors({ slug: 'That URL slug is already used by another story' }, { values: filled, contentIsEmpty: false }, badSlug)).toEqual({
+      slug: 'Use lowercase letters, numbers and hyphens',
+    });
+  });
+
+  it("keeps the server's message for a field the change did not touch, and shows nothing new before a submit", () => {
+    const before = { values: filled, contentIsEmpty: false };
+    const shown = { slug: 'That URL slug is already used by another story' };
+    expect(settleErrors(shown, before, { values: { ...filled, description: 'Changed' }, contentIsEmpty: false })).toBe(shown);
+    expect(settleErrors({}, before, { values: { ...filled, title: '' }, contentIsEmpty: false })).toEqual({});
+  });
+
+  it('clears the publish time\'s message when the status no longer needs one', () => {
+    const scheduled = { values: { ...filled, status: 'scheduled' as const }, contentIsEmpty: false };
+    const shown = validateStoryForm(scheduled.values, false);
+    expect(shown).toEqual({ publishAt: 'Choose when the story should be published' });
+    expect(settleErrors(shown, scheduled, { values: { ...filled, status: 'draft' }, contentIsEmpty: false })).toEqual({});
   });
 });

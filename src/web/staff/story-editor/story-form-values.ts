@@ -3,7 +3,7 @@ import type { StoryPayload } from '../story-api.ts';
 import { messages } from '../../../domain/messages.ts';
 import { storySaveSchema } from '../../../domain/schemas.ts';
 import { slugify } from '../../../domain/slug.ts';
-import { DEFAULT_STORY_STATUS, STORY_STATUSES, type StoryStatus } from '../../../domain/story.ts';
+import { DEFAULT_STORY_STATUS, STATUS_LABELS, STORY_STATUSES, type StoryStatus } from '../../../domain/story.ts';
 import { fromLocalInput, toLocalInput } from './local-time.ts';
 
 /** The story editor's fields as the form holds them (selects and inputs speak strings). */
@@ -24,15 +24,16 @@ export interface StoryFormValues {
 
 export type StoryFormField = keyof StoryFormValues;
 export type StoryFormErrors = Partial<Record<StoryFormField, string>>;
+/** Sets one field of the form from its control. */
+export type SetStoryField = <F extends StoryFormField>(field: F, value: StoryFormValues[F]) => void;
 
-export const STATUS_LABELS: Record<StoryStatus, string> = {
-  draft: 'Draft',
-  in_review: 'In review',
-  scheduled: 'Scheduled',
-  published: 'Published',
-  archived: 'Archived',
-};
-export { STORY_STATUSES };
+/** The DOM id of a field's control (the error summary moves focus to it). */
+export function storyFieldId(field: StoryFormField): string {
+  return `story-${field}`;
+}
+
+// The editor's status select lists these, named as everywhere else.
+export { STATUS_LABELS, STORY_STATUSES };
 
 export const emptyStoryForm: StoryFormValues = {
   title: '',
@@ -99,6 +100,39 @@ export function validateStoryForm(values: StoryFormValues, contentIsEmpty: boole
     if (at !== null && Date.parse(at) <= now) errors.publishAt = messages.publishAtInFuture;
   }
   return errors;
+}
+
+/** Which fields' messages a field's value bears on: a publish time's rules depend on the status. */
+const BEARS_ON: Partial<Record<StoryFormField, StoryFormField[]>> = { status: ['publishAt'] };
+
+/**
+ * The messages still to show after a change (docs/product/screens.md, the story editor): a
+ * field's message goes as soon as that field is valid, and says what is wrong now while it is
+ * not. Fields the change did not touch keep theirs, so a message only the server can give (a
+ * slug already taken) stays until its field changes; no message appears before a submit.
+ */
+export function settleErrors(
+  shown: StoryFormErrors,
+  before: { values: StoryFormValues; contentIsEmpty: boolean },
+  after: { values: StoryFormValues; contentIsEmpty: boolean },
+  now: number = Date.now(),
+): StoryFormErrors {
+  const touched = new Set<StoryFormField>();
+  for (const field of Object.keys(emptyStoryForm) as StoryFormField[]) {
+    if (before.values[field] === after.values[field]) continue;
+    touched.add(field);
+    for (const other of BEARS_ON[field] ?? []) touched.add(other);
+  }
+  if (before.contentIsEmpty !== after.contentIsEmpty) touched.add('content');
+  const fields = (Object.keys(shown) as StoryFormField[]).filter((field) => shown[field] && touched.has(field));
+  if (fields.length === 0) return shown;
+  const current = validateStoryForm(after.values, after.contentIsEmpty, now);
+  const settled: StoryFormErrors = { ...shown };
+  for (const field of fields) {
+    if (current[field]) settled[field] = current[field];
+    else delete settled[field];
+  }
+  return settled;
 }
 
 /**

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import type { Story, User } from '../../../domain/entities.ts';
+import { escapeHtml } from '../../../contract/escape-html.ts';
 import { myFiguresQuery } from '../figures-queries.ts';
 import { storyQueries } from '../../site/stories/story-queries.ts';
 import { createStory } from '../story-api.ts';
@@ -17,10 +18,6 @@ type UploadState =
   | { step: 'uploading'; file: File; kind: MediaKind; progress: number }
   | { step: 'done'; story: Story; kind: MediaKind }
   | { step: 'failed'; file: File; kind: MediaKind; reason?: string };
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-}
 
 /** The server's own words about a refused upload (wrong type, too large), when it gave any. */
 function refusal(error: unknown): string | undefined {

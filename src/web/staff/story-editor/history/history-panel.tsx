@@ -7,7 +7,7 @@ import { storyQueries } from '../../../site/stories/story-queries.ts';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { staleStoryOf } from '../../story-api.ts';
-import { STATUS_LABELS } from '../story-form-values.ts';
+import { statusLabel } from '../../../../domain/story.ts';
 import { restoreRevision, revisionQuery, revisionsQuery } from '../../workflow-api.ts';
 import { readableText } from './readable-text.ts';
 import { WordDiff } from './word-diff.tsx';
@@ -56,7 +56,7 @@ export function HistoryPanel({ current, version, dirty, onRestored, onStale }: H
                     {revision.version === current.version ? ' (current)' : ''}
                   </span>
                   <span className="revision-meta">
-                    {STATUS_LABELS[revision.status]} · {authorName(revision.editor)} · {formatFullDate(revision.createdAt)}
+                    {statusLabel(revision.status)} · {authorName(revision.editor)} · {formatFullDate(revision.createdAt)}
                   </span>
                 </button>
               </li>

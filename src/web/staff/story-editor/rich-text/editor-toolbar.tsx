@@ -1,6 +1,7 @@
 import type { Editor } from '@tiptap/react';
 import { useEditorState } from '@tiptap/react';
 import type { KeyboardEvent, ReactNode } from 'react';
+import { adoptDomSelection } from './dom-selection.ts';
 import { parseLinkInput } from './link-input.ts';
 import { LINK_PROTOCOLS } from './link-input.ts';
 import { icons } from './toolbar-icons.tsx';
@@ -66,7 +67,15 @@ export function EditorToolbar({ editor, onRefused }: ToolbarProps) {
   };
 
   return (
-    <div className="editor-toolbar" role="toolbar" aria-label="Formatting" aria-controls={editor.view.dom.id || undefined} onKeyDown={moveFocusWithArrows}>
+    <div
+      className="editor-toolbar"
+      role="toolbar"
+      aria-label="Formatting"
+      aria-controls={editor.view.dom.id || undefined}
+      onKeyDown={moveFocusWithArrows}
+      // Pressed while the editor still has focus: the command acts on the selection the reporter sees.
+      onMouseDownCapture={() => adoptDomSelection(editor.view)}
+    >
       <div className="toolbar-group">
         <ToolButton label="Bold" shortcut="Ctrl+B" pressed={state.bold} onClick={() => editor.chain().focus().toggleBold().run()}>
           {icons.bold}

@@ -1,11 +1,13 @@
 import { EditorContent, useEditor } from '@tiptap/react';
 import type { Editor } from '@tiptap/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import type { EditorProps } from '@tiptap/pm/view';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { ACCEPTED_MEDIA, mediaKind, type MediaKind, type UploadMedia } from '../../uploads/accepted-media.ts';
 import { titleFromFileName } from '../../uploads/file-title.ts';
 import { EditorToolbar } from './editor-toolbar.tsx';
 import { storyExtensions } from './story-extensions.ts';
+import { adoptDomSelection } from './dom-selection.ts';
 import { addPlaceholder, placeholderPosition, removePlaceholder } from './upload-placeholders.ts';
 import './editor.css';
 
@@ -20,7 +22,7 @@ export interface UploadOutcome {
 }
 
 export interface StoryEditorProps {
-  /** HTML to start from; read once, when the editor mounts. */
+  /** HTML to start from; read once, when the editor mounts (a new document needs a new key). */
   initialContent: string;
   /** Every change: the HTML to save, and whether it shows nothing at all. */
   onChange: (html: string, isEmpty: boolean) => void;
@@ -50,10 +52,12 @@ export function StoryEditor(props: StoryEditorProps) {
   const editorId = useId();
   const tipId = useId();
 
-  const editor = useEditor({
-    extensions: storyExtensions(),
-    content: initialContent,
-    editorProps: {
+  // Options that stay the same from render to render: useEditor re-applies changed options to the
+  // view, and each time ProseMirror redraws and writes its selection back into the page
+  // (docs/decisions/028-the-editor-owns-its-document.md). Only the ARIA state changes them.
+  const [extensions] = useState(storyExtensions);
+  const editorProps = useMemo<EditorProps>(
+    () => ({
       attributes: {
         id: editorId,
         class: 'story-content prose-editor',
@@ -61,27 +65,31 @@ export function StoryEditor(props: StoryEditorProps) {
         'aria-multiline': 'true',
         'aria-labelledby': labelledBy,
         'aria-describedby': [describedBy, tipId].filter(Boolean).join(' '),
-        ...(invalid ? { 'aria-invalid': 'true' } : {}),
+        'aria-invalid': invalid ? 'true' : 'false',
+      },
+      // A key ProseMirror handles itself acts on the selection the reporter sees, even one the browser moved an instant ago.
+      handleKeyDown: (view) => {
+        adoptDomSelection(view);
+        return false;
       },
       // Files are the drop zone's business (below); ProseMirror only moves text and nodes.
       handleDrop: (_view, event) => (event.dataTransfer?.files.length ?? 0) > 0,
-      handlePaste: (_view, event) => (event.clipboardData?.files.length ?? 0) > 0,
-    },
+      handlePaste: (view, event) => {
+        if ((event.clipboardData?.files.length ?? 0) > 0) return true;
+        adoptDomSelection(view);
+        return false;
+      },
+    }),
+    [editorId, labelledBy, describedBy, tipId, invalid],
+  );
+
+  const editor = useEditor({
+    extensions,
+    content: initialContent,
+    editorProps,
     onCreate: ({ editor: e }) => callbacks.current.onReady?.(e.getHTML(), e.isEmpty),
     onUpdate: ({ editor: e }) => callbacks.current.onChange(e.getHTML(), e.isEmpty),
   });
-
-  useEffect(() => {
-    editor.setOptions({
-      editorProps: {
-        ...editor.options.editorProps,
-        attributes: {
-          ...(editor.options.editorProps.attributes as Record<string, string>),
-          'aria-invalid': invalid ? 'true' : 'false',
-        },
-      },
-    });
-  }, [editor, invalid]);
 
   useEffect(() => {
     const running = aborts.current;

@@ -3,11 +3,11 @@
  * microphone) and writes it with the byte length of every chunk the recorder emitted, so tests can
  * replay exactly what a browser sends. Run once; the output is committed under tests/fixtures/.
  *
- *   npx tsx scripts/record-webm-fixture.ts [seconds] [outBase]
+ *   npx tsx scripts/generators/record-webm-fixture.ts [seconds] [outBase]
  */
 import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { chromium } from 'playwright-core';
+import { FAKE_MEDIA_FLAGS, launchChromium } from '../lib/chromium.ts';
 
 const seconds = Number(process.argv[2] ?? 7);
 const outBase = process.argv[3] ?? 'tests/fixtures/camera-vp9-opus';
@@ -19,18 +19,7 @@ const server = createServer((_req, res) => {
 });
 await new Promise<void>((resolve) => server.listen(PORT, '127.0.0.1', resolve));
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-    '--use-fake-device-for-media-stream',
-    '--use-fake-ui-for-media-stream',
-  ],
-});
+const browser = await launchChromium(FAKE_MEDIA_FLAGS);
 try {
   const page = await browser.newPage();
   await page.goto(`http://127.0.0.1:${PORT}/`);

@@ -1,13 +1,13 @@
 import path from 'node:path';
-import { site } from '../src/domain/site.ts';
-import { launchChromium } from './bench/browser.ts';
-import { root } from './bench/local-site.ts';
+import { site } from '../../src/domain/site.ts';
+import { launchChromium } from '../lib/chromium.ts';
+import { projectRoot } from '../lib/project.ts';
 
 /**
  * Renders the site's share picture (public/og-image.png, 1200 by 630, used by pages and stories
  * without a picture of their own) and the publisher logo (public/logo.png, 600 by 60, named in
  * the NewsArticle JSON-LD) with Chromium. Run it after changing the name or the look:
- * `npx tsx scripts/brand-images.ts`.
+ * `npx tsx scripts/generators/brand-images.ts`.
  */
 const mark = (size: number) =>
   `<span style="display:inline-grid;place-items:center;width:${size}px;height:${size}px;border-radius:${size / 8}px;background:#111214;color:#fff;font:700 ${size * 0.62}px/1 Georgia,'Liberation Serif',serif">N</span>`;
@@ -29,7 +29,7 @@ try {
   ] as const) {
     const page = await browser.newPage({ viewport: { width, height } });
     await page.setContent(`<!doctype html><html><head><meta charset="utf-8"></head>${html}</html>`);
-    await page.screenshot({ path: path.join(root, 'public', file), type: 'png' });
+    await page.screenshot({ path: path.join(projectRoot, 'public', file), type: 'png' });
     await page.close();
     console.log(`wrote public/${file}`);
   }

@@ -1,8 +1,9 @@
 /**
  * Renders the demo newsroom's featured images into public/demo/ (1200x675 WebP, each well under
  * 40 KB). The machines this runs on have no internet, so the demo ships its own pictures: SVG art
- * (gradients, shapes, a label) rasterised with sharp, the copy that wrangler's miniflare installs.
- * Run once after changing the art: `npx tsx scripts/seed/render-demo-images.ts`; commit the output.
+ * (gradients, shapes, a label) rasterised with sharp (a devDependency; its prebuilt binary comes inside
+ * the npm package @img/sharp-linux-x64, the same copy wrangler's miniflare uses).
+ * Run once after changing the art: `npx tsx scripts/generators/demo-images.ts`; commit the output.
  */
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,0 +1,56 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { startDemoSite } from '../demo-site.ts';
+import { projectRoot } from '../../lib/project.ts';
+import { availableModes, login, loopedFixture, resultTable, runRound, type RoundResult } from './live-bench.ts';
+import type { ViewerMode } from './viewers.ts';
+
+/**
+ * `npm run bench:live` (issue 11): builds the site (unless --no-build), serves it on workerd over a
+ * fresh demo newsroom (127.0.0.1:LIVE_BENCH_PORT, default 8820), and for each viewer mode the build
+ * serves (ws: GET /api/streams/{id}/watch; http: the segments of docs/decisions/025) and each
+ * count in LIVE_BENCH_VIEWERS (default 100,1000,2000) streams the camera fixture looped
+ * LIVE_BENCH_LOOPS times (default 3: 24 one-second chunks) to that many viewers, and prints one
+ * table: join time, viewers that got every byte, chunk delay p50/p99/max, the stream object's work
+ * per chunk and this process's CPU. LIVE_BENCH_MODES=ws,http picks modes. Results also go to
+ * bench-results/live.json. Run it alone: `/work/bin/heavy --exclusive npm run bench:live`.
+ */
+const port = Number(process.env.LIVE_BENCH_PORT ?? 8820);
+const counts = (process.env.LIVE_BENCH_VIEWERS ?? '100,1000,2000').split(',').map(Number);
+const loops = Number(process.env.LIVE_BENCH_LOOPS ?? 3);
+const joinTimeoutMs = Number(process.env.LIVE_BENCH_JOIN_TIMEOUT_MS ?? 180_000);
+const build = !process.argv.includes('--no-build');
+
+const looped = await loopedFixture(loops);
+const site = await startDemoSite({ port, build, stateName: 'bench-live' });
+const results: RoundResult[] = [];
+try {
+  const token = await login(site.baseUrl, { username: site.newsroom.reporters[0]!.username, password: site.newsroom.password });
+  const served = await availableModes(site.baseUrl, token);
+  const asked = process.env.LIVE_BENCH_MODES?.split(',') as ViewerMode[] | undefined;
+  const modes = asked ? asked.filter((mode) => served.includes(mode)) : served;
+  if (modes.length === 0) throw new Error(`this build serves none of the viewer modes asked for (it serves: ${served.join(', ') || 'none'})`);
+  console.log(`Live: ${site.baseUrl}, modes ${modes.join(', ')}, ${looped.chunks.length} chunks of about 1 s (the camera fixture looped ${loops} times)`);
+  for (const mode of modes) {
+    for (const viewers of counts) {
+      const result = await runRound({
+        baseUrl: site.baseUrl,
+        token,
+        mode,
+        viewers,
+        chunks: looped.chunks,
+        initLength: looped.init.length,
+        chunkIntervalMs: 1000,
+        joinTimeoutMs,
+        drainMs: 30_000,
+      });
+      results.push(result);
+      console.log(resultTable([result]).split('\n').at(-1));
+    }
+  }
+  console.log(`\nLive streams, ${looped.chunks.length} chunks of about 1 s (delay = a viewer got a chunk's last byte minus the publisher sent it)\n${resultTable(results)}\n`);
+  await mkdir(path.join(projectRoot, 'bench-results'), { recursive: true });
+  await writeFile(path.join(projectRoot, 'bench-results', 'live.json'), `${JSON.stringify({ at: new Date().toISOString(), loops, results }, null, 2)}\n`);
+} finally {
+  await site.stop();
+}

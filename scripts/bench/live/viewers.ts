@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { WebSocket, request, type Agent } from 'undici';
+import { LIVE_PROTOCOL, type LiveServerMessage } from '../../../src/media/live-protocol.ts';
+import type { ViewerFollower } from './stream-follower.ts';
+
+/**
+ * The live benchmark's simulated viewers: as little as a player does on the wire and nothing
+ * more (no decoding), so thousands in one Node process measure the server. Each feeds what it gets
+ * to its ViewerFollower; `joined` is when it could start playing (below), `done` when it stopped.
+ */
+
+export type ViewerMode = 'ws' | 'http';
+
+export interface Viewer {
+  follower: ViewerFollower;
+  /** performance.now() when it was admitted, or null. */
+  joinedAt: number | null;
+  /** Messages (ws) or HTTP answers (http) it received. */
+  received: number;
+  done: Promise<void>;
+  stop(): void;
+}
+
+/**
+ * Today's viewer (before issue 11): one WebSocket on GET /api/streams/{id}/watch into the stream's
+ * object, which sends it every chunk. Joined = the object's first message (its welcome) arrived.
+ */
+export function wsViewer(baseUrl: string, streamId: number, follower: ViewerFollower): Viewer {
+  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/streams/${streamId}/watch`, [LIVE_PROTOCOL]);
+  socket.binaryType = 'arraybuffer';
+  const viewer: Viewer = { follower, joinedAt: null, received: 0, done: Promise.resolve(), stop: () => socket.close(1000) };
+  let initNext = false;
+  viewer.done = new Promise<void>((resolve) => {
+    socket.addEventListener('close', () => resolve());
+    socket.addEventListener('error', () => resolve());
+  });
+  socket.addEventListener('message', (event) => {
+    const at = performance.now();
+    viewer.received++;
+    viewer.joinedAt ??= at;
+    if (typeof event.data === 'string') {
+      const message = JSON.parse(event.data) as LiveServerMessage;
+      if (message.type === 'init') initNext = true;
+      return;
+    }
+    const bytes = new Uint8Array(event.data as ArrayBuffer);
+    if (initNext) {
+      initNext = false;
+      follower.receiveInit(bytes);
+    } else follower.receiveMedia(bytes, at);
+  });
+  return viewer;
+}
+
+interface Manifest {
+  state: 'live' | 'ended';
+  first: number | null;
+  latest: number | null;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The viewer of issue 11's design (/work/live-contract.md, docs/decisions/025): the manifest, the
+ * init segment, then segment `first`, `first`+1, ... each asked for before it exists (the request
+ * waits). Its random viewer id goes in the X-Viewer header, not the URL, so every viewer asks for
+ * the same URLs (one cache entry, one coalesced upstream request). Joined = it has the manifest and
+ * the init segment. It stops at the stream's end, when told, or when the stream says it ended.
+ */
+export function httpViewer(baseUrl: string, streamId: number, follower: ViewerFollower, agent: Agent, streamLength: number): Viewer {
+  const headers = { 'X-Viewer': randomUUID() };
+  const base = `${baseUrl}/api/streams/${streamId}/live`;
+  let stopped = false;
+  const viewer: Viewer = { follower, joinedAt: null, received: 0, done: Promise.resolve(), stop: () => (stopped = true) };
+  const get = async (url: string) => {
+    const answer = await request(url, { dispatcher: agent, headers });
+    const body = new Uint8Array(await answer.body.arrayBuffer());
+    viewer.received++;
+    return { status: answer.statusCode, body };
+  };
+  const manifest = async (): Promise<Manifest> => {
+    const answer = await get(base);
+    if (answer.status !== 200) throw new Error(`manifest: HTTP ${answer.status}`);
+    return JSON.parse(Buffer.from(answer.body).toString('utf8')) as Manifest;
+  };
+
+  viewer.done = (async () => {
+    let start = await manifest();
+    while (start.first === null && start.state === 'live' && !stopped) {
+      await sleep(250);
+      start = await manifest();
+    }
+    if (start.first === null) return;
+    const init = await get(`${base}/init`);
+    if (init.status !== 200) throw new Error(`init: HTTP ${init.status}`);
+    follower.receiveInit(init.body);
+    viewer.joinedAt = performance.now();
+    let n = start.first;
+    while (!stopped && follower.inOrder && follower.offset !== streamLength) {
+      const answer = await get(`${base}/${n}`);
+      if (answer.status === 200) {
+        follower.receiveMedia(answer.body, performance.now());
+        n++;
+      } else if (answer.status === 204) {
+        continue;
+      } else if (answer.status === 410 || (await manifest()).state === 'ended') {
+        // A segment that is gone cannot be had: this viewer misses bytes (its follower is incomplete).
+        return;
+      } else {
+        await sleep(100);
+      }
+    }
+  })().catch((error: unknown) => {
+    if (!stopped) console.error(`an HTTP viewer failed: ${(error as Error).message}`);
+  });
+  return viewer;
+}

@@ -1,0 +1,42 @@
+import { useId } from 'react';
+import type { UploadMedia } from '../uploads/accepted-media.ts';
+import { StoryEditor, type UploadOutcome } from './rich-text/rich-text-editor.tsx';
+
+interface StoryContentCardProps {
+  headingId: string;
+  /** Changing the key mounts a fresh editor on `content` (a restored draft or a loaded version). */
+  mount: { key: number; content: string };
+  error: string | undefined;
+  uploadMedia: UploadMedia;
+  onUploadSettled: (outcome: UploadOutcome) => void;
+  onPendingUploadsChange: (count: number) => void;
+  onReady: (html: string, isEmpty: boolean) => void;
+  onChange: (html: string, isEmpty: boolean) => void;
+}
+
+/** The editor's "Story Content" card: the rich-text editor and the content's error message. */
+export function StoryContentCard({ headingId, mount, error, uploadMedia, onUploadSettled, onPendingUploadsChange, onReady, onChange }: StoryContentCardProps) {
+  const errorId = useId();
+  return (
+    <section className="card" aria-labelledby={headingId}>
+      <h2 className="card-title" id={headingId}>
+        Story Content
+      </h2>
+      <StoryEditor
+        key={mount.key}
+        initialContent={mount.content}
+        labelledBy={headingId}
+        describedBy={error ? errorId : undefined}
+        invalid={Boolean(error)}
+        uploadMedia={uploadMedia}
+        onUploadSettled={onUploadSettled}
+        onPendingUploadsChange={onPendingUploadsChange}
+        onReady={onReady}
+        onChange={onChange}
+      />
+      <p id={errorId} className="field-error" aria-live="polite">
+        {error ?? ''}
+      </p>
+    </section>
+  );
+}

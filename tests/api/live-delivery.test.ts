@@ -1,0 +1,190 @@
+import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { concatBytes } from '../../src/media/ebml.ts';
+import type { LiveWork } from '../../src/media/live-protocol.ts';
+import { WebmScanner } from '../../src/media/webm-scanner.ts';
+import type { RoomDeps } from '../../src/adapters/live/live-stream-room.ts';
+import { RoomViewers } from '../../src/adapters/live/room-viewers.ts';
+import { api, signUp } from './support/api.ts';
+import { cameraBytes, cameraChunks, liveGet, manifestWhen, publish, roomOf, sendAll, startStream } from './support/live.ts';
+import { byteDifference } from './support/media.ts';
+import { siteApp } from './support/site-app.ts';
+
+/**
+ * Live media over plain HTTP (docs/decisions/025-live-delivery-over-http-segments.md): what the
+ * edge cache and the per-isolate shared requests save the stream's object, the viewer count, and
+ * the cached public pages refreshed when a stream ends by itself.
+ */
+
+const headerLength = (() => {
+  const init = new WebmScanner().push(cameraBytes).find((e) => e.kind === 'init');
+  if (init?.kind !== 'init') throw new Error('fixture has no header');
+  return init.init.bytes.length;
+})();
+
+async function stats(streamId: number, token: string): Promise<LiveWork> {
+  const res = await api(`/api/streams/${streamId}/stats`, { token });
+  expect(res.status).toBe(200);
+  return res.body as LiveWork;
+}
+
+/**
+ * `viewers` players follow the whole camera stream from segment 0, each asking for the next
+ * segment before it exists, while the reporter sends the recorder's chunks. Answers what each
+ * viewer received and the object's work per chunk.
+ */
+async function watchedBy(viewers: number) {
+  const reporter = await signUp('reporter');
+  const stream = await startStream(reporter.token);
+  const publisher = await publish(stream.id, reporter.token);
+  await publisher.waitFor('ready');
+  const ids = Array.from({ length: viewers }, (_, i) => `viewer-${viewers}-${i}-xyz`);
+  // Everyone has joined (asked for the manifest) before the first chunk.
+  for (const id of ids) expect((await liveGet(stream.id, '', id)).status).toBe(200);
+  const before = await stats(stream.id, reporter.token);
+  const mediaLength = cameraBytes.length - headerLength;
+  const states: string[] = [];
+  const watching = ids.map(async (id) => {
+    const pieces: Uint8Array[] = [];
+    let length = 0;
+    for (let n = 0; length < mediaLength; n++) {
+      const res = await liveGet(stream.id, n, id);
+      if (res.status !== 200) throw new Error(`viewer ${id}, segment ${n}: ${res.status}`);
+      states.push(res.headers.get('X-Edge-Cache')!);
+      pieces.push(res.bytes);
+      length += res.bytes.length;
+    }
+    return concatBytes(pieces);
+  });
+  await sendAll(publisher, cameraChunks);
+  const received = await Promise.all(watching);
+  const after = await stats(stream.id, reporter.token);
+  publisher.ws.close(1000);
+  return { received, states, chunks: after.chunks - before.chunks, requests: after.requests - before.requests };
+}
+
+describe('live media over HTTP', () => {
+  it('serves the init segment and segments from the edge cache after the first request, to anonymous readers', async () => {
+    const reporter = await signUp('reporter');
+    const stream = await startStream(reporter.token);
+    const publisher = await publish(stream.id, reporter.token);
+    await publisher.waitFor('ready');
+    await sendAll(publisher, cameraChunks.slice(0, 3));
+
+    const manifest = await liveGet(stream.id, '', 'anonymous-reader-1');
+    expect(manifest.headers.get('Cache-Control')).toBe('public, max-age=1');
+    expect(manifest.body).toMatchObject({ state: 'live', first: 0, latest: expect.any(Number) });
+    for (const path of ['init', 0, 1] as const) {
+      const first = await liveGet(stream.id, path, 'anonymous-reader-1');
+      expect(first.status, String(path)).toBe(200);
+      expect(first.headers.get('X-Edge-Cache'), String(path)).toBe('MISS');
+      const second = await liveGet(stream.id, path, 'anonymous-reader-2');
+      expect(second.headers.get('X-Edge-Cache'), String(path)).toBe('HIT');
+      expect(second.headers.get('Cache-Control'), String(path)).toBe('public, max-age=31536000, immutable');
+      expect(second.headers.get('Content-Type'), String(path)).toBe(first.headers.get('Content-Type'));
+      expect(byteDifference(second.bytes, first.bytes), String(path)).toBe('equal');
+    }
+    // Nonsense asks nothing of the object.
+    for (const path of ['/api/streams/abc/live', '/api/streams/1/live/-1', '/api/streams/1/live/1.5']) expect((await api(path)).status, path).toBe(404);
+    expect((await liveGet(999999, '')).status).toBe(404);
+    publisher.ws.close(1000);
+  });
+
+  it('asks the stream’s object the same number of times per chunk whether 5 or 50 viewers watch', async () => {
+    const few = await watchedBy(5);
+    const many = await watchedBy(50);
+    for (const run of [few, many]) for (const bytes of run.received) expect(byteDifference(bytes, cameraBytes.subarray(headerLength))).toBe('equal');
+    expect(few.chunks).toBe(cameraChunks.length);
+    expect(many.chunks).toBe(cameraChunks.length);
+    console.log(`live work: ${few.requests / few.chunks} requests per chunk for 5 viewers, ${many.requests / many.chunks} for 50`);
+    expect(many.requests).toBe(few.requests);
+    // One request per segment went to the object; every other viewer shared it or found it cached.
+    expect(many.states.filter((state) => state === 'MISS').length).toBe(few.states.filter((state) => state === 'MISS').length);
+    expect(many.states.filter((state) => state !== 'MISS').length).toBeGreaterThan(few.states.length);
+  });
+
+  it('counts distinct viewers from the isolates’ reports and tells the reporter, without a write per join', async () => {
+    const reporter = await signUp('reporter');
+    const stream = await startStream(reporter.token);
+    const publisher = await publish(stream.id, reporter.token);
+    await publisher.waitFor('ready');
+    for (const id of ['count-viewer-a', 'count-viewer-b', 'count-viewer-c']) await liveGet(stream.id, '', id);
+    // The same viewer asking again is still one viewer.
+    await liveGet(stream.id, '', 'count-viewer-a');
+    expect((await manifestWhen(stream.id, (m) => m.viewers === 3, '3 viewers')).viewers).toBe(3);
+    await publisher.until(() => publisher.last('viewers')?.count === 3, 'the reporter to hear of 3 viewers');
+    // D1 (the active list) catches up within its write interval.
+    const deadline = Date.now() + 20_000;
+    let listed: { id: number; viewers: number } | undefined;
+    while (Date.now() < deadline) {
+      listed = ((await api('/api/streams/active')).body as { id: number; viewers: number }[]).find((s) => s.id === stream.id);
+      if (listed?.viewers === 3) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(listed?.viewers).toBe(3);
+    publisher.ws.close(1000);
+  });
+
+  it('writes a changing count at most once per interval: fifty joins, one write', async () => {
+    const saves: number[] = [];
+    const told: number[] = [];
+    const viewers = new RoomViewers({ now: () => Date.now(), tellPublisher: (count) => told.push(count), save: async (count) => void saves.push(count) });
+    for (let i = 1; i <= 50; i++) viewers.report({ isolate: `isolate-${i % 4}`, viewers: Math.ceil(i / 4) });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(viewers.total()).toBe(50);
+    expect(told.at(-1)).toBe(50);
+    expect(saves).toHaveLength(1);
+    viewers.stop();
+  });
+
+  it('shows its work to the stream’s reporter and admins only', async () => {
+    const owner = await signUp('reporter');
+    const other = await signUp('reporter');
+    const admin = await signUp('admin');
+    const stream = await startStream(owner.token);
+    expect((await api(`/api/streams/${stream.id}/stats`)).status).toBe(401);
+    expect((await api(`/api/streams/${stream.id}/stats`, { token: other.token })).status).toBe(403);
+    expect((await api(`/api/streams/999999/stats`, { token: owner.token })).status).toBe(404);
+    const publisher = await publish(stream.id, owner.token);
+    await publisher.waitFor('ready');
+    await sendAll(publisher, cameraChunks.slice(0, 2));
+    await liveGet(stream.id, 'init');
+    expect(await stats(stream.id, admin.token)).toEqual({ chunks: 2, requests: 1, messagesIn: 2, messagesOut: 4 });
+    publisher.ws.close(1000);
+  });
+});
+
+describe('a stream that ends by itself', () => {
+  it('refreshes the cached public pages that said it was live', async () => {
+    const site = siteApp({ edgeCache: { cache: await caches.open('test-live-end'), namespace: 'live-end', ttlSeconds: 60 } });
+    const reporter = await signUp('reporter');
+    const stream = await startStream(reporter.token, 'River bursts its banks');
+    const story = (await site(`/api/stories/${stream.storyId}`)).text;
+    const slug = (JSON.parse(story) as { slug: string }).slug;
+    const pages = [`/api/stories/slug/${slug}`, `/api/stories/${stream.storyId}`, '/api/stories?status=published&limit=6', '/api/streams/active'];
+    expect(JSON.parse((await site('/api/streams/active')).text)).toEqual([expect.objectContaining({ id: stream.id })]);
+    for (const path of pages) await site(path);
+    for (const path of pages) expect((await site(path)).headers.get('X-Edge-Cache'), path).toBe('HIT');
+    // The room refreshes the same cache the site reads through (the worker gives it caches.default).
+    await runInDurableObject(roomOf(stream.id), (room) => {
+      const held = room as unknown as { deps: RoomDeps };
+      held.deps = { ...held.deps, edgeCache: site.edgeCache };
+    });
+
+    const publisher = await publish(stream.id, reporter.token);
+    await publisher.waitFor('ready');
+    await sendAll(publisher, cameraChunks.slice(0, 2));
+    // The reporter's network goes away and never comes back: the alarm ends the stream.
+    publisher.ws.close(4000, 'network lost');
+    await manifestWhen(stream.id, (m) => !m.publisher, 'the reporter away');
+    expect(await runDurableObjectAlarm(roomOf(stream.id))).toBe(true);
+
+    for (const path of pages) {
+      const res = await site(path);
+      expect(res.headers.get('X-Edge-Cache'), path).toBe('MISS');
+      expect(res.text, path).not.toContain('"isLive":true');
+    }
+    expect(JSON.parse((await site(`/api/stories/slug/${slug}`)).text)).toMatchObject({ isLive: false, status: 'published' });
+    expect(JSON.parse((await site('/api/streams/active')).text)).toEqual([]);
+  });
+});
