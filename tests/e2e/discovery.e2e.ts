@@ -124,3 +124,25 @@ describe('profile', () => {
     await expect.poll(() => page.getByRole('main').innerText()).toContain(bio);
   });
 });
+
+describe('staff search', () => {
+  test('a reporter finds their own draft from the dashboard and opens it in the editor', async ({ page }) => {
+    const draft = await apiCall<Story>('/api/stories', {
+      method: 'POST',
+      token: authorToken,
+      json: { title: `Unfinished ${WORD} draft`, description: 'Arranged by the discovery journeys.', content: `<p>The ${WORD} draft.</p>`, status: 'draft', beatId: beat.id },
+    });
+    expect(draft.status).toBe(201);
+    stories.push(draft.body);
+    await page.addInitScript((value) => localStorage.setItem('auth_token', value), authorToken);
+    await page.goto('/dashboard');
+    const box = page.getByRole('searchbox', { name: 'Search your stories' });
+    await box.fill(`unfinished ${WORD}`);
+    await box.press('Enter');
+    const results = page.getByRole('list', { name: `Stories matching “unfinished ${WORD}”` });
+    // The status badge (shown in capitals by the style sheet; its text is the label).
+    await expect.poll(() => results.textContent()).toContain('Draft');
+    await results.getByRole('link', { name: draft.body.title }).click();
+    await page.waitForURL(`**/edit/${draft.body.id}`);
+  });
+});
