@@ -17,7 +17,10 @@ import { run } from './lib/run.ts';
  * that / and a story page load; Lighthouse mobile scores for both (median of LIGHTHOUSE_RUNS,
  * default 3; 0 skips them). `/` and the story page are also compared with a bare worker serving
  * the same bytes under the same wrangler dev with the site's assets and flags (BENCH_PORT + 1; and
- * without assets, BENCH_PORT + 2): each must reach 0.8 of the first. The numbers also go to bench-results/latest.json. Then the upload benchmark
+ * without assets, BENCH_PORT + 2): each must reach 0.8 of the first. The numbers also go to
+ * bench-results/latest.json. Then the search benchmark (scripts/bench-search.ts: 50,000
+ * stories, five queries, bench-results/search.json, on BENCH_PORT + 3; BENCH_SEARCH=0 skips it),
+ * then the upload benchmark
  * (scripts/bench-upload.ts: a 200 MB video through the resumable routes into local R2, its
  * throughput and workerd's peak memory) on the same build; BENCH_UPLOAD=0 skips it. Then the live
  * benchmark (scripts/bench/live/main.ts: one stream to 100, 1,000 and 2,000 viewers); BENCH_LIVE=0 skips it.
@@ -143,20 +146,27 @@ try {
   await site.stop();
 }
 
-if (process.env.BENCH_UPLOAD !== '0') {
-  console.log('Uploads into local R2 (throughput and workerd peak memory)');
+/** The further benchmarks run on the same build, each in a process of its own; one that fails fails the run, not the rest. */
+async function runOnThisBuild(script: string, env: Record<string, string> = {}): Promise<void> {
   try {
-    await run(process.execPath, ['--import', 'tsx', 'scripts/bench-upload.ts', '--no-build'], { echo: true });
+    await run(process.execPath, ['--import', 'tsx', script, '--no-build'], { echo: true, env });
   } catch {
     process.exitCode = 1;
   }
 }
 
+// Search at a real archive's size (BENCH_SEARCH=0 skips it).
+if (process.env.BENCH_SEARCH !== '0') {
+  console.log(`Search over an archive of ${process.env.ARCHIVE_STORIES ?? '50,000'} stories (cached and first reads, the index's size)`);
+  await runOnThisBuild('scripts/bench-search.ts', { BENCH_SEARCH_PORT: process.env.BENCH_SEARCH_PORT ?? String(port + 3), BENCH_ROUNDS: String(Math.min(rounds, 3)) });
+}
+
+if (process.env.BENCH_UPLOAD !== '0') {
+  console.log('Uploads into local R2 (throughput and workerd peak memory)');
+  await runOnThisBuild('scripts/bench-upload.ts');
+}
+
 if (process.env.BENCH_LIVE !== '0') {
   console.log('Live streams to 100, 1,000 and 2,000 viewers (join time, every byte, chunk delay, the object\'s work per chunk)');
-  try {
-    await run(process.execPath, ['--import', 'tsx', 'scripts/bench/live/main.ts', '--no-build'], { echo: true });
-  } catch {
-    process.exitCode = 1;
-  }
+  await runOnThisBuild('scripts/bench/live/main.ts');
 }

@@ -1,4 +1,6 @@
-import { rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { getPlatformProxy } from 'wrangler';
 import type { AppDeps, Bindings } from '../../src/adapters/app-deps.ts';
 import { buildDeps } from '../../src/adapters/compose.ts';
@@ -20,6 +22,29 @@ export async function freshState(dir: string): Promise<void> {
 /** Runs SQL statements against the local D1 in the state directory (works while a server holds it). */
 export async function executeLocalSql(sql: string, dir: string = stateDir()): Promise<void> {
   await runWrangler(['d1', 'execute', 'DB', '--local', '--persist-to', dir, '--command', sql], { quiet: true });
+}
+
+/**
+ * Runs a long SQL script (a seeding batch of megabytes) against the local D1 through a file: one
+ * command-line argument may not exceed 128 kB on Linux. Each statement in it must stay under D1's
+ * 100 kB statement limit.
+ */
+export async function executeLocalSqlFile(sql: string, dir: string = stateDir()): Promise<void> {
+  const scratch = await mkdtemp(join(tmpdir(), 'newsroom-sql-'));
+  try {
+    const file = join(scratch, 'statements.sql');
+    await writeFile(file, sql);
+    await runWrangler(['d1', 'execute', 'DB', '--local', '--persist-to', dir, '--file', file, '--yes'], { quiet: true });
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/** The first column of the first row a query answers, as a number (run while no server holds the state: wrangler would find it locked). */
+export async function localSqlNumber(sql: string, dir: string = stateDir()): Promise<number> {
+  const out = await runWrangler(['d1', 'execute', 'DB', '--local', '--persist-to', dir, '--command', sql, '--json'], { quiet: true });
+  const parsed = JSON.parse(out.slice(out.indexOf('['))) as { results: Record<string, number>[] }[];
+  return Number(Object.values(parsed[0]!.results[0]!)[0] ?? 0);
 }
 
 /**

@@ -3,6 +3,7 @@ import { prepareStoryWrite, saveWithSlug } from '../../src/services/story-save.t
 import type { Beat, Story, User } from '../../src/domain/entities.ts';
 import { registerSchema, storySaveSchema } from '../../src/domain/schemas.ts';
 import { demoBeats, demoReporters, demoStories } from './demo-newsroom.ts';
+import { createBeat } from '../../src/services/beat-save.ts';
 
 /**
  * Seeds the demo newsroom through the real repositories, and the stories through the same save
@@ -36,7 +37,7 @@ export async function seedDemoNewsroom(deps: AppDeps, reporterPassword: string):
   const oldest = Math.max(...demoStories.map((story) => story.hoursAgo)) + 24;
 
   const beats: Beat[] = [];
-  for (const beat of demoBeats) beats.push(await deps.beats.create(beat, at(oldest)));
+  for (const beat of demoBeats) beats.push(await createBeat(deps, beat, at(oldest)));
 
   const reporters: User[] = [];
   for (const reporter of demoReporters) {

@@ -9,6 +9,7 @@ import type {
   StoryHtmlSanitizer,
   StoryRepository,
   StoryRevisionRepository,
+  StorySearch,
   CorrectionRepository,
   IdempotencyKeyRepository,
   UploadSessionRepository,
@@ -28,6 +29,7 @@ export interface AppDeps {
   loginAttempts: LoginAttemptRepository;
   beats: BeatRepository;
   stories: StoryRepository;
+  search: StorySearch;
   revisions: StoryRevisionRepository;
   corrections: CorrectionRepository;
   liveStreams: LiveStreamRepository;

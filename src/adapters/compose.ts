@@ -9,6 +9,7 @@ import { D1LoginAttemptRepository } from './d1/d1-login-attempt-repository.ts';
 import { D1SessionRepository } from './d1/d1-session-repository.ts';
 import { D1StoryRepository } from './d1/d1-story-repository.ts';
 import { D1StoryRevisionRepository } from './d1/d1-story-revisions.ts';
+import { D1StorySearch } from './d1/d1-story-search.ts';
 import { D1CorrectionRepository } from './d1/d1-correction-repository.ts';
 import { D1IdempotencyKeyRepository } from './d1/d1-idempotency-key-repository.ts';
 import { D1UploadSessionRepository } from './d1/d1-upload-session-repository.ts';
@@ -35,6 +36,7 @@ export function buildDeps(env: Bindings, clock: Clock = systemClock): AppDeps {
     loginAttempts: new D1LoginAttemptRepository(db),
     beats: new D1BeatRepository(db),
     stories: new D1StoryRepository(db),
+    search: new D1StorySearch(db),
     revisions: new D1StoryRevisionRepository(db),
     corrections: new D1CorrectionRepository(db),
     liveStreams: new D1LiveStreamRepository(db),

@@ -10,12 +10,16 @@ export interface User {
   isActive: boolean;
   firstName: string | null;
   lastName: string | null;
+  /** A short plain-text bio for the author page (at most 500 characters), or null. */
+  bio: string | null;
   createdAt: string;
 }
 
 export interface Beat {
   id: number;
   name: string;
+  /** Made from the name by the story slug rule; unique; the beat page is /beat/{slug}. */
+  slug: string;
   description: string | null;
   createdAt: string;
 }
@@ -56,7 +60,27 @@ export interface Story {
   /** Oldest first; public on a published story. */
   corrections: Correction[];
   author: StoryAuthor;
-  beat: { id: number; name: string } | null;
+  beat: BeatRef | null;
+}
+
+/** A story's beat as stories and search results name it. */
+export interface BeatRef {
+  id: number;
+  name: string;
+  slug: string;
+}
+
+/** One search result (docs/product/api.md, "Finding the news"); `status` matters to staff searches. */
+export interface SearchHit {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  snippet: string;
+  status: StoryStatus;
+  publishedAt: string | null;
+  author: StoryAuthor;
+  beat: BeatRef | null;
 }
 
 /** A public, permanent note saying what a published story got wrong (API.md). */

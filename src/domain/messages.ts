@@ -34,4 +34,7 @@ export const messages = {
   versionRequired: 'The story version is required to save changes',
   recorderUploadIncomplete: 'Please provide a title and record a video',
   streamTitleRequired: 'Please enter a title for your stream',
+  searchQueryRequired: 'Type something to search for',
+  searchQueryTooLong: 'Search for at most 200 characters',
+  bioTooLong: 'A bio must be at most 500 characters',
 } as const;

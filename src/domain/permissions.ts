@@ -30,6 +30,11 @@ export const policy = {
   canReviewStories: (actor: Actor): boolean => policy.isAdmin(actor),
   /** Revisions and corrections belong to those who may change the story. */
   canSeeHistory: (actor: Actor, story: StoryFacts): boolean => policy.canEditStory(actor, story),
+  /** A user's name and bio: the user itself, or an admin. */
+  canEditProfile: (actor: Actor, userId: number): boolean => actor !== null && (actor.id === userId || actor.role === 'admin'),
+  /** An author page exists for an active user who is a reporter or has published a story (never an admin who writes nothing). */
+  hasAuthorPage: (user: { isActive: boolean; role: string }, publishedStories: number): boolean =>
+    user.isActive && (user.role === 'reporter' || publishedStories > 0),
 };
 
 /** A story as this caller may read it: the review note and submission time are for its author and admins only. */
@@ -48,4 +53,15 @@ export function storyListScope(actor: Actor): StoryListScope {
   if (actor === null) return { kind: 'published' };
   if (actor.role === 'admin') return { kind: 'all' };
   return { kind: 'published-or-own', authorId: actor.id };
+}
+
+/**
+ * Which stories a search looks through: a reader's search finds published stories only; a staff
+ * search (docs/product/api.md, "Finding the news") finds what the caller's dashboard lists, any
+ * status: a reporter's own stories, every story for an admin.
+ */
+export type StorySearchScope = { kind: 'published' } | { kind: 'own'; authorId: number } | { kind: 'all' };
+
+export function staffSearchScope(actor: NonNullable<Actor>): StorySearchScope {
+  return actor.role === 'admin' ? { kind: 'all' } : { kind: 'own', authorId: actor.id };
 }

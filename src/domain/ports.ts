@@ -1,5 +1,5 @@
-import type { ActiveLiveStream, Beat, Correction, LiveStream, Story, StoryRevision, StoryRevisionSummary, UploadSession, UploadSessionPart, UploadSessionStatus, User } from './entities.ts';
-import type { StoryListScope } from './permissions.ts';
+import type { ActiveLiveStream, Beat, Correction, LiveStream, SearchHit, Story, StoryRevision, StoryRevisionSummary, UploadSession, UploadSessionPart, UploadSessionStatus, User } from './entities.ts';
+import type { StoryListScope, StorySearchScope } from './permissions.ts';
 import type { Role } from './roles.ts';
 import type { StoryFacts, StoryStatus } from './story.ts';
 
@@ -47,6 +47,10 @@ export interface UserRepository {
   /** Deactivates and revokes every session in one atomic step; refuses to remove the last active admin. */
   deactivate(id: number, now: string): Promise<DeactivateOutcome>;
   countActive(role: Role): Promise<number>;
+  /** The username matched without regard to ASCII case, as at sign-in. */
+  findByUsername(username: string): Promise<User | null>;
+  /** Changes only the fields given; null when there is no such user. */
+  updateProfile(id: number, patch: { firstName?: string | null; lastName?: string | null; bio?: string | null }): Promise<User | null>;
 }
 
 export interface SessionRepository {
@@ -66,9 +70,10 @@ export interface LoginAttemptRepository {
 export interface BeatRepository {
   list(): Promise<Beat[]>;
   findById(id: number): Promise<Beat | null>;
-  /** Throws ConflictError when the name is taken. */
-  create(beat: { name: string; description: string | null }, now: string): Promise<Beat>;
-  update(id: number, patch: { name?: string; description?: string | null }): Promise<Beat | null>;
+  findBySlug(slug: string): Promise<Beat | null>;
+  /** Throws ConflictError when the name is taken, or `beat_slug_taken` when the slug is. */
+  create(beat: { name: string; slug: string; description: string | null }, now: string): Promise<Beat>;
+  update(id: number, patch: { name?: string; slug?: string; description?: string | null }): Promise<Beat | null>;
   /** The beats a user is assigned to (user_beats), by name. */
   listAssigned(userId: number): Promise<Beat[]>;
   /** Replaces a user's assignments in one atomic step; unknown beat ids are a ValidationError. */
@@ -141,6 +146,15 @@ export interface StoryRepository {
    * or leaves the story as it is when that is already its video; null when there is no such story.
    */
   attachVideo(id: number, videoUrl: string, now: string, editorId: number): Promise<Story | null>;
+}
+
+/** Full-text search over stories (decision 035). */
+export interface StorySearch {
+  /**
+   * `match` is an FTS5 expression made by ftsMatchExpression (never a caller's text); best match
+   * first. Each hit's snippet still holds the raw match delimiters (search-query.ts).
+   */
+  search(query: { match: string; scope: StorySearchScope; beatId?: number; limit: number; offset: number }): Promise<{ total: number; hits: SearchHit[] }>;
 }
 
 export interface StoryRevisionRepository {

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { SEARCH_QUERY_MAX } from './search-query.ts';
+
+/** An author page's bio, in characters. */
+export const BIO_MAX_LENGTH = 500;
 import { messages } from './messages.ts';
 import { ROLES } from './roles.ts';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from './slug.ts';
@@ -171,3 +175,33 @@ export const restoreRevisionSchema = z.object({ version: versionField });
 export const correctionSchema = z.object({
   note: requiredText(messages.correctionRequired, { length: 1000, message: messages.correctionTooLong }),
 });
+
+/** GET /api/search (docs/product/api.md, "Finding the news"): `scope=staff` searches what the caller's dashboard lists. */
+export const searchQuerySchema = z.object({
+  q: z
+    .string({ error: messages.searchQueryRequired })
+    .trim()
+    .min(1, { error: messages.searchQueryRequired })
+    .max(SEARCH_QUERY_MAX, { error: messages.searchQueryTooLong }),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+  offset: z.coerce.number().int().min(0).max(10_000).default(0),
+  beatId: positiveIntParam.optional(),
+  scope: z.enum(['public', 'staff']).default('public'),
+});
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+/** A text field of an edit: absent leaves it as it is; null or blank clears it; else trimmed, at most `max` characters. */
+const editedText = (max: number, message: string) =>
+  z
+    .union([z.string(), z.null()], { error: message })
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim().replace(/\r\n?/g, '\n')))
+    .refine((value) => value == null || value.length <= max, { error: message });
+
+/** PUT /api/users/{id}: the user itself or an admin; the bio is plain text, shown as text. */
+export const updateProfileSchema = z.object({
+  firstName: editedText(50, messages.nameTooLong),
+  lastName: editedText(50, messages.nameTooLong),
+  bio: editedText(BIO_MAX_LENGTH, messages.bioTooLong),
+});
+export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;

@@ -1,4 +1,5 @@
-import { site } from './site.ts';
+import type { BeatRef } from './entities.ts';
+import { beatPath, site } from './site.ts';
 
 /** The newsroom's outside channels and the footer's sections, in one place (SPEC.md section 2). */
 
@@ -38,3 +39,15 @@ export const aboutSections = [
 export const SITE_NAME = site.name;
 export const TAGLINE = site.tagline;
 export const NEWSROOM_EMAIL = 'newsroom@thenewsroom.example';
+
+/** The footer's News links are the beats that exist (docs/product/screens.md): at most this many. */
+export const FOOTER_BEATS = 6;
+
+/** The footer's News links: the beats that exist, those SPEC.md names first, then by name. */
+export function footerBeatLinks(beats: readonly BeatRef[]): { href: string; label: string }[] {
+  const named = new Map<string, number>(newsSections.map((section, index) => [section.beat, index]));
+  return [...beats]
+    .sort((a, b) => (named.get(a.slug) ?? named.size) - (named.get(b.slug) ?? named.size) || a.name.localeCompare(b.name))
+    .slice(0, FOOTER_BEATS)
+    .map((beat) => ({ href: beatPath(beat), label: beat.name }));
+}

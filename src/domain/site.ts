@@ -12,3 +12,18 @@ export const site = {
 export function storyPath(story: Pick<Story, 'slug' | 'id'>): string {
   return `/story/${story.slug || story.id}`;
 }
+
+/** A beat's page (docs/product/screens.md). */
+export function beatPath(beat: { slug: string }): string {
+  return `/beat/${beat.slug}`;
+}
+
+/** An author's page (docs/product/screens.md). */
+export function authorPath(author: { username: string }): string {
+  return `/author/${encodeURIComponent(author.username)}`;
+}
+
+/** Stories per page on the public lists: /beta, beat and author pages, search results. */
+export const LIST_PAGE_SIZE = 12;
+/** Related stories at the end of a story page. */
+export const RELATED_STORIES = 3;

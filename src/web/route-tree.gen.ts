@@ -15,6 +15,10 @@ import { Route as AdminRouteImport } from './routes/admin'
 import { Route as BetaRouteImport } from './routes/beta'
 import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as ProfileRouteImport } from './routes/profile'
+import { Route as SearchRouteImport } from './routes/search'
+import { Route as AuthorUsernameRouteImport } from './routes/author.$username'
+import { Route as BeatSlugRouteImport } from './routes/beat.$slug'
 import { Route as EditIdRouteImport } from './routes/edit.$id'
 import { Route as StorySlugRouteImport } from './routes/story.$slug'
 import { Route as StoryNewRouteImport } from './routes/story.new'
@@ -49,6 +53,26 @@ const LoginRoute = LoginRouteImport.update({
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ProfileRoute = ProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SearchRoute = SearchRouteImport.update({
+  id: '/search',
+  path: '/search',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthorUsernameRoute = AuthorUsernameRouteImport.update({
+  id: '/author/$username',
+  path: '/author/$username',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BeatSlugRoute = BeatSlugRouteImport.update({
+  id: '/beat/$slug',
+  path: '/beat/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const EditIdRoute = EditIdRouteImport.update({
   id: '/edit/$id',
   path: '/edit/$id',
@@ -72,6 +96,10 @@ export interface FileRoutesByFullPath {
   '/beta': typeof BetaRoute
   '/dashboard': typeof DashboardRoute
   '/login': typeof LoginRoute
+  '/profile': typeof ProfileRoute
+  '/search': typeof SearchRoute
+  '/author/$username': typeof AuthorUsernameRoute
+  '/beat/$slug': typeof BeatSlugRoute
   '/edit/$id': typeof EditIdRoute
   '/story/$slug': typeof StorySlugRoute
   '/story/new': typeof StoryNewRoute
@@ -83,6 +111,10 @@ export interface FileRoutesByTo {
   '/beta': typeof BetaRoute
   '/dashboard': typeof DashboardRoute
   '/login': typeof LoginRoute
+  '/profile': typeof ProfileRoute
+  '/search': typeof SearchRoute
+  '/author/$username': typeof AuthorUsernameRoute
+  '/beat/$slug': typeof BeatSlugRoute
   '/edit/$id': typeof EditIdRoute
   '/story/$slug': typeof StorySlugRoute
   '/story/new': typeof StoryNewRoute
@@ -95,6 +127,10 @@ export interface FileRoutesById {
   '/beta': typeof BetaRoute
   '/dashboard': typeof DashboardRoute
   '/login': typeof LoginRoute
+  '/profile': typeof ProfileRoute
+  '/search': typeof SearchRoute
+  '/author/$username': typeof AuthorUsernameRoute
+  '/beat/$slug': typeof BeatSlugRoute
   '/edit/$id': typeof EditIdRoute
   '/story/$slug': typeof StorySlugRoute
   '/story/new': typeof StoryNewRoute
@@ -108,6 +144,10 @@ export interface FileRouteTypes {
     | '/beta'
     | '/dashboard'
     | '/login'
+    | '/profile'
+    | '/search'
+    | '/author/$username'
+    | '/beat/$slug'
     | '/edit/$id'
     | '/story/$slug'
     | '/story/new'
@@ -119,6 +159,10 @@ export interface FileRouteTypes {
     | '/beta'
     | '/dashboard'
     | '/login'
+    | '/profile'
+    | '/search'
+    | '/author/$username'
+    | '/beat/$slug'
     | '/edit/$id'
     | '/story/$slug'
     | '/story/new'
@@ -130,6 +174,10 @@ export interface FileRouteTypes {
     | '/beta'
     | '/dashboard'
     | '/login'
+    | '/profile'
+    | '/search'
+    | '/author/$username'
+    | '/beat/$slug'
     | '/edit/$id'
     | '/story/$slug'
     | '/story/new'
@@ -142,6 +190,10 @@ export interface RootRouteChildren {
   BetaRoute: typeof BetaRoute
   DashboardRoute: typeof DashboardRoute
   LoginRoute: typeof LoginRoute
+  ProfileRoute: typeof ProfileRoute
+  SearchRoute: typeof SearchRoute
+  AuthorUsernameRoute: typeof AuthorUsernameRoute
+  BeatSlugRoute: typeof BeatSlugRoute
   EditIdRoute: typeof EditIdRoute
   StorySlugRoute: typeof StorySlugRoute
   StoryNewRoute: typeof StoryNewRoute
@@ -191,6 +243,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/profile': {
+      id: '/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof ProfileRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/search': {
+      id: '/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof SearchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/author/$username': {
+      id: '/author/$username'
+      path: '/author/$username'
+      fullPath: '/author/$username'
+      preLoaderRoute: typeof AuthorUsernameRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/beat/$slug': {
+      id: '/beat/$slug'
+      path: '/beat/$slug'
+      fullPath: '/beat/$slug'
+      preLoaderRoute: typeof BeatSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/edit/$id': {
       id: '/edit/$id'
       path: '/edit/$id'
@@ -222,6 +302,10 @@ const rootRouteChildren: RootRouteChildren = {
   BetaRoute: BetaRoute,
   DashboardRoute: DashboardRoute,
   LoginRoute: LoginRoute,
+  ProfileRoute: ProfileRoute,
+  SearchRoute: SearchRoute,
+  AuthorUsernameRoute: AuthorUsernameRoute,
+  BeatSlugRoute: BeatSlugRoute,
   EditIdRoute: EditIdRoute,
   StorySlugRoute: StorySlugRoute,
   StoryNewRoute: StoryNewRoute,

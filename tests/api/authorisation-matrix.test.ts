@@ -5,6 +5,7 @@ import { exports } from 'cloudflare:workers';
 import { multipart, pngOf } from './support/media.ts';
 import { syntheticRecording } from './support/synthetic-webm.ts';
 import { api, createStory, deleteUser, deps, expectError, login, signUp, storyPayload, updatePayload, type ApiResponse } from './support/api.ts';
+import { createBeat } from '../../src/services/beat-save.ts';
 
 /**
  * Who may call what (API.md): 401 not signed in or a dead token, 403 signed in but not allowed,
@@ -141,8 +142,13 @@ const MATRIX: Row[] = [
   row('GET /api/users/:id/beats',                       [401,  403,   403,  200,  401,   401], (c) => api(`/api/users/${fx.author.user.id}/beats`, { token: c.token })),
   row('PUT /api/users/:id/beats',                       [401,  403,   403,  200,  401,   401], async (c) => api(`/api/users/${(await spareReporter()).id}/beats`, { method: 'PUT', token: c.token, json: { beatIds: [] } })),
   row('GET /api/beats',                                 [200,  200,   200,  200,  200,   200], (c) => api('/api/beats', { token: c.token })),
+  row('GET /api/beats/slug/:slug',                      [200,  200,   200,  200,  200,   200], async (c) => { const beat = await createBeat(deps, { name: unique('Beat '), description: null }); return api(`/api/beats/slug/${beat.slug}`, { token: c.token }); }),
+  row('GET /api/search',                                [200,  200,   200,  200,  200,   200], (c) => api('/api/search?q=story', { token: c.token })),
+  row('GET /api/search?scope=staff',                    [401,  200,   200,  200,  401,   401], (c) => api('/api/search?q=story&scope=staff', { token: c.token })),
+  row('GET /api/users/by-username/:username/profile',   [200,  200,   200,  200,  200,   200], (c) => api(`/api/users/by-username/${fx.author.user.username}/profile`, { token: c.token })),
+  row('PUT /api/users/:id (the author)',                [401,  200,   403,  200,  401,   401], (c) => api(`/api/users/${fx.author.user.id}`, { method: 'PUT', token: c.token, json: { bio: unique('Bio ') } })),
   row('POST /api/beats',                                [401,  403,   403,  201,  401,   401], (c) => api('/api/beats', { method: 'POST', token: c.token, json: { name: unique('Beat '), description: 'Topic' } })),
-  row('PUT /api/beats/:id',                             [401,  403,   403,  200,  401,   401], async (c) => { const beat = await deps.beats.create({ name: unique('Beat '), description: null }, deps.clock.now()); return api(`/api/beats/${beat.id}`, { method: 'PUT', token: c.token, json: { description: 'Renamed' } }); }),
+  row('PUT /api/beats/:id',                             [401,  403,   403,  200,  401,   401], async (c) => { const beat = await createBeat(deps, { name: unique('Beat '), description: null }); return api(`/api/beats/${beat.id}`, { method: 'PUT', token: c.token, json: { description: 'Renamed' } }); }),
   row('GET /api/stories',                               [200,  200,   200,  200,  200,   200], (c) => api('/api/stories', { token: c.token })),
   row('GET /api/stories?status=draft',                  [200,  200,   200,  200,  200,   200], (c) => api('/api/stories?status=draft', { token: c.token })),
   row('GET /api/stories?authorId=:author',              [200,  200,   200,  200,  200,   200], (c) => api(`/api/stories?authorId=${fx.author.user.id}`, { token: c.token })),

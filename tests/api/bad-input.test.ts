@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Story } from '../../src/domain/entities.ts';
 import { JSON_CONTENT_TYPE, api, createStory, deps, expectNoInternals, mapConcurrently, signUp, storyPayload, type ApiResponse } from './support/api.ts';
+import { createBeat } from '../../src/services/beat-save.ts';
 
 /**
  * Fuzzing every endpoint with input a client should never send: no answer is a 500, every refusal is
@@ -127,7 +128,7 @@ const BAD_IDS = ['0', '-1', '1.5', '1e3', '0x10', '+1', '01', ' 1', '1%20', 'abc
 beforeAll(async () => {
   admin = await signUp('admin');
   story = await createStory(admin.token, { title: 'Fuzz target', status: 'published' });
-  beatId = (await deps.beats.create({ name: 'Fuzzing', description: null }, deps.clock.now())).id;
+  beatId = (await createBeat(deps, { name: 'Fuzzing', description: null })).id;
 });
 
 const PARALLEL = 6;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import camera from '../fixtures/camera-vp9-opus.webm?inline';
 import { api, createStory, deps, signUp } from './support/api.ts';
 import { MiB, bucketKeys, byteDifference, fileOf, multipart, pngOf, readObject, samples, streamOf } from './support/media.ts';
+import { createBeat } from '../../src/services/beat-save.ts';
 
 const cameraBytes = Uint8Array.from(atob(camera.slice(camera.indexOf(',') + 1)), (c) => c.charCodeAt(0));
 
@@ -139,8 +140,8 @@ describe('POST /api/upload/video', () => {
 
   it('with a title, makes a draft story holding the video, its category picking the beat', async () => {
     const reporter = await signUp('reporter');
-    const beat = await deps.beats.create({ name: 'Investigations', description: null }, deps.clock.now());
-    await deps.beats.create({ name: 'Politics', description: null }, deps.clock.now());
+    const beat = await createBeat(deps, { name: 'Investigations', description: null });
+    await createBeat(deps, { name: 'Politics', description: null });
     // The recorder's field order: the video first, then the fields.
     const res = await upload('/api/upload/video', reporter.token, [
       { name: 'video', value: cameraBytes, filename: `${Date.now()}.webm`, contentType: 'video/webm' },

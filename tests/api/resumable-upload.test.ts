@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import camera from '../fixtures/camera-vp9-opus.webm?inline';
 import { api, createStory, deps, signUp } from './support/api.ts';
 import { MiB, bucketKeys, byteDifference, fileOf, readObject, samples } from './support/media.ts';
+import { createBeat } from '../../src/services/beat-save.ts';
 
 const cameraHead = Uint8Array.from(atob(camera.slice(camera.indexOf(',') + 1)), (c) => c.charCodeAt(0)).subarray(0, 8192);
 const PART = 5 * MiB;
@@ -72,7 +73,7 @@ describe('resumable uploads', () => {
 
   it('creates a draft story, or attaches to one, on complete', async () => {
     const reporter = await signUp('reporter');
-    const beat = await deps.beats.create({ name: 'Local News', description: 'Around town' }, deps.clock.now());
+    const beat = await createBeat(deps, { name: 'Local News', description: 'Around town' });
     const small = fileOf(cameraHead, 40_000);
     const { uploadId } = (await create(reporter.token, { size: small.length })).body;
     expect((await putPart(reporter.token, uploadId, 1, small)).status).toBe(200);

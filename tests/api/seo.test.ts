@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Story } from '../../src/domain/entities.ts';
 import { createStory, deps, signUp } from './support/api.ts';
 import { ORIGIN, siteApp } from './support/site-app.ts';
+import { createBeat } from '../../src/services/beat-save.ts';
 
 const site = siteApp();
 
@@ -166,6 +167,7 @@ describe('the reading view is a whole page before the app starts', () => {
   it('gives the home page its controls, the featured video, a relative time and the footer', async () => {
     const reporter = await signUp('reporter', { firstName: 'Lena', lastName: 'Park' });
     await createStory(reporter.token, { title: 'Flood video', status: 'published', isFeatured: true, videoUrl: 'https://youtu.be/aqz-KE-bpKQ' });
+    await createBeat(deps, { name: 'Politics', description: null });
 
     const html = (await site('/')).text;
     expect(html).toContain('<main id="main" data-reading-view>');
@@ -176,7 +178,8 @@ describe('the reading view is a whole page before the app starts', () => {
     expect(featured).toMatch(/<time datetime="[^"]+">just now<\/time>/);
     expect(featured).toContain('<button type="button" class="button button-secondary" data-action="share" aria-label="Share: Flood video">Share</button>');
     const footer = between(html, '<footer class="site-footer">', '</footer>');
-    expect(footer).toContain('<a href="/beta?beat=politics">Politics</a>');
+    // The News links are the beats that exist.
+    expect(footer).toContain('<a href="/beat/politics">Politics</a>');
     expect(footer).toContain('<a href="/about#mission">Our Mission</a>');
     expect(footer).toContain('href="https://www.youtube.com/@TheNewsroom" target="_blank" rel="noopener noreferrer">YouTube');
     expect(footer).toContain(`© ${new Date().getUTCFullYear()} The Newsroom. All rights reserved.`);

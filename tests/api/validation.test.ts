@@ -90,7 +90,7 @@ describe('add beat form', () => {
   it('creates a beat and refuses the same name again, whatever its case', async () => {
     const res = await addBeat({ name: 'Politics', description: 'Elections and parliament' });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(Number), name: 'Politics', description: 'Elections and parliament', createdAt: expect.any(String) });
+    expect(res.body).toEqual({ id: expect.any(Number), name: 'Politics', slug: 'politics', description: 'Elections and parliament', createdAt: expect.any(String) });
     expectError(await addBeat({ name: 'POLITICS' }), 409, 'beat_name_taken');
   });
 

@@ -3,16 +3,19 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
-import { homeReadingView, storyReadingView } from '../../src/adapters/http/seo/reading-view.ts';
+import { header, homeReadingView, storyReadingView } from '../../src/adapters/http/seo/reading-view.ts';
 import { LATEST_STORIES_ID } from '../../src/contract/page-contract.ts';
-import type { Story } from '../../src/domain/entities.ts';
+import type { Beat, Story } from '../../src/domain/entities.ts';
 import { currentUserKey } from '../../src/web/auth/current-user.ts';
+import { beatsQuery } from '../../src/web/site/beats/beat-queries.ts';
 import { SiteFooter } from '../../src/web/site/frame/site-footer.tsx';
 import { SiteHeader } from '../../src/web/site/frame/site-header.tsx';
 import { FeaturedStory } from '../../src/web/site/home/featured-story.tsx';
 import { Hero } from '../../src/web/site/home/hero.tsx';
 import { StoryCard } from '../../src/web/site/stories/story-card.tsx';
+import { publishedPageQuery } from '../../src/web/site/stories/story-queries.ts';
 import { StoryArticle } from '../../src/web/site/story-page/story-article.tsx';
+import { RelatedStories } from '../../src/web/site/story-page/related-stories.tsx';
 import { canonical, find, findAll, parse } from './markup.ts';
 
 /**
@@ -24,6 +27,15 @@ import { canonical, find, findAll, parse } from './markup.ts';
 
 const ORIGIN = 'https://newsroom.example';
 const now = new Date().toISOString();
+
+/** The beats that exist: the footer's News links on both sides (the app reads them from /api/beats). */
+const beats: Beat[] = [
+  { id: 1, name: 'Politics & Power', slug: 'politics-power', description: null, createdAt: '2026-11-01T00:00:00.000Z' },
+  { id: 2, name: 'Local News', slug: 'local-news', description: 'Neighbourhoods and schools.', createdAt: '2026-11-01T00:00:00.000Z' },
+  { id: 3, name: 'Breaking News', slug: 'breaking-news', description: null, createdAt: '2026-11-01T00:00:00.000Z' },
+];
+const politics = { id: 1, name: 'Politics & Power', slug: 'politics-power' };
+const context = { origin: ORIGIN, now, beats };
 
 function story(id: number, overrides: Partial<Story> = {}): Story {
   return {
@@ -39,7 +51,7 @@ function story(id: number, overrides: Partial<Story> = {}): Story {
     videoUrl: null,
     views: id * 1234,
     author: { id: 2, username: 'maya.okafor', firstName: 'Maya', lastName: 'O’Kafor' },
-    beat: { id: 1, name: 'Politics & Power' },
+    beat: politics,
     isLive: false,
     corrections: [],
     createdAt: '2026-11-20T08:00:00.000Z',
@@ -60,10 +72,12 @@ const stories = {
   }),
 };
 
-/** Renders `element` as the app would at `path`: inside the router and the query cache, nobody signed in. */
-async function renderApp(element: ReactNode, path: string): Promise<string> {
+/** Renders `element` as the app would at `path`: inside the router and the query cache (holding the beats and `seed`), nobody signed in. */
+async function renderApp(element: ReactNode, path: string, seed: (client: QueryClient) => void = () => {}): Promise<string> {
   const queryClient = new QueryClient();
   queryClient.setQueryData(currentUserKey, null);
+  queryClient.setQueryData(beatsQuery().queryKey, beats);
+  seed(queryClient);
   const router = createRouter({ routeTree: createRootRoute({ component: () => element }), history: createMemoryHistory({ initialEntries: [path] }) });
   await router.load();
   return renderToString(
@@ -74,21 +88,36 @@ async function renderApp(element: ReactNode, path: string): Promise<string> {
 }
 
 /** The reading view's element `tag.className` (the `index`th one) next to the component's own root. */
-async function expectSameMarkup(readingView: string, tag: string, className: string, component: ReactNode, path: string, index = 0) {
+async function expectSameMarkup(
+  readingView: string,
+  tag: string,
+  className: string,
+  component: ReactNode,
+  path: string,
+  index = 0,
+  seed?: (client: QueryClient) => void,
+) {
   const written = findAll(parse(readingView), tag, className)[index];
   expect(written, `the reading view has a <${tag} class="${className}">`).toBeDefined();
-  const rendered = find(parse(await renderApp(component, path)), tag, className);
+  const rendered = find(parse(await renderApp(component, path, seed)), tag, className);
   expect(rendered, `the component renders a <${tag} class="${className}">`).toBeDefined();
   expect(canonical(written!)).toBe(canonical(rendered!));
 }
 
 describe('the home page reading view is the components’ markup', () => {
   const latest = Object.values(stories);
-  const home = homeReadingView(stories.featuredWithYoutube, latest, { origin: ORIGIN, now });
+  const home = homeReadingView(stories.featuredWithYoutube, latest, context);
 
-  test('header and footer (SiteHeader, SiteFooter)', async () => {
+  test('header with its search box, and footer with the beats as News links (SiteHeader, HeaderSearch, SiteFooter)', async () => {
     await expectSameMarkup(home, 'header', 'site-header', <SiteHeader />, '/');
     await expectSameMarkup(home, 'footer', 'site-footer', <SiteFooter />, '/');
+    expect(find(parse(home), 'form', 'header-search'), 'the header has the search box').toBeDefined();
+    expect(home).toContain('<a href="/beat/local-news">Local News</a>');
+  });
+
+  test('the footer without beats (SiteFooter)', async () => {
+    const bare = homeReadingView(null, [], { origin: ORIGIN, now });
+    await expectSameMarkup(bare, 'footer', 'site-footer', <SiteFooter />, '/', 0, (client) => client.setQueryData(beatsQuery().queryKey, []));
   });
 
   test('hero (Hero)', async () => {
@@ -97,7 +126,7 @@ describe('the home page reading view is the components’ markup', () => {
 
   test('featured story, with a video and with a picture (FeaturedStory, StoryVideo)', async () => {
     await expectSameMarkup(home, 'section', 'featured', <FeaturedStory story={stories.featuredWithYoutube} />, '/');
-    const withPicture = homeReadingView(stories.plain, [], { origin: ORIGIN, now });
+    const withPicture = homeReadingView(stories.plain, [], context);
     await expectSameMarkup(withPicture, 'section', 'featured', <FeaturedStory story={stories.plain} />, '/');
   });
 
@@ -107,9 +136,25 @@ describe('the home page reading view is the components’ markup', () => {
 });
 
 describe('a story page’s reading view is the components’ markup', () => {
-  test.each(Object.entries(stories))('%s (StoryArticle, StoryVideo, StoryCorrections)', async (_name, item) => {
-    const page = storyReadingView(item, { origin: ORIGIN, now });
+  test.each(Object.entries(stories))('%s (StoryArticle, StoryVideo, StoryCorrections: beat and author links)', async (_name, item) => {
+    const page = storyReadingView(item, context);
     await expectSameMarkup(page, 'header', 'site-header', <SiteHeader />, `/story/${item.slug}`);
     await expectSameMarkup(page, 'article', 'article', <StoryArticle story={item} />, `/story/${item.slug}`);
+  });
+
+  test('more from the beat (RelatedStories)', async () => {
+    const item = stories.plain;
+    const others = [stories.featuredWithYoutube, stories.nativeVideo, stories.updatedAndCorrected];
+    const page = storyReadingView(item, context, others);
+    // The app reads the beat's first page (the story itself among it) and leaves the story out.
+    const seed = (client: QueryClient) => client.setQueryData(publishedPageQuery(1, politics.id).queryKey, { items: [item, ...others], total: 4 });
+    await expectSameMarkup(page, 'section', 'related', <RelatedStories story={item} />, `/story/${item.slug}`, 0, seed);
+  });
+});
+
+describe('on the search page the header’s box holds the query (SiteHeader, HeaderSearch)', () => {
+  test('the same box, with what the reader searched for', async () => {
+    const query = 'levee “breach” & <more>';
+    await expectSameMarkup(header(false, query), 'header', 'site-header', <SiteHeader />, `/search?${new URLSearchParams({ q: query })}`);
   });
 });

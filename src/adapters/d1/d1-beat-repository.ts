@@ -5,6 +5,9 @@ import type { BeatRepository } from '../../domain/ports.ts';
 import { isUniqueViolation, type Db } from './db.ts';
 import { beats, userBeats } from './schema.ts';
 
+/** Thrown when the slug is taken; beat-save.ts tries the next free one. */
+export const beatSlugTaken = () => new ConflictError('beat_slug_taken', 'A beat with that address already exists');
+
 const nameTaken = () => new ConflictError('beat_name_taken', 'A beat with that name already exists', { name: 'A beat with that name already exists' });
 
 export class D1BeatRepository implements BeatRepository {
@@ -18,29 +21,31 @@ export class D1BeatRepository implements BeatRepository {
     return (await this.db.select().from(beats).where(eq(beats.id, id)).get()) ?? null;
   }
 
-  async create(beat: { name: string; description: string | null }, now: string): Promise<Beat> {
+  async findBySlug(slug: string): Promise<Beat | null> {
+    return (await this.db.select().from(beats).where(eq(beats.slug, slug)).get()) ?? null;
+  }
+
+  async create(beat: { name: string; slug: string; description: string | null }, now: string): Promise<Beat> {
     try {
       return await this.db.insert(beats).values({ ...beat, createdAt: now }).returning().get();
     } catch (error) {
-      if (isUniqueViolation(error, 'beats.name')) throw nameTaken();
-      throw error;
+      throw uniqueConflict(error);
     }
   }
 
-  async update(id: number, patch: { name?: string; description?: string | null }): Promise<Beat | null> {
-    if (patch.name === undefined && patch.description === undefined) return this.findById(id);
+  async update(id: number, patch: { name?: string; slug?: string; description?: string | null }): Promise<Beat | null> {
+    if (patch.name === undefined && patch.description === undefined && patch.slug === undefined) return this.findById(id);
     try {
       const row = await this.db.update(beats).set(patch).where(eq(beats.id, id)).returning().get();
       return row ?? null;
     } catch (error) {
-      if (isUniqueViolation(error, 'beats.name')) throw nameTaken();
-      throw error;
+      throw uniqueConflict(error);
     }
   }
 
   listAssigned(userId: number): Promise<Beat[]> {
     return this.db
-      .select({ id: beats.id, name: beats.name, description: beats.description, createdAt: beats.createdAt })
+      .select({ id: beats.id, name: beats.name, slug: beats.slug, description: beats.description, createdAt: beats.createdAt })
       .from(userBeats)
       .innerJoin(beats, eq(beats.id, userBeats.beatId))
       .where(eq(userBeats.userId, userId))
@@ -60,4 +65,10 @@ export class D1BeatRepository implements BeatRepository {
     }
     return this.listAssigned(userId);
   }
+}
+
+function uniqueConflict(error: unknown): unknown {
+  if (isUniqueViolation(error, 'beats.name')) return nameTaken();
+  if (isUniqueViolation(error, 'beats.slug')) return beatSlugTaken();
+  return error;
 }

@@ -3,6 +3,8 @@ import { ConflictError } from '../../domain/errors.ts';
 import type { Correction, Story } from '../../domain/entities.ts';
 import type { StoryFilter, StoryListOrder, StoryRepository, StoryUpdateOutcome, StoryWrite } from '../../domain/ports.ts';
 import { FALLBACK_SLUG, slugCandidatePrefix } from '../../domain/slug.ts';
+import { withoutMarkDelimiters } from '../../domain/search-query.ts';
+import { storyText } from '../../domain/story-text.ts';
 import { isUniqueViolation, type Db } from './db.ts';
 import { ifWritten, keepPublishingRevisions, keepRevision } from './d1-story-revisions.ts';
 import { beats, stories, users } from './schema.ts';
@@ -12,6 +14,7 @@ const storyColumns = {
   author: { id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username },
   beatId: beats.id,
   beatName: beats.name,
+  beatSlug: beats.slug,
   // The story's corrections, oldest first, as one JSON array: no second query per story.
   corrections: sql<string>`(SELECT json_group_array(json_object('id', c.id, 'note', c.note, 'createdAt', c.created_at) ORDER BY c.created_at, c.id)
     FROM story_corrections c WHERE c.story_id = ${stories.id})`,
@@ -22,20 +25,29 @@ type StoryRow = {
   author: Story['author'];
   beatId: number | null;
   beatName: string | null;
+  beatSlug: string | null;
   corrections: string;
 };
 
 function toStory(row: StoryRow): Story {
-  const { deletedAt: _deletedAt, ...story } = row.story;
+  const { deletedAt: _deletedAt, bodyText: _bodyText, ...story } = row.story;
   return {
     ...story,
     corrections: JSON.parse(row.corrections) as Correction[],
     author: row.author,
-    beat: row.beatId !== null && row.beatName !== null ? { id: row.beatId, name: row.beatName } : null,
+    beat: row.beatId !== null && row.beatName !== null && row.beatSlug !== null ? { id: row.beatId, name: row.beatName, slug: row.beatSlug } : null,
   };
 }
 
 const notDeleted = isNull(stories.deletedAt);
+
+/**
+ * The columns the search index reads (decision 035): the body as plain text, and no snippet
+ * delimiter in any of them, so a search result can highlight only what matched.
+ */
+function searchable<T extends StoryWrite>(story: T): T & { bodyText: string } {
+  return { ...story, title: withoutMarkDelimiters(story.title), description: withoutMarkDelimiters(story.description), bodyText: storyText(story.content) };
+}
 
 const LIST_ORDERS: Record<StoryListOrder, SQL[]> = {
   newest: [desc(stories.createdAt), desc(stories.id)],
@@ -123,7 +135,7 @@ export class D1StoryRepository implements StoryRepository {
     try {
       // The story and its first revision, by its author, or neither (slugs are unique, so the slug finds the new row).
       const [inserted] = await this.db.batch([
-        this.db.insert(stories).values({ ...story, createdAt: now, updatedAt: now }).returning({ id: stories.id }),
+        this.db.insert(stories).values({ ...searchable(story), createdAt: now, updatedAt: now }).returning({ id: stories.id }),
         keepRevision(this.db, sql`slug = ${story.slug}`, story.authorId, now),
       ]);
       id = inserted[0]!.id;
@@ -139,7 +151,7 @@ export class D1StoryRepository implements StoryRepository {
     try {
       const write = this.db
         .update(stories)
-        .set({ ...story, updatedAt: now, version: sql`${stories.version} + 1` })
+        .set({ ...searchable(story), updatedAt: now, version: sql`${stories.version} + 1` })
         .where(and(eq(stories.id, id), eq(stories.version, expectedVersion), notDeleted))
         .returning({ id: stories.id });
       if (revisionBy === null) updated = await write;

@@ -17,6 +17,7 @@ export function toUser(row: UserRow): User {
     isActive: row.isActive,
     firstName: row.firstName,
     lastName: row.lastName,
+    bio: row.bio,
     createdAt: row.createdAt,
   };
 }
@@ -98,6 +99,18 @@ export class D1UserRepository implements UserRepository {
     if (updated.length > 0) return 'deactivated';
     const target = await this.findById(id);
     return target ? 'last_admin' : 'not_found';
+  }
+
+  async findByUsername(username: string): Promise<User | null> {
+    const row = await this.db.select().from(users).where(eq(users.username, username)).get();
+    return row ? toUser(row) : null;
+  }
+
+  async updateProfile(id: number, patch: { firstName?: string | null; lastName?: string | null; bio?: string | null }): Promise<User | null> {
+    const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+    if (Object.keys(changes).length === 0) return this.findById(id);
+    const row = await this.db.update(users).set(changes).where(eq(users.id, id)).returning().get();
+    return row ? toUser(row) : null;
   }
 
   async countActive(role: Role): Promise<number> {

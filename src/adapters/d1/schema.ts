@@ -13,6 +13,7 @@ export const users = sqliteTable('users', {
   firstName: text('first_name', { length: 50 }),
   lastName: text('last_name', { length: 50 }),
   createdAt: text('created_at').notNull(),
+  bio: text('bio'),
 });
 
 export const sessions = sqliteTable('sessions', {
@@ -35,6 +36,8 @@ export const beats = sqliteTable('beats', {
   name: text('name', { length: 100 }).notNull(),
   description: text('description'),
   createdAt: text('created_at').notNull(),
+  // Written on every create and rename (src/services/beat-save.ts); the migration filled older rows.
+  slug: text('slug').notNull(),
 });
 
 export const userBeats = sqliteTable('user_beats', {
@@ -68,6 +71,8 @@ export const stories = sqliteTable('stories', {
   publishAt: text('publish_at'),
   reviewNote: text('review_note'),
   submittedAt: text('submitted_at'),
+  /** The content as plain text, for the search index (migrations/0010, decision 035); never read back. */
+  bodyText: text('body_text').notNull().default(''),
 });
 
 export const storyRevisions = sqliteTable('story_revisions', {

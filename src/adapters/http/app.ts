@@ -13,6 +13,7 @@ import { authRoutes } from './routes/auth.ts';
 import { beatRoutes } from './routes/beats.ts';
 import { healthRoutes } from './routes/health.ts';
 import { liveMediaRoutes } from './routes/live-media.ts';
+import { searchRoutes } from './routes/search.ts';
 import { seoRoutes } from './routes/seo.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { resumableUploadRoutes } from './routes/resumable-uploads.ts';
@@ -59,6 +60,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use('/stories', edge.readThrough)
     .use('/stories/*', edge.readThrough)
     .use('/beats', edge.readThrough)
+    .use('/beats/*', edge.readThrough)
+    .use('/search', edge.readThrough)
+    .use('/users/by-username/*', edge.readThrough)
     // Which streams are on air: a reader's join reads it, so it comes from the cache too (decision 025);
     // starting and ending a stream refresh it, also when a stream ends by itself.
     .use('/streams/active', edge.readThrough)
@@ -70,6 +74,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/auth', authRoutes)
     .route('/users', userRoutes)
     .route('/beats', beatRoutes)
+    .route('/search', searchRoutes)
     .route('/stories', storyRoutes)
     .route('/stories', storyWorkflowRoutes)
     .route('/analytics', analyticsRoutes)

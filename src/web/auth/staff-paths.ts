@@ -11,6 +11,8 @@ export const staffPaths = {
   newStory: '/story/new',
   login: '/login',
   editStory: (id: number) => `/edit/${id}`,
+  profile: '/profile',
+  profileOf: (userId: number) => `/profile?userId=${userId}`,
 } as const;
 
 /** Where a user lands after signing in, or when opening /login while signed in. */

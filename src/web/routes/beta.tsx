@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../ui/document-title.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { BreakingNews } from '../site/story-list/breaking-news.tsx';
 import { Pagination } from '../site/story-list/pagination.tsx';
-import { StoryCard } from '../site/stories/story-card.tsx';
+import { StoryGrid } from '../site/stories/story-grid.tsx';
 
 interface BetaSearch {
   page?: number;
@@ -92,13 +92,7 @@ function StoryPage({ page, beatId, beatSlug }: { page: number; beatId?: number; 
       <p className="list-summary" aria-live="polite">
         Showing {first}–{first + data.items.length - 1} of {data.total} stories
       </p>
-      <ul className="story-grid">
-        {data.items.map((story) => (
-          <li key={story.id}>
-            <StoryCard story={story} />
-          </li>
-        ))}
-      </ul>
+      <StoryGrid stories={data.items} />
       <Pagination page={page} pageCount={pageCount} beat={beatSlug} />
     </>
   );

@@ -5,7 +5,7 @@ import { featuredStoryQuery, latestStoriesQuery } from '../site/stories/story-qu
 import { useDocumentTitle } from '../ui/document-title.ts';
 import { FeaturedStory } from '../site/home/featured-story.tsx';
 import { Hero } from '../site/home/hero.tsx';
-import { StoryCard } from '../site/stories/story-card.tsx';
+import { StoryGrid } from '../site/stories/story-grid.tsx';
 
 export const Route = createFileRoute('/')({
   loader: ({ context }) =>
@@ -34,13 +34,7 @@ function Home() {
             </Link>
           </div>
           {latest.length > 0 ? (
-            <ul className="story-grid">
-              {latest.map((story) => (
-                <li key={story.id}>
-                  <StoryCard story={story} />
-                </li>
-              ))}
-            </ul>
+            <StoryGrid stories={latest} />
           ) : (
             <p className="empty">No stories have been published yet.</p>
           )}

@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import type { Story } from '../../domain/entities.ts';
 import { storyBySlugQuery } from '../site/stories/story-queries.ts';
 import { useDocumentTitle } from '../ui/document-title.ts';
-import { StoryArticle, StoryNotFound } from '../site/story-page/story-article.tsx';
+import { StoryNotFound, StoryPageBody } from '../site/story-page/story-article.tsx';
 import { useViewCounter } from '../site/story-page/use-view-counter.ts';
 
 export const Route = createFileRoute('/story/$slug')({
@@ -28,5 +28,5 @@ function StoryPage() {
 
 function CountedStory({ story, queryKey }: { story: Story; queryKey: readonly unknown[] }) {
   useViewCounter(story, queryKey);
-  return <StoryArticle story={story} />;
+  return <StoryPageBody story={story} />;
 }

@@ -1,11 +1,25 @@
 import { Hono } from 'hono';
 import { ConflictError, NotFoundError } from '../../../domain/errors.ts';
-import { assignBeatsSchema, idParamSchema } from '../../../domain/schemas.ts';
+import { assignBeatsSchema, idParamSchema, updateProfileSchema } from '../../../domain/schemas.ts';
+import { authorProfile, updateProfile } from '../../../services/author-profile.ts';
 import type { AppEnv } from '../context.ts';
-import { requireAdmin } from '../middleware/authenticate.ts';
+import { requireAdmin, requireSignedIn } from '../middleware/authenticate.ts';
 import { validate } from '../validate.ts';
 
+/** Usernames are at most 50 of these characters (the register schema). */
+const USERNAME = /^[A-Za-z0-9_.-]{1,50}$/;
+
 export const userRoutes = new Hono<AppEnv>()
+  // The author page's person: anyone may read it (docs/product/api.md, "Finding the news").
+  .get('/by-username/:username/profile', async (c) => {
+    const username = c.req.param('username');
+    const profile = USERNAME.test(username) ? await authorProfile(c.var.deps, username) : null;
+    if (!profile) throw new NotFoundError('Author');
+    return c.json(profile);
+  })
+  .put('/:id', requireSignedIn, validate('param', idParamSchema), validate('json', updateProfileSchema), async (c) => {
+    return c.json(await updateProfile(c.var.deps, c.var.user!, c.req.valid('param').id, c.req.valid('json')));
+  })
   .use(requireAdmin)
   .get('/', async (c) => c.json(await c.var.deps.users.list()))
   .delete('/:id', validate('param', idParamSchema), async (c) => {

@@ -9,8 +9,16 @@ import { absoluteUrl } from './page-head.ts';
 const xml = (text: string) => escapeHtml(xmlSafe(text));
 const published = (story: Story) => story.publishedAt ?? story.createdAt;
 
+/** A feed other than the site's own: a beat's (its page and its feed's address, site-relative). */
+export interface FeedChannel {
+  title: string;
+  description: string;
+  path: string;
+  feedPath: string;
+}
+
 /** RSS 2.0 of the given (latest published) stories. */
-export function rssFeed(stories: readonly Story[], origin: string, now: string): string {
+export function rssFeed(stories: readonly Story[], origin: string, now: string, channel?: FeedChannel): string {
   const items = stories.map((story) => {
     const link = `${origin}${storyPath(story)}`;
     const image = absoluteUrl(story.featuredImageUrl, origin);
@@ -34,21 +42,21 @@ export function rssFeed(stories: readonly Story[], origin: string, now: string):
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/">
   <channel>
-    <title>${xml(site.name)}</title>
-    <link>${xml(`${origin}/`)}</link>
-    <description>${xml(site.description)}</description>
+    <title>${xml(channel ? `${channel.title} – ${site.name}` : site.name)}</title>
+    <link>${xml(`${origin}${channel?.path ?? '/'}`)}</link>
+    <description>${xml(channel?.description ?? site.description)}</description>
     <language>${site.language}</language>
     <lastBuildDate>${new Date(now).toUTCString()}</lastBuildDate>
-    <atom:link href="${xml(`${origin}/rss.xml`)}" rel="self" type="application/rss+xml"/>
+    <atom:link href="${xml(`${origin}${channel?.feedPath ?? '/rss.xml'}`)}" rel="self" type="application/rss+xml"/>
 ${items.join('\n')}
   </channel>
 </rss>
 `;
 }
 
-/** Every published story, plus the site's own pages. */
-export function sitemap(stories: readonly Story[], origin: string): string {
-  const pages = ['/', '/beta', '/about'].map((path) => `  <url><loc>${xml(`${origin}${path}`)}</loc></url>`);
+/** Every published story, plus the site's own pages, the beats' and the authors' pages (`extraPaths`). */
+export function sitemap(stories: readonly Story[], origin: string, extraPaths: readonly string[] = []): string {
+  const pages = ['/', '/beta', '/about', ...extraPaths].map((path) => `  <url><loc>${xml(`${origin}${path}`)}</loc></url>`);
   const entries = stories.map(
     (story) => `  <url><loc>${xml(`${origin}${storyPath(story)}`)}</loc><lastmod>${xml(story.updatedAt)}</lastmod></url>`,
   );

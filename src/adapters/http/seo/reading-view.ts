@@ -1,13 +1,14 @@
 import { escapeHtml as esc } from '../../../contract/escape-html.ts';
 import { ACTION_ATTRIBUTE, ACTIONS, LATEST_STORIES_ID, NEEDS_APP_ATTRIBUTE, READING_VIEW_ATTRIBUTE, STORY_ID_ATTRIBUTE, VIEWS_CLASS } from '../../../contract/page-contract.ts';
 import { authorName } from '../../../domain/byline.ts';
-import type { Story } from '../../../domain/entities.ts';
+import type { BeatRef, Story } from '../../../domain/entities.ts';
 import { formatCorrectionDate, formatFullDate, viewsLabel } from '../../../domain/formatting.ts';
 import { wasUpdatedAfterPublishing } from '../../../domain/working-day.ts';
 import { relativeTime } from '../../../domain/relative-time.ts';
-import { site, storyPath } from '../../../domain/site.ts';
+import { SEARCH_QUERY_MAX } from '../../../domain/search-query.ts';
 import { statusLabel } from '../../../domain/story.ts';
-import { aboutSections, newsSections, otherChannelLinks, videoChannelLinks } from '../../../domain/site-links.ts';
+import { authorPath, beatPath, site, storyPath } from '../../../domain/site.ts';
+import { aboutSections, footerBeatLinks, otherChannelLinks, videoChannelLinks } from '../../../domain/site-links.ts';
 import { videoSource } from '../../../domain/video-source.ts';
 
 /**
@@ -21,23 +22,29 @@ import { videoSource } from '../../../domain/video-source.ts';
  * tests/contract/reading-view-markup.test.tsx checks this markup against the components'.
  */
 
-const views = (n: number) => esc(viewsLabel(n));
+export const views = (n: number) => esc(viewsLabel(n));
 // The worker does not know the reader's time zone; the SPA rewrites this in local time.
-const when = (iso: string) => `<time datetime="${esc(iso)}">${esc(`${formatFullDate(iso, 'UTC')} UTC`)}</time>`;
-const ago = (iso: string, now: string) => `<time datetime="${esc(iso)}">${esc(relativeTime(iso, new Date(now)))}</time>`;
-const dot = '<span aria-hidden="true"> · </span>';
+export const when = (iso: string) => `<time datetime="${esc(iso)}">${esc(`${formatFullDate(iso, 'UTC')} UTC`)}</time>`;
+export const ago = (iso: string, now: string) => `<time datetime="${esc(iso)}">${esc(relativeTime(iso, new Date(now)))}</time>`;
+export const dot = '<span aria-hidden="true"> · </span>';
 
-function header(onHome: boolean): string {
+/** The site's search box (docs/product/screens.md, "Search"): a plain GET form, so it works before and without the app. */
+export function searchForm(query = ''): string {
+  return `<form class="header-search" role="search" action="/search" method="get"><label class="visually-hidden" for="site-search">Search stories</label><input id="site-search" class="header-search-input" type="search" name="q" value="${esc(query)}" placeholder="Search stories" maxlength="${SEARCH_QUERY_MAX}" required><button type="submit" class="button button-small button-secondary header-search-button">Search</button></form>`;
+}
+
+export function header(onHome: boolean, query = ''): string {
   return `<a class="skip-link" href="#main">Skip to content</a>
 <header class="site-header"><div class="site-header-inner">
 <a class="logo" href="/" aria-label="${esc(site.name)}, home"><span class="logo-mark" aria-hidden="true">N</span><span class="logo-text">${esc(site.name)}</span></a>
 <nav class="tabs" aria-label="Main"><ul><li><a class="tab" href="/"${onHome ? ' aria-current="page"' : ''}>Home</a></li></ul></nav>
+${searchForm(query)}
 <div class="header-social"><button type="button" class="nav-button" aria-expanded="false" ${ACTION_ATTRIBUTE}="${ACTIONS.follow}">Follow <span aria-hidden="true" class="chevron"></span></button></div>
 <div class="header-account"><a class="button button-small button-primary" href="/login">Reporter Login</a></div>
 </div></header>`;
 }
 
-function footer(year: number): string {
+export function footer(year: number, beats: readonly BeatRef[] = []): string {
   const links = (items: readonly { href: string; label: string }[]) => items.map((link) => `<li><a href="${esc(link.href)}">${esc(link.label)}</a></li>`).join('');
   const external = [videoChannelLinks[0]!, ...otherChannelLinks]
     .map((link) => `<li><a href="${esc(link.href)}" target="_blank" rel="noopener noreferrer">${esc(link.label === 'Main Channel' ? 'YouTube' : link.label)}<span class="visually-hidden"> (opens in a new tab)</span></a></li>`)
@@ -45,7 +52,7 @@ function footer(year: number): string {
   return `<footer class="site-footer"><div class="site-footer-inner">
 <section class="footer-about" aria-labelledby="footer-about-heading"><h2 id="footer-about-heading" class="footer-logo">${esc(site.name)}</h2>
 <p>An independent news network. Our reporters follow the story wherever it leads and publish it in full: ${esc(site.tagline)}</p></section>
-<nav aria-labelledby="footer-news-heading"><h2 id="footer-news-heading" class="footer-heading">News</h2><ul>${links(newsSections.map((section) => ({ href: `/beta?beat=${section.beat}`, label: section.label })))}</ul></nav>
+<nav aria-labelledby="footer-news-heading"><h2 id="footer-news-heading" class="footer-heading">News</h2><ul>${links(footerBeatLinks(beats))}</ul></nav>
 <nav aria-labelledby="footer-about-links-heading"><h2 id="footer-about-links-heading" class="footer-heading">About</h2><ul>${links(aboutSections.map((section) => ({ href: `/about#${section.hash}`, label: section.label })))}</ul></nav>
 <nav aria-labelledby="footer-follow-heading"><h2 id="footer-follow-heading" class="footer-heading">Follow</h2><ul>${external}</ul></nav>
 </div><p class="copyright">© ${year} ${esc(site.name)}. All rights reserved.</p></footer>`;
@@ -73,7 +80,7 @@ function picture(story: Story, className: string, eager: boolean): string {
   return `<img class="${className}" src="${esc(src)}" alt="" width="1280" height="720" loading="${eager ? 'eager' : 'lazy'}" decoding="async"${eager ? ' fetchpriority="high"' : ''}>`;
 }
 
-function card(story: Story): string {
+export function card(story: Story): string {
   const href = esc(storyPath(story));
   const titleId = `story-card-${story.id}`;
   return `<li><article class="story-card" aria-labelledby="${titleId}">
@@ -91,9 +98,11 @@ export interface ReadingViewContext {
   origin: string;
   /** The clock's time, ISO 8601. */
   now: string;
+  /** The beats that exist, for the footer's News links. */
+  beats?: readonly BeatRef[];
 }
 
-export function homeReadingView(featured: Story | null, latest: readonly Story[], { origin, now }: ReadingViewContext): string {
+export function homeReadingView(featured: Story | null, latest: readonly Story[], { origin, now, beats = [] }: ReadingViewContext): string {
   const featuredSection = featured
     ? `<section class="featured" aria-labelledby="featured-heading"><h2 id="featured-heading" class="section-title">Featured Story</h2>
 <div class="featured-grid"><div class="featured-media">${featured.videoUrl ? video(featured, origin) : picture(featured, 'story-image', true)}</div>
@@ -113,7 +122,7 @@ export function homeReadingView(featured: Story | null, latest: readonly Story[]
 <div class="page">${featuredSection}
 <section class="latest" aria-labelledby="latest-stories-heading"><div class="section-head"><h2 id="latest-stories-heading" class="section-title"><span id="${LATEST_STORIES_ID}">Latest Stories</span></h2><a class="section-link" href="/beta">All stories <span aria-hidden="true">→</span></a></div>
 <ul class="story-grid">${latest.map(card).join('\n')}</ul></section></div></main>
-${footer(new Date(now).getUTCFullYear())}`;
+${footer(new Date(now).getUTCFullYear(), beats)}`;
 }
 
 /**
@@ -130,11 +139,11 @@ function corrections(story: Story): string {
   return `<section class="article-corrections" aria-labelledby="corrections-heading"><h2 id="corrections-heading">Corrections</h2><ul>${items.join('')}</ul></section>`;
 }
 
-export function storyReadingView(story: Story, { origin, now }: ReadingViewContext): string {
+export function storyReadingView(story: Story, { origin, now, beats = [] }: ReadingViewContext, related: readonly Story[] = []): string {
   const badges = [
     story.isFeatured ? '<li class="badge badge-accent">Featured</li>' : '',
     `<li class="badge badge-status badge-${esc(story.status)}">${esc(statusLabel(story.status))}</li>`,
-    story.beat ? `<li class="badge">${esc(story.beat.name)}</li>` : '',
+    story.beat ? `<li><a class="badge" href="${esc(beatPath(story.beat))}">${esc(story.beat.name)}</a></li>` : '',
   ].join('');
   // A live stream's player needs the app; its frame keeps the page from moving when the player arrives.
   const media = story.isLive
@@ -149,7 +158,7 @@ export function storyReadingView(story: Story, { origin, now }: ReadingViewConte
 <div class="article-toolbar"><ul class="badge-list" aria-label="About this story">${badges}</ul><div class="button-row">${shareButton(story, 'Share', 'button button-small button-secondary')}</div></div>
 ${media}
 <h1 id="story-title" class="article-title">${esc(story.title)}</h1>
-<p class="article-byline"><span>By <span class="article-author">${esc(authorName(story.author))}</span></span>${dot}${when(story.createdAt)}${dot}<span class="${VIEWS_CLASS}" data-testid="story-views">${views(story.views)}</span>${wasUpdatedAfterPublishing(story) ? `${dot}<span class="article-updated">Updated ${ago(story.updatedAt, now)}</span>` : ''}</p>
+<p class="article-byline"><span>By <a class="article-author" href="${esc(authorPath(story.author))}">${esc(authorName(story.author))}</a></span>${dot}${when(story.createdAt)}${dot}<span class="${VIEWS_CLASS}" data-testid="story-views">${views(story.views)}</span>${wasUpdatedAfterPublishing(story) ? `${dot}<span class="article-updated">Updated ${ago(story.updatedAt, now)}</span>` : ''}</p>
 <p class="article-description">${esc(story.description)}</p>
 </header>
 <div class="article-content">${story.content}</div>
@@ -157,6 +166,13 @@ ${corrections(story)}
 <footer class="article-footer"><section class="share-panel" aria-labelledby="share-heading"><h2 id="share-heading">Share this story</h2>
 <p>Know someone who should read this? Send it on.</p>${shareButton(story, 'Share Story', 'button button-primary')}</section>
 <a class="button button-secondary" href="/">Back to Home</a></footer>
-</article></main>
-${footer(new Date(now).getUTCFullYear())}`;
+</article>${relatedStories(related)}</main>
+${footer(new Date(now).getUTCFullYear(), beats)}`;
+}
+
+/** Three more stories from the story's beat, after the article (docs/product/screens.md, "Story page"). */
+export function relatedStories(related: readonly Story[]): string {
+  if (related.length === 0) return '';
+  return `<section class="related page" aria-labelledby="related-heading"><h2 id="related-heading" class="section-title">More from ${esc(related[0]!.beat?.name ?? site.name)}</h2>
+<ul class="story-grid">${related.map(card).join('\n')}</ul></section>`;
 }

@@ -1,9 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { aboutSections, newsSections, otherChannelLinks, SITE_NAME, TAGLINE, videoChannelLinks } from '../../../domain/site-links.ts';
+import { aboutSections, footerBeatLinks, otherChannelLinks, SITE_NAME, TAGLINE, videoChannelLinks } from '../../../domain/site-links.ts';
+import { HrefLink } from '../../ui/href-link.tsx';
+import { beatsQuery } from '../beats/beat-queries.ts';
 
 /** SPEC.md section 2's footer: about text, news and about links, copyright, social links. */
 export function SiteFooter() {
   const year = new Date().getFullYear();
+  // The News links are the beats that exist (docs/product/screens.md), as the worker writes them.
+  const { data: beats = [] } = useQuery(beatsQuery());
   return (
     <footer className="site-footer">
       <div className="site-footer-inner">
@@ -20,11 +25,9 @@ export function SiteFooter() {
             News
           </h2>
           <ul>
-            {newsSections.map((section) => (
-              <li key={section.beat}>
-                <Link to="/beta" search={{ beat: section.beat }}>
-                  {section.label}
-                </Link>
+            {footerBeatLinks(beats).map((link) => (
+              <li key={link.href}>
+                <HrefLink href={link.href}>{link.label}</HrefLink>
               </li>
             ))}
           </ul>

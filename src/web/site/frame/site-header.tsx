@@ -4,6 +4,7 @@ import { staffPaths } from '../../auth/staff-paths.ts';
 import { useLogout } from '../../auth/logout.ts';
 import { useAuth } from '../../auth/use-auth.ts';
 import { SITE_NAME } from '../../../domain/site-links.ts';
+import { HeaderSearch } from './header-search.tsx';
 import { SocialMenu } from './social-menu.tsx';
 
 function isCurrent(pathname: string, tab: string): boolean {
@@ -42,6 +43,7 @@ export function SiteHeader() {
             {isAdmin ? <Tab href={staffPaths.admin} label="Admin" pathname={pathname} /> : null}
           </ul>
         </nav>
+        <HeaderSearch />
         <div className="header-social">
           <SocialMenu />
         </div>
@@ -49,7 +51,9 @@ export function SiteHeader() {
           {user ? (
             <div className="signed-in">
               <span className="signed-in-name">
-                <span className="signed-in-username">{user.username}</span>
+                <HrefLink href={staffPaths.profile} className="signed-in-username" aria-label={`Your profile (${user.username})`}>
+                  {user.username}
+                </HrefLink>
                 <span className="role-badge">{user.role}</span>
               </span>
               <button type="button" className="button button-small button-ghost" onClick={() => void logout()}>

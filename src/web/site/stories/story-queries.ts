@@ -1,9 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { FEATURED_URL, HOME_LATEST_URL, storyReadUrl } from '../../../contract/page-contract.ts';
 import type { Story } from '../../../domain/entities.ts';
+import { LIST_PAGE_SIZE } from '../../../domain/site.ts';
 import { ApiError, apiList, apiRequest } from '../../api/client.ts';
 
-export const STORY_PAGE_SIZE = 12;
+/** The public lists' page size, the same on the worker's pages (docs/product/screens.md). */
+export const STORY_PAGE_SIZE = LIST_PAGE_SIZE;
 
 export const latestStoriesQuery = () =>
   queryOptions({
@@ -19,10 +21,11 @@ export const featuredStoryQuery = () =>
     queryFn: async ({ queryKey, signal }) => (await apiRequest<Story | null>('GET', queryKey[0], undefined, { signal })) ?? null,
   });
 
-/** One page (1-based) of all published stories, newest first, optionally within one beat. */
-export const publishedPageQuery = (page: number, beatId?: number) => {
+/** One page (1-based) of all published stories, newest first, optionally within one beat or by one author. */
+export const publishedPageQuery = (page: number, beatId?: number, authorId?: number) => {
   const params = new URLSearchParams({ status: 'published', limit: String(STORY_PAGE_SIZE), offset: String((page - 1) * STORY_PAGE_SIZE) });
   if (beatId !== undefined) params.set('beatId', String(beatId));
+  if (authorId !== undefined) params.set('authorId', String(authorId));
   return queryOptions({
     queryKey: [`/api/stories?${params}`] as const,
     queryFn: ({ queryKey, signal }) => apiList<Story>(queryKey[0], { signal }),

@@ -17,6 +17,8 @@ import { relativeTime } from '../../../domain/relative-time.ts';
 import { statusLabel } from '../../../domain/story.ts';
 import { wasUpdatedAfterPublishing } from '../../../domain/working-day.ts';
 import { StoryCorrections } from './story-corrections.tsx';
+import { RelatedStories } from './related-stories.tsx';
+import { authorPath, beatPath } from '../../../domain/site.ts';
 
 /** SPEC.md section 2's story viewer, for a story that exists and may be seen. */
 export function StoryArticle({ story }: { story: Story }) {
@@ -29,7 +31,13 @@ export function StoryArticle({ story }: { story: Story }) {
           <ul className="badge-list" aria-label="About this story">
             {story.isFeatured ? <li className="badge badge-accent">Featured</li> : null}
             <li className={`badge badge-status badge-${story.status}`}>{statusLabel(story.status)}</li>
-            {story.beat ? <li className="badge">{story.beat.name}</li> : null}
+            {story.beat ? (
+              <li>
+                <HrefLink className="badge" href={beatPath(story.beat)}>
+                  {story.beat.name}
+                </HrefLink>
+              </li>
+            ) : null}
           </ul>
           <div className="button-row">
             <ShareButton story={story} className="button button-small button-secondary" />
@@ -56,7 +64,10 @@ export function StoryArticle({ story }: { story: Story }) {
         </h1>
         <p className="article-byline">
           <span>
-            By <span className="article-author">{authorName(story.author)}</span>
+            By{' '}
+            <HrefLink className="article-author" href={authorPath(story.author)}>
+              {authorName(story.author)}
+            </HrefLink>
           </span>
           <span aria-hidden="true"> · </span>
           <time dateTime={story.createdAt}>{formatFullDate(story.createdAt)}</time>
@@ -90,6 +101,16 @@ export function StoryArticle({ story }: { story: Story }) {
         </Link>
       </footer>
     </article>
+  );
+}
+
+/** A story page: the article, then three more stories from its beat (docs/product/screens.md, "Story page"). */
+export function StoryPageBody({ story }: { story: Story }) {
+  return (
+    <>
+      <StoryArticle story={story} />
+      {story.beat && story.status === 'published' ? <RelatedStories story={story} /> : null}
+    </>
   );
 }
 

@@ -1,3 +1,5 @@
+import { staffPaths } from '../../auth/staff-paths.ts';
+import { HrefLink } from '../../ui/href-link.tsx';
 import { useMutation, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { User } from '../../../domain/entities.ts';
@@ -77,6 +79,9 @@ export function ReporterManagement({ users, me }: { users: UseQueryResult<User[]
                 <button type="button" className="button button-secondary button-small" aria-label={`Assign beats to ${user.username}`} onClick={() => setBeatsFor(user)}>
                   Beats
                 </button>
+                <HrefLink href={staffPaths.profileOf(user.id)} className="button button-secondary button-small" aria-label={`Edit the profile of ${user.username}`}>
+                  Profile
+                </HrefLink>
                 <button
                   type="button"
                   className="icon-button icon-button-danger"

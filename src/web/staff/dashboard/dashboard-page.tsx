@@ -11,6 +11,7 @@ import { RecorderPanel } from '../recorder/recorder-panel.tsx';
 import { Tabs, type TabItem } from '../tabs.tsx';
 import { MyStories, RecentActivity } from './story-lists.tsx';
 import { UploadPanel } from '../uploads/upload-panel.tsx';
+import { StaffSearch } from './staff-search.tsx';
 import { YourStats } from './your-stats.tsx';
 import '../staff.css';
 
@@ -107,6 +108,7 @@ function Dashboard({ user }: { user: User }) {
             </div>
           </section>
           <YourStats />
+          <StaffSearch everyStory={user.role === 'admin'} />
         </aside>
 
         <div className="dashboard-main card" ref={tabsRef}>
