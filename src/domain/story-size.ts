@@ -2,7 +2,8 @@
  * D1 stores at most 2,000,000 bytes in one row, and in any one value of it (docs/product/rules.md,
  * "Limits and constants"). A story's row holds its text fields and a few hundred bytes of ids,
  * flags, times and status; a revision (story_revisions) holds a copy of the same text fields. So
- * one check of the text fields, before anything is written, keeps both rows storable.
+ * one check of the text fields, before anything is written, keeps both rows storable. The story's
+ * row also keeps the body as plain text for search (story-text.ts), so that counts too.
  */
 export const D1_ROW_LIMIT_BYTES = 2_000_000;
 /** What the rows' other columns may take, with room to spare (they take under 1 kB today). */
@@ -35,9 +36,13 @@ export function utf8Length(text: string): number {
   return bytes;
 }
 
-/** Null when the fields fit in a row, else which field to shorten and by how much they are over. */
-export function storyTextOverflow(fields: StoryTextFields, limit: number = STORY_TEXT_LIMIT_BYTES): StoryTextOverflow | null {
-  let bytes = 0;
+/**
+ * Null when the fields fit in a row, else which field to shorten and by how much they are over.
+ * `derivedBytes` counts what the row also stores that is made from the fields (the body's plain
+ * text for search), never named as the field to shorten.
+ */
+export function storyTextOverflow(fields: StoryTextFields, limit: number = STORY_TEXT_LIMIT_BYTES, derivedBytes = 0): StoryTextOverflow | null {
+  let bytes = derivedBytes;
   let largest = { field: '', bytes: -1 };
   for (const [field, value] of Object.entries(fields)) {
     const size = value === null ? 0 : utf8Length(value);

@@ -6,7 +6,8 @@ import type { BeatRepository, Clock, StoryHtmlSanitizer, StoryRepository, StoryW
 import type { StorySaveInput, StoryUpdateInput } from '../domain/schemas.ts';
 import { firstFreeSlug, slugify } from '../domain/slug.ts';
 import { nextPublishedAt } from '../domain/story.ts';
-import { storyTextOverflow, storyTooLongMessage } from '../domain/story-size.ts';
+import { storyTextOverflow, storyTooLongMessage, utf8Length } from '../domain/story-size.ts';
+import { storyText } from '../domain/story-text.ts';
 import { changesRevision, nextWorkflowFields, publishAtProblem, type WorkflowFields } from '../domain/working-day.ts';
 
 /**
@@ -46,7 +47,8 @@ export async function prepareStoryWrite(
   // The cleaned text is what is stored, in the story's row and in its revision's (the slug, at most
   // 255, fits in the room the limit keeps for the other columns).
   const { title, description, featuredImageUrl, videoUrl } = input;
-  const overflow = storyTextOverflow({ title, description, content, featuredImageUrl, videoUrl });
+  // The story's row also holds the body as plain text for search (its revision does not).
+  const overflow = storyTextOverflow({ title, description, content, featuredImageUrl, videoUrl }, undefined, utf8Length(storyText(content)));
   if (overflow) {
     const message = storyTooLongMessage(overflow);
     throw new PayloadTooLargeError(message, { [overflow.field]: message });
