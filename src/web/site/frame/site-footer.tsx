@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { aboutSections, newsSections, otherChannelLinks, SITE_NAME, TAGLINE, videoChannelLinks } from '../../../domain/site-links.ts';
 
 /** SPEC.md section 2's footer: about text, news and about links, copyright, social links. */
@@ -15,53 +16,50 @@ export function SiteFooter() {
             An independent news network. Our reporters follow the story wherever it leads and publish it in full: {TAGLINE}
           </p>
         </section>
-        <nav aria-labelledby="footer-news-heading">
-          <h2 id="footer-news-heading" className="footer-heading">
-            News
-          </h2>
-          <ul>
-            {newsSections.map((section) => (
-              <li key={section.beat}>
-                <Link to="/beta" search={{ beat: section.beat }}>
-                  {section.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-about-links-heading">
-          <h2 id="footer-about-links-heading" className="footer-heading">
-            About
-          </h2>
-          <ul>
-            {aboutSections.map((section) => (
-              <li key={section.hash}>
-                <Link to="/about" hash={section.hash}>
-                  {section.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-follow-heading">
-          <h2 id="footer-follow-heading" className="footer-heading">
-            Follow
-          </h2>
-          <ul>
-            {[videoChannelLinks[0]!, ...otherChannelLinks].map((link) => (
-              <li key={link.href}>
-                <a href={link.href} target="_blank" rel="noopener noreferrer">
-                  {link.label === 'Main Channel' ? 'YouTube' : link.label}
-                  <span className="visually-hidden"> (opens in a new tab)</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks id="footer-news-heading" heading="News">
+          {newsSections.map((section) => (
+            <li key={section.beat}>
+              <Link to="/beta" search={{ beat: section.beat }}>
+                {section.label}
+              </Link>
+            </li>
+          ))}
+        </FooterLinks>
+        <FooterLinks id="footer-about-links-heading" heading="About">
+          {aboutSections.map((section) => (
+            <li key={section.hash}>
+              <Link to="/about" hash={section.hash}>
+                {section.label}
+              </Link>
+            </li>
+          ))}
+        </FooterLinks>
+        <FooterLinks id="footer-follow-heading" heading="Follow">
+          {[videoChannelLinks[0]!, ...otherChannelLinks].map((link) => (
+            <li key={link.href}>
+              <a href={link.href} target="_blank" rel="noopener noreferrer">
+                {link.label === 'Main Channel' ? 'YouTube' : link.label}
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </li>
+          ))}
+        </FooterLinks>
       </div>
       <p className="copyright">
         © {year} {SITE_NAME}. All rights reserved.
       </p>
     </footer>
+  );
+}
+
+/** One column of footer links under its heading. */
+function FooterLinks({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="footer-heading">
+        {heading}
+      </h2>
+      <ul>{children}</ul>
+    </nav>
   );
 }
