@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Request } from 'playwright-core';
 import type { Story } from '../../src/domain/entities.ts';
 import { expect, test } from './support/browser.ts';
-import { expectNotice, photoStoryWithImageOver } from './support/media.ts';
+import { expectNotice, expectPhotoStoryCreated, photoStoryWithImageOver } from './support/media.ts';
 import { apiCall, apiLogin, site } from './support/site.ts';
 import { createReporterViaApi, signInAs, unique, uniqueUsername } from './support/staff.ts';
 
@@ -76,13 +76,6 @@ test('an image dropped into the story text uploads and lands where it was droppe
   expect(order.slice(0, 3)).toEqual(['P:Before the picture.', 'IMG:', 'P:After the picture.']);
 
   await page.getByRole('button', { name: 'Create Story' }).click();
-  await page.waitForURL((url) => url.pathname.startsWith('/story/') && url.pathname !== '/story/new');
-  const slug = new URL(page.url()).pathname.split('/').pop()!;
-  const story = (await apiCall<Story>(`/api/stories/slug/${slug}`, { token })).body;
-  expect(story.title).toBe(title);
-  expect(story.content).toContain(`<img src="${src}" alt="harbour at dawn">`);
-  const served = await fetch(new URL(src, site().baseUrl));
-  expect(served.status).toBe(200);
-  expect(served.headers.get('content-type')).toBe('image/png');
+  await expectPhotoStoryCreated(page, token, title, src);
   expect(pageErrors).toEqual([]);
 });

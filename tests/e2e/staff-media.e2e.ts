@@ -1,8 +1,7 @@
 import type { Request } from 'playwright-core';
-import type { Story } from '../../src/domain/entities.ts';
 import { expect, test } from './support/browser.ts';
-import { photoStoryWithImageOver } from './support/media.ts';
-import { apiCall, apiLogin, site } from './support/site.ts';
+import { expectPhotoStoryCreated, photoStoryWithImageOver } from './support/media.ts';
+import { apiLogin, site } from './support/site.ts';
 import { createReporterViaApi, signInAs, uniqueUsername } from './support/staff.ts';
 import { resolve } from 'node:path';
 
@@ -32,14 +31,7 @@ test('an image dropped into the text uploads with its progress shown and lands w
   const created = page.waitForRequest((request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/stories');
   await page.getByRole('button', { name: 'Create Story' }).click();
   await created;
-  await page.waitForURL((url) => url.pathname.startsWith('/story/') && url.pathname !== '/story/new');
-  const slug = new URL(page.url()).pathname.split('/').pop()!;
-  const story = (await apiCall<Story>(`/api/stories/slug/${slug}`, { token: await apiLogin(reporter) })).body;
-  expect(story.title).toBe(title);
-  expect(story.content).toContain(`<img src="${src}" alt="harbour at dawn">`);
-  const served = await fetch(new URL(src, site().baseUrl));
-  expect(served.status).toBe(200);
-  expect(served.headers.get('content-type')).toBe('image/png');
+  await expectPhotoStoryCreated(page, await apiLogin(reporter), title, src);
   expect(pageErrors).toEqual([]);
 });
 

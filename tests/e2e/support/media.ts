@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import type { Story } from '../../../src/domain/entities.ts';
+import { apiCall, site } from './site.ts';
 import { unique } from './staff.ts';
 
 /** The toast region (SPEC.md section 9), where SPEC.md section 8's notices appear. */
@@ -121,4 +123,16 @@ export async function photoStoryWithImageOver(page: Page) {
   const drop = await dragImageOver(page, editor.locator('p', { hasText: 'After the picture.' }));
   await expect.poll(() => page.getByText('Drop images or videos here').count()).toBe(1);
   return { title, editor, drop };
+}
+
+/** After Create Story: the page moved to the new story, which has the title and the dropped image, and the image is served. */
+export async function expectPhotoStoryCreated(page: Page, token: string, title: string, src: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname.startsWith('/story/') && url.pathname !== '/story/new');
+  const slug = new URL(page.url()).pathname.split('/').pop()!;
+  const story = (await apiCall<Story>(`/api/stories/slug/${slug}`, { token })).body;
+  expect(story.title).toBe(title);
+  expect(story.content).toContain(`<img src="${src}" alt="harbour at dawn">`);
+  const served = await fetch(new URL(src, site().baseUrl));
+  expect(served.status).toBe(200);
+  expect(served.headers.get('content-type')).toBe('image/png');
 }
