@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Request } from 'playwright-core';
 import type { Story } from '../../src/domain/entities.ts';
 import { expect, test } from './support/browser.ts';
-import { dragImageOver, expectNotice } from './support/media.ts';
+import { expectNotice, expectPhotoStoryCreated, photoStoryWithImageOver } from './support/media.ts';
 import { apiCall, apiLogin, site } from './support/site.ts';
 import { createReporterViaApi, signInAs, unique, uniqueUsername } from './support/staff.ts';
 
@@ -63,21 +63,7 @@ test('a large video from the Upload tab goes up in parts, resumes a part whose c
 test('an image dropped into the story text uploads and lands where it was dropped', async ({ page, pageErrors }) => {
   const reporter = await createReporterViaApi(await apiLogin(site().admin), uniqueUsername('dropper'));
   const token = await signInAs(page, reporter);
-  await page.goto('/story/new');
-  await expect.poll(() => page.getByRole('heading', { name: 'Create New Story' }).count(), { timeout: 15_000 }).toBe(1);
-
-  const title = unique('Pictures from the harbour');
-  await page.getByLabel('Title').fill(title);
-  await page.getByLabel('Description').fill('A photo story');
-  const editor = page.getByRole('textbox', { name: 'Story Content' });
-  await editor.click();
-  await page.keyboard.type('Before the picture.');
-  await page.keyboard.press('Enter');
-  await page.keyboard.type('After the picture.');
-
-  // Drop the file on the second paragraph, as a person dragging it from their desktop would.
-  const drop = await dragImageOver(page, editor.locator('p', { hasText: 'After the picture.' }));
-  await expect.poll(() => page.getByText('Drop images or videos here').count()).toBe(1);
+  const { title, editor, drop } = await photoStoryWithImageOver(page);
   const upload = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/upload/image');
   await drop();
   expect((await upload).status()).toBe(201);
@@ -90,13 +76,6 @@ test('an image dropped into the story text uploads and lands where it was droppe
   expect(order.slice(0, 3)).toEqual(['P:Before the picture.', 'IMG:', 'P:After the picture.']);
 
   await page.getByRole('button', { name: 'Create Story' }).click();
-  await page.waitForURL((url) => url.pathname.startsWith('/story/') && url.pathname !== '/story/new');
-  const slug = new URL(page.url()).pathname.split('/').pop()!;
-  const story = (await apiCall<Story>(`/api/stories/slug/${slug}`, { token })).body;
-  expect(story.title).toBe(title);
-  expect(story.content).toContain(`<img src="${src}" alt="harbour at dawn">`);
-  const served = await fetch(new URL(src, site().baseUrl));
-  expect(served.status).toBe(200);
-  expect(served.headers.get('content-type')).toBe('image/png');
+  await expectPhotoStoryCreated(page, token, title, src);
   expect(pageErrors).toEqual([]);
 });

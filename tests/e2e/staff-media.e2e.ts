@@ -1,29 +1,14 @@
 import type { Request } from 'playwright-core';
-import type { Story } from '../../src/domain/entities.ts';
 import { expect, test } from './support/browser.ts';
-import { dragImageOver } from './support/media.ts';
-import { apiCall, apiLogin, site } from './support/site.ts';
-import { createReporterViaApi, signInAs, unique, uniqueUsername } from './support/staff.ts';
+import { expectPhotoStoryCreated, photoStoryWithImageOver } from './support/media.ts';
+import { apiLogin, site } from './support/site.ts';
+import { createReporterViaApi, signInAs, uniqueUsername } from './support/staff.ts';
 import { resolve } from 'node:path';
 
 test('an image dropped into the text uploads with its progress shown and lands where it was dropped', async ({ page, pageErrors }) => {
   const reporter = await createReporterViaApi(await apiLogin(site().admin), uniqueUsername('dropper'));
   await signInAs(page, reporter);
-  await page.goto('/story/new');
-  await expect.poll(() => page.getByRole('heading', { name: 'Create New Story' }).count(), { timeout: 15_000 }).toBe(1);
-
-  const title = unique('Pictures from the harbour');
-  await page.getByLabel('Title').fill(title);
-  await page.getByLabel('Description').fill('A photo story');
-  const editor = page.getByRole('textbox', { name: 'Story Content' });
-  await editor.click();
-  await page.keyboard.type('Before the picture.');
-  await page.keyboard.press('Enter');
-  await page.keyboard.type('After the picture.');
-
-  // Drop the file on the second paragraph, as a person dragging it from their desktop would.
-  const drop = await dragImageOver(page, editor.locator('p', { hasText: 'After the picture.' }));
-  await expect.poll(() => page.getByText('Drop images or videos here').count()).toBe(1);
+  const { title, editor, drop } = await photoStoryWithImageOver(page);
   // A slow line, so the upload's place and progress stay on screen long enough to see.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
@@ -46,14 +31,7 @@ test('an image dropped into the text uploads with its progress shown and lands w
   const created = page.waitForRequest((request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/stories');
   await page.getByRole('button', { name: 'Create Story' }).click();
   await created;
-  await page.waitForURL((url) => url.pathname.startsWith('/story/') && url.pathname !== '/story/new');
-  const slug = new URL(page.url()).pathname.split('/').pop()!;
-  const story = (await apiCall<Story>(`/api/stories/slug/${slug}`, { token: await apiLogin(reporter) })).body;
-  expect(story.title).toBe(title);
-  expect(story.content).toContain(`<img src="${src}" alt="harbour at dawn">`);
-  const served = await fetch(new URL(src, site().baseUrl));
-  expect(served.status).toBe(200);
-  expect(served.headers.get('content-type')).toBe('image/png');
+  await expectPhotoStoryCreated(page, await apiLogin(reporter), title, src);
   expect(pageErrors).toEqual([]);
 });
 

@@ -1,3 +1,5 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import type { Story } from '../../domain/entities.ts';
 import { formatFullDate } from '../../domain/formatting.ts';
 import { statusLabel } from '../../domain/story.ts';
@@ -38,5 +40,20 @@ export function ReviewNoteLine({ story }: { story: Story }) {
     <p className="review-note-line">
       <strong>{story.status === 'draft' ? 'Sent back:' : 'Earlier note:'}</strong> {story.reviewNote}
     </p>
+  );
+}
+
+/** A row of a short story list: picture, the title opening the editor, and the meta line the list gives (children). */
+export function EditableStoryRow({ story, children }: { story: Story; children: ReactNode }) {
+  return (
+    <li className="story-row">
+      <StoryThumb story={story} />
+      <div className="story-row-main">
+        <Link to="/edit/$id" params={{ id: String(story.id) }} className="story-row-title">
+          {story.title}
+        </Link>
+        <p className="story-row-meta">{children}</p>
+      </div>
+    </li>
   );
 }

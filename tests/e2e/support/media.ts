@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import type { Story } from '../../../src/domain/entities.ts';
+import { apiCall, site } from './site.ts';
+import { unique } from './staff.ts';
 
 /** The toast region (SPEC.md section 9), where SPEC.md section 8's notices appear. */
 export function notices(page: Page) {
@@ -97,4 +100,39 @@ export async function dragImageOver(page: Page, target: Locator): Promise<() => 
   await target.dispatchEvent('dragenter', at);
   await target.dispatchEvent('dragover', at);
   return () => target.dispatchEvent('drop', at);
+}
+
+/**
+ * Opens Create New Story and writes a photo story (title, description, two paragraphs), then
+ * drags an image over the second paragraph, as a person dragging it from their desktop would.
+ * Returns the title, the editor and the drop, for the caller to let go when it is ready.
+ */
+export async function photoStoryWithImageOver(page: Page) {
+  await page.goto('/story/new');
+  await expect.poll(() => page.getByRole('heading', { name: 'Create New Story' }).count(), { timeout: 15_000 }).toBe(1);
+
+  const title = unique('Pictures from the harbour');
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Description').fill('A photo story');
+  const editor = page.getByRole('textbox', { name: 'Story Content' });
+  await editor.click();
+  await page.keyboard.type('Before the picture.');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('After the picture.');
+
+  const drop = await dragImageOver(page, editor.locator('p', { hasText: 'After the picture.' }));
+  await expect.poll(() => page.getByText('Drop images or videos here').count()).toBe(1);
+  return { title, editor, drop };
+}
+
+/** After Create Story: the page moved to the new story, which has the title and the dropped image, and the image is served. */
+export async function expectPhotoStoryCreated(page: Page, token: string, title: string, src: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname.startsWith('/story/') && url.pathname !== '/story/new');
+  const slug = new URL(page.url()).pathname.split('/').pop()!;
+  const story = (await apiCall<Story>(`/api/stories/slug/${slug}`, { token })).body;
+  expect(story.title).toBe(title);
+  expect(story.content).toContain(`<img src="${src}" alt="harbour at dawn">`);
+  const served = await fetch(new URL(src, site().baseUrl));
+  expect(served.status).toBe(200);
+  expect(served.headers.get('content-type')).toBe('image/png');
 }

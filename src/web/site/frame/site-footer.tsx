@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { aboutSections, footerBeatLinks, otherChannelLinks, SITE_NAME, TAGLINE, videoChannelLinks } from '../../../domain/site-links.ts';
 import { HrefLink } from '../../ui/href-link.tsx';
 import { beatsQuery } from '../beats/beat-queries.ts';
@@ -20,51 +21,48 @@ export function SiteFooter() {
             An independent news network. Our reporters follow the story wherever it leads and publish it in full: {TAGLINE}
           </p>
         </section>
-        <nav aria-labelledby="footer-news-heading">
-          <h2 id="footer-news-heading" className="footer-heading">
-            News
-          </h2>
-          <ul>
-            {footerBeatLinks(beats).map((link) => (
-              <li key={link.href}>
-                <HrefLink href={link.href}>{link.label}</HrefLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-about-links-heading">
-          <h2 id="footer-about-links-heading" className="footer-heading">
-            About
-          </h2>
-          <ul>
-            {aboutSections.map((section) => (
-              <li key={section.hash}>
-                <Link to="/about" hash={section.hash}>
-                  {section.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-follow-heading">
-          <h2 id="footer-follow-heading" className="footer-heading">
-            Follow
-          </h2>
-          <ul>
-            {[videoChannelLinks[0]!, ...otherChannelLinks].map((link) => (
-              <li key={link.href}>
-                <a href={link.href} target="_blank" rel="noopener noreferrer">
-                  {link.label === 'Main Channel' ? 'YouTube' : link.label}
-                  <span className="visually-hidden"> (opens in a new tab)</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks id="footer-news-heading" heading="News">
+          {footerBeatLinks(beats).map((link) => (
+            <li key={link.href}>
+              <HrefLink href={link.href}>{link.label}</HrefLink>
+            </li>
+          ))}
+        </FooterLinks>
+        <FooterLinks id="footer-about-links-heading" heading="About">
+          {aboutSections.map((section) => (
+            <li key={section.hash}>
+              <Link to="/about" hash={section.hash}>
+                {section.label}
+              </Link>
+            </li>
+          ))}
+        </FooterLinks>
+        <FooterLinks id="footer-follow-heading" heading="Follow">
+          {[videoChannelLinks[0]!, ...otherChannelLinks].map((link) => (
+            <li key={link.href}>
+              <a href={link.href} target="_blank" rel="noopener noreferrer">
+                {link.label === 'Main Channel' ? 'YouTube' : link.label}
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </li>
+          ))}
+        </FooterLinks>
       </div>
       <p className="copyright">
         © {year} {SITE_NAME}. All rights reserved.
       </p>
     </footer>
+  );
+}
+
+/** One column of footer links under its heading. */
+function FooterLinks({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="footer-heading">
+        {heading}
+      </h2>
+      <ul>{children}</ul>
+    </nav>
   );
 }

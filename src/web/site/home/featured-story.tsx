@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { Story } from '../../../domain/entities.ts';
 import { viewsLabel } from '../../../domain/formatting.ts';
 import { relativeTime } from '../../../domain/relative-time.ts';
-import { ShareButton } from '../stories/share-button.tsx';
+import { ReadAndShare } from '../stories/read-and-share.tsx';
 import { StoryVideo } from '../stories/story-video.tsx';
 import { authorName } from '../../../domain/byline.ts';
 import { StoryImage } from '../stories/story-image.tsx';
@@ -34,12 +34,7 @@ export function FeaturedStory({ story }: { story: Story }) {
             <span aria-hidden="true"> · </span>
             <span>{viewsLabel(story.views)}</span>
           </p>
-          <div className="button-row">
-            <Link to="/story/$slug" params={{ slug }} className="button button-primary">
-              Read Full Story
-            </Link>
-            <ShareButton story={story} />
-          </div>
+          <ReadAndShare story={story} />
         </div>
       </div>
     </section>

@@ -1,9 +1,9 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import type { Story } from '../../../domain/entities.ts';
 import { Icon } from '../../ui/icons.tsx';
 import { viewsLabel } from '../../../domain/formatting.ts';
 import { formatFullDate } from '../../../domain/formatting.ts';
-import { ShareButton } from '../stories/share-button.tsx';
+import { ReadAndShare } from '../stories/read-and-share.tsx';
 import { videoSource } from '../../../domain/video-source.ts';
 import { StoryImage } from '../stories/story-image.tsx';
 
@@ -43,11 +43,7 @@ export function BreakingNews({ story }: { story: Story }) {
             <span aria-hidden="true"> · </span>
             <span>{viewsLabel(story.views)}</span>
           </p>
-          <div className="button-row">
-            <Link to="/story/$slug" params={{ slug }} className="button button-primary">
-              Read Full Story
-            </Link>
-            <ShareButton story={story} />
+          <ReadAndShare story={story}>
             <a href="#all-stories" className="button button-secondary">
               View All Stories
             </a>
@@ -57,7 +53,7 @@ export function BreakingNews({ story }: { story: Story }) {
                 Watch on YouTube<span className="visually-hidden"> (opens in a new tab)</span>
               </a>
             ) : null}
-          </div>
+          </ReadAndShare>
         </div>
       </div>
     </section>

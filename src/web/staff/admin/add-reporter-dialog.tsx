@@ -3,12 +3,13 @@ import { useRef, useState, type FormEvent } from 'react';
 import { ROLES, type Role } from '../../../domain/roles.ts';
 import { registerSchema } from '../../../domain/schemas.ts';
 import { dashboardFiguresQuery } from '../figures-queries.ts';
-import { ApiError } from '../../api/client.ts';
 import { registerUser, usersQuery, type NewUserInput } from './users-api.ts';
 import { Dialog } from '../../forms/dialog.tsx';
 import { SelectField, TextField } from '../../forms/form-field.tsx';
 import { focusFirstError, validateForm, type FieldErrors } from '../../forms/validate-form.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
+import { FormActions } from '../../forms/form-actions.tsx';
+import { showSaveFailure } from '../../forms/save-failure.ts';
 
 const ROLE_LABELS: Record<Role, string> = { reporter: 'Reporter', admin: 'Admin' };
 const EMPTY: NewUserInput = { username: '', email: '', password: '', role: 'reporter' };
@@ -38,15 +39,7 @@ function AddReporterForm({ onDone }: { onDone: () => void }) {
       ]);
       onDone();
     },
-    onError: (error) => {
-      const fields = error instanceof ApiError ? error.fields : {};
-      if (Object.keys(fields).length > 0) {
-        setErrors(fields);
-        focusFirstError(formRef.current, fields);
-      }
-      const detail = error instanceof ApiError ? error.serverMessage : null;
-      toast({ title: 'Failed to create user', description: detail ?? undefined, variant: 'destructive' });
-    },
+    onError: (error) => showSaveFailure(error, 'Failed to create user', formRef.current, setErrors),
   });
 
   const set = (field: keyof NewUserInput, value: string) => {
@@ -107,14 +100,9 @@ function AddReporterForm({ onDone }: { onDone: () => void }) {
           </option>
         ))}
       </SelectField>
-      <div className="dialog-actions">
-        <button type="button" className="button button-secondary" onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className="button button-primary" disabled={create.isPending}>
-          {create.isPending ? 'Creating...' : 'Create User'}
-        </button>
-      </div>
+      <FormActions onCancel={onDone} disabled={create.isPending}>
+        {create.isPending ? 'Creating...' : 'Create User'}
+      </FormActions>
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { assignBeats, userBeatsQuery } from './users-api.ts';
 import { Dialog } from '../../forms/dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
+import { FormActions } from '../../forms/form-actions.tsx';
 
 /** Chooses the beats a reporter covers (shown as their Beat Assignment; none means "General"). */
 export function AssignBeatsDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
@@ -77,14 +78,9 @@ function BeatChecklist({ user, beats, initial, onDone }: { user: User; beats: Be
           ))}
         </fieldset>
       )}
-      <div className="dialog-actions">
-        <button type="button" className="button button-secondary" onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className="button button-primary" disabled={save.isPending || beats.length === 0}>
-          {save.isPending ? 'Saving...' : 'Save Beats'}
-        </button>
-      </div>
+      <FormActions onCancel={onDone} disabled={save.isPending || beats.length === 0}>
+        {save.isPending ? 'Saving...' : 'Save Beats'}
+      </FormActions>
     </form>
   );
 }

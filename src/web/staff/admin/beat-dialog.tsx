@@ -2,13 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import type { Beat } from '../../../domain/entities.ts';
 import { createBeatSchema } from '../../../domain/schemas.ts';
-import { ApiError } from '../../api/client.ts';
 import { beatsQuery } from '../../site/beats/beat-queries.ts';
 import { createBeat, updateBeat, type BeatInput } from './beat-api.ts';
 import { Dialog } from '../../forms/dialog.tsx';
 import { TextAreaField, TextField } from '../../forms/form-field.tsx';
 import { focusFirstError, validateForm, type FieldErrors } from '../../forms/validate-form.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
+import { FormActions } from '../../forms/form-actions.tsx';
+import { showSaveFailure } from '../../forms/save-failure.ts';
 
 /** "Add Beat" (no beat given) or "Edit Beat": Beat Name (required) and Description. */
 export function BeatDialog({ open, beat, onClose }: { open: boolean; beat: Beat | null; onClose: () => void }) {
@@ -35,15 +36,7 @@ function BeatForm({ beat, onDone }: { beat: Beat | null; onDone: () => void }) {
       await queryClient.invalidateQueries({ queryKey: beatsQuery().queryKey });
       onDone();
     },
-    onError: (error) => {
-      const fields = error instanceof ApiError ? error.fields : {};
-      if (Object.keys(fields).length > 0) {
-        setErrors(fields);
-        focusFirstError(formRef.current, fields);
-      }
-      const detail = error instanceof ApiError ? error.serverMessage : null;
-      toast({ title: notices.failed, description: detail ?? undefined, variant: 'destructive' });
-    },
+    onError: (error) => showSaveFailure(error, notices.failed, formRef.current, setErrors),
   });
 
   const onSubmit = (event: FormEvent) => {
@@ -81,14 +74,9 @@ function BeatForm({ beat, onDone }: { beat: Beat | null; onDone: () => void }) {
         error={errors.description || undefined}
         onChange={(event) => setValues((current) => ({ ...current, description: event.target.value }))}
       />
-      <div className="dialog-actions">
-        <button type="button" className="button button-secondary" onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className="button button-primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : beat ? 'Save Beat' : 'Create Beat'}
-        </button>
-      </div>
+      <FormActions onCancel={onDone} disabled={save.isPending}>
+        {save.isPending ? 'Saving...' : beat ? 'Save Beat' : 'Create Beat'}
+      </FormActions>
     </form>
   );
 }

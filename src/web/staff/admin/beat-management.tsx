@@ -5,6 +5,7 @@ import { beatsQuery } from '../../site/beats/beat-queries.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { formatDay } from '../../../domain/formatting.ts';
 import { BeatDialog } from './beat-dialog.tsx';
+import { ManagementHeading } from './management-heading.tsx';
 
 /** Beat Management: every beat with its description and creation date; add and edit. */
 export function BeatManagement() {
@@ -12,17 +13,7 @@ export function BeatManagement() {
   const [dialog, setDialog] = useState<{ beat: Beat | null } | null>(null);
   return (
     <section className="card" aria-labelledby="beats-title">
-      <div className="card-heading">
-        <div>
-          <h2 className="card-title" id="beats-title">
-            Beat Management
-          </h2>
-          <p className="muted small">Topic areas stories are filed under.</p>
-        </div>
-        <button type="button" className="button button-primary button-small" onClick={() => setDialog({ beat: null })}>
-          <span aria-hidden="true">+</span> Add Beat
-        </button>
-      </div>
+      <ManagementHeading id="beats-title" title="Beat Management" note="Topic areas stories are filed under." addLabel="Add Beat" onAdd={() => setDialog({ beat: null })} />
       {beats.isPending ? <Spinner label="Loading beats" /> : null}
       {beats.isError ? (
         <p role="alert" className="field-error">

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { User } from '../../../domain/entities.ts';
 import { dashboardFiguresQuery } from '../figures-queries.ts';
 import { compactNumber } from '../../../domain/formatting.ts';
+import { LoadFailed } from '../load-failed.tsx';
 
 /**
  * Active Reporters falls back to the active users with role reporter when the analytics call
@@ -32,14 +33,7 @@ export function FigureCards({ users }: { users: User[] | undefined }) {
           </li>
         ))}
       </ul>
-      {figures.isError ? (
-        <p className="muted small" role="alert">
-          Site figures could not be loaded.{' '}
-          <button type="button" className="link-button" onClick={() => void figures.refetch()}>
-            Try again
-          </button>
-        </p>
-      ) : null}
+      {figures.isError ? <LoadFailed what="Site figures" retry={() => void figures.refetch()} /> : null}
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../forms/confirm-dialog.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { AddReporterDialog } from './add-reporter-dialog.tsx';
 import { AssignBeatsDialog } from './assign-beats-dialog.tsx';
+import { ManagementHeading } from './management-heading.tsx';
 
 function initials(user: User): string {
   const fromNames = `${user.firstName?.[0] ?? ''}${user.lastName?.[0] ?? ''}`;
@@ -42,17 +43,7 @@ export function ReporterManagement({ users, me }: { users: UseQueryResult<User[]
 
   return (
     <section className="card" aria-labelledby="reporters-title">
-      <div className="card-heading">
-        <div>
-          <h2 className="card-title" id="reporters-title">
-            Reporter Management
-          </h2>
-          <p className="muted small">Staff accounts that can sign in to the newsroom.</p>
-        </div>
-        <button type="button" className="button button-primary button-small" onClick={() => setAdding(true)}>
-          <span aria-hidden="true">+</span> Add Reporter
-        </button>
-      </div>
+      <ManagementHeading id="reporters-title" title="Reporter Management" note="Staff accounts that can sign in to the newsroom." addLabel="Add Reporter" onAdd={() => setAdding(true)} />
       {users.isPending ? <Spinner label="Loading users" /> : null}
       {users.isError ? (
         <p role="alert" className="field-error">

@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import { authorName } from '../../../domain/byline.ts';
 import type { Story } from '../../../domain/entities.ts';
@@ -13,7 +12,7 @@ import { StoryArticle } from '../../site/story-page/story-article.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { dashboardFiguresQuery } from '../figures-queries.ts';
-import { ReviewNoteLine, StoryThumb, WorkflowNote } from '../story-bits.tsx';
+import { EditableStoryRow, ReviewNoteLine, StoryThumb, WorkflowNote } from '../story-bits.tsx';
 import { reviewQueueQuery, reviewStory, scheduledStoriesQuery } from '../workflow-api.ts';
 import { reviewFailure } from './review-failure.ts';
 
@@ -63,19 +62,11 @@ export function ReviewDesk() {
           <>
             <ul className="story-rows">
               {scheduled.data.items.map((story) => (
-                <li key={story.id} className="story-row">
-                  <StoryThumb story={story} />
-                  <div className="story-row-main">
-                    <Link to="/edit/$id" params={{ id: String(story.id) }} className="story-row-title">
-                      {story.title}
-                    </Link>
-                    <p className="story-row-meta">
-                      <WorkflowNote story={story} />
-                      <span aria-hidden="true">·</span>
-                      <span>By {authorName(story.author)}</span>
-                    </p>
-                  </div>
-                </li>
+                <EditableStoryRow key={story.id} story={story}>
+                  <WorkflowNote story={story} />
+                  <span aria-hidden="true">·</span>
+                  <span>By {authorName(story.author)}</span>
+                </EditableStoryRow>
               ))}
             </ul>
             <MoreNote shown={scheduled.data.items.length} total={scheduled.data.total} which="soonest" />

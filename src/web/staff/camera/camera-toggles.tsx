@@ -1,13 +1,20 @@
 interface CameraTogglesProps {
-  cameraOn: boolean;
-  microphoneOn: boolean;
+  /** The camera session's state (the recorder's or the live studio's). */
+  state: { camera: MediaStream | null; cameraOn: boolean; microphoneOn: boolean };
+  /** The session that switches the tracks. */
+  session: { setCamera(on: boolean): void; setMicrophone(on: boolean): void };
   disabled: boolean;
-  onCamera: (on: boolean) => void;
-  onMicrophone: (on: boolean) => void;
 }
 
-/** Two toggle buttons (aria-pressed): the camera and the microphone, each on or off. */
-export function CameraToggles({ cameraOn, microphoneOn, disabled, onCamera, onMicrophone }: CameraTogglesProps) {
+/**
+ * Two toggle buttons (aria-pressed): the camera and the microphone, each on or off.
+ * Nothing while the session holds no camera.
+ */
+export function CameraToggles({ state, session, disabled }: CameraTogglesProps) {
+  const { cameraOn, microphoneOn } = state;
+  if (!state.camera) return null;
+  const onCamera = (on: boolean) => session.setCamera(on);
+  const onMicrophone = (on: boolean) => session.setMicrophone(on);
   return (
     <div className="camera-toggles" role="group" aria-label="Camera and microphone">
       <button type="button" className="button button-secondary toggle-button" aria-pressed={cameraOn} disabled={disabled} onClick={() => onCamera(!cameraOn)}>

@@ -4,7 +4,7 @@ import type { Story } from '../../../domain/entities.ts';
 import { formatDay, viewsLabel } from '../../../domain/formatting.ts';
 import { storyPath } from '../../../domain/site.ts';
 import { ConfirmDialog } from '../../forms/confirm-dialog.tsx';
-import { ReviewNoteLine, StatusBadge, StoryThumb, WorkflowNote } from '../story-bits.tsx';
+import { EditableStoryRow, ReviewNoteLine, StatusBadge, StoryThumb, WorkflowNote } from '../story-bits.tsx';
 import { useDeleteStory } from './use-delete-story.ts';
 
 export const OVERVIEW_LIMIT = 5;
@@ -22,22 +22,14 @@ export function RecentActivity({ stories }: { stories: Story[] }) {
       ) : (
         <ul className="story-rows">
           {stories.slice(0, OVERVIEW_LIMIT).map((story) => (
-            <li key={story.id} className="story-row">
-              <StoryThumb story={story} />
-              <div className="story-row-main">
-                <Link to="/edit/$id" params={{ id: String(story.id) }} className="story-row-title">
-                  {story.title}
-                </Link>
-                <p className="story-row-meta">
-                  <StatusBadge status={story.status} />
-                  {story.isLive ? <span className="badge badge-accent">Live</span> : null}
-                  <WorkflowNote story={story} />
-                  <span>{formatDay(story.createdAt)}</span>
-                  <span aria-hidden="true">·</span>
-                  <span>{viewsLabel(story.views)}</span>
-                </p>
-              </div>
-            </li>
+            <EditableStoryRow key={story.id} story={story}>
+              <StatusBadge status={story.status} />
+              {story.isLive ? <span className="badge badge-accent">Live</span> : null}
+              <WorkflowNote story={story} />
+              <span>{formatDay(story.createdAt)}</span>
+              <span aria-hidden="true">·</span>
+              <span>{viewsLabel(story.views)}</span>
+            </EditableStoryRow>
           ))}
         </ul>
       )}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { myFiguresQuery } from '../figures-queries.ts';
 import { compactNumber } from '../../../domain/formatting.ts';
+import { LoadFailed } from '../load-failed.tsx';
 
 /** "Your Stats": the reporter's own figures and beat assignment ("General" when none is assigned). */
 export function YourStats() {
@@ -12,14 +13,7 @@ export function YourStats() {
       <h2 className="card-title" id="your-stats-title">
         Your Stats
       </h2>
-      {figures.isError ? (
-        <p className="muted small" role="alert">
-          Your figures could not be loaded.{' '}
-          <button type="button" className="link-button" onClick={() => void figures.refetch()}>
-            Try again
-          </button>
-        </p>
-      ) : null}
+      {figures.isError ? <LoadFailed what="Your figures" retry={() => void figures.refetch()} /> : null}
       <dl className="stat-list" aria-busy={figures.isPending}>
         <div>
           <dt>Published Stories</dt>

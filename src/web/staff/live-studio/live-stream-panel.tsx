@@ -164,15 +164,7 @@ export function LiveStreamPanel() {
               {phase === 'idle' ? 'Start Camera' : phase === 'opening' ? 'Starting Camera…' : 'Stop Camera'}
             </button>
           ) : null}
-          {state.camera ? (
-            <CameraToggles
-              cameraOn={state.cameraOn}
-              microphoneOn={state.microphoneOn}
-              disabled={phase !== 'preview' && phase !== 'live'}
-              onCamera={(on) => live.setCamera(on)}
-              onMicrophone={(on) => live.setMicrophone(on)}
-            />
-          ) : null}
+          <CameraToggles state={state} session={live} disabled={phase !== 'preview' && phase !== 'live'} />
         </div>
         <MediaStatus status={statusText(state)} problem={state.problem} />
         {phase === 'ended' && state.outcome ? <EndedNotice story={state.outcome.story} videoSaved={state.outcome.videoSaved} /> : null}

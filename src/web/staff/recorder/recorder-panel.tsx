@@ -125,15 +125,7 @@ export function RecorderPanel() {
               Stop Camera
             </button>
           ) : null}
-          {state.camera ? (
-            <CameraToggles
-              cameraOn={state.cameraOn}
-              microphoneOn={state.microphoneOn}
-              disabled={phase !== 'previewing' && phase !== 'recording'}
-              onCamera={(on) => recorder.setCamera(on)}
-              onMicrophone={(on) => recorder.setMicrophone(on)}
-            />
-          ) : null}
+          <CameraToggles state={state} session={recorder} disabled={phase !== 'previewing' && phase !== 'recording'} />
         </div>
         <MediaStatus status={statusText(state)} problem={state.problem} />
 
