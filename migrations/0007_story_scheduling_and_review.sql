@@ -1,4 +1,4 @@
--- The newsroom's working day (API.md): two more statuses, `scheduled` and `in_review`, and the
+-- The newsroom's working day (docs/product/api.md): two more statuses, `scheduled` and `in_review`, and the
 -- columns they need. SQLite cannot change a CHECK constraint in place, so the table is rebuilt
 -- with the same columns, constraints and indexes. live_streams and upload_sessions reference
 -- stories by name; deferring the foreign keys lets the old table go and the new one take its

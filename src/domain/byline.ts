@@ -1,6 +1,6 @@
 import type { StoryAuthor } from './entities.ts';
 
-/** SPEC.md section 2: the author's first and last name when both are present, otherwise the username. */
+/** docs/product/screens.md: the author's first and last name when both are present, otherwise the username. */
 export function authorName(author: StoryAuthor): string {
   const first = author.firstName?.trim();
   const last = author.lastName?.trim();

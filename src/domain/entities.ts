@@ -83,7 +83,7 @@ export interface SearchHit {
   beat: BeatRef | null;
 }
 
-/** A public, permanent note saying what a published story got wrong (API.md). */
+/** A public, permanent note saying what a published story got wrong (docs/product/api.md). */
 export interface Correction {
   id: number;
   note: string;
@@ -127,7 +127,7 @@ export interface DashboardFigures {
   totalViews: number;
 }
 
-/** A live stream as its reporter and admins see it (API.md "Live streams"). */
+/** A live stream as its reporter and admins see it (docs/product/api.md#live-streams). */
 export interface LiveStream {
   id: number;
   storyId: number;
@@ -173,7 +173,7 @@ export interface UploadSessionPart {
   etag: string;
 }
 
-/** The answer to an upload (API.md "Media"): where the file is served, and the story it made or changed. */
+/** The answer to an upload (docs/product/api.md#media): where the file is served, and the story it made or changed. */
 export interface StoredMedia {
   url: string;
   key: string;

@@ -1,5 +1,5 @@
 /**
- * How numbers and dates read on the site (SPEC.md section 9), shared by the SPA and the worker's
+ * How numbers and dates read on the site (docs/product/rules.md#limits-and-constants), shared by the SPA and the worker's
  * HTML so both say the same thing. Intl does the work. A browser pays tens of milliseconds the
  * first time it builds each kind of Intl formatter, so each is built on first use, not on import,
  * and numbers that need no formatting (under 1,000) do not build one.

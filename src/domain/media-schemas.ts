@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messages } from './messages.ts';
 
 /**
- * Fields that come with an uploaded video (API.md "Media"): a title (with description and
+ * Fields that come with an uploaded video (docs/product/api.md#media): a title (with description and
  * category) makes a draft story holding the video; a storyId attaches it to that story.
  */
 export const VIDEO_CATEGORIES = ['breaking', 'politics', 'local', 'investigation'] as const;

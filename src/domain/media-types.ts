@@ -1,5 +1,5 @@
 /**
- * What may be uploaded, decided from a file's first bytes (API.md "Media"): images png, jpeg, gif,
+ * What may be uploaded, decided from a file's first bytes (docs/product/api.md#media): images png, jpeg, gif,
  * webp; videos mp4, webm, quicktime, avi. Anything else is refused, whatever its name or the type
  * the client claimed.
  */

@@ -1,4 +1,4 @@
-/** User-facing validation messages, word for word from SPEC.md section 5. */
+/** User-facing validation messages, word for word from docs/product/rules.md#validation. */
 export const messages = {
   emailOrUsernameRequired: 'Email or username is required',
   passwordTooShort: 'Password must be at least 6 characters',

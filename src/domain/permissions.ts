@@ -2,7 +2,7 @@ import type { Actor } from './roles.ts';
 import { isPubliclyVisible, type StoryFacts } from './story.ts';
 
 /**
- * The one policy every route asks (SPEC.md section 6 and API.md). Admins count as reporters.
+ * The one policy every route asks (docs/product/rules.md#roles-and-permissions and docs/product/api.md). Admins count as reporters.
  * Each function answers for the actor in hand; routes turn a "no" into 401/403/404.
  */
 export const policy = {

@@ -10,7 +10,7 @@ export interface Clock {
   now(): string;
 }
 
-/** Story HTML cut down to what a story may hold (API.md: sanitised on the server before it is stored). */
+/** Story HTML cut down to what a story may hold (docs/product/api.md: sanitised on the server before it is stored). */
 export interface StoryHtmlSanitizer {
   sanitize(html: string): string;
   /** True when the HTML shows no text and no media (an editor's empty paragraph). */

@@ -5,7 +5,7 @@ const DAY = 24 * HOUR;
 let relative: Intl.RelativeTimeFormat | undefined;
 
 /**
- * SPEC.md section 9: under a minute "just now", then whole minutes, hours or days ago
+ * docs/product/rules.md#limits-and-constants: under a minute "just now", then whole minutes, hours or days ago
  * ("1 minute ago", "2 hours ago", "40 days ago"). A time in the future also reads "just now".
  */
 export function relativeTime(iso: string, now: Date): string {

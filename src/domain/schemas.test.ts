@@ -29,7 +29,7 @@ function parsed<S extends ZodType>(schema: S, input: unknown) {
 }
 
 describe('messages', () => {
-  it('carry SPEC.md section 5 word for word', () => {
+  it('carry docs/product/rules.md#validation word for word', () => {
     expect(messages.emailOrUsernameRequired).toBe('Email or username is required');
     expect(messages.passwordTooShort).toBe('Password must be at least 6 characters');
     expect(messages.titleRequired).toBe('Title is required');
@@ -136,7 +136,7 @@ describe('beat schemas', () => {
 describe('storySaveSchema', () => {
   const valid = { title: 'A title', description: 'A description', content: '<p>Text</p>' };
 
-  it('requires title, description and content with SPEC.md messages', () => {
+  it('requires title, description and content with docs/product messages', () => {
     expect(fieldErrors(storySaveSchema, {})).toEqual({
       title: messages.titleRequired,
       description: messages.descriptionRequired,
@@ -149,7 +149,7 @@ describe('storySaveSchema', () => {
     });
   });
 
-  it('fills in the defaults of SPEC.md section 9', () => {
+  it('fills in the defaults of docs/product/rules.md#limits-and-constants', () => {
     expect(parsed(storySaveSchema, valid)).toEqual({
       ...valid,
       slug: '',

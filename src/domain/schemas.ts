@@ -10,7 +10,7 @@ import { DEFAULT_STORY_STATUS, STORY_STATUSES } from './story.ts';
 
 /**
  * Input schemas shared by the API (validated at the boundary) and the forms.
- * Messages are SPEC.md section 5's where it has one.
+ * Messages are docs/product/rules.md#validation's where it has one.
  */
 
 const requiredText = (message: string, max?: { length: number; message: string }) => {
@@ -96,7 +96,7 @@ const publishAtField = z
   .optional()
   .transform((value) => (value ? new Date(value).toISOString() : null));
 
-/** The story save payload of SPEC.md section 3. authorId is accepted and ignored: the server knows who is asking. */
+/** The story save payload of docs/product/rules.md#story-content. authorId is accepted and ignored: the server knows who is asking. */
 export const storySaveSchema = z.object({
   title: requiredText(messages.titleRequired, { length: 255, message: messages.titleTooLong }),
   slug: z

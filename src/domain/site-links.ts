@@ -1,7 +1,7 @@
 import type { BeatRef } from './entities.ts';
 import { beatPath, site } from './site.ts';
 
-/** The newsroom's outside channels and the footer's sections, in one place (SPEC.md section 2). */
+/** The newsroom's outside channels and the footer's sections, in one place (docs/product/screens.md). */
 
 export interface ExternalLink {
   label: string;
@@ -43,7 +43,7 @@ export const NEWSROOM_EMAIL = 'newsroom@thenewsroom.example';
 /** The footer's News links are the beats that exist (docs/product/screens.md): at most this many. */
 export const FOOTER_BEATS = 6;
 
-/** The footer's News links: the beats that exist, those SPEC.md names first, then by name. */
+/** The footer's News links: the beats that exist, those docs/product names first, then by name. */
 export function footerBeatLinks(beats: readonly BeatRef[]): { href: string; label: string }[] {
   const named = new Map<string, number>(newsSections.map((section, index) => [section.beat, index]));
   return [...beats]

@@ -8,7 +8,7 @@ export const site = {
   language: 'en',
 } as const;
 
-/** A story's public address: /story/{slug}, or its id when it has no slug (SPEC.md section 2). */
+/** A story's public address: /story/{slug}, or its id when it has no slug (docs/product/screens.md). */
 export function storyPath(story: Pick<Story, 'slug' | 'id'>): string {
   return `/story/${story.slug || story.id}`;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FALLBACK_SLUG, SLUG_MAX_LENGTH, SLUG_PATTERN, firstFreeSlug, isValidSlug, slugCandidatePrefix, slugify } from './slug.ts';
 
-describe('slugify (SPEC.md section 5)', () => {
+describe('slugify (docs/product/rules.md#validation)', () => {
   it.each([
     ['lowercases', 'Breaking NEWS Today', 'breaking-news-today'],
     ['drops punctuation', 'Hello, World! (Part 2): "Quotes" & more?', 'hello-world-part-2-quotes-more'],

@@ -4,7 +4,7 @@ export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export const FALLBACK_SLUG = 'story';
 
 /**
- * The slug rule of SPEC.md section 5: lowercase; drop everything but a-z, 0-9, spaces and hyphens;
+ * The slug rule of docs/product/rules.md#validation: lowercase; drop everything but a-z, 0-9, spaces and hyphens;
  * whitespace runs become one hyphen; repeated hyphens collapse; trimmed (of spaces and of hyphens
  * at either end, so the result always matches SLUG_PATTERN or is empty).
  */

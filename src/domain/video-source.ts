@@ -31,7 +31,7 @@ function startSeconds(url: URL): number | null {
 }
 
 /**
- * SPEC.md section 2: YouTube links become an embed on the privacy-enhanced host with autoplay
+ * docs/product/screens.md: YouTube links become an embed on the privacy-enhanced host with autoplay
  * off, related videos hidden and controls shown; any other http(s) or site-relative link plays
  * as a file. Anything else (blank, javascript:, data:) plays as nothing.
  */

@@ -4,7 +4,7 @@ import type { StoryListOrder } from './ports.ts';
 import type { StoryStatus } from './story.ts';
 
 /**
- * The newsroom's working day (API.md): scheduling, review and what counts as a new revision.
+ * The newsroom's working day (docs/product/api.md): scheduling, review and what counts as a new revision.
  * Pure rules; the caller passes the clock's time in.
  */
 
@@ -79,7 +79,7 @@ export function reviewOutcome(
     : { status: 'published', publishedAt: story.publishedAt ?? now, publishAt: null, reviewNote: null, submittedAt: null };
 }
 
-/** The fields a revision keeps; a save that changes none of them makes no revision (API.md). */
+/** The fields a revision keeps; a save that changes none of them makes no revision (docs/product/api.md). */
 export const REVISION_FIELDS = ['title', 'description', 'content', 'slug', 'status', 'videoUrl'] as const;
 type RevisionFields = Pick<Story, (typeof REVISION_FIELDS)[number]>;
 

@@ -8,7 +8,7 @@ import { api, createStory, deleteUser, deps, expectError, login, signUp, storyPa
 import { createBeat } from '../../src/services/beat-save.ts';
 
 /**
- * Who may call what (API.md): 401 not signed in or a dead token, 403 signed in but not allowed,
+ * Who may call what (docs/product/api.md): 401 not signed in or a dead token, 403 signed in but not allowed,
  * 404 for a draft the caller may not see, 2xx otherwise. Every endpoint of the API, every kind of caller.
  */
 

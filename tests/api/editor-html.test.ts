@@ -4,7 +4,7 @@ import { api, createStory, signUp, storedStory, storyPayload, updatePayload } fr
 import { unsafeMarkup } from './support/html.ts';
 
 /**
- * Everything the editor can write (SPEC.md section 3) comes back from the server byte for byte.
+ * Everything the editor can write (docs/product/rules.md#story-content) comes back from the server byte for byte.
  * Each fragment is in the exact form Tiptap 3.31.3's getHTML() writes it (checked by loading it into
  * a real editor in Chromium and reading getHTML() back): the browser writes colours as rgb(),
  * styles as "prop: value;", empty attributes as ="" and a non-breaking space as &nbsp;.

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../src/domain/entities.ts';
 import { api, deleteUser, deps, expectError, signUp, type ApiResponse } from './support/api.ts';
 
-/** API.md: 5 failures for one identifier within 15 minutes lock it (429 + Retry-After), even for the right password. */
+/** docs/product/api.md: 5 failures for one identifier within 15 minutes lock it (429 + Retry-After), even for the right password. */
 
 const WINDOW_SECONDS = 15 * 60;
 const WRONG = 'wrong-password';

@@ -12,7 +12,7 @@ import { api, createStory, deps, expectError, signUp, updatePayload, updateStory
  */
 
 
-/** The answer of GET /api/search: hits as API.md spells them (`status` only for staff). */
+/** The answer of GET /api/search: hits as docs/product/api.md spells them (`status` only for staff). */
 interface SearchAnswer {
   total: number;
   results: (Omit<SearchHit, 'status'> & { status?: string })[];
@@ -120,7 +120,7 @@ describe('ranking and matching', () => {
     expect(inBeat.body.results.every((r) => r.beat?.slug === 'search-beat')).toBe(true);
   });
 
-  it('answers with the fields of API.md and no more', async () => {
+  it('answers with the fields of docs/product/api.md and no more', async () => {
     const story = await createStory(reporter.token, { title: 'Fieldcheck story', description: 'Short', content: '<p>text</p>', status: 'published' });
     const res = await search('q=fieldcheck');
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');

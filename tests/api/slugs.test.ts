@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Story } from '../../src/domain/entities.ts';
 import { api, createStory, expectError, signUp, storedStory, storyPayload, updatePayload, updateStory } from './support/api.ts';
 
-/** Slugs per API.md: generated from the title by SPEC.md section 5's rule, -2, -3 ... when taken; typed ones checked. */
+/** Slugs per docs/product/api.md: generated from the title by docs/product/rules.md#validation's rule, -2, -3 ... when taken; typed ones checked. */
 
 let reporter: { token: string };
 let admin: { token: string };

@@ -7,7 +7,7 @@ import { api, createStory, deleteUser, deps, expectError, signUp, updatePayload,
 import { siteApp } from './support/site-app.ts';
 
 /**
- * The newsroom's working day (API.md): scheduled publishing by the minute job, editorial review,
+ * The newsroom's working day (docs/product/api.md): scheduled publishing by the minute job, editorial review,
  * revision history and corrections, through the whole worker over real local D1.
  */
 

@@ -5,7 +5,7 @@ import { JSON_CONTENT_TYPE, api, expectError, mapConcurrently, signUp, storedSto
 import { unsafeMarkup } from './support/html.ts';
 
 /**
- * Story content is HTML sanitised to SPEC.md section 3 before it is stored; every other text field
+ * Story content is HTML sanitised to docs/product/rules.md#story-content before it is stored; every other text field
  * is plain text that travels as JSON; URL fields take only http(s) addresses or paths on this site.
  */
 

@@ -1,7 +1,7 @@
 import { demoStories } from '../../scripts/seed/demo-newsroom.ts';
 import { expect, test } from './support/browser.ts';
 
-/** SPEC.md section 9: the home page shows the latest 6 published stories, newest first. */
+/** docs/product/rules.md#limits-and-constants: the home page shows the latest 6 published stories, newest first. */
 const HOME_LIMIT = 6;
 const published = demoStories.filter((story) => story.status === 'published').sort((a, b) => a.hoursAgo - b.hoursAgo);
 const latest = published.slice(0, HOME_LIMIT).map((story) => story.title);

@@ -8,7 +8,7 @@ import { apiCall, apiLogin, site, type E2eAccount } from './support/site.ts';
 import { createReporterViaApi, signInAs, unique, uniqueUsername } from './support/staff.ts';
 
 /**
- * Live streams (SPEC.md sections 2, 4 and 8; issues 5 and 11): a reporter goes live from the Live
+ * Live streams (docs/product/screens.md, docs/product/rules.md, docs/product/notices.md; issues 5 and 11): a reporter goes live from the Live
  * Stream tab with the fake camera; a reader in another browser context finds it through the home
  * page's "Watch Live" and watches it play (segments over HTTP, decision 025); ending publishes the
  * story with the recording. The reporter's connection dropping and coming back does not stop the

@@ -6,7 +6,7 @@ import { apiCall, apiLogin, site } from './support/site.ts';
 import { createReporterViaApi, signInAs, unique, uniqueUsername } from './support/staff.ts';
 
 /**
- * The Record tab (SPEC.md sections 2, 4 and 8; issue 5): a reporter previews the fake camera,
+ * The Record tab (docs/product/screens.md, docs/product/rules.md, docs/product/notices.md; issue 5): a reporter previews the fake camera,
  * toggles camera and microphone, records a few seconds, plays the clip back and uploads it with a
  * title, description and category; the draft story plays the clip with a finite duration and seeks.
  */

@@ -139,7 +139,7 @@ describe.sequential('staff safety nets', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  test('missing title, description and content are announced with SPEC.md messages and nothing is sent', async ({ page, pageErrors }) => {
+  test('missing title, description and content are announced with docs/product messages and nothing is sent', async ({ page, pageErrors }) => {
     await signInAs(page, first);
     await page.goto('/story/new');
     await expect.poll(() => page.getByRole('heading', { name: 'Create New Story' }).count(), { timeout: 15_000 }).toBe(1);

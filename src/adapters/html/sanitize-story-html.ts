@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * Story content allow-list: exactly the content of SPEC.md section 3 (headings, paragraphs, bold,
+ * Story content allow-list: exactly the content of docs/product/rules.md#story-content (headings, paragraphs, bold,
  * italic, underline, strike, lists, block quotes, code, rules, images, links, YouTube embeds,
  * uploaded videos, alignment, colour, font family) and nothing else.
  */

@@ -54,7 +54,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       c.set('deps', deps);
       await next();
       if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
-      // API.md's content type; Hono's c.json() leaves the charset out.
+      // docs/product/api.md's content type; Hono's c.json() leaves the charset out.
       if (c.res.headers.get('Content-Type') === 'application/json') c.header('Content-Type', 'application/json; charset=utf-8');
     })
     .use('/stories', edge.readThrough)

@@ -19,7 +19,7 @@ export function errorBody(code: string, message: string, fields?: Record<string,
   return { error: { code, message, ...(fields ? { fields } : {}), ...details } };
 }
 
-/** One place turns every failure into the error shape of API.md; a 500 says nothing about its cause. */
+/** One place turns every failure into the error shape of docs/product/api.md; a 500 says nothing about its cause. */
 export function handleError(error: Error, c: Context): Response {
   if (error instanceof DomainError) {
     if (error instanceof TooManyAttemptsError) c.header('Retry-After', String(error.retryAfterSeconds));

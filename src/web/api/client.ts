@@ -1,6 +1,6 @@
 import type { QueryFunctionContext, QueryKey } from '@tanstack/react-query';
 
-/** Request conventions of SPEC.md section 7: cookies sent, bearer token from localStorage, JSON when JSON. */
+/** Request conventions of docs/product/api.md#client-conventions: cookies sent, bearer token from localStorage, JSON when JSON. */
 export const TOKEN_KEY = 'auth_token';
 
 export class ApiError extends Error {
@@ -14,19 +14,19 @@ export class ApiError extends Error {
     super(message);
   }
 
-  /** The server's human message (API.md error shape), when it sent one. */
+  /** The server's human message (docs/product/api.md error shape), when it sent one. */
   get serverMessage(): string | null {
     const error = (this.body as { error?: { message?: unknown } } | null)?.error;
     return typeof error?.message === 'string' ? error.message : null;
   }
 
-  /** The API's error code (API.md's error shape: `stale_version`, `not_in_review`, ...), when it sent one. */
+  /** The API's error code (docs/product/api.md's error shape: `stale_version`, `not_in_review`, ...), when it sent one. */
   get code(): string | null {
     const error = (this.body as { error?: { code?: unknown } } | null)?.error;
     return typeof error?.code === 'string' ? error.code : null;
   }
 
-  /** Per-field validation messages (API.md), keyed by field name. */
+  /** Per-field validation messages (docs/product/api.md), keyed by field name. */
   get fields(): Record<string, string> {
     const fields = (this.body as { error?: { fields?: unknown } } | null)?.error?.fields;
     return fields && typeof fields === 'object' ? (fields as Record<string, string>) : {};
@@ -59,7 +59,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** Sends a request with the SPEC.md section 7 conventions; a non-OK answer throws ApiError (section 8). */
+/** Sends a request with the docs/product/api.md#client-conventions conventions; a non-OK answer throws ApiError (section 8). */
 async function send(method: string, url: string, body: unknown, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = {};
   const token = options.token === undefined ? getToken() : options.token;
@@ -79,7 +79,7 @@ async function send(method: string, url: string, body: unknown, options: Request
     } catch {
       parsed = null;
     }
-    // SPEC.md section 8: "<status>: <body text>", or the status text when the body is empty.
+    // docs/product/notices.md: "<status>: <body text>", or the status text when the body is empty.
     throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`, parsed, text);
   }
   return res;
@@ -89,7 +89,7 @@ function isJson(res: Response): boolean {
   return res.headers.get('content-type')?.includes('application/json') ?? false;
 }
 
-/** The body as JSON when the answer says JSON, otherwise an empty object (SPEC.md section 7). */
+/** The body as JSON when the answer says JSON, otherwise an empty object (docs/product/api.md#client-conventions). */
 async function parseBody<T>(res: Response): Promise<T> {
   if (!isJson(res)) return {} as T;
   const text = await res.text();
@@ -116,7 +116,7 @@ export async function apiList<T>(url: string, options: RequestOptions = {}): Pro
 export type On401 = 'returnNull' | 'throw';
 
 /**
- * The default read of SPEC.md section 7: a GET to the first element of the query key.
+ * The default read of docs/product/api.md#client-conventions: a GET to the first element of the query key.
  * `on401: 'returnNull'` turns "not signed in" into null instead of an error.
  */
 export function getQueryFn<T>({ on401 }: { on401: On401 }) {

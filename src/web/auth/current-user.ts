@@ -2,14 +2,14 @@ import { queryOptions } from '@tanstack/react-query';
 import type { User } from '../../domain/entities.ts';
 import { ApiError, clearToken, getQueryFn, getToken } from '../api/client.ts';
 
-/** SPEC.md section 9: the current user is cached for 5 minutes. */
+/** docs/product/rules.md#limits-and-constants: the current user is cached for 5 minutes. */
 export const CURRENT_USER_STALE_MS = 5 * 60_000;
 export const currentUserKey = ['/api/auth/me'] as const;
 
 const readCurrentUser = getQueryFn<User>({ on401: 'throw' });
 
 /**
- * GET /api/auth/me, null when nobody is signed in (SPEC.md section 7's per-query 401 option).
+ * GET /api/auth/me, null when nobody is signed in (docs/product/api.md#client-conventions's per-query 401 option).
  * Without a stored token the answer is known to be null, so readers never pay for the round trip;
  * a token the server no longer accepts is dropped so later requests go out anonymous.
  */

@@ -5,7 +5,7 @@ import { apiRequest, clearToken, getToken } from '../api/client.ts';
 import { currentUserKey } from './current-user.ts';
 
 /**
- * Signs out (SPEC.md section 4): the token leaves storage, the server revokes it, every cached
+ * Signs out (docs/product/rules.md): the token leaves storage, the server revokes it, every cached
  * answer is dropped and the page goes to /. The page moves first so a staff screen does not
  * redirect to /login on its way out.
  */

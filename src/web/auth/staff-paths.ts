@@ -2,7 +2,7 @@ import type { User } from '../../domain/entities.ts';
 import { policy } from '../../domain/permissions.ts';
 
 /**
- * Staff screens live in lazily loaded routes of their own (SPEC.md section 2); links to them go
+ * Staff screens live in lazily loaded routes of their own (docs/product/screens.md); links to them go
  * by href so the reader's bundle needs nothing from those routes.
  */
 export const staffPaths = {

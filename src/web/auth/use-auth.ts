@@ -6,7 +6,7 @@ import { currentUserQuery } from './current-user.ts';
 export interface AuthState {
   user: User | null;
   isLoading: boolean;
-  /** Admins count as reporters (SPEC.md section 6). */
+  /** Admins count as reporters (docs/product/rules.md#roles-and-permissions). */
   isReporter: boolean;
   isAdmin: boolean;
 }

@@ -10,7 +10,7 @@ import { routeTree } from '../route-tree.gen.ts';
 import { warmUpFormatters } from './warm-up-formatters.ts';
 import { nextTask } from './next-task.ts';
 
-/** SPEC.md sections 7 and 9: GET the key's URL, no retries, no refetch on focus, no polling, never stale by time. */
+/** docs/product/api.md, docs/product/rules.md: GET the key's URL, no retries, no refetch on focus, no polling, never stale by time. */
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
@@ -65,7 +65,7 @@ export async function startApp(): Promise<void> {
   await nextTask();
   const readingView = document.querySelector('#root > main') !== null;
   // Over a reading view, wait for the sign-in state so the header appears once, right; without
-  // one, render at once: the frame shows its spinner while the sign-in state loads (SPEC.md section 2).
+  // one, render at once: the frame shows its spinner while the sign-in state loads (docs/product/screens.md).
   const signIn = queryClient.prefetchQuery(currentUserQuery());
   await Promise.all([router.load(), readingView ? signIn : null, leadPictureShown()]);
   await warmUpFormatters();

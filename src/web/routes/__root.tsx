@@ -17,7 +17,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: NotFound,
 });
 
-/** SPEC.md section 2: top bar, the screen (a spinner while the sign-in state loads), footer; toasts over all. */
+/** docs/product/screens.md: top bar, the screen (a spinner while the sign-in state loads), footer; toasts over all. */
 function SiteFrame() {
   const { isLoading } = useAuth();
   useFocusOnNavigation();

@@ -10,11 +10,11 @@ import { CheckboxField, TextField } from '../forms/form-field.tsx';
 import { focusFirstError, validateForm, type FieldErrors } from '../forms/validate-form.ts';
 import { toast } from '../ui/toast/toast-store.ts';
 
-/** SPEC.md section 9: about 100 ms between the success notice and the move. */
+/** docs/product/rules.md#limits-and-constants: about 100 ms between the success notice and the move. */
 export const LOGIN_REDIRECT_DELAY_MS = 100;
 
 export const Route = createFileRoute('/login')({
-  // SPEC.md section 2: someone already signed in goes straight to their screen.
+  // docs/product/screens.md: someone already signed in goes straight to their screen.
   beforeLoad: async ({ context }) => {
     const user = await context.queryClient.ensureQueryData(currentUserQuery());
     if (user) throw redirect({ href: homeFor(user), replace: true });

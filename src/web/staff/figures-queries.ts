@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { DashboardFigures, ReporterFigures } from '../../domain/entities.ts';
 import { apiRequest } from '../api/client.ts';
 
-/** Site-wide figures for the admin dashboard; SPEC.md section 7: no retry on failure. */
+/** Site-wide figures for the admin dashboard; docs/product/api.md#client-conventions: no retry on failure. */
 export const dashboardFiguresQuery = () =>
   queryOptions({
     queryKey: ['/api/analytics/dashboard'] as const,

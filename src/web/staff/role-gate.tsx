@@ -8,7 +8,7 @@ export type StaffRole = 'reporter' | 'admin';
 export type GuardStatus = 'loading' | 'allowed' | 'denied';
 
 /**
- * SPEC.md section 2 and 6: once the auth state has loaded, a non-reporter goes to /login and a
+ * docs/product/screens.md and 6: once the auth state has loaded, a non-reporter goes to /login and a
  * non-admin opening an admin screen goes to /dashboard (or to /login when not signed in).
  */
 export function useRoleGuard(need: StaffRole): GuardStatus {

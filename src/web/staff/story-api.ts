@@ -28,7 +28,7 @@ export const authorStoriesQuery = (authorId: number) =>
     },
   });
 
-/** The story save payload of SPEC.md section 3: the shared schema's fields plus authorId (which the server ignores). */
+/** The story save payload of docs/product/rules.md#story-content: the shared schema's fields plus authorId (which the server ignores). */
 export type StoryPayload = Omit<StorySaveInput, 'publishAt'> & { publishAt?: string | null; authorId: number };
 
 export function createStory(payload: StoryPayload): Promise<Story> {

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Correction, Story, StoryRevision, StoryRevisionSummary } from '../../domain/entities.ts';
 import { apiList, apiRequest } from '../api/client.ts';
 
-/** The newsroom's working day as staff call it (API.md): the review queue, review decisions, history, corrections. */
+/** The newsroom's working day as staff call it (docs/product/api.md): the review queue, review decisions, history, corrections. */
 
 /** The most a Review tab list shows; its total counts them all (X-Total-Count). */
 export const REVIEW_LIST_LIMIT = 100;

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 
-/** SPEC.md section 2: any route the router does not know. */
+/** docs/product/screens.md: any route the router does not know. */
 export function NotFound() {
   return (
     <div className="page narrow not-found">

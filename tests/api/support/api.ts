@@ -130,7 +130,7 @@ export async function deleteUser(adminToken: string, id: number): Promise<void> 
   if (res.status !== 204) throw new Error(`delete user failed: ${res.status} ${res.text}`);
 }
 
-/** API.md: JSON in, JSON out, with this content type. */
+/** docs/product/api.md: JSON in, JSON out, with this content type. */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 export interface ErrorBody {
@@ -138,7 +138,7 @@ export interface ErrorBody {
 }
 
 /**
- * Asserts the error shape of API.md: the status, a JSON body {"error": {"code", "message", "fields"?}}
+ * Asserts the error shape of docs/product/api.md: the status, a JSON body {"error": {"code", "message", "fields"?}}
  * with a snake_case code, and nothing that leaks internals (a stack trace or SQL).
  */
 export function expectError(res: ApiResponse, status: number, code?: string): ErrorBody['error'] {

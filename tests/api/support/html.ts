@@ -1,6 +1,6 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
 
-/** The elements SPEC.md section 3 lets story content hold (and the spellings of them sanitize-html keeps). */
+/** The elements docs/product/rules.md#story-content lets story content hold (and the spellings of them sanitize-html keeps). */
 export const STORY_ELEMENTS = new Set([
   'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr',
   'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'del',

@@ -5,7 +5,7 @@ import type { Story } from '../../../src/domain/entities.ts';
 import { apiCall, site } from './site.ts';
 import { unique } from './staff.ts';
 
-/** The toast region (SPEC.md section 9), where SPEC.md section 8's notices appear. */
+/** The toast region (docs/product/rules.md#limits-and-constants), where docs/product/notices.md's notices appear. */
 export function notices(page: Page) {
   return page.getByRole('region', { name: 'Notifications (F8)' });
 }

@@ -7,7 +7,7 @@ import type { AppEnv } from '../context.ts';
 import { signedInUser } from '../middleware/authenticate.ts';
 import { validate } from '../validate.ts';
 
-/** A result as API.md spells it; `status` only for staff, whose searches span every status. */
+/** A result as docs/product/api.md spells it; `status` only for staff, whose searches span every status. */
 function toResult(hit: SearchHit, staff: boolean) {
   const { status, snippet, ...rest } = hit;
   return { ...rest, snippet: snippetMarkup(snippet), ...(staff ? { status } : {}) };

@@ -83,7 +83,7 @@ export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: Middlewar
     })
     .get('/story/:segment', cached, async (c, next) => {
       const segment = c.req.param('segment');
-      // The story editor's own route (SPEC.md section 2): the plain app.
+      // The story editor's own route (docs/product/screens.md): the plain app.
       if (segment === 'new') return next();
       const [story, beats, page] = await Promise.all([publicStory(deps, segment), deps.beats.list(), shell(c)]);
       // Not public (a draft its author is previewing, or nothing): the app asks the API with the reader's token.

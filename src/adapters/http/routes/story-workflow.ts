@@ -7,7 +7,7 @@ import type { AppEnv } from '../context.ts';
 import { requireSignedIn } from '../middleware/authenticate.ts';
 import { validate } from '../validate.ts';
 
-/** The newsroom's working day under /api/stories (API.md): review, revision history, corrections. */
+/** The newsroom's working day under /api/stories (docs/product/api.md): review, revision history, corrections. */
 export const storyWorkflowRoutes = new Hono<AppEnv>()
   .post('/:id/review', requireSignedIn, validate('param', idParamSchema), validate('json', storyReviewSchema), async (c) => {
     return c.json(await reviewStory(c.var.deps, c.var.user!, c.req.valid('param').id, c.req.valid('json')));

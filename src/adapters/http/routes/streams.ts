@@ -16,7 +16,7 @@ import { saveWithSlug } from '../../../services/story-save.ts';
 import { paragraphOf } from '../../../services/video-story.ts';
 
 /**
- * Live streams (API.md "Live streams"). A stream's story is published with isLive from the start,
+ * Live streams (docs/product/api.md#live-streams). A stream's story is published with isLive from the start,
  * so readers can open it and watch; ending stores the recording as its video and clears isLive.
  * The camera's bytes travel over a WebSocket to the stream's Durable Object: GET /:id/publish
  * (its reporter, token as a subprotocol). Viewers read segments over HTTP (live-media.ts), and

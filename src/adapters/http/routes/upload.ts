@@ -99,7 +99,7 @@ function prefixed(prefix: string, fields: Record<string, string>): Record<string
 }
 
 /**
- * One request, one file (API.md "Media"): the multipart body is read as a stream and the file part
+ * One request, one file (docs/product/api.md#media): the multipart body is read as a stream and the file part
  * goes to R2 as it arrives. A refused or failed upload leaves nothing stored. With an
  * Idempotency-Key, a retry gets the first answer back instead of a second file and draft.
  */

@@ -126,7 +126,7 @@ ${footer(new Date(now).getUTCFullYear(), beats)}`;
 }
 
 /**
- * The story's content is stored sanitised (API.md), so it is written as it is. A live story's
+ * The story's content is stored sanitised (docs/product/api.md), so it is written as it is. A live story's
  * player needs the app, so its page asks for the app at once (`data-needs-app`).
  */
 /** The story's corrections, oldest first, as StoryCorrections renders them (days in UTC, marked ` UTC` like every date here, until the app takes over). */

@@ -5,7 +5,7 @@ import { aboutSections, footerBeatLinks, otherChannelLinks, SITE_NAME, TAGLINE, 
 import { HrefLink } from '../../ui/href-link.tsx';
 import { beatsQuery } from '../beats/beat-queries.ts';
 
-/** SPEC.md section 2's footer: about text, news and about links, copyright, social links. */
+/** docs/product/screens.md's footer: about text, news and about links, copyright, social links. */
 export function SiteFooter() {
   const year = new Date().getFullYear();
   // The News links are the beats that exist (docs/product/screens.md), as the worker writes them.

@@ -22,7 +22,7 @@ function Tab({ href, label, pathname }: { href: string; label: string; pathname:
   );
 }
 
-/** SPEC.md section 2's top bar: logo, tabs by role (the current one highlighted), social menu, who is signed in. */
+/** docs/product/screens.md's top bar: logo, tabs by role (the current one highlighted), social menu, who is signed in. */
 export function SiteHeader() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const { user, isLoading, isReporter, isAdmin } = useAuth();

@@ -7,7 +7,7 @@ import { StoryVideo } from '../stories/story-video.tsx';
 import { authorName } from '../../../domain/byline.ts';
 import { StoryImage } from '../stories/story-image.tsx';
 
-/** SPEC.md section 2: the home page's "Featured Story": video, beat, title, description, author, time, views, read and share. */
+/** docs/product/screens.md: the home page's "Featured Story": video, beat, title, description, author, time, views, read and share. */
 export function FeaturedStory({ story }: { story: Story }) {
   const slug = story.slug || String(story.id);
   return (

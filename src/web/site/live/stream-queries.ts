@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { ActiveLiveStream } from '../../../domain/entities.ts';
 import { apiRequest } from '../../api/client.ts';
 
-/** Live-stream calls of SPEC.md section 7 (server side: API.md "Live streams"). */
+/** Live-stream calls of docs/product/api.md#client-conventions (server side: docs/product/api.md#live-streams). */
 
 export const activeStreamsQuery = () =>
   queryOptions({

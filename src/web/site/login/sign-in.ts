@@ -9,7 +9,7 @@ export interface LoginAnswer {
   user: User;
 }
 
-/** POST /api/auth/login. SPEC.md section 8: a failure carries the response text, or "Login failed". */
+/** POST /api/auth/login. docs/product/notices.md: a failure carries the response text, or "Login failed". */
 export async function login(input: LoginInput): Promise<LoginAnswer> {
   try {
     return await apiRequest<LoginAnswer>('POST', '/api/auth/login', input, { token: null });
@@ -21,7 +21,7 @@ export async function login(input: LoginInput): Promise<LoginAnswer> {
   }
 }
 
-/** Signs in, keeps the token under auth_token and caches the user (SPEC.md section 4). */
+/** Signs in, keeps the token under auth_token and caches the user (docs/product/rules.md). */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -4,13 +4,13 @@ import { toast } from '../../ui/toast/toast-store.ts';
 
 export type ShareOutcome = 'shared' | 'cancelled' | 'copied' | 'failed';
 
-/** The story's full address on this site (SPEC.md section 2: origin plus the story's slug). */
+/** The story's full address on this site (docs/product/screens.md: origin plus the story's slug). */
 export function storyUrl(story: Pick<Story, 'slug' | 'id'>, origin = location.origin): string {
   return new URL(storyPath(story), origin).href;
 }
 
 /**
- * SPEC.md section 2: the device share dialog (title, description, link) when it works, otherwise
+ * docs/product/screens.md: the device share dialog (title, description, link) when it works, otherwise
  * the link is copied and a toast says so. Closing the share dialog is not a failure.
  */
 export async function shareStory(story: Pick<Story, 'slug' | 'id' | 'title' | 'description'>): Promise<ShareOutcome> {

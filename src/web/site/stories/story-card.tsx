@@ -3,7 +3,7 @@ import type { Story } from '../../../domain/entities.ts';
 import { viewsLabel } from '../../../domain/formatting.ts';
 import { StoryImage } from './story-image.tsx';
 
-/** SPEC.md section 2's card: image, Featured badge, beat, title, description, author, views, "Read Story". */
+/** docs/product/screens.md's card: image, Featured badge, beat, title, description, author, views, "Read Story". */
 export function StoryCard({ story }: { story: Story }) {
   const titleId = `story-card-${story.id}`;
   const slug = story.slug || String(story.id);

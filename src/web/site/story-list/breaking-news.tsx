@@ -8,7 +8,7 @@ import { videoSource } from '../../../domain/video-source.ts';
 import { StoryImage } from '../stories/story-image.tsx';
 
 /**
- * SPEC.md section 2's breaking-news block: BREAKING NEWS badge, a LIVE badge over the video
+ * docs/product/screens.md's breaking-news block: BREAKING NEWS badge, a LIVE badge over the video
  * area, title, description, created date and views; the video area and Read Full Story open the
  * story; Share; View All Stories; Watch on YouTube (new tab) when the video is on YouTube.
  */

@@ -20,7 +20,7 @@ import { StoryCorrections } from './story-corrections.tsx';
 import { RelatedStories } from './related-stories.tsx';
 import { authorPath, beatPath } from '../../../domain/site.ts';
 
-/** SPEC.md section 2's story viewer, for a story that exists and may be seen. */
+/** docs/product/screens.md's story viewer, for a story that exists and may be seen. */
 export function StoryArticle({ story }: { story: Story }) {
   const { user } = useAuth();
   const canEdit = policy.canEditStory(user, story);
@@ -49,7 +49,7 @@ export function StoryArticle({ story }: { story: Story }) {
             ) : null}
           </div>
         </div>
-        {/* SPEC.md section 2 puts the picture first; a story with a video leads with the video (its poster is the picture), a live one with the live player. */}
+        {/* docs/product/screens.md puts the picture first; a story with a video leads with the video (its poster is the picture), a live one with the live player. */}
         {story.isLive ? (
           <LiveStoryVideo story={story} />
         ) : story.videoUrl ? (
@@ -86,7 +86,7 @@ export function StoryArticle({ story }: { story: Story }) {
         </p>
         <p className="article-description">{story.description}</p>
       </header>
-      {/* Sanitised on the server when saved (API.md): only the elements and attributes of SPEC.md section 3. */}
+      {/* Sanitised on the server when saved (docs/product/api.md): only the elements and attributes of docs/product/rules.md#story-content. */}
       <div className="article-content" dangerouslySetInnerHTML={{ __html: story.content }} />
       <StoryCorrections story={story} />
       <footer className="article-footer">
@@ -114,7 +114,7 @@ export function StoryPageBody({ story }: { story: Story }) {
   );
 }
 
-/** SPEC.md section 2: the viewer's not-found screen. */
+/** docs/product/screens.md: the viewer's not-found screen. */
 export function StoryNotFound() {
   return (
     <div className="page narrow not-found">

@@ -9,7 +9,7 @@ import { claimViewCountedBeforeApp } from './view-count.ts';
 const counted = new Set<string>();
 
 /**
- * SPEC.md section 4: one view is recorded per page load, after the story loads. A visit is one
+ * docs/product/rules.md: one view is recorded per page load, after the story loads. A visit is one
  * history entry, so re-renders, React's development double effects and back/forward to the same
  * entry count once; the server's new total replaces the cached count. A page the reader started
  * reading before the app took over was counted then (view-count.ts), and is not counted twice.

@@ -5,7 +5,7 @@ import { apiRequest } from '../../api/client.ts';
 const countedBeforeApp = new Map<number, Promise<number | null>>();
 
 /**
- * SPEC.md section 4's one view per page load, for a story page a reader is reading before the app
+ * docs/product/rules.md's one view per page load, for a story page a reader is reading before the app
  * has started (src/web/boot/take-over.ts): counts it and shows the server's new total in the page.
  */
 export function countViewBeforeApp(storyId: number, shownIn: Element | null): void {

@@ -6,7 +6,7 @@ import { LoadFailed } from '../load-failed.tsx';
 
 /**
  * Active Reporters falls back to the active users with role reporter when the analytics call
- * gives nothing (SPEC.md section 2).
+ * gives nothing (docs/product/screens.md).
  */
 export function activeReportersFallback(users: User[] | undefined): number | undefined {
   return users?.filter((user) => user.role === 'reporter' && user.isActive).length;

@@ -27,7 +27,7 @@ export function registerUser(input: NewUserInput): Promise<User> {
   return apiRequest<User>('POST', '/api/auth/register', input);
 }
 
-/** Deactivates the account; its stories stay (API.md). */
+/** Deactivates the account; its stories stay (docs/product/api.md). */
 export function deleteUser(id: number): Promise<unknown> {
   return apiRequest<unknown>('DELETE', `/api/users/${id}`);
 }

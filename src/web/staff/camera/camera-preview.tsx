@@ -14,7 +14,7 @@ interface CameraPreviewProps {
   children?: ReactNode;
 }
 
-/** The camera's live picture in a 16:9 frame (SPEC.md section 9), never audible (the microphone would echo). */
+/** The camera's live picture in a 16:9 frame (docs/product/rules.md#limits-and-constants), never audible (the microphone would echo). */
 export function CameraPreview({ stream, cameraOn, label, idleText, children }: CameraPreviewProps) {
   const video = useRef<HTMLVideoElement>(null);
 

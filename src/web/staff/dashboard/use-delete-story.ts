@@ -7,7 +7,7 @@ import { toast } from '../../ui/toast/toast-store.ts';
 
 /**
  * Deletes a story (a soft delete on the server) and offers Undo in the notice, which restores it.
- * SPEC.md's delete button did nothing; this one asks first (the caller's dialog) and can be undone.
+ * docs/product's delete button did nothing; this one asks first (the caller's dialog) and can be undone.
  */
 export function useDeleteStory() {
   const queryClient = useQueryClient();

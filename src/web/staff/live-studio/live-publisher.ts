@@ -18,12 +18,12 @@ export interface LivePublisherOptions {
   stream: MediaStream;
   onState?: (state: PublisherState, detail?: string) => void;
   onViewers?: (count: number) => void;
-  /** SPEC.md section 9: 1-second chunks. */
+  /** docs/product/rules.md#limits-and-constants: 1-second chunks. */
   timesliceMs?: number;
   videoBitsPerSecond?: number;
 }
 
-/** SPEC.md section 9: 1280 by 720 with audio. */
+/** docs/product/rules.md#limits-and-constants: 1280 by 720 with audio. */
 export const CAMERA_CONSTRAINTS: MediaStreamConstraints = {
   video: { width: { ideal: 1280 }, height: { ideal: 720 } },
   audio: true,
@@ -33,7 +33,7 @@ export function openCamera(constraints: MediaStreamConstraints = CAMERA_CONSTRAI
   return navigator.mediaDevices.getUserMedia(constraints);
 }
 
-/** VP9 as SPEC.md asks, else VP8, else whatever WebM the browser makes. Viewers need WebM. */
+/** VP9 as docs/product asks, else VP8, else whatever WebM the browser makes. Viewers need WebM. */
 export const LIVE_MIME_TYPES = ['video/webm;codecs=vp9,opus', 'video/webm;codecs=vp8,opus', 'video/webm'] as const;
 
 export function liveRecorderMimeType(): string | null {

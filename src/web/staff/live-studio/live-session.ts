@@ -6,7 +6,7 @@ import type { LivePublisherOptions, PublisherState } from './live-publisher.ts';
 import type { ToastInput } from '../../ui/toast/toast-store.ts';
 
 /**
- * The Live Stream tab's state machine (SPEC.md section 4): not live (camera off or previewing),
+ * The Live Stream tab's state machine (docs/product/rules.md): not live (camera off or previewing),
  * then live (RECORDING, the stream id, the viewer count), then ended. The camera goes to the
  * stream's room through LivePublisher, which the server records as it goes; ending stops the
  * publisher once the room holds every byte, ends the stream (the story gets the recording and is
@@ -14,7 +14,7 @@ import type { ToastInput } from '../../ui/toast/toast-store.ts';
  * live stream must not stop because the reporter switched tabs.
  */
 
-/** SPEC.md section 8, titles and descriptions word for word. */
+/** docs/product/notices.md, titles and descriptions word for word. */
 export const LIVE_NOTICES = {
   cameraDenied: { title: 'Camera access denied', description: 'Please allow camera and microphone access to stream' },
   titleRequired: { title: 'Title required', description: messages.streamTitleRequired },

@@ -72,7 +72,7 @@ function statusText(state: LiveState): string {
   }
 }
 
-/** The Live Stream tab (SPEC.md sections 2, 4 and 8): not live, then live (RECORDING, stream id, viewers), then ended. */
+/** The Live Stream tab (docs/product/screens.md, docs/product/rules.md, docs/product/notices.md): not live, then live (RECORDING, stream id, viewers), then ended. */
 export function LiveStreamPanel() {
   const live = useLiveSession();
   const state = useSession(live);

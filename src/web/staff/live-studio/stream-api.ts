@@ -1,9 +1,9 @@
 import type { LiveStream } from '../../../domain/entities.ts';
 import { apiRequest } from '../../api/client.ts';
 
-/** Starting and ending a live stream (SPEC.md section 7; server side: API.md "Live streams"). */
+/** Starting and ending a live stream (docs/product/api.md#client-conventions; server side: docs/product/api.md#live-streams). */
 
-/** SPEC.md sends multipart with the description fixed to "Live stream". */
+/** docs/product sends multipart with the description fixed to "Live stream". */
 export function startStream(title: string, description = 'Live stream'): Promise<LiveStream> {
   const form = new FormData();
   form.append('title', title);

@@ -1,7 +1,7 @@
 import { LIVE_MIME_TYPES } from '../live-studio/live-publisher.ts';
 
 /**
- * Records a clip from the camera with MediaRecorder. SPEC.md section 9 saves WebM (VP9 where the
+ * Records a clip from the camera with MediaRecorder. docs/product/rules.md#limits-and-constants saves WebM (VP9 where the
  * browser has it); Safari records only MP4, which the server accepts too (issue 5).
  */
 export const CLIP_MIME_TYPES = [...LIVE_MIME_TYPES, 'video/mp4'] as const;
@@ -46,7 +46,7 @@ export function startClipRecording(stream: MediaStream, timesliceMs = 1000): Cli
   };
 }
 
-/** SPEC.md section 3: the upload's file is named by its timestamp (webm, or mp4 from Safari). */
+/** docs/product/rules.md#story-content: the upload's file is named by its timestamp (webm, or mp4 from Safari). */
 export function clipFile(clip: Blob, now: number = Date.now()): File {
   const extension = clip.type.includes('mp4') ? 'mp4' : 'webm';
   return new File([clip], `${now}.${extension}`, { type: clip.type || `video/${extension}`, lastModified: now });

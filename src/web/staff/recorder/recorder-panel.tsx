@@ -60,7 +60,7 @@ function statusText(state: RecorderState): string {
   }
 }
 
-/** The Record tab (SPEC.md sections 2 and 4): preview, record, play back, upload as a draft story. */
+/** The Record tab (docs/product/screens.md, docs/product/rules.md): preview, record, play back, upload as a draft story. */
 export function RecorderPanel() {
   const recorder = useRecorderSession();
   const state = useSession(recorder);

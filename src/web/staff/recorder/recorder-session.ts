@@ -8,13 +8,13 @@ import type { ToastInput } from '../../ui/toast/toast-store.ts';
 import type { ClipRecording } from './clip-recorder.ts';
 
 /**
- * The Record tab's state machine (SPEC.md section 4): idle -> previewing (camera and microphone
+ * The Record tab's state machine (docs/product/rules.md): idle -> previewing (camera and microphone
  * can each be toggled) -> recording -> a recorded clip, which plays back and uploads with a title,
  * description and category as a draft story. Framework-free: the panel renders the state, and the
  * session outlives the panel so a tab switch loses neither a clip nor an upload.
  */
 
-/** SPEC.md section 8, word for word. */
+/** docs/product/notices.md, word for word. */
 export const RECORDER_NOTICES = {
   uploaded: 'Video uploaded successfully!',
   uploadFailed: 'Failed to upload video',

@@ -1,6 +1,6 @@
 import { VIDEO_CATEGORIES, type VideoCategory } from '../../../domain/media-schemas.ts';
 
-/** SPEC.md section 9: the recorder's categories and how they read. */
+/** docs/product/rules.md#limits-and-constants: the recorder's categories and how they read. */
 export const VIDEO_CATEGORY_LABELS: Record<VideoCategory, string> = {
   breaking: 'Breaking News',
   politics: 'Politics',

@@ -15,7 +15,7 @@ import { cacheCorrection } from './correction-cache.ts';
 const NOTE_MAX = 1000;
 
 /**
- * Corrections on a published story (API.md): the public record of what it got wrong. Each one is
+ * Corrections on a published story (docs/product/api.md): the public record of what it got wrong. Each one is
  * shown at the end of the story with its date and can never be edited or removed.
  */
 export function CorrectionsCard({ story }: { story: Story }) {

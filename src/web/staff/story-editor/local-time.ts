@@ -1,6 +1,6 @@
 /**
  * The schedule's date and time as the reporter reads and types them: a datetime-local value
- * ("2026-11-23T06:00") in their own time zone, stored as UTC ISO-8601 (API.md).
+ * ("2026-11-23T06:00") in their own time zone, stored as UTC ISO-8601 (docs/product/api.md).
  */
 
 const pad = (n: number) => String(n).padStart(2, '0');

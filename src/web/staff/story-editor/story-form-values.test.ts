@@ -19,7 +19,7 @@ describe('followSlug', () => {
 });
 
 describe('validateStoryForm', () => {
-  it("uses SPEC.md's messages for the required fields", () => {
+  it("uses docs/product's messages for the required fields", () => {
     expect(validateStoryForm(emptyStoryForm, true)).toEqual({
       title: 'Title is required',
       description: 'Description is required',
@@ -45,7 +45,7 @@ describe('validateStoryForm', () => {
 });
 
 describe('toSavePayload', () => {
-  it('builds the SPEC.md section 3 payload: numbers for beats, null for blank links, trimmed text', () => {
+  it('builds the docs/product/rules.md#story-content payload: numbers for beats, null for blank links, trimmed text', () => {
     const payload = toSavePayload({ ...filled, title: ' Council votes ', beatId: '4', featuredImageUrl: ' ', videoUrl: 'https://youtu.be/abc' }, 7);
     expect(payload).toEqual({
       title: 'Council votes',

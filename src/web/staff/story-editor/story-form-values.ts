@@ -81,7 +81,7 @@ export function toSavePayload(values: StoryFormValues, authorId: number): StoryP
 }
 
 /**
- * SPEC.md section 5's story rules, checked with the schema the server uses; `contentIsEmpty`
+ * docs/product/rules.md#validation's story rules, checked with the schema the server uses; `contentIsEmpty`
  * comes from the editor, which knows whether its HTML shows anything (an image alone counts).
  */
 export function validateStoryForm(values: StoryFormValues, contentIsEmpty: boolean, now: number = Date.now()): StoryFormErrors {
@@ -136,7 +136,7 @@ export function settleErrors(
 }
 
 /**
- * SPEC.md section 4: in create mode the slug follows the title while it is blank or still equal to
+ * docs/product/rules.md: in create mode the slug follows the title while it is blank or still equal to
  * what the previous title would have generated; once the reporter types their own, it stays.
  */
 export function followSlug(previousTitle: string, nextTitle: string, slug: string): string {

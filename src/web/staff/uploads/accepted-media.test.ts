@@ -5,7 +5,7 @@ import { titleFromFileName } from './file-title.ts';
 const file = (name: string, type = '') => new File(['x'], name, { type });
 
 describe('mediaKind', () => {
-  it("sorts SPEC.md section 5's types into images and videos, by type or by extension", () => {
+  it("sorts docs/product/rules.md#validation's types into images and videos, by type or by extension", () => {
     for (const name of ['a.png', 'a.jpg', 'a.JPEG', 'a.gif', 'a.webp']) expect(mediaKind(file(name)), name).toBe('image');
     for (const name of ['a.mp4', 'a.webm', 'a.mov', 'a.avi']) expect(mediaKind(file(name)), name).toBe('video');
     expect(mediaKind(file('clip', 'video/quicktime'))).toBe('video');

@@ -1,7 +1,7 @@
 import type { MediaKind } from '../../../domain/media-types.ts';
 
 /**
- * SPEC.md section 5: images png, jpg, jpeg, gif, webp; videos mp4, webm, mov, avi. A file passes
+ * docs/product/rules.md#validation: images png, jpg, jpeg, gif, webp; videos mp4, webm, mov, avi. A file passes
  * by its type or its extension (react-dropzone's rule); the server then decides by its first bytes.
  */
 export const ACCEPTED_IMAGES: Record<string, string[]> = {
@@ -27,7 +27,7 @@ function matches(file: File, accept: Record<string, string[]>): boolean {
   return Object.entries(accept).some(([type, extensions]) => file.type === type || extensions.some((ext) => name.endsWith(ext)));
 }
 
-/** Whether an accepted file is an image or a video (null for anything outside SPEC.md's list). */
+/** Whether an accepted file is an image or a video (null for anything outside docs/product's list). */
 export function mediaKind(file: File): MediaKind | null {
   if (matches(file, ACCEPTED_IMAGES)) return 'image';
   if (matches(file, ACCEPTED_VIDEOS)) return 'video';

@@ -100,7 +100,7 @@ function retryable(status: number): boolean {
 }
 
 function failure(res: Sent): UploadError {
-  // SPEC.md section 8: "<status>: <body text>".
+  // docs/product/notices.md: "<status>: <body text>".
   return new UploadError(res.status, `${res.status}: ${res.text || 'Network error'}`, res.body);
 }
 

@@ -58,7 +58,7 @@ async function uploadAsDraft(file: File, kind: MediaKind, user: User, onProgress
 }
 
 /**
- * The Upload tab: drop or choose one image or video (SPEC.md section 5's types, react-dropzone's
+ * The Upload tab: drop or choose one image or video (docs/product/rules.md#validation's types, react-dropzone's
  * messages), watch it upload, and get a draft story holding it.
  */
 export function UploadPanel({ user }: { user: User }) {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { toastStore, type ToastItem } from './toast-store.ts';
 
-/** SPEC.md section 9: swiping a toast right past 50 px dismisses it. */
+/** docs/product/rules.md#limits-and-constants: swiping a toast right past 50 px dismisses it. */
 export const SWIPE_THRESHOLD_PX = 50;
 
 /** The open toasts, as items of the notice region's list (see toaster-host.tsx). */

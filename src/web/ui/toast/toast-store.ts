@@ -1,5 +1,5 @@
 /**
- * Toast notices (SPEC.md section 9): one at a time, shown 5000 ms by default; a dismissed toast is
+ * Toast notices (docs/product/rules.md#limits-and-constants): one at a time, shown 5000 ms by default; a dismissed toast is
  * closed at once and removed from the store 1,000,000 ms later. Callable from anywhere, React or not.
  */
 export const TOAST_LIMIT = 1;

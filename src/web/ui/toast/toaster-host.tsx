@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { toastStore } from './toast-store.ts';
 
-/** SPEC.md section 9: F8 moves focus to the notices. */
+/** docs/product/rules.md#limits-and-constants: F8 moves focus to the notices. */
 const HOTKEY = 'F8';
 
 const ToastItems = lazy(() => import('./toast-items.tsx').then((module) => ({ default: module.ToastItems })));

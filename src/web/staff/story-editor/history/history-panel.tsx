@@ -135,7 +135,7 @@ function RevisionView({ storyId, revisionId, current, version, dirty, onRestored
         <div className="revision-read">
           <p className="revision-read-title">{chosen.title}</p>
           <p className="muted">{chosen.description}</p>
-          {/* Stored sanitised (API.md), as the story page shows it. */}
+          {/* Stored sanitised (docs/product/api.md), as the story page shows it. */}
           <div className="article-content" dangerouslySetInnerHTML={{ __html: chosen.content }} />
         </div>
       )}

@@ -24,7 +24,7 @@ interface ToolbarProps {
   onRefused: (message: string) => void;
 }
 
-/** SPEC.md section 2's toolbar: marks, font, colour, alignment, lists, link, YouTube, undo, redo. */
+/** docs/product/screens.md's toolbar: marks, font, colour, alignment, lists, link, YouTube, undo, redo. */
 export function EditorToolbar({ editor, onRefused }: ToolbarProps) {
   const state = useEditorState({
     editor,

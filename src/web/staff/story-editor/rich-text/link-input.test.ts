@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isAllowedLink, LINK_PROTOCOLS, parseLinkInput } from './link-input.ts';
 
 describe('isAllowedLink', () => {
-  it("allows exactly SPEC.md section 5's schemes", () => {
+  it("allows exactly docs/product/rules.md#validation's schemes", () => {
     for (const scheme of LINK_PROTOCOLS) expect(isAllowedLink(`${scheme}:x`)).toBe(true);
     for (const bad of ['javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html,x', 'vbscript:x', 'file:///etc/passwd']) {
       expect(isAllowedLink(bad)).toBe(false);

@@ -1,4 +1,4 @@
-/** SPEC.md section 5: the only link schemes the editor accepts. */
+/** docs/product/rules.md#validation: the only link schemes the editor accepts. */
 export const LINK_PROTOCOLS = ['http', 'https', 'ftp', 'ftps', 'mailto', 'tel', 'callto', 'sms', 'cid', 'xmpp'] as const;
 
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
@@ -17,7 +17,7 @@ export type LinkInput = { kind: 'remove' } | { kind: 'link'; href: string } | { 
 /**
  * What the reporter typed at "Enter URL:": blank removes the link; "example.com" and
  * "name@example.com" get the scheme they obviously mean; anything with a scheme outside
- * SPEC.md section 5's list is refused.
+ * docs/product/rules.md#validation's list is refused.
  */
 export function parseLinkInput(raw: string): LinkInput {
   const value = raw.trim();

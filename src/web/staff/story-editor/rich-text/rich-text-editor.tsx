@@ -38,7 +38,7 @@ export interface StoryEditorProps {
 }
 
 /**
- * The story's rich-text editor (SPEC.md section 2): toolbar, Markdown-style shortcuts, and images
+ * The story's rich-text editor (docs/product/screens.md): toolbar, Markdown-style shortcuts, and images
  * or videos dropped into the text, uploaded with their progress shown where they will land.
  */
 export function StoryEditor(props: StoryEditorProps) {

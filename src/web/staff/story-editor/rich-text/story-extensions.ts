@@ -9,13 +9,13 @@ import { uploadPlaceholders } from './upload-placeholders.ts';
 import { Video } from './video-node.ts';
 import { YoutubeEmbed } from './youtube-embed.ts';
 
-/** SPEC.md section 9: undo history depth 100, new history group after 500 ms. */
+/** docs/product/rules.md#limits-and-constants: undo history depth 100, new history group after 500 ms. */
 export const HISTORY = { depth: 100, newGroupDelay: 500 } as const;
 
 /**
  * Everything the story editor can write, and nothing the server's sanitiser would drop:
  * headings, paragraphs, marks, lists, quotes, code, rules, links, images, uploaded videos,
- * YouTube embeds, alignment, colour and font family (SPEC.md section 3).
+ * YouTube embeds, alignment, colour and font family (docs/product/rules.md#story-content).
  */
 export function storyExtensions(): Extensions {
   return [

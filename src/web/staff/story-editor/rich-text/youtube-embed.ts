@@ -6,7 +6,7 @@ export const EMBED_HEIGHT = 480;
 
 /**
  * YouTube embeds through youtube-nocookie, 640x480, related videos hidden, controls shown
- * (SPEC.md sections 3 and 9). The stock extension writes a dozen player-option attributes on the
+ * (docs/product/rules.md). The stock extension writes a dozen player-option attributes on the
  * iframe that the server's sanitiser drops; this one writes only what survives sanitising
  * (src, start, width, height, allowfullscreen), so stored content reads back exactly as written.
  */
