@@ -66,3 +66,9 @@ export interface LiveWork {
 /** Query parameter (or the X-Viewer header) carrying a player's random viewer id, for the count. */
 export const VIEWER_PARAM = 'v';
 export const VIEWER_HEADER = 'X-Viewer';
+
+/**
+ * Segments per streamed group: GET /api/streams/{id}/live/g/{g} writes segments g*G .. g*G+G-1
+ * one after another as each exists (docs/decisions/025-live-delivery-over-http-segments.md "Streamed groups").
+ */
+export const LIVE_GROUP_SIZE = 8;

@@ -1,12 +1,12 @@
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { concatBytes } from '../../src/media/ebml.ts';
-import type { LiveWork } from '../../src/media/live-protocol.ts';
+import { LIVE_GROUP_SIZE, type LiveWork } from '../../src/media/live-protocol.ts';
 import { WebmScanner } from '../../src/media/webm-scanner.ts';
 import type { RoomDeps } from '../../src/adapters/live/live-stream-room.ts';
 import { RoomViewers } from '../../src/adapters/live/room-viewers.ts';
 import { api, signUp } from './support/api.ts';
-import { cameraBytes, cameraChunks, liveGet, manifestWhen, publish, roomOf, sendAll, startStream } from './support/live.ts';
+import { cameraBytes, cameraChunks, liveGet, liveGroup, manifestWhen, publish, roomOf, sendAll, startStream } from './support/live.ts';
 import { byteDifference } from './support/media.ts';
 import { siteApp } from './support/site-app.ts';
 
@@ -62,6 +62,80 @@ async function watchedBy(viewers: number) {
   publisher.ws.close(1000);
   return { received, states, chunks: after.chunks - before.chunks, requests: after.requests - before.requests };
 }
+
+/** Reads a streamed body to its end, piece by piece. */
+async function readAll(body: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+  const pieces: Uint8Array[] = [];
+  for await (const piece of body) pieces.push(piece);
+  return concatBytes(pieces);
+}
+
+/** `viewers` players read streamed group 0 from before the first chunk to its end; answers their bytes and the object's work. */
+async function groupWatchedBy(viewers: number) {
+  const reporter = await signUp('reporter');
+  const stream = await startStream(reporter.token);
+  const publisher = await publish(stream.id, reporter.token);
+  await publisher.waitFor('ready');
+  const before = await stats(stream.id, reporter.token);
+  const watching = Array.from({ length: viewers }, async (_, i) => {
+    const { res, done } = await liveGroup(stream.id, 0, `group-viewer-${viewers}-${i}`);
+    expect(res.status).toBe(200);
+    const bytes = await readAll(res.body!);
+    await done();
+    return { bytes, state: res.headers.get('X-Edge-Cache')! };
+  });
+  await sendAll(publisher, cameraChunks);
+  const received = await Promise.all(watching);
+  const after = await stats(stream.id, reporter.token);
+  return { stream, publisher, received, chunks: after.chunks - before.chunks, requests: after.requests - before.requests };
+}
+
+describe('streamed segment groups', () => {
+  it('writes each segment of a group as it arrives, the bytes being the segments back to back, then serves the whole group from the cache', async () => {
+    const reporter = await signUp('reporter');
+    const stream = await startStream(reporter.token);
+    const publisher = await publish(stream.id, reporter.token);
+    await publisher.waitFor('ready');
+    await sendAll(publisher, cameraChunks.slice(0, 2));
+    const { res, done } = await liveGroup(stream.id, 0, 'group-reader');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('X-Edge-Cache')).toBe('MISS');
+    const reader = res.body!.getReader();
+    // Segment 0 exists: it comes at once, before the rest of the stream has been sent.
+    const head = await reader.read();
+    expect(byteDifference(head.value!, (await liveGet(stream.id, 0)).bytes)).toBe('equal');
+    await sendAll(publisher, cameraChunks.slice(2), cameraChunks.slice(0, 2).reduce((sum, chunk) => sum + chunk.length, 0));
+    const pieces = [head.value!];
+    for (let next = await reader.read(); !next.done; next = await reader.read()) pieces.push(next.value);
+    await done();
+    const segments: Uint8Array[] = [];
+    for (let n = 0; n < LIVE_GROUP_SIZE; n++) segments.push((await liveGet(stream.id, n)).bytes);
+    expect(byteDifference(concatBytes(pieces), concatBytes(segments))).toBe('equal');
+    // The whole group is now an immutable answer: later readers are cache hits.
+    const later = await liveGroup(stream.id, 0, 'group-reader-late');
+    expect(later.res.headers.get('X-Edge-Cache')).toBe('HIT');
+    expect(later.res.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    expect(byteDifference(await readAll(later.res.body!), concatBytes(segments))).toBe('equal');
+    await later.done();
+    // The init segment is separate: a group holds media only.
+    expect(byteDifference(concatBytes(pieces).subarray(0, 4), (await liveGet(stream.id, 'init')).bytes.subarray(0, 4))).not.toBe('equal');
+    publisher.ws.close(1000);
+  });
+
+  it('asks the stream’s object the same number of times per chunk whether 5 or 50 viewers read a group', async () => {
+    const few = await groupWatchedBy(5);
+    const many = await groupWatchedBy(50);
+    for (const run of [few, many]) {
+      const whole = run.received[0]!.bytes;
+      for (const { bytes } of run.received) expect(byteDifference(bytes, whole)).toBe('equal');
+      expect(run.received.filter(({ state }) => state === 'MISS')).toHaveLength(1);
+      run.publisher.ws.close(1000);
+    }
+    expect(many.chunks).toBe(few.chunks);
+    console.log(`live groups: ${few.requests / few.chunks} requests per chunk for 5 viewers, ${many.requests / many.chunks} for 50`);
+    expect(many.requests).toBe(few.requests);
+  });
+});
 
 describe('live media over HTTP', () => {
   it('serves the init segment and segments from the edge cache after the first request, to anonymous readers', async () => {

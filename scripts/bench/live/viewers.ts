@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { WebSocket, request, type Agent } from 'undici';
-import { LIVE_PROTOCOL, type LiveServerMessage } from '../../../src/media/live-protocol.ts';
+import { LIVE_GROUP_SIZE, LIVE_PROTOCOL, type LiveServerMessage } from '../../../src/media/live-protocol.ts';
 import type { ViewerFollower } from './stream-follower.ts';
 
 /**
@@ -64,7 +64,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * The viewer of issue 11's design (/work/live-contract.md, docs/decisions/025): the manifest, the
  * init segment, then segment `first`, `first`+1, ... each asked for before it exists (the request
  * waits). Its random viewer id goes in the X-Viewer header, not the URL, so every viewer asks for
- * the same URLs (one cache entry, one coalesced upstream request). Joined = it has the manifest and
+ * the same URLs (one cache entry, one coalesced upstream request). Like the player, it asks segment
+ * by segment only up to the next group boundary, then streamed groups (GET .../live/g/{g}, each
+ * piece handed on as it arrives), one after another. Joined = it has the manifest and
  * the init segment. It stops at the stream's end, when told, or when the stream says it ended.
  */
 export function httpViewer(baseUrl: string, streamId: number, follower: ViewerFollower, agent: Agent, streamLength: number): Viewer {
@@ -96,7 +98,22 @@ export function httpViewer(baseUrl: string, streamId: number, follower: ViewerFo
     follower.receiveInit(init.body);
     viewer.joinedAt = performance.now();
     let n = start.first;
-    while (!stopped && follower.inOrder && follower.offset !== streamLength) {
+    const following = () => !stopped && follower.inOrder && follower.offset !== streamLength;
+    while (following()) {
+      if (n % LIVE_GROUP_SIZE === 0) {
+        const answer = await request(`${base}/g/${n / LIVE_GROUP_SIZE}`, { dispatcher: agent, headers });
+        viewer.received++;
+        if (answer.statusCode === 200) {
+          for await (const piece of answer.body) follower.receiveMedia(new Uint8Array(piece as Buffer), performance.now());
+          n += LIVE_GROUP_SIZE;
+          continue;
+        }
+        await answer.body.dump();
+        if (answer.statusCode === 204) continue;
+        if (answer.statusCode === 410 || (await manifest()).state === 'ended') return;
+        await sleep(100);
+        continue;
+      }
       const answer = await get(`${base}/${n}`);
       if (answer.status === 200) {
         follower.receiveMedia(answer.body, performance.now());

@@ -114,6 +114,16 @@ export async function liveGet(streamId: number, path: '' | 'init' | number, view
   return { status: res.status, headers: res.headers, body, text, bytes };
 }
 
+/**
+ * A viewer's request for streamed segment group g: the response as soon as its head is there (the
+ * body keeps coming), and `done` to call once the body is read (waits on the request's context).
+ */
+export async function liveGroup(streamId: number, g: number, viewer?: string): Promise<{ res: Response; done: () => Promise<void> }> {
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(new Request(`http://newsroom.test/api/streams/${streamId}/live/g/${g}${viewer ? `?v=${viewer}` : ''}`), env, ctx);
+  return { res, done: () => waitOnExecutionContext(ctx) };
+}
+
 /** The manifest, once `check` holds for it (the manifest is cached for a second, so it may take that long). */
 export async function manifestWhen(streamId: number, check: (manifest: LiveManifest) => boolean, what: string, viewer?: string): Promise<LiveManifest> {
   const deadline = Date.now() + 10_000;

@@ -1,4 +1,5 @@
 import { EDGE_CACHE_HEADER } from '../middleware/edge-cache.ts';
+import type { Feed } from './feed.ts';
 
 /**
  * The worker's path to live media (docs/decisions/025-live-delivery-over-http-segments.md): the
@@ -31,8 +32,19 @@ export interface LiveAnswer {
 
 export type Upstream = () => Promise<LiveAnswer>;
 
+/** A 200 whose body is still being written (a segment group): every reader gets the feed from its start. */
+export interface StreamedAnswer {
+  status: 200;
+  feed: Feed;
+  contentType: string;
+  cacheControl: string;
+  /** Resolves once the body is written: true when it is whole (then it is kept like any immutable answer). */
+  complete: Promise<boolean>;
+}
+
 export class SharedFetch {
   private readonly inflight = new Map<string, Promise<LiveAnswer>>();
+  private readonly streaming = new Map<string, Promise<LiveAnswer | StreamedAnswer>>();
   private readonly memory = new Map<string, LiveAnswer>();
   private memoryBytes = 0;
 
@@ -65,6 +77,37 @@ export class SharedFetch {
     return toResponse(await request, 'MISS');
   }
 
+  /**
+   * Like get, for an answer whose body is written over time: memory and the Cache API first, then
+   * ONE open upstream per key in this isolate, its body fanned out to every viewer asking meanwhile
+   * (late ones first get what is buffered). A whole body is then kept as an immutable answer.
+   */
+  async getStreamed(key: string, open: () => Promise<LiveAnswer | StreamedAnswer>, waitUntil: (promise: Promise<unknown>) => void): Promise<Response> {
+    const remembered = this.memory.get(key);
+    if (remembered) return toResponse(remembered, 'HIT');
+    const early = this.streaming.get(key);
+    if (early) return streamedResponse(await early, 'SHARED');
+    const hit = this.cache ? await this.cache.match(key).catch(() => undefined) : undefined;
+    if (hit) return withState(hit, 'HIT');
+    const pending = this.streaming.get(key);
+    if (pending) return streamedResponse(await pending, 'SHARED');
+    const opening = open();
+    this.streaming.set(key, opening);
+    const stored = opening
+      .then(async (opened) => {
+        if (!('feed' in opened) || !(await opened.complete)) return;
+        const answer: LiveAnswer = { status: 200, body: opened.feed.bytes(), contentType: opened.contentType, cacheControl: opened.cacheControl };
+        this.remember(key, answer);
+        if (this.cache) await this.cache.put(key, toResponse(answer, 'HIT'));
+      })
+      .catch((error: unknown) => console.error('live media: streamed upstream or cache failed', error))
+      .finally(() => {
+        if (this.streaming.get(key) === opening) this.streaming.delete(key);
+      });
+    waitUntil(stored);
+    return streamedResponse(await opening, 'MISS');
+  }
+
   private remember(key: string, answer: LiveAnswer): void {
     if (!IMMUTABLE.test(answer.cacheControl ?? '') || typeof answer.body === 'string' || !answer.body) return;
     this.memory.set(key, answer);
@@ -82,6 +125,12 @@ function toResponse(answer: LiveAnswer, state: 'HIT' | 'SHARED' | 'MISS'): Respo
   if (answer.contentType) headers.set('Content-Type', answer.contentType);
   headers.set('Cache-Control', answer.cacheControl ?? 'no-store');
   return new Response(answer.status === 204 ? null : answer.body, { status: answer.status, headers });
+}
+
+function streamedResponse(answer: LiveAnswer | StreamedAnswer, state: 'SHARED' | 'MISS'): Response {
+  if (!('feed' in answer)) return toResponse(answer, state);
+  const headers = new Headers({ [EDGE_CACHE_HEADER]: state, 'Content-Type': answer.contentType, 'Cache-Control': answer.cacheControl });
+  return new Response(answer.feed.reader(), { status: 200, headers });
 }
 
 function withState(response: Response, state: 'HIT'): Response {

@@ -1,9 +1,10 @@
 import { Hono, type Context } from 'hono';
-import { VIEWER_HEADER, VIEWER_PARAM } from '../../../media/live-protocol.ts';
+import { LIVE_GROUP_SIZE, VIEWER_HEADER, VIEWER_PARAM } from '../../../media/live-protocol.ts';
 import type { ViewerReport } from '../../live/viewer-tally.ts';
 import type { AppEnv } from '../context.ts';
 import { errorBody } from '../error-map.ts';
-import { SharedFetch, type LiveAnswer } from '../live/shared-fetch.ts';
+import { Feed } from '../live/feed.ts';
+import { SharedFetch, type LiveAnswer, type StreamedAnswer } from '../live/shared-fetch.ts';
 import { ViewerSightings } from '../live/viewer-sightings.ts';
 
 /**
@@ -12,6 +13,7 @@ import { ViewerSightings } from '../live/viewer-sightings.ts';
  *   GET /api/streams/{id}/live        the manifest (JSON, cached for a second)
  *   GET /api/streams/{id}/live/init   the WebM initialisation segment (immutable)
  *   GET /api/streams/{id}/live/{n}    segment n (immutable); the next few wait until they exist
+ *   GET /api/streams/{id}/live/g/{g}  segments g*G .. g*G+G-1 back to back, each written as it exists
  * Anyone may read them, and nothing here reads D1 or checks a session: whether the stream is live
  * comes from its object or the cached manifest. Mounted before the API's authentication.
  */
@@ -44,18 +46,66 @@ function waitUntilOf(c: Context<AppEnv>): (promise: Promise<unknown>) => void {
   };
 }
 
+/** Before the worker commits to a 200 with a streamed body it has the group's first segment; these end it. */
+function segmentFailure(status: number): LiveAnswer {
+  if (status === 204) return { status: 204, body: null };
+  if (status === 410) return { status: 410, body: JSON.stringify(errorBody('gone', 'This segment is no longer held; start again from the manifest')), contentType: 'application/json; charset=utf-8' };
+  return notFound('No such segment');
+}
+
+/** How many times a group waits again for a segment when the object's wait ran out (a stalled publisher). */
+const GROUP_RETRIES = 3;
+
+/**
+ * Opens group g upstream: its first segment decides the status; the rest are written into the
+ * feed one by one as the object has them (its blocking wait per segment, looped), so the object
+ * answers one request per segment per isolate whatever the number of viewers reading the group.
+ */
+async function openGroup(id: number, g: number, segment: (n: number) => Promise<LiveAnswer>): Promise<LiveAnswer | StreamedAnswer> {
+  const from = g * LIVE_GROUP_SIZE;
+  const first = await segment(from);
+  if (first.status !== 200 || !(first.body instanceof Uint8Array)) return first;
+  const feed = new Feed();
+  feed.push(first.body);
+  const complete = (async () => {
+    try {
+      for (let n = from + 1; n < from + LIVE_GROUP_SIZE; n++) {
+        let answer = await segment(n);
+        for (let retry = 0; answer.status === 204 && retry < GROUP_RETRIES; retry++) answer = await segment(n);
+        if (answer.status !== 200 || !(answer.body instanceof Uint8Array)) return false;
+        feed.push(answer.body);
+      }
+      return true;
+    } catch (error) {
+      console.error(`live stream ${id}: group ${g} upstream failed`, error);
+      return false;
+    } finally {
+      feed.end();
+    }
+  })();
+  return { status: 200, feed, contentType: 'video/webm', cacheControl: IMMUTABLE, complete };
+}
+
 /**
  * Notes the viewer, then answers through the cache and the shared request. `upstream` is given the
  * isolate's viewer report to carry to the object; when the answer came without reaching the object
  * and the object has not heard from this isolate for a while, a report goes on its own.
  */
-async function serve(c: Context<AppEnv>, path: string, upstream: (id: number, report: ViewerReport) => Promise<LiveAnswer>): Promise<Response> {
+async function serve(
+  c: Context<AppEnv>,
+  path: string,
+  upstream: ((id: number, report: ViewerReport) => Promise<LiveAnswer>) | { streamed: (id: number) => Promise<LiveAnswer | StreamedAnswer> },
+): Promise<Response> {
   if (!STREAM_ID.test(c.req.param('id') ?? '')) return c.json(errorBody('not_found', 'No such live stream'), 404);
   const id = Number(c.req.param('id'));
   sightings.see(id, c.req.query(VIEWER_PARAM) ?? c.req.header(VIEWER_HEADER));
   const url = new URL(c.req.url);
   const waitUntil = waitUntilOf(c);
-  const response = await sharedFetch().get(`${url.origin}/__live/streams/${id}/${path}`, () => upstream(id, sightings.report(id)), waitUntil);
+  const key = `${url.origin}/__live/streams/${id}/${path}`;
+  const response =
+    typeof upstream === 'function'
+      ? await sharedFetch().get(key, () => upstream(id, sightings.report(id)), waitUntil)
+      : await sharedFetch().getStreamed(key, () => upstream.streamed(id), waitUntil);
   if (sightings.due(id)) waitUntil(c.var.deps.liveRooms.report(id, sightings.report(id)).catch((error: unknown) => console.error('reporting viewers failed', error)));
   return response;
 }
@@ -75,14 +125,22 @@ export const liveMediaRoutes = new Hono<AppEnv>()
       return { status: 200, body: init.bytes, contentType: init.mimeType, cacheControl: IMMUTABLE };
     }),
   )
+  .get('/:id/live/g/:g', (c) => {
+    const g = c.req.param('g');
+    if (!SEGMENT.test(g)) return c.json(errorBody('not_found', 'No such segment group'), 404);
+    const rooms = c.var.deps.liveRooms;
+    const segment = (id: number) => async (n: number): Promise<LiveAnswer> => {
+      const answer = await rooms.segment(id, n, sightings.report(id));
+      return answer.status === 200 ? { status: 200, body: answer.bytes, contentType: 'video/webm', cacheControl: IMMUTABLE } : segmentFailure(answer.status);
+    };
+    return serve(c, `group/${g}`, { streamed: (id) => openGroup(id, Number(g), segment(id)) });
+  })
   .get('/:id/live/:n', (c) => {
     const n = c.req.param('n');
     if (!SEGMENT.test(n)) return c.json(errorBody('not_found', 'No such segment'), 404);
     return serve(c, `segment/${n}`, async (id, report) => {
       const answer = await c.var.deps.liveRooms.segment(id, Number(n), report);
       if (answer.status === 200) return { status: 200, body: answer.bytes, contentType: 'video/webm', cacheControl: IMMUTABLE };
-      if (answer.status === 204) return { status: 204, body: null };
-      if (answer.status === 410) return { status: 410, body: JSON.stringify(errorBody('gone', 'This segment is no longer held; start again from the manifest')), contentType: 'application/json; charset=utf-8' };
-      return notFound('No such segment');
+      return segmentFailure(answer.status);
     });
   });

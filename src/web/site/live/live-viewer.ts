@@ -1,4 +1,4 @@
-import { VIEWER_PARAM, type LiveManifest } from '../../../media/live-protocol.ts';
+import { LIVE_GROUP_SIZE, VIEWER_PARAM, type LiveManifest } from '../../../media/live-protocol.ts';
 
 /**
  * A reader's side of a live stream (docs/decisions/025-live-delivery-over-http-segments.md): plain
@@ -140,7 +140,7 @@ export function watchLiveStream(options: LiveViewerOptions): LiveViewer {
   const whenIdle = (buffer: SourceBuffer) =>
     buffer.updating ? new Promise<void>((resolve) => buffer.addEventListener('updateend', () => resolve(), { once: true })) : Promise.resolve();
 
-  const append = async (buffer: SourceBuffer, bytes: ArrayBuffer) => {
+  const append = async (buffer: SourceBuffer, bytes: BufferSource) => {
     await whenIdle(buffer);
     const buffered = buffer.buffered;
     if (buffered.length > 0 && video.currentTime - buffered.start(0) > KEEP_BEHIND_SECONDS + 10) {
@@ -196,8 +196,18 @@ export function watchLiveStream(options: LiveViewerOptions): LiveViewer {
 
     let n = manifest.first!;
     while (!closed && !ended) {
-      const res = await persist(() => get(`/${n}`));
-      if (res.status === 200) {
+      // From a group boundary on, one streamed request per group of segments (decision 025 "Streamed groups").
+      const group = n % LIVE_GROUP_SIZE === 0;
+      const res = await persist(() => get(group ? `/g/${n / LIVE_GROUP_SIZE}` : `/${n}`));
+      if (res.status === 200 && group && res.body) {
+        // MSE takes the WebM bytes as they come: no need to know where one segment ends.
+        for (const reader = res.body.getReader(); ; ) {
+          const piece = await reader.read();
+          if (piece.done) break;
+          await append(buffer, piece.value);
+        }
+        n += LIVE_GROUP_SIZE;
+      } else if (res.status === 200) {
         await append(buffer, await res.arrayBuffer());
         n += 1;
       } else if (res.status === 204) {
