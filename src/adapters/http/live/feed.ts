@@ -4,6 +4,8 @@
  * fan-out behind streamed segment groups (docs/decisions/025-live-delivery-over-http-segments.md
  * "Streamed groups").
  */
+const KEEP_AWAKE_MS = 1000;
+
 export class Feed {
   private readonly parts: Uint8Array[] = [];
   private ended = false;
@@ -24,7 +26,7 @@ export class Feed {
     let next = 0;
     return new ReadableStream<Uint8Array>({
       pull: async (controller) => {
-        while (next >= this.parts.length && !this.ended) await new Promise<void>((resolve) => this.wakers.push(resolve));
+        while (next >= this.parts.length && !this.ended) await this.nextPiece();
         if (next < this.parts.length) controller.enqueue(this.parts[next++]!);
         else controller.close();
       },
@@ -40,6 +42,19 @@ export class Feed {
       at += part.length;
     }
     return out;
+  }
+
+  /**
+   * Waits for the next push, or at most KEEP_AWAKE_MS. The timer matters: a reader is the body of
+   * another request than the one that pushes, and workerd ends a response whose request has
+   * nothing of its own pending (no timer, no I/O) as hung, cutting the body short. The timer is
+   * that request's own pending event; the push still wakes it at once.
+   */
+  private nextPiece(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      setTimeout(resolve, KEEP_AWAKE_MS);
+      this.wakers.push(resolve);
+    });
   }
 
   private wake(): void {
