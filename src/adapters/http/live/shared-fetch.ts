@@ -1,4 +1,5 @@
 import { EDGE_CACHE_HEADER } from '../middleware/edge-cache.ts';
+import { Shared } from './cross-request.ts';
 import type { Feed } from './feed.ts';
 
 /**
@@ -11,6 +12,8 @@ import type { Feed } from './feed.ts';
  * dozen segments): the viewers at the live edge all want the same few, and the bench showed the
  * Cache API round trip to be what limits answers per second (docs/benchmarks/live-after.md on
  * the live-bench branch).
+ *
+ * Viewers sharing a request read its outcome on their own timers (cross-request.ts says why).
  *
  * X-Edge-Cache says which way an answer came: HIT (memory or the Cache API), SHARED (another
  * viewer's request in flight), MISS (this request went to the object).
@@ -43,8 +46,8 @@ export interface StreamedAnswer {
 }
 
 export class SharedFetch {
-  private readonly inflight = new Map<string, Promise<LiveAnswer>>();
-  private readonly streaming = new Map<string, Promise<LiveAnswer | StreamedAnswer>>();
+  private readonly inflight = new Map<string, Shared<LiveAnswer>>();
+  private readonly streaming = new Map<string, Shared<LiveAnswer | StreamedAnswer>>();
   private readonly memory = new Map<string, LiveAnswer>();
   private memoryBytes = 0;
 
@@ -54,14 +57,15 @@ export class SharedFetch {
     const remembered = this.memory.get(key);
     if (remembered) return toResponse(remembered, 'HIT');
     const early = this.inflight.get(key);
-    if (early) return toResponse(await early, 'SHARED');
+    if (early) return toResponse(await early.result(), 'SHARED');
     const hit = this.cache ? await this.cache.match(key).catch(() => undefined) : undefined;
     if (hit) return withState(hit, 'HIT');
     // Another viewer may have started the request while the cache was being asked.
     const pending = this.inflight.get(key);
-    if (pending) return toResponse(await pending, 'SHARED');
+    if (pending) return toResponse(await pending.result(), 'SHARED');
     const request = upstream();
-    this.inflight.set(key, request);
+    const shared = new Shared(request);
+    this.inflight.set(key, shared);
     // The shared request stays findable until its answer is in the cache, so no viewer in between asks again.
     const stored = request
       .then(async (answer) => {
@@ -71,7 +75,7 @@ export class SharedFetch {
       })
       .catch((error: unknown) => console.error('live media: upstream or cache failed', error))
       .finally(() => {
-        if (this.inflight.get(key) === request) this.inflight.delete(key);
+        if (this.inflight.get(key) === shared) this.inflight.delete(key);
       });
     waitUntil(stored);
     return toResponse(await request, 'MISS');
@@ -86,13 +90,14 @@ export class SharedFetch {
     const remembered = this.memory.get(key);
     if (remembered) return toResponse(remembered, 'HIT');
     const early = this.streaming.get(key);
-    if (early) return streamedResponse(await early, 'SHARED');
+    if (early) return streamedResponse(await early.result(), 'SHARED');
     const hit = this.cache ? await this.cache.match(key).catch(() => undefined) : undefined;
     if (hit) return withState(hit, 'HIT');
     const pending = this.streaming.get(key);
-    if (pending) return streamedResponse(await pending, 'SHARED');
+    if (pending) return streamedResponse(await pending.result(), 'SHARED');
     const opening = open();
-    this.streaming.set(key, opening);
+    const shared = new Shared(opening);
+    this.streaming.set(key, shared);
     const stored = opening
       .then(async (opened) => {
         if (!('feed' in opened) || !(await opened.complete)) return;
@@ -102,7 +107,7 @@ export class SharedFetch {
       })
       .catch((error: unknown) => console.error('live media: streamed upstream or cache failed', error))
       .finally(() => {
-        if (this.streaming.get(key) === opening) this.streaming.delete(key);
+        if (this.streaming.get(key) === shared) this.streaming.delete(key);
       });
     waitUntil(stored);
     return streamedResponse(await opening, 'MISS');
