@@ -38,6 +38,6 @@ export async function startDemoSite({ port, build = true, stateName = `demo-${po
   const published = outcome.stories.filter((story) => story.status === 'published').sort((a, b) => (b.publishedAt ?? '').localeCompare(a.publishedAt ?? ''));
   const sampleStory = published.find((story) => story.featuredImageUrl && !story.videoUrl);
   if (!sampleStory) throw new Error('The demo newsroom has no published story with a picture and no video');
-  const site = await serveBuild({ port, stateDir });
+  const site = await serveBuild({ port, stateDir, echo: process.env.BENCH_ECHO === '1' });
   return { ...site, newsroom: { reporters: outcome.reporters, password, stories: outcome.stories, sampleStory } };
 }

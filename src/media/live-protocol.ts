@@ -72,3 +72,6 @@ export const VIEWER_HEADER = 'X-Viewer';
  * one after another as each exists (docs/decisions/025-live-delivery-over-http-segments.md "Streamed groups").
  */
 export const LIVE_GROUP_SIZE = 8;
+
+/** On GET /api/streams/{id}/live/start: the segment number where the next group starts (ask for group next / G). */
+export const LIVE_NEXT_HEADER = 'X-Live-Next';

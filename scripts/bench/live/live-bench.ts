@@ -173,7 +173,8 @@ export async function runRound(options: RoundOptions): Promise<RoundResult> {
     chunks: sentChunks,
     workPerChunk: measured === null ? streamMessages / sentChunks : measured / Math.max(1, workAfter!.chunks - workBefore!.chunks),
     workSource: measured === null ? 'viewer side' : 'object stats',
-    otherMessages: received - mediaAt(),
+    // Over HTTP a streamed answer carries many media pieces: there are no other messages to count.
+    otherMessages: mode === 'ws' ? received - mediaAt() : Number.NaN,
     answersPerSecond: received / ((performance.now() - launchedAt) / 1000),
     clientCpu: (cpu.user + cpu.system) / 1000 / (performance.now() - wallStart),
   };
@@ -206,7 +207,7 @@ export function resultTable(results: readonly RoundResult[]): string {
     fmt(r.delay.p99),
     fmt(r.delay.max),
     `${r.workPerChunk.toFixed(1)} (${r.workSource})`,
-    r.otherMessages.toLocaleString('en'),
+    Number.isNaN(r.otherMessages) ? '-' : r.otherMessages.toLocaleString('en'),
     Math.round(r.answersPerSecond).toLocaleString('en'),
     `${Math.round(r.clientCpu * 100)}%`,
   ]);

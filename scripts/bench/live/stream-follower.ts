@@ -63,6 +63,17 @@ export class ViewerFollower {
     this.initOk = Buffer.compare(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), this.stream.bytes.subarray(0, this.stream.initLength)) === 0;
   }
 
+  private initSoFar = Buffer.alloc(0);
+
+  /** A piece of an answer that begins with the init segment and goes on with media (a join). */
+  receiveJoin(bytes: Uint8Array, at: number): void {
+    const missing = this.stream.initLength - this.initSoFar.length;
+    if (missing <= 0) return this.receiveMedia(bytes, at);
+    this.initSoFar = Buffer.concat([this.initSoFar, bytes.subarray(0, missing)]);
+    if (this.initSoFar.length === this.stream.initLength) this.receiveInit(this.initSoFar);
+    if (bytes.length > missing) this.receiveMedia(bytes.subarray(missing), at);
+  }
+
   receiveMedia(bytes: Uint8Array, at: number): void {
     this.messages++;
     if (!this.inOrder || bytes.length === 0) return;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { WebSocket, request, type Agent } from 'undici';
-import { LIVE_GROUP_SIZE, LIVE_PROTOCOL, type LiveServerMessage } from '../../../src/media/live-protocol.ts';
+import { LIVE_GROUP_SIZE, LIVE_NEXT_HEADER, LIVE_PROTOCOL, type LiveServerMessage } from '../../../src/media/live-protocol.ts';
 import type { ViewerFollower } from './stream-follower.ts';
 
 /**
@@ -61,13 +61,13 @@ interface Manifest {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The viewer of issue 11's design (/work/live-contract.md, docs/decisions/025): the manifest, the
- * init segment, then segment `first`, `first`+1, ... each asked for before it exists (the request
- * waits). Its random viewer id goes in the X-Viewer header, not the URL, so every viewer asks for
- * the same URLs (one cache entry, one coalesced upstream request). Like the player, it asks segment
- * by segment only up to the next group boundary, then streamed groups (GET .../live/g/{g}, each
- * piece handed on as it arrives), one after another. Joined = it has the manifest and
- * the init segment. It stops at the stream's end, when told, or when the stream says it ended.
+ * The viewer of issue 11's design (docs/decisions/025), doing what the player does on the wire: a
+ * join in one request (GET .../live/start: the init segment, then the segments from the newest
+ * keyframe to the end of their group, streamed), then one streamed group after another
+ * (GET .../live/g/{g}), each piece handed on as it arrives; the manifest only while there is no
+ * picture yet. Its random viewer id goes in the X-Viewer header, not the URL, so every viewer asks
+ * for the same URLs (one coalesced upstream request per isolate). Joined = the join answered (it
+ * could start playing). It stops at the stream's end, when told, or when the stream says it ended.
  */
 export function httpViewer(baseUrl: string, streamId: number, follower: ViewerFollower, agent: Agent, streamLength: number): Viewer {
   const headers = { 'X-Viewer': randomUUID() };
@@ -87,45 +87,33 @@ export function httpViewer(baseUrl: string, streamId: number, follower: ViewerFo
   };
 
   viewer.done = (async () => {
-    let start = await manifest();
-    while (start.first === null && start.state === 'live' && !stopped) {
+    // Like the player: join in one request (the init segment, then the segments from the newest
+    // keyframe to the end of their group), asking the manifest only while there is no picture yet.
+    let joined = await request(`${base}/start`, { dispatcher: agent, headers });
+    while (joined.statusCode !== 200 && !stopped) {
+      await joined.body.dump();
+      if ((await manifest()).state === 'ended') return;
       await sleep(250);
-      start = await manifest();
+      joined = await request(`${base}/start`, { dispatcher: agent, headers });
     }
-    if (start.first === null) return;
-    const init = await get(`${base}/init`);
-    if (init.status !== 200) throw new Error(`init: HTTP ${init.status}`);
-    follower.receiveInit(init.body);
+    viewer.received++;
     viewer.joinedAt = performance.now();
-    let n = start.first;
+    let next = Number(joined.headers[LIVE_NEXT_HEADER.toLowerCase()]);
+    for await (const piece of joined.body) follower.receiveJoin(new Uint8Array(piece as Buffer), performance.now());
     const following = () => !stopped && follower.inOrder && follower.offset !== streamLength;
     while (following()) {
-      if (n % LIVE_GROUP_SIZE === 0) {
-        const answer = await request(`${base}/g/${n / LIVE_GROUP_SIZE}`, { dispatcher: agent, headers });
-        viewer.received++;
-        if (answer.statusCode === 200) {
-          for await (const piece of answer.body) follower.receiveMedia(new Uint8Array(piece as Buffer), performance.now());
-          n += LIVE_GROUP_SIZE;
-          continue;
-        }
-        await answer.body.dump();
-        if (answer.statusCode === 204) continue;
-        if (answer.statusCode === 410 || (await manifest()).state === 'ended') return;
-        await sleep(100);
+      const answer = await request(`${base}/g/${next / LIVE_GROUP_SIZE}`, { dispatcher: agent, headers });
+      viewer.received++;
+      if (answer.statusCode === 200) {
+        for await (const piece of answer.body) follower.receiveMedia(new Uint8Array(piece as Buffer), performance.now());
+        next += LIVE_GROUP_SIZE;
         continue;
       }
-      const answer = await get(`${base}/${n}`);
-      if (answer.status === 200) {
-        follower.receiveMedia(answer.body, performance.now());
-        n++;
-      } else if (answer.status === 204) {
-        continue;
-      } else if (answer.status === 410 || (await manifest()).state === 'ended') {
-        // A segment that is gone cannot be had: this viewer misses bytes (its follower is incomplete).
-        return;
-      } else {
-        await sleep(100);
-      }
+      await answer.body.dump();
+      if (answer.statusCode === 204) continue;
+      // Gone (a segment no longer held) or ended: this viewer cannot have every byte.
+      if (answer.statusCode === 410 || (await manifest()).state === 'ended') return;
+      await sleep(100);
     }
   })().catch((error: unknown) => {
     if (!stopped) console.error(`an HTTP viewer failed: ${(error as Error).message}`);

@@ -9,9 +9,9 @@ import type { Feed } from './feed.ts';
  * answers each URL about once per isolate (or data centre), however many viewers ask.
  *
  * In front of the Cache API, each isolate keeps its newest immutable answers in memory (a few
- * dozen segments): the viewers at the live edge all want the same few, and the bench showed the
- * Cache API round trip to be what limits answers per second (docs/benchmarks/live-after.md on
- * the live-bench branch).
+ * dozen segments), and the manifest for its one-second max-age: the viewers at the live edge all
+ * want the same few, and the bench showed the Cache API round trip to be what limits answers per
+ * second (docs/benchmarks/live-after.md).
  *
  * Viewers sharing a request read its outcome on their own timers (cross-request.ts says why).
  *
@@ -22,8 +22,11 @@ import type { Feed } from './feed.ts';
 /** The memory level's bounds: entries and bytes (segments are about 100 kB a second of video). */
 const MEMORY_ENTRIES = 48;
 const MEMORY_BYTES = 16 * 1024 * 1024;
-/** Only answers that never change are kept in memory (the manifest changes every second). */
+/** Answers that never change are kept in memory until evicted; the manifest only for its max-age. */
 const IMMUTABLE = /immutable/;
+const MAX_AGE = /max-age=(\d+)/;
+/** Short-lived answers held at once (about one manifest per stream on air). */
+const FRESH_ENTRIES = 256;
 
 export interface LiveAnswer {
   status: number;
@@ -50,11 +53,12 @@ export class SharedFetch {
   private readonly streaming = new Map<string, Shared<LiveAnswer | StreamedAnswer>>();
   private readonly memory = new Map<string, LiveAnswer>();
   private memoryBytes = 0;
+  private readonly fresh = new Map<string, { answer: LiveAnswer; until: number }>();
 
   constructor(private readonly cache: Cache | null) {}
 
   async get(key: string, upstream: Upstream, waitUntil: (promise: Promise<unknown>) => void): Promise<Response> {
-    const remembered = this.memory.get(key);
+    const remembered = this.memory.get(key) ?? this.freshAnswer(key);
     if (remembered) return toResponse(remembered, 'HIT');
     const early = this.inflight.get(key);
     if (early) return toResponse(await early.result(), 'SHARED');
@@ -113,7 +117,22 @@ export class SharedFetch {
     return streamedResponse(await opening, 'MISS');
   }
 
+  private freshAnswer(key: string): LiveAnswer | undefined {
+    const entry = this.fresh.get(key);
+    if (!entry) return undefined;
+    if (entry.until > Date.now()) return entry.answer;
+    this.fresh.delete(key);
+    return undefined;
+  }
+
   private remember(key: string, answer: LiveAnswer): void {
+    const maxAge = MAX_AGE.exec(answer.cacheControl ?? '');
+    if (!IMMUTABLE.test(answer.cacheControl ?? '') && maxAge) {
+      this.fresh.delete(key);
+      this.fresh.set(key, { answer, until: Date.now() + Number(maxAge[1]) * 1000 });
+      if (this.fresh.size > FRESH_ENTRIES) this.fresh.delete(this.fresh.keys().next().value!);
+      return;
+    }
     if (!IMMUTABLE.test(answer.cacheControl ?? '') || typeof answer.body === 'string' || !answer.body) return;
     this.memory.set(key, answer);
     this.memoryBytes += answer.body.length;

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { LIVE_GROUP_SIZE, VIEWER_HEADER, VIEWER_PARAM } from '../../../media/live-protocol.ts';
+import { LIVE_GROUP_SIZE, LIVE_NEXT_HEADER, VIEWER_HEADER, VIEWER_PARAM, type LiveManifest } from '../../../media/live-protocol.ts';
 import type { ViewerReport } from '../../live/viewer-tally.ts';
 import type { AppEnv } from '../context.ts';
 import { errorBody } from '../error-map.ts';
@@ -14,6 +14,10 @@ import { ViewerSightings } from '../live/viewer-sightings.ts';
  *   GET /api/streams/{id}/live/init   the WebM initialisation segment (immutable)
  *   GET /api/streams/{id}/live/{n}    segment n (immutable); the next few wait until they exist
  *   GET /api/streams/{id}/live/g/{g}  segments g*G .. g*G+G-1 back to back, each written as it exists
+ *   GET /api/streams/{id}/live/from/{n}  segments n to the end of n's group, the same way
+ *   GET /api/streams/{id}/live/start  a join in one request: the init segment, then segments from
+ *                                     the newest keyframe (`first`) to the end of its group, streamed;
+ *                                     X-Live-Next names the segment where the next group starts
  * Anyone may read them, and nothing here reads D1 or checks a session: whether the stream is live
  * comes from its object or the cached manifest. Mounted before the API's authentication.
  */
@@ -56,20 +60,32 @@ function segmentFailure(status: number): LiveAnswer {
 /** How many times a group waits again for a segment when the object's wait ran out (a stalled publisher). */
 const GROUP_RETRIES = 3;
 
+/** Segments `from` to the end of its group: the whole group when `from` is its first. */
+function spanOf(from: number): { key: string; to: number } {
+  const g = Math.floor(from / LIVE_GROUP_SIZE);
+  return { key: from % LIVE_GROUP_SIZE === 0 ? `group/${g}` : `from/${from}`, to: (g + 1) * LIVE_GROUP_SIZE };
+}
+
 /**
- * Opens group g upstream: its first segment decides the status; the rest are written into the
+ * Opens segments from..to-1 upstream: the first decides the status; the rest are written into the
  * feed one by one as the object has them (its blocking wait per segment, looped), so the object
- * answers one request per segment per isolate whatever the number of viewers reading the group.
+ * answers one request per segment per isolate whatever the number of viewers reading the span.
  */
-async function openGroup(id: number, g: number, segment: (n: number) => Promise<LiveAnswer>): Promise<LiveAnswer | StreamedAnswer> {
-  const from = g * LIVE_GROUP_SIZE;
+async function openSpan(
+  id: number,
+  from: number,
+  to: number,
+  segment: (n: number) => Promise<LiveAnswer>,
+  head: { bytes: Uint8Array; contentType: string } | null = null,
+): Promise<LiveAnswer | StreamedAnswer> {
   const first = await segment(from);
   if (first.status !== 200 || !(first.body instanceof Uint8Array)) return first;
   const feed = new Feed();
+  if (head) feed.push(head.bytes);
   feed.push(first.body);
   const complete = (async () => {
     try {
-      for (let n = from + 1; n < from + LIVE_GROUP_SIZE; n++) {
+      for (let n = from + 1; n < to; n++) {
         let answer = await segment(n);
         for (let retry = 0; answer.status === 204 && retry < GROUP_RETRIES; retry++) answer = await segment(n);
         if (answer.status !== 200 || !(answer.body instanceof Uint8Array)) return false;
@@ -77,13 +93,14 @@ async function openGroup(id: number, g: number, segment: (n: number) => Promise<
       }
       return true;
     } catch (error) {
-      console.error(`live stream ${id}: group ${g} upstream failed`, error);
+      console.error(`live stream ${id}: segments ${from}-${to - 1} upstream failed`, error);
       return false;
-    } finally {
-      feed.end();
     }
   })();
-  return { status: 200, feed, contentType: 'video/webm', cacheControl: IMMUTABLE, complete };
+  // A span cut short ends cleanly too: it is the stream's end (a publisher gone for longer than
+  // these waits has ended the stream), and the manifest tells a reader so.
+  void complete.then(() => feed.end());
+  return { status: 200, feed, contentType: head?.contentType ?? 'video/webm', cacheControl: IMMUTABLE, complete };
 }
 
 /**
@@ -110,14 +127,57 @@ async function serve(
   return response;
 }
 
+function segmentOf(c: Context<AppEnv>, id: number) {
+  return async (n: number): Promise<LiveAnswer> => {
+    const answer = await c.var.deps.liveRooms.segment(id, n, sightings.report(id));
+    return answer.status === 200 ? { status: 200, body: answer.bytes, contentType: 'video/webm', cacheControl: IMMUTABLE } : segmentFailure(answer.status);
+  };
+}
+
+/** A streamed span of segments (a group, or a late joiner's start to the end of its group). */
+function serveSpan(c: Context<AppEnv>, from: number): Promise<Response> {
+  const { key, to } = spanOf(from);
+  return serve(c, key, { streamed: (id) => openSpan(id, from, to, segmentOf(c, id)) });
+}
+
+function serveManifest(c: Context<AppEnv>): Promise<Response> {
+  return serve(c, 'manifest', async (id, report) => {
+    const manifest = await c.var.deps.liveRooms.manifest(id, report);
+    if (!manifest) return notFound('No such live stream');
+    return { status: 200, body: JSON.stringify(manifest), contentType: 'application/json; charset=utf-8', cacheControl: MANIFEST_CACHE };
+  });
+}
+
+/**
+ * A join in one request (a surge of readers arriving at once is mostly joins): where to start comes
+ * from the manifest as this isolate holds it for a second; the init segment and the span from that
+ * keyframe are one streamed body, shared by every viewer starting at the same keyframe. The URL
+ * means something new each time, so browsers and the CDN do not keep it (the span itself is cached
+ * under its keyframe).
+ */
+async function serveStart(c: Context<AppEnv>): Promise<Response> {
+  const manifestResponse = await serveManifest(c);
+  if (manifestResponse.status !== 200) return manifestResponse;
+  const manifest = (await manifestResponse.json()) as LiveManifest;
+  if (manifest.state !== 'live') return c.json(errorBody('gone', 'This live stream has ended'), 410);
+  if (manifest.first === null) return c.body(null, 204);
+  const first = manifest.first;
+  const to = spanOf(first).to;
+  const response = await serve(c, `start/${first}`, {
+    streamed: async (id) => {
+      const init = await c.var.deps.liveRooms.initSegment(id, sightings.report(id));
+      if (!init) return notFound('This stream has no picture yet');
+      return openSpan(id, first, to, segmentOf(c, id), { bytes: init.bytes, contentType: init.mimeType });
+    },
+  });
+  response.headers.set('Cache-Control', 'no-store');
+  if (response.status === 200) response.headers.set(LIVE_NEXT_HEADER, String(to));
+  return response;
+}
+
 export const liveMediaRoutes = new Hono<AppEnv>()
-  .get('/:id/live', (c) =>
-    serve(c, 'manifest', async (id, report) => {
-      const manifest = await c.var.deps.liveRooms.manifest(id, report);
-      if (!manifest) return notFound('No such live stream');
-      return { status: 200, body: JSON.stringify(manifest), contentType: 'application/json; charset=utf-8', cacheControl: MANIFEST_CACHE };
-    }),
-  )
+  .get('/:id/live', serveManifest)
+  .get('/:id/live/start', serveStart)
   .get('/:id/live/init', (c) =>
     serve(c, 'init', async (id, report) => {
       const init = await c.var.deps.liveRooms.initSegment(id, report);
@@ -128,12 +188,12 @@ export const liveMediaRoutes = new Hono<AppEnv>()
   .get('/:id/live/g/:g', (c) => {
     const g = c.req.param('g');
     if (!SEGMENT.test(g)) return c.json(errorBody('not_found', 'No such segment group'), 404);
-    const rooms = c.var.deps.liveRooms;
-    const segment = (id: number) => async (n: number): Promise<LiveAnswer> => {
-      const answer = await rooms.segment(id, n, sightings.report(id));
-      return answer.status === 200 ? { status: 200, body: answer.bytes, contentType: 'video/webm', cacheControl: IMMUTABLE } : segmentFailure(answer.status);
-    };
-    return serve(c, `group/${g}`, { streamed: (id) => openGroup(id, Number(g), segment(id)) });
+    return serveSpan(c, Number(g) * LIVE_GROUP_SIZE);
+  })
+  .get('/:id/live/from/:n', (c) => {
+    const n = c.req.param('n');
+    if (!SEGMENT.test(n)) return c.json(errorBody('not_found', 'No such segment'), 404);
+    return serveSpan(c, Number(n));
   })
   .get('/:id/live/:n', (c) => {
     const n = c.req.param('n');

@@ -1,4 +1,4 @@
-import { LIVE_GROUP_SIZE, VIEWER_PARAM, type LiveManifest } from '../../../media/live-protocol.ts';
+import { LIVE_GROUP_SIZE, LIVE_NEXT_HEADER, VIEWER_PARAM, type LiveManifest } from '../../../media/live-protocol.ts';
 
 /**
  * A reader's side of a live stream (docs/decisions/025-live-delivery-over-http-segments.md): plain
@@ -169,56 +169,66 @@ export function watchLiveStream(options: LiveViewerOptions): LiveViewer {
     }
   };
 
+  /** Appends a streamed span as its pieces come; false when the connection broke midway. */
+  const appendStream = async (buffer: SourceBuffer, body: ReadableStream<Uint8Array>): Promise<boolean> => {
+    const reader = body.getReader();
+    try {
+      for (let piece = await reader.read(); !piece.done; piece = await reader.read()) await append(buffer, piece.value);
+      return true;
+    } catch {
+      if (closed) throw new Stopped();
+      return false;
+    }
+  };
+
   const run = async () => {
     setState('connecting');
-    let manifest = await persist(readManifest);
-    while (!ended && (manifest.mimeType === null || manifest.first === null)) {
+    // A join is one request: the init segment and the segments from the newest keyframe to the end
+    // of their group, then one streamed request per group (decision 025).
+    let joined = await persist(() => get('/start'));
+    while (joined.status !== 200 || !joined.body) {
+      await joined.body?.cancel();
+      // No picture yet, or over: the manifest says which.
+      await persist(readManifest);
+      if (ended) return;
       setState('waiting');
       await sleep(1000);
-      manifest = await persist(readManifest);
+      joined = await persist(() => get('/start'));
     }
-    if (ended) return;
-    const mimeType = manifest.mimeType!;
+    const mimeType = joined.headers.get('Content-Type') ?? '';
     if (!canWatchLive(mimeType)) {
+      await joined.body.cancel();
       setState('unsupported', `This browser cannot play ${mimeType}`);
       // Keep reading the manifest: the page offers the recording once the stream ends.
       await keepReadingManifest();
       return;
     }
     void keepReadingManifest();
-    const init = await persist(async () => {
-      const res = await get('/init');
-      if (!res.ok) throw new Error(`init: ${res.status}`);
-      return res.arrayBuffer();
-    });
     const buffer = await openMedia(mimeType);
-    await append(buffer, init);
 
-    let n = manifest.first!;
+    let res: Response | null = joined;
+    /** Where the next group starts, or null to join again. */
+    let next: number | null = null;
     while (!closed && !ended) {
-      // From a group boundary on, one streamed request per group of segments (decision 025 "Streamed groups").
-      const group = n % LIVE_GROUP_SIZE === 0;
-      const res = await persist(() => get(group ? `/g/${n / LIVE_GROUP_SIZE}` : `/${n}`));
-      if (res.status === 200 && group && res.body) {
-        // MSE takes the WebM bytes as they come: no need to know where one segment ends.
-        for (const reader = res.body.getReader(); ; ) {
-          const piece = await reader.read();
-          if (piece.done) break;
-          await append(buffer, piece.value);
+      res ??= await persist(() => get(next === null ? '/start' : `/g/${next / LIVE_GROUP_SIZE}`));
+      if (res.status === 200 && res.body) {
+        next = next === null ? Number(res.headers.get(LIVE_NEXT_HEADER)) : next + LIVE_GROUP_SIZE;
+        if (!(await appendStream(buffer, res.body))) {
+          // The connection broke mid-span, maybe inside a cluster: reset the parser and join again.
+          buffer.abort();
+          next = null;
         }
-        n += LIVE_GROUP_SIZE;
-      } else if (res.status === 200) {
-        await append(buffer, await res.arrayBuffer());
-        n += 1;
-      } else if (res.status === 204) {
-        // Nothing yet (the reporter paused or dropped): ask about the stream, then wait for it again.
-        await persist(readManifest);
       } else {
-        // Gone (this viewer fell too far behind) or unknown: start again from the newest keyframe.
-        manifest = await persist(readManifest);
-        if (manifest.first !== null && manifest.first > n) n = manifest.first;
-        else await sleep(1000);
+        await res.body?.cancel();
+        // 204: nothing yet (the reporter paused or dropped). Otherwise gone (this viewer fell too
+        // far behind) or over: the manifest says which, then join again at the newest keyframe.
+        await persist(readManifest);
+        if (res.status !== 204 || next === null) {
+          next = null;
+          await sleep(1000);
+        }
       }
+      res = null;
     }
     if (ended && !closed && mediaSource?.readyState === 'open') {
       await whenIdle(buffer);
