@@ -1,12 +1,12 @@
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { concatBytes } from '../../src/media/ebml.ts';
-import { LIVE_GROUP_SIZE, type LiveWork } from '../../src/media/live-protocol.ts';
+import { LIVE_GROUP_SIZE, LIVE_NEXT_HEADER, type LiveWork } from '../../src/media/live-protocol.ts';
 import { WebmScanner } from '../../src/media/webm-scanner.ts';
 import type { RoomDeps } from '../../src/adapters/live/live-stream-room.ts';
 import { RoomViewers } from '../../src/adapters/live/room-viewers.ts';
 import { api, signUp } from './support/api.ts';
-import { cameraBytes, cameraChunks, liveGet, liveGroup, manifestWhen, publish, roomOf, sendAll, startStream } from './support/live.ts';
+import { cameraBytes, cameraChunks, liveGet, liveGroup, liveStreamed, manifestWhen, publish, roomOf, sendAll, startStream } from './support/live.ts';
 import { byteDifference } from './support/media.ts';
 import { siteApp } from './support/site-app.ts';
 
@@ -134,6 +134,40 @@ describe('streamed segment groups', () => {
     expect(many.chunks).toBe(few.chunks);
     console.log(`live groups: ${few.requests / few.chunks} requests per chunk for 5 viewers, ${many.requests / many.chunks} for 50`);
     expect(many.requests).toBe(few.requests);
+  });
+});
+
+describe('joining in one request', () => {
+  it('answers 204 before any picture, then the init segment and the segments from the newest keyframe to the end of their group, and 410 once the stream is over', async () => {
+    const reporter = await signUp('reporter');
+    const stream = await startStream(reporter.token);
+    const publisher = await publish(stream.id, reporter.token);
+    await publisher.waitFor('ready');
+    const early = await liveStreamed(stream.id, 'start', 'early-joiner');
+    expect(early.res.status).toBe(204);
+    await early.done();
+
+    const sent = await sendAll(publisher, cameraChunks.slice(0, 2));
+    const manifest = await manifestWhen(stream.id, (m) => m.first !== null, 'a keyframe segment');
+    const { res, done } = await liveStreamed(stream.id, 'start', 'joiner');
+    expect(res.status).toBe(200);
+    // The URL means something new each time: nobody may keep it. The type is the stream's.
+    expect(res.headers.get('Cache-Control')).toBe('no-store');
+    expect(res.headers.get('Content-Type')).toBe(manifest.mimeType);
+    const next = Number(res.headers.get(LIVE_NEXT_HEADER));
+    expect(next).toBe((Math.floor(manifest.first! / LIVE_GROUP_SIZE) + 1) * LIVE_GROUP_SIZE);
+    await sendAll(publisher, cameraChunks.slice(2), sent);
+    const joined = await readAll(res.body!);
+    await done();
+    const expected: Uint8Array[] = [(await liveGet(stream.id, 'init')).bytes];
+    for (let n = manifest.first!; n < next; n++) expected.push((await liveGet(stream.id, n)).bytes);
+    expect(byteDifference(joined, concatBytes(expected))).toBe('equal');
+
+    publisher.ws.close(1000);
+    await manifestWhen(stream.id, (m) => m.state === 'ended', 'the end');
+    const late = await liveStreamed(stream.id, 'start', 'late-joiner');
+    expect(late.res.status).toBe(410);
+    await late.done();
   });
 });
 

@@ -3,7 +3,7 @@ import { loopedFixture } from '../../scripts/bench/live/live-bench.ts';
 import { BenchPublisher } from '../../scripts/bench/live/publisher.ts';
 import { PublishedStream } from '../../scripts/bench/live/stream-follower.ts';
 import { concatBytes } from '../../src/media/ebml.ts';
-import { LIVE_GROUP_SIZE } from '../../src/media/live-protocol.ts';
+import { LIVE_GROUP_SIZE, LIVE_NEXT_HEADER } from '../../src/media/live-protocol.ts';
 import { apiCall, apiLogin, site } from './support/site.ts';
 
 /**
@@ -34,14 +34,22 @@ describe('a live segment group read by several viewers at once, on the served bu
       expect(res.status).toBe(200);
       return { state: res.headers.get('X-Edge-Cache'), bytes: new Uint8Array(await res.arrayBuffer()) };
     };
+    /** Joins in one request: the init segment, then segments from the newest keyframe to the end of their group. */
+    const join = async (viewer: string) => {
+      const res = await fetch(`${live}/start`, { headers: { 'X-Viewer': viewer } });
+      expect(res.status).toBe(200);
+      return { next: Number(res.headers.get(LIVE_NEXT_HEADER)), bytes: new Uint8Array(await res.arrayBuffer()) };
+    };
     await publisher.send(0);
     const readers = ['first', 'second', 'third'].map(readGroup);
+    const joins = ['joiner-1', 'joiner-2'].map(join);
     for (let k = 1; k < stream.chunkEnds.length; k++) {
       await sleep(CHUNK_GAP_MS);
       await publisher.send(k);
       if (k === 3) readers.push(readGroup('midway'));
     }
     const read = await Promise.all(readers);
+    const joined = await Promise.all(joins);
 
     const segments: Uint8Array[] = [];
     for (let n = 0; n < LIVE_GROUP_SIZE; n++) {
@@ -52,6 +60,12 @@ describe('a live segment group read by several viewers at once, on the served bu
     const group = Buffer.from(concatBytes(segments));
     expect(read.map(({ state }) => state)).toContain('SHARED');
     for (const { bytes } of read) expect(Buffer.compare(Buffer.from(bytes), group), `a viewer got ${bytes.length} of the group's ${group.length} bytes`).toBe(0);
+    // The stream began on a keyframe and has no other in its first group: the joiners got the init segment and the group.
+    const init = Buffer.from(await (await fetch(`${live}/init`)).arrayBuffer());
+    for (const { next, bytes } of joined) {
+      expect(next).toBe(LIVE_GROUP_SIZE);
+      expect(Buffer.compare(Buffer.from(bytes), Buffer.concat([init, group])), `a joiner got ${bytes.length} bytes`).toBe(0);
+    }
     publisher.close();
   });
 });

@@ -115,13 +115,18 @@ export async function liveGet(streamId: number, path: '' | 'init' | number, view
 }
 
 /**
- * A viewer's request for streamed segment group g: the response as soon as its head is there (the
- * body keeps coming), and `done` to call once the body is read (waits on the request's context).
+ * A viewer's request for a streamed answer (`g/{g}`, a segment group, or `start`, a join): the
+ * response as soon as its head is there (the body keeps coming), and `done` to call once the body
+ * is read (waits on the request's context).
  */
-export async function liveGroup(streamId: number, g: number, viewer?: string): Promise<{ res: Response; done: () => Promise<void> }> {
+export async function liveStreamed(streamId: number, path: string, viewer?: string): Promise<{ res: Response; done: () => Promise<void> }> {
   const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(`http://newsroom.test/api/streams/${streamId}/live/g/${g}${viewer ? `?v=${viewer}` : ''}`), env, ctx);
+  const res = await worker.fetch(new Request(`http://newsroom.test/api/streams/${streamId}/live/${path}${viewer ? `?v=${viewer}` : ''}`), env, ctx);
   return { res, done: () => waitOnExecutionContext(ctx) };
+}
+
+export function liveGroup(streamId: number, g: number, viewer?: string): Promise<{ res: Response; done: () => Promise<void> }> {
+  return liveStreamed(streamId, `g/${g}`, viewer);
 }
 
 /** The manifest, once `check` holds for it (the manifest is cached for a second, so it may take that long). */
