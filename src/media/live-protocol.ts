@@ -73,5 +73,5 @@ export const VIEWER_HEADER = 'X-Viewer';
  */
 export const LIVE_GROUP_SIZE = 8;
 
-/** On GET /api/streams/{id}/live/start: the segment number where the next group starts (ask for group next / G). */
+/** On GET /api/streams/{id}/live/start: the segment where the viewer's next span starts (ask for /live/from/{it}). */
 export const LIVE_NEXT_HEADER = 'X-Live-Next';

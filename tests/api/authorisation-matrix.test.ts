@@ -193,6 +193,8 @@ const MATRIX: Row[] = [
   row('GET /api/streams/:id/live/init',                 [404,  404,   404,  404,  404,   404], async (c) => api(`/api/streams/${await authorStream()}/live/init`, { token: c.token })),
   row('GET /api/streams/:id/live/:n (far ahead)',       [404,  404,   404,  404,  404,   404], async (c) => api(`/api/streams/${await authorStream()}/live/99`, { token: c.token })),
   row('GET /api/streams/:id/live/g/:g (far ahead)',     [404,  404,   404,  404,  404,   404], async (c) => api(`/api/streams/${await authorStream()}/live/g/99`, { token: c.token })),
+  row('GET /api/streams/:id/live/from/:n (far ahead)',  [404,  404,   404,  404,  404,   404], async (c) => api(`/api/streams/${await authorStream()}/live/from/99`, { token: c.token })),
+  row('GET /api/streams/:id/live/start',                [204,  204,   204,  204,  204,   204], async (c) => api(`/api/streams/${await authorStream()}/live/start`, { token: c.token })),
   row('GET /api/streams/:id/stats (the author’s)',      [401,  200,   403,  200,  401,   401], async (c) => api(`/api/streams/${await authorStream()}/stats`, { token: c.token })),
   row('GET /api/analytics/me',                          [401,  200,   200,  200,  401,   401], (c) => api('/api/analytics/me', { token: c.token })),
 ];

@@ -138,7 +138,7 @@ describe('streamed segment groups', () => {
 });
 
 describe('joining in one request', () => {
-  it('answers 204 before any picture, then the init segment and the segments from the newest keyframe to the end of their group, and 410 once the stream is over', async () => {
+  it('answers 204 before any picture, then the init segment and G + phase segments from the newest keyframe, and 410 once the stream is over', async () => {
     const reporter = await signUp('reporter');
     const stream = await startStream(reporter.token);
     const publisher = await publish(stream.id, reporter.token);
@@ -146,24 +146,34 @@ describe('joining in one request', () => {
     const early = await liveStreamed(stream.id, 'start', 'early-joiner');
     expect(early.res.status).toBe(204);
     await early.done();
+    for (const phase of [String(LIVE_GROUP_SIZE), '-1', '1.5', 'x', '']) {
+      const refused = await api(`/api/streams/${stream.id}/live/start?phase=${phase}`);
+      expect(refused.status, `phase=${phase}`).toBe(400);
+      expect(refused.body).toMatchObject({ error: { code: 'validation_failed', fields: { phase: 'Not a phase' } } });
+    }
 
     const sent = await sendAll(publisher, cameraChunks.slice(0, 2));
     const manifest = await manifestWhen(stream.id, (m) => m.first !== null, 'a keyframe segment');
     const { res, done } = await liveStreamed(stream.id, 'start', 'joiner');
+    const phased = await liveStreamed(stream.id, 'start?phase=1', 'phased-joiner');
     expect(res.status).toBe(200);
     // The URL means something new each time: nobody may keep it. The type is the stream's.
     expect(res.headers.get('Cache-Control')).toBe('no-store');
     expect(res.headers.get('Content-Type')).toBe(manifest.mimeType);
     const next = Number(res.headers.get(LIVE_NEXT_HEADER));
-    expect(next).toBe((Math.floor(manifest.first! / LIVE_GROUP_SIZE) + 1) * LIVE_GROUP_SIZE);
+    expect(next).toBe(manifest.first! + LIVE_GROUP_SIZE);
+    expect(Number(phased.res.headers.get(LIVE_NEXT_HEADER))).toBe(manifest.first! + LIVE_GROUP_SIZE + 1);
     await sendAll(publisher, cameraChunks.slice(2), sent);
     const joined = await readAll(res.body!);
     await done();
     const expected: Uint8Array[] = [(await liveGet(stream.id, 'init')).bytes];
     for (let n = manifest.first!; n < next; n++) expected.push((await liveGet(stream.id, n)).bytes);
     expect(byteDifference(joined, concatBytes(expected))).toBe('equal');
-
+    // The phased join goes one segment further, past the camera recording's end: it ends with the stream.
     publisher.ws.close(1000);
+    expect(byteDifference((await readAll(phased.res.body!)).subarray(0, joined.length), joined)).toBe('equal');
+    await phased.done();
+
     await manifestWhen(stream.id, (m) => m.state === 'ended', 'the end');
     const late = await liveStreamed(stream.id, 'start', 'late-joiner');
     expect(late.res.status).toBe(410);

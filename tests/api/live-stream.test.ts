@@ -1,5 +1,6 @@
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { MAX_SEGMENTS_AHEAD } from '../../src/adapters/live/live-segments.ts';
 import { concatBytes, readElementHeader, EbmlId } from '../../src/media/ebml.ts';
 import { headerGrowth, makeRecordingSeekable } from '../../src/media/webm-recording.ts';
 import { WebmScanner, parseDuration } from '../../src/media/webm-scanner.ts';
@@ -145,7 +146,7 @@ describe('publishing and watching', () => {
     expect(joinedAt).toBe(Math.max(...keyClusters.filter((offset) => offset < beforeJoin)));
 
     // Far ahead is unknown; the next one waits and hears "no content" once the stream ends.
-    expect((await liveGet(stream.id, last + 10)).status).toBe(404);
+    expect((await liveGet(stream.id, last + 1 + MAX_SEGMENTS_AHEAD)).status).toBe(404);
     const waiting = liveGet(stream.id, last + 1);
     const ended = await api(`/api/streams/${stream.id}/end`, { method: 'POST', token: reporter.token });
     expect(ended.status).toBe(200);

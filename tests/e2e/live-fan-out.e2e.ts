@@ -60,7 +60,7 @@ describe('a live segment group read by several viewers at once, on the served bu
     const group = Buffer.from(concatBytes(segments));
     expect(read.map(({ state }) => state)).toContain('SHARED');
     for (const { bytes } of read) expect(Buffer.compare(Buffer.from(bytes), group), `a viewer got ${bytes.length} of the group's ${group.length} bytes`).toBe(0);
-    // The stream began on a keyframe and has no other in its first group: the joiners got the init segment and the group.
+    // The stream began on a keyframe: a join without a phase gets the init segment and the first G segments.
     const init = Buffer.from(await (await fetch(`${live}/init`)).arrayBuffer());
     for (const { next, bytes } of joined) {
       expect(next).toBe(LIVE_GROUP_SIZE);

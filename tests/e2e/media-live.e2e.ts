@@ -6,6 +6,9 @@ import { expect, test } from './support/browser.ts';
 import { anyScriptContains, expectNotice, playAndSeek, scriptsLoaded, videoState } from './support/media.ts';
 import { apiCall, apiLogin, site, type E2eAccount } from './support/site.ts';
 import { createReporterViaApi, signInAs, unique, uniqueUsername } from './support/staff.ts';
+import { loopedFixture } from '../../scripts/bench/live/live-bench.ts';
+import { BenchPublisher } from '../../scripts/bench/live/publisher.ts';
+import { PublishedStream } from '../../scripts/bench/live/stream-follower.ts';
 
 /**
  * Live streams (docs/product/screens.md, docs/product/rules.md, docs/product/notices.md; issues 5 and 11): a reporter goes live from the Live
@@ -276,5 +279,39 @@ describe.sequential('live streams', () => {
     expect(recording.duration).toBeGreaterThan(onAir - 2);
     expect(recording.duration).toBeLessThan(upperBound + 1);
     expect(Math.abs(recording.seekedTo - recording.target)).toBeLessThan(0.5);
+  });
+
+  test('a browser that cannot play the live stream gets a notice, then a link to the recording once the stream ends', async ({ page, pageErrors }) => {
+    const reporter = await createReporterViaApi(adminToken, uniqueUsername('nomse'));
+    const token = await apiLogin(reporter);
+    const title = unique('Bridge closed');
+    const started = await apiCall<LiveStream>('/api/streams/start', { method: 'POST', token, json: { title } });
+    expect(started.status).toBe(201);
+    const slug = (await activeStream(started.body.id, token))!.slug;
+    // The reporter's side from Node: the camera fixture, one chunk a second.
+    const looped = await loopedFixture(1);
+    const stream = new PublishedStream(looped.chunks, looped.init.length);
+    const publisher = await BenchPublisher.connect(site().baseUrl, started.body.id, token, stream);
+    await publisher.send(0);
+    await publisher.send(1);
+
+    // A browser whose Media Source Extensions cannot play WebM.
+    await page.addInitScript(() => {
+      if (typeof MediaSource !== 'undefined') MediaSource.isTypeSupported = () => false;
+    });
+    await page.goto(`/story/${slug}`);
+    await expect
+      .poll(() => page.getByText('This browser cannot play live video. A link to the recording appears here as soon as the stream ends.').count(), { timeout: 20_000 })
+      .toBe(1);
+    expect(await page.getByRole('link', { name: 'Watch the recording' }).count()).toBe(0);
+
+    for (let k = 2; k < stream.chunkEnds.length; k++) await publisher.send(k);
+    // A normal close ends the stream and stores the recording.
+    publisher.close();
+    await expect.poll(() => page.getByText('The live stream has ended. Its recording is ready.').count(), { timeout: 30_000 }).toBe(1);
+    const story = (await apiCall<Story>(`/api/stories/${started.body.storyId}`)).body;
+    expect(story.videoUrl).toMatch(/^\/media\//);
+    expect(await page.getByRole('link', { name: 'Watch the recording' }).getAttribute('href')).toBe(story.videoUrl);
+    expect(pageErrors).toEqual([]);
   });
 });

@@ -12,8 +12,12 @@ import { loopRecording } from './webm-looper.ts';
  * looped camera fixture at the recorder's pace (one chunk a second) and N viewers watching.
  *  - ws: viewers connect to /watch before the first chunk (as issue 11 measured it), all at once;
  *    the stream starts when all are in (or the join timeout passed).
- *  - http: the first chunk is sent, then all viewers start at once (manifest, init, segments) while
- *    the stream runs on; a viewer that joined late starts at the newest keyframe segment.
+ *  - http: the first chunk is sent, then all viewers start at once (a join, then streamed groups)
+ *    while the stream runs on; a viewer that joined late starts at the newest keyframe segment.
+ * Chunk delay = when a viewer got a chunk's last byte minus when the publisher sent it, over the
+ * chunks sent after the viewer joined (with every viewer joined before the first chunk, as in the
+ * ws mode, that is every chunk). A late joiner also gets the chunks from its keyframe to now at
+ * once: "p99 with catch-up" counts those too, so a slow join shows there.
  * Object work per chunk: from GET /api/streams/{id}/stats when the build has it (requests plus
  * WebSocket messages out, over chunks), else counted on the viewers' side (media messages they got
  * while the stream ran, over chunks: today's object sends each chunk to each viewer itself; the
@@ -41,7 +45,10 @@ export interface RoundResult {
   /** From starting the viewers to the last one admitted (ms). */
   joinMs: number;
   complete: number;
+  /** Chunk delays over the chunks the publisher sent after the viewer had joined: how far behind live it was served. */
   delay: DelaySummary;
+  /** Over every chunk a viewer got, the ones from before it joined included (a late joiner's catch-up from its keyframe). */
+  delayWithCatchUp: DelaySummary;
   chunks: number;
   /** What the stream's object did per chunk, and how it was counted. */
   workPerChunk: number;
@@ -52,6 +59,8 @@ export interface RoundResult {
   answersPerSecond: number;
   /** This process's CPU over the round, as a share of one core: near 100% means the client limited the numbers. */
   clientCpu: number;
+  /** Joins made again after a network error (a connection reset in the surge), as the player would. */
+  joinRetries: number;
 }
 
 export interface ObjectWork {
@@ -114,7 +123,17 @@ export async function runRound(options: RoundOptions): Promise<RoundResult> {
   const streamId = await startStream(baseUrl, token, `Live bench: ${mode}, ${options.viewers} viewers`);
   const publisher = await BenchPublisher.connect(baseUrl, streamId, token, stream);
   const delays: number[] = [];
-  const followers = Array.from({ length: options.viewers }, () => new ViewerFollower(stream, (_chunk, ms) => delays.push(ms)));
+  const allDelays: number[] = [];
+  let viewers: Viewer[] = [];
+  const followers = Array.from(
+    { length: options.viewers },
+    (_, i) =>
+      new ViewerFollower(stream, (chunk, ms) => {
+        allDelays.push(ms);
+        const joinedAt = viewers[i]?.joinedAt;
+        if (joinedAt !== null && joinedAt !== undefined && stream.sentAt[chunk]! >= joinedAt) delays.push(ms);
+      }),
+  );
   // One connection per waiting request: a blocked segment request holds its connection.
   const agent = new Agent({ connections: null, pipelining: 1, keepAliveTimeout: 60_000, headersTimeout: 120_000, bodyTimeout: 120_000, connect: { timeout: 60_000 } });
   const cpuStart = process.cpuUsage();
@@ -124,7 +143,7 @@ export async function runRound(options: RoundOptions): Promise<RoundResult> {
   if (mode === 'http') await publisher.send(next++);
   const workBefore = await objectWork(baseUrl, token, streamId);
   const launchedAt = performance.now();
-  const viewers: Viewer[] = followers.map((follower) =>
+  viewers = followers.map((follower) =>
     mode === 'ws' ? wsViewer(baseUrl, streamId, follower) : httpViewer(baseUrl, streamId, follower, agent, stream.length),
   );
   const allJoined = async () => {
@@ -170,6 +189,7 @@ export async function runRound(options: RoundOptions): Promise<RoundResult> {
     joinMs: joinTimes.length ? Math.max(...joinTimes) : Number.NaN,
     complete: followers.filter((f) => f.complete).length,
     delay: summarize(delays),
+    delayWithCatchUp: summarize(allDelays),
     chunks: sentChunks,
     workPerChunk: measured === null ? streamMessages / sentChunks : measured / Math.max(1, workAfter!.chunks - workBefore!.chunks),
     workSource: measured === null ? 'viewer side' : 'object stats',
@@ -177,6 +197,7 @@ export async function runRound(options: RoundOptions): Promise<RoundResult> {
     otherMessages: mode === 'ws' ? received - mediaAt() : Number.NaN,
     answersPerSecond: received / ((performance.now() - launchedAt) / 1000),
     clientCpu: (cpu.user + cpu.system) / 1000 / (performance.now() - wallStart),
+    joinRetries: viewers.reduce((sum, v) => sum + v.retries, 0),
   };
 }
 
@@ -196,7 +217,7 @@ export async function loopedFixture(loops: number) {
 const fmt = (ms: number) => (Number.isNaN(ms) ? '-' : ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`);
 
 export function resultTable(results: readonly RoundResult[]): string {
-  const header = ['mode', 'viewers', 'joined', 'all joined in', 'got every byte', 'delay p50', 'p99', 'max', 'object work/chunk', 'other msgs', 'answers/s', 'client CPU'];
+  const header = ['mode', 'viewers', 'joined', 'all joined in', 'got every byte', 'delay p50', 'p99', 'max', 'p99 with catch-up', 'object work/chunk', 'other msgs', 'answers/s', 'client CPU', 'joins retried'];
   const rows = results.map((r) => [
     r.mode,
     r.viewers.toLocaleString('en'),
@@ -206,10 +227,12 @@ export function resultTable(results: readonly RoundResult[]): string {
     fmt(r.delay.p50),
     fmt(r.delay.p99),
     fmt(r.delay.max),
+    fmt(r.delayWithCatchUp.p99),
     `${r.workPerChunk.toFixed(1)} (${r.workSource})`,
     Number.isNaN(r.otherMessages) ? '-' : r.otherMessages.toLocaleString('en'),
     Math.round(r.answersPerSecond).toLocaleString('en'),
     `${Math.round(r.clientCpu * 100)}%`,
+    r.joinRetries.toLocaleString('en'),
   ]);
   return [header, header.map(() => '---'), ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
 }

@@ -48,7 +48,7 @@ try {
       console.log(resultTable([result]).split('\n').at(-1));
     }
   }
-  console.log(`\nLive streams, ${looped.chunks.length} chunks of about 1 s (delay = a viewer got a chunk's last byte minus the publisher sent it)\n${resultTable(results)}\n`);
+  console.log(`\nLive streams, ${looped.chunks.length} chunks of about 1 s (delay = a viewer got a chunk's last byte minus the publisher sent it, over chunks sent after it joined; with catch-up: every chunk it got)\n${resultTable(results)}\n`);
   await mkdir(path.join(projectRoot, 'bench-results'), { recursive: true });
   await writeFile(path.join(projectRoot, 'bench-results', 'live.json'), `${JSON.stringify({ at: new Date().toISOString(), loops, results }, null, 2)}\n`);
 } finally {

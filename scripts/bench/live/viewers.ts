@@ -17,6 +17,8 @@ export interface Viewer {
   joinedAt: number | null;
   /** Messages (ws) or HTTP answers (http) it received. */
   received: number;
+  /** Joins made again after a network error. */
+  retries: number;
   done: Promise<void>;
   stop(): void;
 }
@@ -28,7 +30,7 @@ export interface Viewer {
 export function wsViewer(baseUrl: string, streamId: number, follower: ViewerFollower): Viewer {
   const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/streams/${streamId}/watch`, [LIVE_PROTOCOL]);
   socket.binaryType = 'arraybuffer';
-  const viewer: Viewer = { follower, joinedAt: null, received: 0, done: Promise.resolve(), stop: () => socket.close(1000) };
+  const viewer: Viewer = { follower, joinedAt: null, received: 0, retries: 0, done: Promise.resolve(), stop: () => socket.close(1000) };
   let initNext = false;
   viewer.done = new Promise<void>((resolve) => {
     socket.addEventListener('close', () => resolve());
@@ -62,18 +64,19 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The viewer of issue 11's design (docs/decisions/025), doing what the player does on the wire: a
- * join in one request (GET .../live/start: the init segment, then the segments from the newest
- * keyframe to the end of their group, streamed), then one streamed group after another
- * (GET .../live/g/{g}), each piece handed on as it arrives; the manifest only while there is no
- * picture yet. Its random viewer id goes in the X-Viewer header, not the URL, so every viewer asks
- * for the same URLs (one coalesced upstream request per isolate). Joined = the join answered (it
- * could start playing). It stops at the stream's end, when told, or when the stream says it ended.
+ * join in one request (GET .../live/start?phase=p: the init segment, then G + p segments from the
+ * newest keyframe, streamed; p its own, at random), then one streamed span of G segments after
+ * another (GET .../live/from/{n}), each piece handed on as it arrives; the manifest only while
+ * there is no picture yet. Its random viewer id goes in the X-Viewer header, not the URL, so every
+ * viewer asks for the same URLs (one coalesced upstream request per isolate). Joined = the join
+ * answered (it could start playing). It stops at the stream's end, when told, or when the stream
+ * says it ended.
  */
 export function httpViewer(baseUrl: string, streamId: number, follower: ViewerFollower, agent: Agent, streamLength: number): Viewer {
   const headers = { 'X-Viewer': randomUUID() };
   const base = `${baseUrl}/api/streams/${streamId}/live`;
   let stopped = false;
-  const viewer: Viewer = { follower, joinedAt: null, received: 0, done: Promise.resolve(), stop: () => (stopped = true) };
+  const viewer: Viewer = { follower, joinedAt: null, received: 0, retries: 0, done: Promise.resolve(), stop: () => (stopped = true) };
   const get = async (url: string) => {
     const answer = await request(url, { dispatcher: agent, headers });
     const body = new Uint8Array(await answer.body.arrayBuffer());
@@ -89,12 +92,26 @@ export function httpViewer(baseUrl: string, streamId: number, follower: ViewerFo
   viewer.done = (async () => {
     // Like the player: join in one request (the init segment, then the segments from the newest
     // keyframe to the end of their group), asking the manifest only while there is no picture yet.
-    let joined = await request(`${base}/start`, { dispatcher: agent, headers });
+    // As the player: a phase of its own at random, so viewers that joined together ask for their spans spread out.
+    const start = `${base}/start?phase=${Math.floor(Math.random() * LIVE_GROUP_SIZE)}`;
+    // A join refused on the network (a connection reset in a surge) is made again a second later, as the player does.
+    const join = async () => {
+      for (;;) {
+        try {
+          return await request(start, { dispatcher: agent, headers });
+        } catch (error) {
+          if (stopped) throw error;
+          viewer.retries++;
+          await sleep(1000);
+        }
+      }
+    };
+    let joined = await join();
     while (joined.statusCode !== 200 && !stopped) {
       await joined.body.dump();
       if ((await manifest()).state === 'ended') return;
       await sleep(250);
-      joined = await request(`${base}/start`, { dispatcher: agent, headers });
+      joined = await join();
     }
     viewer.received++;
     viewer.joinedAt = performance.now();
@@ -102,11 +119,17 @@ export function httpViewer(baseUrl: string, streamId: number, follower: ViewerFo
     for await (const piece of joined.body) follower.receiveJoin(new Uint8Array(piece as Buffer), performance.now());
     const following = () => !stopped && follower.inOrder && follower.offset !== streamLength;
     while (following()) {
-      const answer = await request(`${base}/g/${next / LIVE_GROUP_SIZE}`, { dispatcher: agent, headers });
+      const answer = await request(`${base}/from/${next}`, { dispatcher: agent, headers });
       viewer.received++;
       if (answer.statusCode === 200) {
-        for await (const piece of answer.body) follower.receiveMedia(new Uint8Array(piece as Buffer), performance.now());
-        next += LIVE_GROUP_SIZE;
+        let got = 0;
+        for await (const piece of answer.body) {
+          got += (piece as Buffer).length;
+          follower.receiveMedia(new Uint8Array(piece as Buffer), performance.now());
+        }
+        // A span that ended with nothing in it: the stream stopped first.
+        if (got > 0) next += LIVE_GROUP_SIZE;
+        else if ((await manifest()).state === 'ended') return;
         continue;
       }
       await answer.body.dump();

@@ -28,8 +28,9 @@ export class DurableLiveRooms {
     return this.room(streamId).initSegment(report);
   }
 
-  async segment(streamId: number, n: number, report: ViewerReport | null): Promise<SegmentAnswer> {
-    return this.room(streamId).segment(n, report);
+  /** With `wait` false, a segment that is coming answers 204 at once instead of being waited for. */
+  async segment(streamId: number, n: number, report: ViewerReport | null, wait = true): Promise<SegmentAnswer> {
+    return this.room(streamId).segment(n, report, wait);
   }
 
   async report(streamId: number, report: ViewerReport): Promise<void> {

@@ -202,14 +202,18 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
     return this.init ? { bytes: this.init.bytes, mimeType: mimeTypeOf(this.init) } : null;
   }
 
-  /** Segment n: at once when held; waited for (up to SEGMENT_WAIT_MS) when it is the next few to come. */
-  async segment(n: number, report: ViewerReport | null = null): Promise<SegmentAnswer> {
+  /**
+   * Segment n: at once when held; when it is one of the next few to come, waited for (up to
+   * SEGMENT_WAIT_MS), or with `wait` false answered 204 at once (it is coming).
+   */
+  async segment(n: number, report: ViewerReport | null = null, wait = true): Promise<SegmentAnswer> {
     this.handled(report);
     if (!this.progress) return { status: 404 };
     const found = this.segments.lookup(n);
     if (found.kind === 'ready') return { status: 200, bytes: found.segment.bytes };
     if (found.kind === 'gone') return { status: 410 };
     if (found.kind === 'unknown') return { status: this.progress.phase === 'live' ? 404 : 410 };
+    if (!wait) return { status: 204 };
     const segment = await this.segments.waitFor(n, SEGMENT_WAIT_MS);
     return segment ? { status: 200, bytes: segment.bytes } : { status: 204 };
   }

@@ -115,13 +115,14 @@ export async function liveGet(streamId: number, path: '' | 'init' | number, view
 }
 
 /**
- * A viewer's request for a streamed answer (`g/{g}`, a segment group, or `start`, a join): the
+ * A viewer's request for a streamed answer (`g/{g}` or `from/{n}`, a span, or `start`, a join): the
  * response as soon as its head is there (the body keeps coming), and `done` to call once the body
  * is read (waits on the request's context).
  */
 export async function liveStreamed(streamId: number, path: string, viewer?: string): Promise<{ res: Response; done: () => Promise<void> }> {
   const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(`http://newsroom.test/api/streams/${streamId}/live/${path}${viewer ? `?v=${viewer}` : ''}`), env, ctx);
+  const query = viewer ? `${path.includes('?') ? '&' : '?'}v=${viewer}` : '';
+  const res = await worker.fetch(new Request(`http://newsroom.test/api/streams/${streamId}/live/${path}${query}`), env, ctx);
   return { res, done: () => waitOnExecutionContext(ctx) };
 }
 

@@ -32,9 +32,12 @@ export class Shared<T> {
     );
   }
 
-  /** The outcome, for a request other than the one doing the work. */
+  /**
+   * The outcome, for a request other than the one doing the work: looked for after 5 ms, then
+   * less often (to POLL_MS), since thousands may wait on one outcome.
+   */
   async result(): Promise<T> {
-    await pollUntil(() => this.outcome !== null);
+    for (let wait = 5; this.outcome === null; wait = Math.min(POLL_MS, wait * 2)) await sleep(wait);
     const outcome = this.outcome!;
     if (!outcome.ok) throw outcome.error;
     return outcome.value;

@@ -9,6 +9,8 @@ import { POLL_MS, pollUntil } from './cross-request.ts';
  * when the next piece is due (pieces come at the reporter's pace, about one a second), so that
  * thousands of waiting readers cost a few wake-ups each per piece, not one every POLL_MS.
  */
+const MIN_GAP_MS = 100;
+
 export class Feed {
   private readonly parts: Uint8Array[] = [];
   private ended = false;
@@ -18,7 +20,9 @@ export class Feed {
 
   push(bytes: Uint8Array): void {
     const now = Date.now();
-    if (this.parts.length > 0) this.gapMs = 0.7 * this.gapMs + 0.3 * (now - this.lastPushAt);
+    const gap = now - this.lastPushAt;
+    // Pieces of one chunk come together (a chunk cut at a keyframe is two segments): that is no gap.
+    if (this.parts.length > 0 && gap > MIN_GAP_MS) this.gapMs = 0.7 * this.gapMs + 0.3 * gap;
     this.lastPushAt = now;
     this.parts.push(bytes);
   }

@@ -58,15 +58,27 @@ export class SharedFetch {
   constructor(private readonly cache: Cache | null) {}
 
   async get(key: string, upstream: Upstream, waitUntil: (promise: Promise<unknown>) => void): Promise<Response> {
+    const { answer, state } = await this.lookup(key, upstream, waitUntil);
+    return answer instanceof Response ? withState(answer, 'HIT') : toResponse(answer, state);
+  }
+
+  /** The bytes of a 200 for `key` through the same levels as get (a streamed span reads its segments so), or the failed answer. */
+  async bytes(key: string, upstream: Upstream, waitUntil: (promise: Promise<unknown>) => void): Promise<LiveAnswer> {
+    const { answer } = await this.lookup(key, upstream, waitUntil);
+    if (!(answer instanceof Response)) return answer;
+    return { status: answer.status, body: new Uint8Array(await answer.arrayBuffer()), contentType: answer.headers.get('Content-Type') ?? undefined, cacheControl: answer.headers.get('Cache-Control') ?? undefined };
+  }
+
+  private async lookup(key: string, upstream: Upstream, waitUntil: (promise: Promise<unknown>) => void): Promise<{ answer: LiveAnswer | Response; state: 'HIT' | 'SHARED' | 'MISS' }> {
     const remembered = this.memory.get(key) ?? this.freshAnswer(key);
-    if (remembered) return toResponse(remembered, 'HIT');
+    if (remembered) return { answer: remembered, state: 'HIT' };
     const early = this.inflight.get(key);
-    if (early) return toResponse(await early.result(), 'SHARED');
+    if (early) return { answer: await early.result(), state: 'SHARED' };
     const hit = this.cache ? await this.cache.match(key).catch(() => undefined) : undefined;
-    if (hit) return withState(hit, 'HIT');
+    if (hit) return { answer: hit, state: 'HIT' };
     // Another viewer may have started the request while the cache was being asked.
     const pending = this.inflight.get(key);
-    if (pending) return toResponse(await pending.result(), 'SHARED');
+    if (pending) return { answer: await pending.result(), state: 'SHARED' };
     const request = upstream();
     const shared = new Shared(request);
     this.inflight.set(key, shared);
@@ -82,7 +94,7 @@ export class SharedFetch {
         if (this.inflight.get(key) === shared) this.inflight.delete(key);
       });
     waitUntil(stored);
-    return toResponse(await request, 'MISS');
+    return { answer: await request, state: 'MISS' };
   }
 
   /**

@@ -13,11 +13,11 @@ import { ViewerSightings } from '../live/viewer-sightings.ts';
  *   GET /api/streams/{id}/live        the manifest (JSON, cached for a second)
  *   GET /api/streams/{id}/live/init   the WebM initialisation segment (immutable)
  *   GET /api/streams/{id}/live/{n}    segment n (immutable); the next few wait until they exist
- *   GET /api/streams/{id}/live/g/{g}  segments g*G .. g*G+G-1 back to back, each written as it exists
- *   GET /api/streams/{id}/live/from/{n}  segments n to the end of n's group, the same way
+ *   GET /api/streams/{id}/live/from/{n}  segments n .. n+G-1 back to back, each written as it exists
+ *   GET /api/streams/{id}/live/g/{g}  the same from g*G
  *   GET /api/streams/{id}/live/start  a join in one request: the init segment, then segments from
- *                                     the newest keyframe (`first`) to the end of its group, streamed;
- *                                     X-Live-Next names the segment where the next group starts
+ *                                     the newest keyframe (`first`) on, G + phase of them (?phase=
+ *                                     0..G-1), streamed; X-Live-Next names the next span's start
  * Anyone may read them, and nothing here reads D1 or checks a session: whether the stream is live
  * comes from its object or the cached manifest. Mounted before the API's authentication.
  */
@@ -57,37 +57,35 @@ function segmentFailure(status: number): LiveAnswer {
   return notFound('No such segment');
 }
 
-/** How many times a group waits again for a segment when the object's wait ran out (a stalled publisher). */
-const GROUP_RETRIES = 3;
-
-/** Segments `from` to the end of its group: the whole group when `from` is its first. */
-function spanOf(from: number): { key: string; to: number } {
-  const g = Math.floor(from / LIVE_GROUP_SIZE);
-  return { key: from % LIVE_GROUP_SIZE === 0 ? `group/${g}` : `from/${from}`, to: (g + 1) * LIVE_GROUP_SIZE };
-}
+/** How many times a span waits again for a segment when the object's wait ran out (a stalled publisher). */
+const SPAN_RETRIES = 3;
 
 /**
- * Opens segments from..to-1 upstream: the first decides the status; the rest are written into the
- * feed one by one as the object has them (its blocking wait per segment, looped), so the object
- * answers one request per segment per isolate whatever the number of viewers reading the span.
+ * Opens segments from..to-1 upstream. Whether the span can be answered is known at once: its first
+ * segment is held, or coming (the object says so without waiting), or not (its status). So every
+ * viewer sharing the span has its answer's head at once and waits in the body, as pieces come: the
+ * rest are written into the feed one by one as the object has them (its blocking wait per segment,
+ * looped), one request per segment per isolate whatever the number of viewers reading the span.
+ * A span whose first segment never comes (the stream ended first) ends with no media in it.
  */
 async function openSpan(
   id: number,
   from: number,
   to: number,
-  segment: (n: number) => Promise<LiveAnswer>,
+  segment: (n: number, wait: boolean) => Promise<LiveAnswer>,
   head: { bytes: Uint8Array; contentType: string } | null = null,
 ): Promise<LiveAnswer | StreamedAnswer> {
-  const first = await segment(from);
-  if (first.status !== 200 || !(first.body instanceof Uint8Array)) return first;
+  const first = await segment(from, false);
+  if (first.status !== 200 && first.status !== 204) return first;
   const feed = new Feed();
   if (head) feed.push(head.bytes);
-  feed.push(first.body);
+  const held = first.status === 200 && first.body instanceof Uint8Array;
+  if (held) feed.push(first.body as Uint8Array);
   const complete = (async () => {
     try {
-      for (let n = from + 1; n < to; n++) {
-        let answer = await segment(n);
-        for (let retry = 0; answer.status === 204 && retry < GROUP_RETRIES; retry++) answer = await segment(n);
+      for (let n = held ? from + 1 : from; n < to; n++) {
+        let answer = await segment(n, true);
+        for (let retry = 0; answer.status === 204 && retry < SPAN_RETRIES; retry++) answer = await segment(n, true);
         if (answer.status !== 200 || !(answer.body instanceof Uint8Array)) return false;
         feed.push(answer.body);
       }
@@ -118,7 +116,7 @@ async function serve(
   sightings.see(id, c.req.query(VIEWER_PARAM) ?? c.req.header(VIEWER_HEADER));
   const url = new URL(c.req.url);
   const waitUntil = waitUntilOf(c);
-  const key = `${url.origin}/__live/streams/${id}/${path}`;
+  const key = keyOf(url, id, path);
   const response =
     typeof upstream === 'function'
       ? await sharedFetch().get(key, () => upstream(id, sightings.report(id)), waitUntil)
@@ -127,17 +125,34 @@ async function serve(
   return response;
 }
 
-function segmentOf(c: Context<AppEnv>, id: number) {
-  return async (n: number): Promise<LiveAnswer> => {
-    const answer = await c.var.deps.liveRooms.segment(id, n, sightings.report(id));
+/** Where the isolate's levels keep an answer: per stream and path, never per viewer. */
+function keyOf(url: URL, id: number, path: string): string {
+  return `${url.origin}/__live/streams/${id}/${path}`;
+}
+
+/** Segment n from the object: waited for when it is coming (`wait`), or told 204 at once. */
+function segmentFromObject(c: Context<AppEnv>, id: number) {
+  return async (n: number, wait: boolean): Promise<LiveAnswer> => {
+    const answer = await c.var.deps.liveRooms.segment(id, n, sightings.report(id), wait);
     return answer.status === 200 ? { status: 200, body: answer.bytes, contentType: 'video/webm', cacheControl: IMMUTABLE } : segmentFailure(answer.status);
   };
 }
 
-/** A streamed span of segments (a group, or a late joiner's start to the end of its group). */
+/**
+ * Segment n for a span: checked at the object without waiting (the span's head), or read through
+ * the isolate's levels like GET /live/{n}, so spans starting at different segments (viewers'
+ * phases) share one upstream request per segment.
+ */
+function segmentOf(c: Context<AppEnv>, id: number) {
+  const fromObject = segmentFromObject(c, id);
+  const url = new URL(c.req.url);
+  return (n: number, wait: boolean): Promise<LiveAnswer> =>
+    wait ? sharedFetch().bytes(keyOf(url, id, `segment/${n}`), () => fromObject(n, true), waitUntilOf(c)) : fromObject(n, false);
+}
+
+/** A streamed span of G segments from `from`. */
 function serveSpan(c: Context<AppEnv>, from: number): Promise<Response> {
-  const { key, to } = spanOf(from);
-  return serve(c, key, { streamed: (id) => openSpan(id, from, to, segmentOf(c, id)) });
+  return serve(c, `from/${from}`, { streamed: (id) => openSpan(id, from, from + LIVE_GROUP_SIZE, segmentOf(c, id)) });
 }
 
 function serveManifest(c: Context<AppEnv>): Promise<Response> {
@@ -150,20 +165,26 @@ function serveManifest(c: Context<AppEnv>): Promise<Response> {
 
 /**
  * A join in one request (a surge of readers arriving at once is mostly joins): where to start comes
- * from the manifest as this isolate holds it for a second; the init segment and the span from that
- * keyframe are one streamed body, shared by every viewer starting at the same keyframe. The URL
- * means something new each time, so browsers and the CDN do not keep it (the span itself is cached
- * under its keyframe).
+ * from the manifest as this isolate holds it for a second; the init segment and G + phase segments
+ * from that keyframe are one streamed body, shared by every viewer joining at the same keyframe
+ * with the same phase. The player picks its phase at random, so an audience that joined together
+ * asks for its next spans spread over G segments, not all at one boundary (decision 025, "Phases").
+ * The URL means something new each time, so browsers and the CDN do not keep it.
  */
 async function serveStart(c: Context<AppEnv>): Promise<Response> {
+  const phaseText = c.req.query('phase') ?? '0';
+  const phase = Number(phaseText);
+  if (!/^[0-9]{1,2}$/.test(phaseText) || phase >= LIVE_GROUP_SIZE) {
+    return c.json(errorBody('validation_failed', `phase must be a whole number from 0 to ${LIVE_GROUP_SIZE - 1}`, { phase: 'Not a phase' }), 400);
+  }
   const manifestResponse = await serveManifest(c);
   if (manifestResponse.status !== 200) return manifestResponse;
   const manifest = (await manifestResponse.json()) as LiveManifest;
   if (manifest.state !== 'live') return c.json(errorBody('gone', 'This live stream has ended'), 410);
   if (manifest.first === null) return c.body(null, 204);
   const first = manifest.first;
-  const to = spanOf(first).to;
-  const response = await serve(c, `start/${first}`, {
+  const to = first + LIVE_GROUP_SIZE + phase;
+  const response = await serve(c, `start/${first}/${phase}`, {
     streamed: async (id) => {
       const init = await c.var.deps.liveRooms.initSegment(id, sightings.report(id));
       if (!init) return notFound('This stream has no picture yet');

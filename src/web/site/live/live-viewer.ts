@@ -67,10 +67,18 @@ export function watchLiveStream(options: LiveViewerOptions): LiveViewer {
       const timer = setTimeout(resolve, ms);
       abort.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
     });
-  const get = async (path: string) => {
+  const get = async (path: string, query = '') => {
     if (closed) throw new Stopped();
-    return fetch(`${base}${path}?${VIEWER_PARAM}=${viewerId}`, { signal: abort.signal });
+    return fetch(`${base}${path}?${query}${VIEWER_PARAM}=${viewerId}`, { signal: abort.signal });
   };
+
+  /**
+   * A join: the init segment and the segments from the newest keyframe, G + phase of them; then
+   * spans of G. The phase is this viewer's own, at random, so that an audience that joined together
+   * asks for its spans spread over G segments, not all at once (decision 025, "Phases").
+   */
+  const phase = Math.floor(Math.random() * LIVE_GROUP_SIZE);
+  const join = () => get(`/start`, `phase=${phase}&`);
 
   const readManifest = async (): Promise<LiveManifest> => {
     const res = await get('');
@@ -169,23 +177,27 @@ export function watchLiveStream(options: LiveViewerOptions): LiveViewer {
     }
   };
 
-  /** Appends a streamed span as its pieces come; false when the connection broke midway. */
-  const appendStream = async (buffer: SourceBuffer, body: ReadableStream<Uint8Array>): Promise<boolean> => {
+  /** Appends a streamed span as its pieces come: the bytes it had, or null when the connection broke midway. */
+  const appendStream = async (buffer: SourceBuffer, body: ReadableStream<Uint8Array>): Promise<number | null> => {
     const reader = body.getReader();
+    let got = 0;
     try {
-      for (let piece = await reader.read(); !piece.done; piece = await reader.read()) await append(buffer, piece.value);
-      return true;
+      for (let piece = await reader.read(); !piece.done; piece = await reader.read()) {
+        got += piece.value.length;
+        await append(buffer, piece.value);
+      }
+      return got;
     } catch {
       if (closed) throw new Stopped();
-      return false;
+      return null;
     }
   };
 
   const run = async () => {
     setState('connecting');
-    // A join is one request: the init segment and the segments from the newest keyframe to the end
-    // of their group, then one streamed request per group (decision 025).
-    let joined = await persist(() => get('/start'));
+    // A join is one request (the init segment and the segments from the newest keyframe), then one
+    // streamed request per span of G segments (decision 025).
+    let joined = await persist(join);
     while (joined.status !== 200 || !joined.body) {
       await joined.body?.cancel();
       // No picture yet, or over: the manifest says which.
@@ -193,7 +205,7 @@ export function watchLiveStream(options: LiveViewerOptions): LiveViewer {
       if (ended) return;
       setState('waiting');
       await sleep(1000);
-      joined = await persist(() => get('/start'));
+      joined = await persist(join);
     }
     const mimeType = joined.headers.get('Content-Type') ?? '';
     if (!canWatchLive(mimeType)) {
@@ -207,17 +219,20 @@ export function watchLiveStream(options: LiveViewerOptions): LiveViewer {
     const buffer = await openMedia(mimeType);
 
     let res: Response | null = joined;
-    /** Where the next group starts, or null to join again. */
+    /** Where this viewer's next span starts, or null to join again. */
     let next: number | null = null;
     while (!closed && !ended) {
-      res ??= await persist(() => get(next === null ? '/start' : `/g/${next / LIVE_GROUP_SIZE}`));
+      res ??= await persist(() => (next === null ? join() : get(`/from/${next}`)));
       if (res.status === 200 && res.body) {
-        next = next === null ? Number(res.headers.get(LIVE_NEXT_HEADER)) : next + LIVE_GROUP_SIZE;
-        if (!(await appendStream(buffer, res.body))) {
+        const following = next === null ? Number(res.headers.get(LIVE_NEXT_HEADER)) : next + LIVE_GROUP_SIZE;
+        const got = await appendStream(buffer, res.body);
+        if (got === null) {
           // The connection broke mid-span, maybe inside a cluster: reset the parser and join again.
           buffer.abort();
           next = null;
-        }
+        } else if (got > 0) next = following;
+        // A span that ended with nothing in it (the stream stopped first): ask the manifest, then again.
+        else await persist(readManifest);
       } else {
         await res.body?.cancel();
         // 204: nothing yet (the reporter paused or dropped). Otherwise gone (this viewer fell too
