@@ -59,8 +59,8 @@ export interface RoundResult {
   answersPerSecond: number;
   /** This process's CPU over the round, as a share of one core: near 100% means the client limited the numbers. */
   clientCpu: number;
-  /** Joins made again after a network error (a connection reset in the surge), as the player would. */
-  joinRetries: number;
+  /** Requests made again after failing on the network before any answer (as browsers do with GETs). */
+  retries: number;
 }
 
 export interface ObjectWork {
@@ -197,7 +197,7 @@ export async function runRound(options: RoundOptions): Promise<RoundResult> {
     otherMessages: mode === 'ws' ? received - mediaAt() : Number.NaN,
     answersPerSecond: received / ((performance.now() - launchedAt) / 1000),
     clientCpu: (cpu.user + cpu.system) / 1000 / (performance.now() - wallStart),
-    joinRetries: viewers.reduce((sum, v) => sum + v.retries, 0),
+    retries: viewers.reduce((sum, v) => sum + v.retries, 0),
   };
 }
 
@@ -217,7 +217,7 @@ export async function loopedFixture(loops: number) {
 const fmt = (ms: number) => (Number.isNaN(ms) ? '-' : ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`);
 
 export function resultTable(results: readonly RoundResult[]): string {
-  const header = ['mode', 'viewers', 'joined', 'all joined in', 'got every byte', 'delay p50', 'p99', 'max', 'p99 with catch-up', 'object work/chunk', 'other msgs', 'answers/s', 'client CPU', 'joins retried'];
+  const header = ['mode', 'viewers', 'joined', 'all joined in', 'got every byte', 'delay p50', 'p99', 'max', 'p99 with catch-up', 'object work/chunk', 'other msgs', 'answers/s', 'client CPU', 'requests retried'];
   const rows = results.map((r) => [
     r.mode,
     r.viewers.toLocaleString('en'),
@@ -232,7 +232,7 @@ export function resultTable(results: readonly RoundResult[]): string {
     Number.isNaN(r.otherMessages) ? '-' : r.otherMessages.toLocaleString('en'),
     Math.round(r.answersPerSecond).toLocaleString('en'),
     `${Math.round(r.clientCpu * 100)}%`,
-    r.joinRetries.toLocaleString('en'),
+    r.retries.toLocaleString('en'),
   ]);
   return [header, header.map(() => '---'), ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
 }

@@ -17,7 +17,7 @@ export interface Viewer {
   joinedAt: number | null;
   /** Messages (ws) or HTTP answers (http) it received. */
   received: number;
-  /** Joins made again after a network error. */
+  /** Requests made again after failing on the network before any answer. */
   retries: number;
   done: Promise<void>;
   stop(): void;
@@ -89,23 +89,29 @@ export function httpViewer(baseUrl: string, streamId: number, follower: ViewerFo
     return JSON.parse(Buffer.from(answer.body).toString('utf8')) as Manifest;
   };
 
+  /**
+   * A GET that failed on the network before any answer came (a connection reset in the surge, or a
+   * kept-alive connection the server closed as it was reused) is made again, as browsers do with
+   * GETs; after a second pause, as the player does, from the third try on.
+   */
+  const send = async (url: string) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await request(url, { dispatcher: agent, headers });
+      } catch (error) {
+        if (stopped || attempt === 5) throw error;
+        viewer.retries++;
+        if (attempt >= 2) await sleep(1000);
+      }
+    }
+  };
+
   viewer.done = (async () => {
     // Like the player: join in one request (the init segment, then the segments from the newest
     // keyframe to the end of their group), asking the manifest only while there is no picture yet.
     // As the player: a phase of its own at random, so viewers that joined together ask for their spans spread out.
     const start = `${base}/start?phase=${Math.floor(Math.random() * LIVE_GROUP_SIZE)}`;
-    // A join refused on the network (a connection reset in a surge) is made again a second later, as the player does.
-    const join = async () => {
-      for (;;) {
-        try {
-          return await request(start, { dispatcher: agent, headers });
-        } catch (error) {
-          if (stopped) throw error;
-          viewer.retries++;
-          await sleep(1000);
-        }
-      }
-    };
+    const join = () => send(start);
     let joined = await join();
     while (joined.statusCode !== 200 && !stopped) {
       await joined.body.dump();
@@ -119,7 +125,7 @@ export function httpViewer(baseUrl: string, streamId: number, follower: ViewerFo
     for await (const piece of joined.body) follower.receiveJoin(new Uint8Array(piece as Buffer), performance.now());
     const following = () => !stopped && follower.inOrder && follower.offset !== streamLength;
     while (following()) {
-      const answer = await request(`${base}/from/${next}`, { dispatcher: agent, headers });
+      const answer = await send(`${base}/from/${next}`);
       viewer.received++;
       if (answer.statusCode === 200) {
         let got = 0;
