@@ -178,7 +178,7 @@ export function watchLiveStream(options: LiveViewerOptions): LiveViewer {
   };
 
   /** Appends a streamed span as its pieces come: the bytes it had, or null when the connection broke midway. */
-  const appendStream = async (buffer: SourceBuffer, body: ReadableStream<Uint8Array>): Promise<number | null> => {
+  const appendStream = async (buffer: SourceBuffer, body: NonNullable<Response['body']>): Promise<number | null> => {
     const reader = body.getReader();
     let got = 0;
     try {
@@ -224,7 +224,7 @@ export function watchLiveStream(options: LiveViewerOptions): LiveViewer {
     while (!closed && !ended) {
       res ??= await persist(() => (next === null ? join() : get(`/from/${next}`)));
       if (res.status === 200 && res.body) {
-        const following = next === null ? Number(res.headers.get(LIVE_NEXT_HEADER)) : next + LIVE_GROUP_SIZE;
+        const following: number = next === null ? Number(res.headers.get(LIVE_NEXT_HEADER)) : next + LIVE_GROUP_SIZE;
         const got = await appendStream(buffer, res.body);
         if (got === null) {
           // The connection broke mid-span, maybe inside a cluster: reset the parser and join again.
