@@ -84,26 +84,46 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/streams', streamRoutes)
     .all('*', (c) => c.json(errorBody('not_found', 'No such API route'), 404));
 
-  const app = new Hono<AppEnv>();
-  app.use(drainUnreadBody);
-  app.use(compression);
-  app.use(securityHeaders({ dev: options.dev ?? false }));
-  app.onError(handleError);
-  app.route('/api', api);
-  app.use('/media/*', async (c, next) => {
+  // Two apps behind one entry: a request is routed among the API's routes or among the pages' few,
+  // never among all of them (decision 039: the home page paid for walking the API's routes).
+  const apiApp = withOuterLayers(new Hono<AppEnv>(), options).route('/api', api);
+  const siteApp = withOuterLayers(new Hono<AppEnv>(), options);
+  siteApp.use('/media/*', async (c, next) => {
     c.set('deps', deps);
     await next();
   });
-  app.route('/media', mediaRoutes);
-  if (options.assets) app.route('/', seoRoutes(deps, options.assets, edge.readThrough));
-  app.all('*', async (c) => {
+  siteApp.route('/media', mediaRoutes);
+  if (options.assets) siteApp.route('/', seoRoutes(deps, options.assets, edge.readThrough));
+  siteApp.all('*', async (c) => {
     if (!options.assets) return c.text('Not found', 404);
     const asset = await options.assets(c.req.raw);
     // Asset responses have immutable headers; copy so the security headers can be added.
     return new Response(asset.body, asset);
   });
+  return {
+    fetch: (request: Request, env?: unknown, executionCtx?: ExecutionContext): Response | Promise<Response> =>
+      (isApiUrl(request.url) ? apiApp : siteApp).fetch(request, env, executionCtx),
+    /** Every route of both, as Hono lists them. */
+    routes: [...apiApp.routes, ...siteApp.routes],
+  };
+}
+
+/** What every answer passes through, API or page, outermost first; and how errors and unknown paths answer. */
+function withOuterLayers(app: Hono<AppEnv>, options: AppOptions): Hono<AppEnv> {
+  app.use(drainUnreadBody);
+  app.use(compression);
+  app.use(securityHeaders({ dev: options.dev ?? false }));
+  app.onError(handleError);
   app.notFound((c) => c.json(errorBody('not_found', 'Not found'), 404));
   return app;
+}
+
+/** Whether a request URL's path is /api or under it, read from the string without parsing a URL. */
+export function isApiUrl(url: string): boolean {
+  const pathStart = url.indexOf('/', url.indexOf('://') + 3);
+  if (pathStart === -1 || !url.startsWith('/api', pathStart)) return false;
+  const next = url[pathStart + 4];
+  return next === undefined || next === '/' || next === '?' || next === '#';
 }
 
 export type ApiApp = ReturnType<typeof createApp>;

@@ -43,12 +43,14 @@ export function clientAcceptEncoding(request: Request): string | undefined {
  */
 export const compression = createMiddleware(async (c, next) => {
   await next();
-  const encoding = chooseEncoding(clientAcceptEncoding(c.req.raw));
   const res = c.res;
-  if (!encoding || c.req.method === 'HEAD' || res.status !== 200 || !res.body) return;
+  if (c.req.method === 'HEAD' || res.status !== 200 || !res.body) return;
   if (res.headers.has('Content-Encoding') || !COMPRESSIBLE.test(res.headers.get('Content-Type') ?? '')) return;
   const length = res.headers.get('Content-Length');
   if (length !== null && Number(length) < MIN_BYTES) return;
+  // Last: reading request.cf costs the runtime a parse, so only an answer that could be compressed asks.
+  const encoding = chooseEncoding(clientAcceptEncoding(c.req.raw));
+  if (!encoding) return;
 
   c.res = new Response(res.body, res);
   const headers = c.res.headers;

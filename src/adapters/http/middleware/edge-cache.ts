@@ -57,6 +57,8 @@ export interface EdgeCache {
 interface StoredAnswer {
   status: number;
   headers: [string, string][];
+  /** `headers` as a hit is served to a client, made once when stored rather than on every hit. */
+  clientHitHeaders: [string, string][];
   body: Uint8Array;
   storedAt: number;
 }
@@ -68,15 +70,20 @@ function newGeneration(): string {
 /** What the Cache API adds to an answer it serves, which is not part of the answer itself. */
 const CACHE_API_HEADERS = new Set(['age', 'cf-cache-status', 'date']);
 
+/** An answer's headers with its Cache-Control and X-Edge-Cache set (replacing any of the same names). */
+function withCacheHeaders(headers: [string, string][], cacheControl: string, state: 'HIT' | 'MISS'): [string, string][] {
+  const others = headers.filter(([name]) => !/^(cache-control|x-edge-cache)$/i.test(name));
+  return [...others, ['Cache-Control', cacheControl], [EDGE_CACHE_HEADER, state]];
+}
+
 async function toStored(response: Response, storedAt: number): Promise<StoredAnswer> {
   const headers = [...response.headers].filter(([name]) => !CACHE_API_HEADERS.has(name.toLowerCase()));
-  return { status: response.status, headers, body: new Uint8Array(await response.arrayBuffer()), storedAt };
+  const clientHitHeaders = withCacheHeaders(headers, CLIENT_CACHE_CONTROL, 'HIT');
+  return { status: response.status, headers, clientHitHeaders, body: new Uint8Array(await response.arrayBuffer()), storedAt };
 }
 
 function toResponse(answer: StoredAnswer, cacheControl: string, state: 'HIT' | 'MISS'): Response {
-  const headers = new Headers(answer.headers);
-  headers.set('Cache-Control', cacheControl);
-  headers.set(EDGE_CACHE_HEADER, state);
+  const headers = cacheControl === CLIENT_CACHE_CONTROL && state === 'HIT' ? answer.clientHitHeaders : withCacheHeaders(answer.headers, cacheControl, state);
   return new Response(answer.body, { status: answer.status, headers });
 }
 
@@ -164,12 +171,12 @@ export function createEdgeCache({
   const readThrough = createMiddleware(async (c, next) => {
     // A signed-in caller's answer can hold what only they may see: never shared, never stored.
     if (c.req.method !== 'GET' || c.req.header('Authorization')) return next();
-    const url = new URL(c.req.url);
-    const memoryKey = `${url.origin}${url.pathname}${url.search}`;
+    // The request's URL as it came (a request has no fragment): a hit in memory parses nothing.
+    const memoryKey = c.req.url;
     const remembered = memory.get(memoryKey, now(), memoryTtlMs);
     if (remembered) return toResponse(remembered, CLIENT_CACHE_CONTROL, 'HIT');
 
-    const key = await sharedKey(url);
+    const key = await sharedKey(new URL(memoryKey));
     const hit = key ? await cache!.match(key).catch(() => undefined) : undefined;
     if (hit) {
       const answer = await toStored(hit, now());
