@@ -5,7 +5,7 @@ const YOUTUBE_FRAMES = ['https://www.youtube-nocookie.com', 'https://www.youtube
 /**
  * Headers for every response: a CSP that allows only our own scripts (no inline ones) and
  * YouTube's player in frames, nosniff, and a referrer policy YouTube's embeds accept
- * (no-referrer breaks them). Only headers a current browser acts on: each costs every answer. `dev` admits Vite's inline HMR preamble during `npm run dev` only.
+ * (no-referrer breaks them). `dev` admits Vite's inline HMR preamble during `npm run dev` only.
  */
 export function securityHeaders({ dev }: { dev: boolean }) {
   return secureHeaders({
@@ -39,13 +39,6 @@ export function securityHeaders({ dev }: { dev: boolean }) {
       usb: [],
     },
     strictTransportSecurity: 'max-age=31536000; includeSubDomains',
-    // Headers no browser in use reads any more (IE's download prompt and XSS filter, Flash's
-    // cross-domain policies), or that only turn a speed-up off (DNS prefetch): every answer
-    // carried them through each hop of the local server for nothing (decision 039).
-    xXssProtection: false,
-    xDownloadOptions: false,
-    xPermittedCrossDomainPolicies: false,
-    xDnsPrefetchControl: false,
     // A route that sets one of these itself (media's sandboxing CSP) keeps its own.
     overwrite: false,
   });
