@@ -29,8 +29,7 @@ describe('which app a request reaches', () => {
     for (const res of [health, unknownApi, shell, home]) {
       expect(res.headers.get('Content-Security-Policy')).toContain("default-src 'self'");
       expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
-      // The headers no current browser acts on are gone (decision 039).
-      expect(res.headers.has('X-XSS-Protection')).toBe(false);
+      expect(res.headers.get('Strict-Transport-Security')).toBe('max-age=31536000; includeSubDomains');
     }
   });
 });
