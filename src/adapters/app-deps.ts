@@ -12,6 +12,7 @@ import type {
   StorySearch,
   CorrectionRepository,
   IdempotencyKeyRepository,
+  SettingsRepository,
   UploadSessionRepository,
   UserRepository,
 } from '../domain/ports.ts';
@@ -35,6 +36,7 @@ export interface AppDeps {
   liveStreams: LiveStreamRepository;
   uploads: UploadSessionRepository;
   idempotencyKeys: IdempotencyKeyRepository;
+  settings: SettingsRepository;
   storyHtml: StoryHtmlSanitizer;
   media: MediaStore;
   mediaLimits: MediaLimits;

@@ -67,6 +67,15 @@ export interface LoginAttemptRepository {
   clear(identifier: string): Promise<void>;
 }
 
+/**
+ * Site-wide settings, one JSON value per key. The owner of a key validates its shape (a setting read
+ * back is `unknown` until its schema has parsed it); a missing key means the setting's default.
+ */
+export interface SettingsRepository {
+  get(key: string): Promise<unknown>;
+  put(key: string, value: unknown, updatedBy: number | null, now: string): Promise<void>;
+}
+
 export interface BeatRepository {
   list(): Promise<Beat[]>;
   findById(id: number): Promise<Beat | null>;

@@ -153,3 +153,10 @@ export const idempotencyKeys = sqliteTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.key] })],
 );
+
+export const siteSettings = sqliteTable('site_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: text('updated_at').notNull(),
+  updatedBy: integer('updated_by').references(() => users.id),
+});

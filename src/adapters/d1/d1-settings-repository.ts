@@ -1,0 +1,22 @@
+import { eq } from 'drizzle-orm';
+import type { SettingsRepository } from '../../domain/ports.ts';
+import type { Db } from './db.ts';
+import { siteSettings } from './schema.ts';
+
+export class D1SettingsRepository implements SettingsRepository {
+  constructor(private readonly db: Db) {}
+
+  async get(key: string): Promise<unknown> {
+    const row = await this.db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, key)).get();
+    return row ? (JSON.parse(row.value) as unknown) : undefined;
+  }
+
+  async put(key: string, value: unknown, updatedBy: number | null, now: string): Promise<void> {
+    const json = JSON.stringify(value);
+    await this.db
+      .insert(siteSettings)
+      .values({ key, value: json, updatedAt: now, updatedBy })
+      .onConflictDoUpdate({ target: siteSettings.key, set: { value: json, updatedAt: now, updatedBy } })
+      .run();
+  }
+}
