@@ -4,7 +4,6 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { stateDir } from './scripts/lib/local-state.ts';
-import { prefetchAppStart } from './scripts/vite/prefetch-app.ts';
 import { siteChunk } from './scripts/vite/site-chunk.ts';
 
 // Offline and quiet wherever vite runs (dev, build, preview): no Request.cf fetch from the internet, no metrics.
@@ -32,7 +31,6 @@ export default defineConfig({
     react(),
     // Local D1/R2 in the same directory wrangler and the scripts use (NEWSROOM_STATE_DIR, default .wrangler/state).
     cloudflare({ persistState: { path: stateDir() }, inspectorPort: false }),
-    prefetchAppStart(),
     site.plugin,
   ],
   // Every browser we support preloads modules natively (modulepreload: Chrome 66, Safari 17, Firefox 115);

@@ -1,33 +1,49 @@
 /**
  * The page contract: the names the worker's pages (src/adapters/http/seo: the app shell and the
- * reading view) and the SPA (src/web) must agree on, written once. The worker writes a page whose
- * first reads, reading view and controls the app then takes over (decisions 020 and 022); if one
- * side renamed any of these alone, the app would miss its data or the reader's first click.
- * Both sides import this module; it imports nothing (eslint.config.js).
+ * reading view) and the browser code (src/web) must agree on, written once. The worker writes whole
+ * pages whose first reads, reading view and islands the browser then uses (decisions 020, 024 and
+ * 045); if one side renamed any of these alone, an island would never wake or the app would miss its
+ * data. Both sides import this module; it imports nothing (eslint.config.js).
  */
 
-/** The JSON data block the SPA seeds its query cache from: API URL -> that URL's JSON answer. */
+/** The JSON data block the SPA and the islands seed their query cache from: API URL -> that URL's JSON answer. */
 export const INITIAL_DATA_ELEMENT_ID = 'initial-data';
 
-/** Marks the reading view's <main>; the SPA's own <main> has no such attribute. */
+/** Marks the reading view's <main>: the page is the worker's and stays so; only its islands come alive. */
 export const READING_VIEW_ATTRIBUTE = 'data-reading-view';
-/** On the reading view's <main>: the page needs the app at once (a live story's player). */
-export const NEEDS_APP_ATTRIBUTE = 'data-needs-app';
-/** On a story page's reading view: the story's id, so the view is counted before the app runs. */
+/**
+ * On a reading view the signed-in may see differently (a story page that answered 404 to the public:
+ * its author may be previewing a draft): with a token in this browser the app starts at once and asks
+ * the API as that user.
+ */
+export const APP_WHEN_SIGNED_IN_ATTRIBUTE = 'data-app-when-signed-in';
+/** On a story page's reading view: the story's id, so the view is counted. */
 export const STORY_ID_ATTRIBUTE = 'data-story-id';
-/** The element of a story page that shows the view count (the count before the app updates it). */
+/** The element of a story page that shows the view count (the count before the page updates it). */
 export const VIEWS_CLASS = 'article-views';
 
 /**
- * Controls the app carries out when the reader's first click lands on the reading view's copy of
- * them (src/web/boot/take-over.ts matches them by this attribute).
+ * Islands (decision 045): the parts of a reader's page that act. The worker marks each with
+ * `data-island="<name>"` and, where the island needs more than its own markup, `data-island-props`
+ * (JSON). src/web/islands/registry.ts says when each wakes and which module brings it to life.
  */
-export const ACTION_ATTRIBUTE = 'data-action';
-export const ACTIONS = {
+export const ISLAND_ATTRIBUTE = 'data-island';
+export const ISLAND_PROPS_ATTRIBUTE = 'data-island-props';
+export const ISLANDS = {
+  /** A share button; props: the story's id, slug, title and description. */
   share: 'share',
-  follow: 'follow',
+  /** The header's Follow menu (button and its panel). */
+  followMenu: 'follow-menu',
+  /** The header's account corner and tabs, for a signed-in reader. */
+  account: 'account',
+  /** The hero's Watch Live button. */
   watchLive: 'watch-live',
+  /** The hero's Latest News link. */
   latestNews: 'latest-news',
+  /** A story page's button row, where its author or an admin gets Edit; props: the story's id and author's id. */
+  storyEdit: 'story-edit',
+  /** A live story's video slot; props: the story's read URL in the initial data. */
+  livePlayer: 'live-player',
 } as const;
 
 /** The target of the hero's "Latest News" link: the latest stories' heading. */
@@ -39,3 +55,33 @@ export const HOME_LATEST_URL = `/api/stories?status=published&limit=${HOME_LATES
 export const FEATURED_URL = '/api/stories/featured';
 /** The viewer's read for /story/{segment} (the slug, or the id of a story without one). */
 export const storyReadUrl = (segment: string) => `/api/stories/slug/${encodeURIComponent(segment)}`;
+
+/**
+ * Every address the app has a screen for, as patterns over the path (`:name` is one segment). The
+ * worker answers any other page address with 404 and the not-found screen (docs/product/screens.md);
+ * tests/contract/app-routes.test.ts holds this list to the app's route tree.
+ */
+export const APP_ROUTES = [
+  '/',
+  '/about',
+  '/admin',
+  '/author/:username',
+  '/beat/:slug',
+  '/beta',
+  '/dashboard',
+  '/edit/:id',
+  '/login',
+  '/profile',
+  '/search',
+  '/story/:slug',
+  '/story/new',
+] as const;
+
+/** True when `pathname` is one of the app's screens (a trailing slash is not). */
+export function isAppRoute(pathname: string): boolean {
+  const segments = pathname.split('/');
+  return APP_ROUTES.some((route) => {
+    const parts = route.split('/');
+    return parts.length === segments.length && parts.every((part, index) => (part.startsWith(':') ? segments[index] !== '' : part === segments[index]));
+  });
+}

@@ -1,16 +1,18 @@
-import { READING_VIEW_ATTRIBUTE, STORY_ID_ATTRIBUTE, VIEWS_CLASS } from '../contract/page-contract.ts';
+import { APP_WHEN_SIGNED_IN_ATTRIBUTE, READING_VIEW_ATTRIBUTE, STORY_ID_ATTRIBUTE, VIEWS_CLASS } from '../contract/page-contract.ts';
 import { getToken } from './api/client.ts';
-import { prefetchAppWhenIdle } from './boot/prefetch-app.ts';
-import { appNeededNow, takeOverOnFirstInteraction } from './boot/take-over.ts';
-import { countViewBeforeApp } from './site/story-page/view-count.ts';
+import { islands } from './islands/registry.ts';
+import { wakeIslands } from './islands/wake-islands.ts';
+import { countStoryView } from './site/story-page/view-count.ts';
 import './styles.css';
 
 /**
- * The entry every page loads: its stylesheet, and the app. The app's code (React, the router, the
- * query cache: most of what a page downloads) is fetched once this small entry runs, and started
- * in short tasks (boot/start-app.tsx). On a reader's page the worker has already sent the whole
- * page (the reading view): there the app starts only when the reader first interacts with it
- * (boot/take-over.ts), and the story's view is counted without it.
+ * The entry every page loads: its stylesheet, and this. A reader's page arrives whole (the worker's
+ * reading view: `data-reading-view` on its <main>) and stays the worker's: the parts of it that act
+ * (share, Follow, Watch Live, the live player...) wake as islands in place, each when it is needed,
+ * and a story's view is counted (decision 045). Nothing under the reader is ever re-rendered.
+ * Any other page (sign-in, the staff screens, /beta) is the app: React, the router and the query
+ * cache, started at once in short tasks (boot/start-app.tsx). So is a reading view the signed-in
+ * may see differently (a story that answered 404: its author may be previewing the draft).
  */
 function startApp(): Promise<void> {
   return import('./boot/react-runtime.ts')
@@ -18,11 +20,12 @@ function startApp(): Promise<void> {
     .then(({ startApp: start }) => start());
 }
 
-if (appNeededNow(document, getToken)) {
+const view = document.querySelector<HTMLElement>(`#root [${READING_VIEW_ATTRIBUTE}]`);
+const signedIn = getToken() !== null;
+if (!view || (signedIn && view.hasAttribute(APP_WHEN_SIGNED_IN_ATTRIBUTE))) {
   void startApp();
 } else {
-  const story = document.querySelector<HTMLElement>(`[${READING_VIEW_ATTRIBUTE}][${STORY_ID_ATTRIBUTE}]`);
-  if (story) countViewBeforeApp(Number(story.getAttribute(STORY_ID_ATTRIBUTE)), story.querySelector(`.${VIEWS_CLASS}`));
-  takeOverOnFirstInteraction(startApp);
-  prefetchAppWhenIdle();
+  const storyId = view.getAttribute(STORY_ID_ATTRIBUTE);
+  if (storyId) countStoryView(Number(storyId), view.querySelector(`.${VIEWS_CLASS}`));
+  wakeIslands(islands, { signedIn });
 }

@@ -34,18 +34,12 @@ async function createStory(token: string, fields: Record<string, unknown>): Prom
   return res.body;
 }
 
-/**
- * Waits until the page is there, footer and all: the worker's reading view, or the app's own
- * rendering. On a reader's page the app takes over at the reader's first interaction.
- */
+/** Waits until the page is there, footer and all: the worker's reading view, or the app's own rendering. */
 async function appReady(page: Page): Promise<void> {
   await page.getByRole('contentinfo').waitFor();
 }
 
-/**
- * How long the first interaction with a reader's page may take to show its effect: the app starts
- * on it (src/web/boot/take-over.ts) and then carries the click out.
- */
+/** How long the first interaction with a reader's page may take to show its effect: its island wakes on it, then carries the click out. */
 const FIRST_INTERACTION = { timeout: 15_000 };
 
 /** Signed in as `token` from the first request on, as if this browser had logged in before. */
@@ -134,50 +128,48 @@ describe('home', () => {
   });
 });
 
-describe('reading before the app starts', () => {
-  test('a reader who only reads runs none of the app; its code is fetched after the page has loaded, to be ready', async ({ page }) => {
+describe('a reader’s page stays the worker’s; only its islands wake (decision 045)', () => {
+  test('a reader who only reads runs the small entry and nothing else: no app, no React', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script' || /\.js$/.test(new URL(request.url()).pathname)) scripts.push(new URL(request.url()).pathname);
+    });
     await page.goto('/');
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(500);
     expect(await page.locator('[data-reading-view]').count()).toBe(1);
-    const fetched = await page.evaluate(() => {
-      const loadEnd = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd;
-      return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-        .filter((entry) => new URL(entry.name).pathname.endsWith('.js') && entry.initiatorType === 'link')
-        .map((entry) => ({ file: entry.name, afterLoad: entry.startTime >= loadEnd }));
-    });
-    expect(fetched.length).toBeGreaterThan(3);
-    expect(fetched.filter((entry) => !entry.afterLoad)).toEqual([]);
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).toMatch(/^\/assets\/index-[\w-]+\.js$/);
   });
 
-  test('the first click is carried out by the app once it has taken over, and focus stays on that control', async ({ page }) => {
+  test('the first click is carried out by its island, in place: focus stays on that control', async ({ page }) => {
     await page.goto('/');
     await appReady(page);
     const follow = page.getByRole('button', { name: 'Follow' });
     await follow.click();
     await expect.poll(() => follow.getAttribute('aria-expanded'), FIRST_INTERACTION).toBe('true');
-    expect(await page.locator('[data-reading-view]').count()).toBe(0);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-action'))).toBe('follow');
+    expect(await page.locator('[data-reading-view]').count()).toBe(1);
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Follow');
     expect(await page.getByRole('link', { name: 'Main Channel (opens in a new tab)' }).isVisible()).toBe(true);
   });
 
-  test('a story read before the app starts is counted once, and the app does not count it again', async ({ page }) => {
+  test('a story read is counted once', async ({ page }) => {
     const before = await currentViews(uploaded);
     await page.goto(`/story/${uploaded.slug}`);
     await expect.poll(() => page.getByTestId('story-views').innerText()).toBe(viewsText(before + 1));
-    expect(await page.locator('[data-reading-view]').count()).toBe(1);
     await page.getByRole('button', { name: `Share: ${uploaded.title}` }).click();
-    await expect.poll(() => page.locator('[data-reading-view]').count(), FIRST_INTERACTION).toBe(0);
     await page.waitForTimeout(500);
+    expect(await page.locator('[data-reading-view]').count()).toBe(1);
     expect(await page.getByTestId('story-views').innerText()).toBe(viewsText(before + 1));
     expect(await currentViews(uploaded)).toBe(before + 1);
   });
 
-  test('a signed-in reporter gets the app at once', async ({ page }) => {
+  test('a signed-in reporter gets the header and Edit as islands, on the same page', async ({ page }) => {
     await signedIn(page, authorToken);
     await page.goto(`/story/${uploaded.slug}`);
     await expect.poll(() => page.getByRole('link', { name: 'Edit' }).count(), FIRST_INTERACTION).toBe(1);
-    expect(await page.locator('[data-reading-view]').count()).toBe(0);
+    expect(await page.getByRole('banner').getByRole('button', { name: 'Logout' }).count()).toBe(1);
+    expect(await page.locator('[data-reading-view]').count()).toBe(1);
   });
 });
 

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { apiRequest, clearToken, getToken } from '../api/client.ts';
 import { currentUserKey } from './current-user.ts';
+import { signOut } from './sign-out.ts';
 
 /**
  * Signs out (docs/product/rules.md): the token leaves storage, the server revokes it, every cached
@@ -13,13 +13,9 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const router = useRouter();
   return useCallback(async () => {
-    const token = getToken();
-    clearToken();
+    const revoked = signOut();
     await router.navigate({ to: '/' });
-    if (token) {
-      // The token is gone from this browser whatever the server says; a failed revoke only leaves it to expire.
-      await apiRequest('POST', '/api/auth/logout', undefined, { token }).catch(() => undefined);
-    }
+    await revoked;
     // The caches are cleared without pulling data from under the screen: the current user becomes
     // "nobody", answers not on screen are dropped, and those on screen are read again anonymously.
     // (clear() would leave mounted queries showing what the signed-in user saw.)

@@ -1,29 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { getQueryFn } from '../api/client.ts';
-import { seedInitialData } from '../api/initial-data.ts';
+import { createQueryClient } from '../api/query-client.ts';
 import { currentUserQuery } from '../auth/current-user.ts';
 import { NotFound } from '../ui/not-found.tsx';
 import { routeTree } from '../route-tree.gen.ts';
 import { warmUpFormatters } from './warm-up-formatters.ts';
 import { nextTask } from './next-task.ts';
 
-/** docs/product/api.md, docs/product/rules.md: GET the key's URL, no retries, no refetch on focus, no polling, never stale by time. */
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      queryFn: getQueryFn({ on401: 'throw' }),
-      retry: false,
-      refetchOnWindowFocus: false,
-      refetchInterval: false,
-      staleTime: Infinity,
-    },
-    mutations: { retry: false },
-  },
-});
-seedInitialData(queryClient);
+const queryClient = createQueryClient();
 
 const router = createRouter({
   routeTree,
@@ -41,33 +27,19 @@ declare module '@tanstack/react-router' {
   }
 }
 
-/** Longest the app waits for the reading view's lead picture before taking over anyway. */
-const LEAD_PICTURE_WAIT_MS = 2000;
-
 /**
- * When the worker's reading view has a lead picture, let it be shown first: the app then swaps in
- * the same picture, already decoded, instead of replacing one that has not appeared yet.
- */
-async function leadPictureShown(): Promise<void> {
-  const lead = document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
-  if (!lead) return;
-  await Promise.race([lead.decode().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, LEAD_PICTURE_WAIT_MS))]);
-  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-}
-
-/**
- * The worker may have painted a reading view into #root already (otherwise index.html's spinner
- * is there). Load the first route (its code and data) before rendering, so the app's first commit
- * is the whole page rather than a frame still waiting for its route; render it in a transition,
- * in slices that keep the page responsive. Each step starts in a task of its own.
+ * The app's pages (src/web/main.tsx says which). Load the first route (its code and data) before
+ * rendering, so the app's first commit is the whole page rather than a frame still waiting for its
+ * route; render it in a transition, in slices that keep the page responsive. Each step starts in a
+ * task of its own. Over a page the worker wrote (a story the public may not see, opened by a signed-in
+ * browser), wait for the sign-in state so the header appears once, right; otherwise render at once:
+ * the frame shows its spinner while the sign-in state loads (docs/product/screens.md).
  */
 export async function startApp(): Promise<void> {
   await nextTask();
-  const readingView = document.querySelector('#root > main') !== null;
-  // Over a reading view, wait for the sign-in state so the header appears once, right; without
-  // one, render at once: the frame shows its spinner while the sign-in state loads (docs/product/screens.md).
+  const overWorkerPage = document.querySelector('#root > main') !== null;
   const signIn = queryClient.prefetchQuery(currentUserQuery());
-  await Promise.all([router.load(), readingView ? signIn : null, leadPictureShown()]);
+  await Promise.all([router.load(), overWorkerPage ? signIn : null]);
   await warmUpFormatters();
   await nextTask();
   const root = createRoot(document.getElementById('root')!);

@@ -27,7 +27,7 @@ function AuthorPage() {
   if (!author || !name) {
     return (
       <div className="page">
-        <h1 className="section-title">Author not found</h1>
+        <h1 className="section-title">Author Not Found</h1>
         <p className="empty">There is no such author.</p>
       </div>
     );

@@ -24,7 +24,7 @@ function BeatPage() {
   if (!beat) {
     return (
       <div className="page">
-        <h1 className="section-title">Beat not found</h1>
+        <h1 className="section-title">Beat Not Found</h1>
         <p className="empty">There is no such beat. Every published story is under All stories.</p>
       </div>
     );

@@ -1,7 +1,9 @@
 import { Link } from '@tanstack/react-router';
+import { useDocumentTitle } from './document-title.ts';
 
-/** docs/product/screens.md: any route the router does not know. */
+/** docs/product/screens.md: any route the router does not know (the worker answers such an address with 404 and the same screen). */
 export function NotFound() {
+  useDocumentTitle('404 Page Not Found');
   return (
     <div className="page narrow not-found">
       <p className="kicker">Error 404</p>

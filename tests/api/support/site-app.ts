@@ -19,11 +19,15 @@ export const SHELL = `<!doctype html>
   </body>
 </html>`;
 
-/** The static assets the worker sits in front of: index.html for "/" (and the SPA fallback), a script otherwise. */
+/**
+ * The static assets the worker sits in front of, as wrangler.toml configures them (no SPA fallback):
+ * index.html for "/", a script under /assets/, 404 for anything else.
+ */
 export async function fakeAssets(request: Request): Promise<Response> {
   const { pathname } = new URL(request.url);
   if (pathname.startsWith('/assets/')) return new Response('export {}', { headers: { 'Content-Type': 'text/javascript' } });
-  return new Response(SHELL, { headers: { 'Content-Type': 'text/html', ETag: '"shell"' } });
+  if (pathname === '/' || pathname === '/index.html') return new Response(SHELL, { headers: { 'Content-Type': 'text/html', ETag: '"shell"' } });
+  return new Response('Not Found', { status: 404 });
 }
 
 export const ORIGIN = 'http://newsroom.test';

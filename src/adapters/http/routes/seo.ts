@@ -1,19 +1,20 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { FEATURED_URL, HOME_LATEST_LIMIT, HOME_LATEST_URL, storyReadUrl } from '../../../contract/page-contract.ts';
+import { FEATURED_URL, HOME_LATEST_LIMIT, HOME_LATEST_URL, isAppRoute, storyReadUrl } from '../../../contract/page-contract.ts';
 import type { Story } from '../../../domain/entities.ts';
 import { isValidSlug } from '../../../domain/slug.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { AppEnv } from '../context.ts';
 import { renderAppShell } from '../seo/app-shell.ts';
 import { isNewsworthy, NEWS_SITEMAP_MAX, newsSitemap, robotsTxt, rssFeed, sitemap } from '../seo/feeds.ts';
-import { homeHead, missingStoryHead, storyHead, type PageHead } from '../seo/page-head.ts';
+import { homeHead, storyHead } from '../seo/page-head.ts';
+import { AUTHOR_NOT_FOUND, BEAT_NOT_FOUND, notFoundHead, notFoundReadingView, PAGE_NOT_FOUND, STORY_NOT_FOUND, type NotFoundScreen } from '../seo/not-found-page.ts';
 import { homeReadingView, storyReadingView } from '../seo/reading-view.ts';
 import { authorHead, authorReadingView } from '../seo/author-page.ts';
 import { beatHead, beatReadingView } from '../seo/beat-page.ts';
 import { pageParam } from '../seo/page-links.ts';
 import { searchHead, searchReadingView } from '../seo/search-page.ts';
 import { ftsMatchExpression, SEARCH_QUERY_MAX } from '../../../domain/search-query.ts';
-import { authorPath, beatPath, LIST_PAGE_SIZE, RELATED_STORIES, site } from '../../../domain/site.ts';
+import { authorPath, beatPath, LIST_PAGE_SIZE, RELATED_STORIES } from '../../../domain/site.ts';
 import { policy } from '../../../domain/permissions.ts';
 import { authorProfile } from '../../../services/author-profile.ts';
 
@@ -54,10 +55,8 @@ async function relatedTo(deps: AppDeps, story: Story): Promise<Story[]> {
   return items.filter((other) => other.id !== story.id).slice(0, RELATED_STORIES);
 }
 
-/** For a beat or author page that does not exist: the app explains, search engines skip it. */
-function missingHead(what: string): PageHead {
-  return { title: `${what} Not Found – ${site.name}`, description: `The ${what.toLowerCase()} you're looking for doesn't exist.`, robots: 'noindex', openGraph: [], twitter: [], jsonLd: [] };
-}
+/** A file's address (its last segment has an extension): a missing one is a plain 404, not a page. */
+const looksLikeFile = (path: string) => /\.[A-Za-z0-9]+$/.test(path.slice(path.lastIndexOf('/') + 1));
 
 /**
  * Pages the web can read without running the app: the home page and story pages as the SPA's
@@ -67,6 +66,14 @@ function missingHead(what: string): PageHead {
 export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: MiddlewareHandler) {
   const shell = (c: Context) => assets(new Request(new URL('/', c.req.url), { headers: { Accept: 'text/html' } }));
   const origin = (c: Context) => new URL(c.req.url).origin;
+  /** A not-found screen with its 404 (docs/product/screens.md), for curl and browsers alike. */
+  const notFound = async (c: Context, screen: NotFoundScreen, page?: Response, appWhenSignedIn = false) => {
+    const [beats, shellPage] = await Promise.all([deps.beats.list(), page ?? shell(c)]);
+    return renderAppShell(shellPage, notFoundHead(screen), {
+      status: 404,
+      readingView: notFoundReadingView(screen, { origin: origin(c), now: deps.clock.now(), beats }, appWhenSignedIn),
+    });
+  };
 
   return new Hono<AppEnv>()
     .get('/', cached, async (c) => {
@@ -86,8 +93,8 @@ export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: Middlewar
       // The story editor's own route (docs/product/screens.md): the plain app.
       if (segment === 'new') return next();
       const [story, beats, page] = await Promise.all([publicStory(deps, segment), deps.beats.list(), shell(c)]);
-      // Not public (a draft its author is previewing, or nothing): the app asks the API with the reader's token.
-      if (!story) return renderAppShell(page, missingStoryHead(), { status: 404 });
+      // Not public (a draft its author is previewing, or nothing): a signed-in browser starts the app, which asks the API with its token.
+      if (!story) return notFound(c, STORY_NOT_FOUND, page, true);
       return renderAppShell(page, storyHead(story, origin(c)), {
         initialData: { [storyReadUrl(segment)]: story },
         readingView: storyReadingView(story, { origin: origin(c), now: deps.clock.now(), beats }, await relatedTo(deps, story)),
@@ -118,7 +125,7 @@ export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: Middlewar
       const slug = c.req.param('slug');
       const page = pageParam(c.req.query('page'));
       const [beat, beats, shellPage] = await Promise.all([isValidSlug(slug) ? deps.beats.findBySlug(slug) : null, deps.beats.list(), shell(c)]);
-      if (!beat) return renderAppShell(shellPage, missingHead('Beat'), { status: 404 });
+      if (!beat) return notFound(c, BEAT_NOT_FOUND, shellPage);
       const { items, total } = await publishedPage(deps, page, { beatId: beat.id });
       return renderAppShell(shellPage, beatHead(beat, items, page, origin(c)), {
         readingView: beatReadingView(beat, items, total, page, { origin: origin(c), now: deps.clock.now(), beats }),
@@ -132,7 +139,7 @@ export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: Middlewar
         deps.beats.list(),
         shell(c),
       ]);
-      if (!author) return renderAppShell(shellPage, missingHead('Author'), { status: 404 });
+      if (!author) return notFound(c, AUTHOR_NOT_FOUND, shellPage);
       const { items, total } = await publishedPage(deps, page, { authorId: author.id });
       return renderAppShell(shellPage, authorHead(author, page, origin(c)), {
         readingView: authorReadingView(author, items, total, page, { origin: origin(c), now: deps.clock.now(), beats }),
@@ -155,5 +162,18 @@ export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: Middlewar
       const recent = (await publishedStories(deps, SITEMAP_MAX)).filter((story) => isNewsworthy(story, now)).slice(0, NEWS_SITEMAP_MAX);
       return c.body(newsSitemap(recent, origin(c)), 200, { 'Content-Type': XML });
     })
-    .get('/robots.txt', cached, (c) => c.text(robotsTxt(origin(c))));
+    .get('/robots.txt', cached, (c) => c.text(robotsTxt(origin(c))))
+    // Everything else: a static file, a screen of the app (its shell), or the not-found screen with 404.
+    .get('*', async (c) => {
+      const asset = await assets(c.req.raw);
+      if (asset.status !== 404) return new Response(asset.body, asset);
+      const path = c.req.path;
+      if (isAppRoute(path)) {
+        const page = await shell(c);
+        return new Response(page.body, page);
+      }
+      if (path.endsWith('/') && isAppRoute(path.slice(0, -1))) return c.redirect(`${path.slice(0, -1)}${new URL(c.req.url).search}`, 301);
+      if (looksLikeFile(path)) return c.text('Not found', 404);
+      return notFound(c, PAGE_NOT_FOUND);
+    });
 }

@@ -130,18 +130,6 @@ export function storyHead(story: Story, origin: string): PageHead {
   };
 }
 
-/** For a story that does not exist (or may not be seen): the app explains, search engines skip it. */
-export function missingStoryHead(): PageHead {
-  return {
-    title: `Story Not Found – ${site.name}`,
-    description: "The story you're looking for doesn't exist.",
-    robots: 'noindex',
-    openGraph: [],
-    twitter: [],
-    jsonLd: [],
-  };
-}
-
 /** The tags for <head>, every value escaped; JSON-LD goes in data blocks, which CSP does not execute. */
 export function renderHeadTags(head: PageHead): string {
   const tags = [

@@ -1,5 +1,6 @@
 import { escapeHtml as esc } from '../../../contract/escape-html.ts';
-import { ACTION_ATTRIBUTE, ACTIONS, LATEST_STORIES_ID, NEEDS_APP_ATTRIBUTE, READING_VIEW_ATTRIBUTE, STORY_ID_ATTRIBUTE, VIEWS_CLASS } from '../../../contract/page-contract.ts';
+import { ISLANDS, LATEST_STORIES_ID, READING_VIEW_ATTRIBUTE, STORY_ID_ATTRIBUTE, VIEWS_CLASS } from '../../../contract/page-contract.ts';
+import { island } from './islands.ts';
 import { authorName } from '../../../domain/byline.ts';
 import type { BeatRef, Story } from '../../../domain/entities.ts';
 import { formatCorrectionDate, formatFullDate, viewsLabel } from '../../../domain/formatting.ts';
@@ -12,14 +13,13 @@ import { aboutSections, footerBeatLinks, otherChannelLinks, videoChannelLinks } 
 import { videoSource } from '../../../domain/video-source.ts';
 
 /**
- * The reading view the worker writes into the app's root element for the home page and story
- * pages: the same structure, classes and controls the SPA renders, as plain HTML. It is a whole
- * page: readers without JavaScript and crawlers get everything, its links work, its videos play.
- * A reader's browser starts the app only when the reader first interacts with the page
- * (src/web/boot/take-over.ts); the app then replaces the reading view with its own rendering of
- * the same data and carries out the click that started it, on the control with the same
- * `data-action`. The names both sides read are in src/contract/page-contract.ts;
- * tests/contract/reading-view-markup.test.tsx checks this markup against the components'.
+ * The reading view the worker writes into the app's root element for the reader's pages: the same
+ * structure, classes and controls the SPA renders, as plain HTML. It is a whole page: readers
+ * without JavaScript and crawlers get everything, its links and forms work, its videos play. It
+ * stays the page: in a reader's browser only its islands (`data-island`: share, Follow, Watch Live,
+ * the live player...) come alive, in place (decision 045). The names both sides read are in
+ * src/contract/page-contract.ts; tests/contract/reading-view-markup.test.tsx checks this markup
+ * against the components'.
  */
 
 export const views = (n: number) => esc(viewsLabel(n));
@@ -33,14 +33,22 @@ export function searchForm(query = ''): string {
   return `<form class="header-search" role="search" action="/search" method="get"><label class="visually-hidden" for="site-search">Search stories</label><input id="site-search" class="header-search-input" type="search" name="q" value="${esc(query)}" placeholder="Search stories" maxlength="${SEARCH_QUERY_MAX}" required><button type="submit" class="button button-small button-secondary header-search-button">Search</button></form>`;
 }
 
+/** The header's Follow menu (SocialMenu's markup), closed; its island opens it. */
+function followMenu(): string {
+  const list = (links: readonly { label: string; href: string }[]) =>
+    `<ul class="menu-list">${links.map((link) => `<li><a href="${esc(link.href)}" target="_blank" rel="noopener noreferrer">${esc(link.label)}<span class="visually-hidden"> (opens in a new tab)</span></a></li>`).join('')}</ul>`;
+  return `<div class="menu"${island(ISLANDS.followMenu)}><button type="button" class="nav-button" aria-expanded="false" aria-controls="follow-menu">Follow <span aria-hidden="true" class="chevron"></span></button>
+<div id="follow-menu" class="menu-panel" hidden><p id="follow-menu-video" class="menu-heading">YouTube</p><nav aria-labelledby="follow-menu-video">${list(videoChannelLinks)}</nav><p class="menu-heading">Elsewhere</p>${list(otherChannelLinks)}</div></div>`;
+}
+
 export function header(onHome: boolean, query = ''): string {
   return `<a class="skip-link" href="#main">Skip to content</a>
 <header class="site-header"><div class="site-header-inner">
-<a class="logo" href="/" aria-label="${esc(site.name)}, home"><span class="logo-mark" aria-hidden="true">N</span><span class="logo-text">${esc(site.name)}</span></a>
+<a class="logo" href="/"><span class="logo-mark" aria-hidden="true">N</span><span class="logo-text">${esc(site.name)}</span></a>
 <nav class="tabs" aria-label="Main"><ul><li><a class="tab" href="/"${onHome ? ' aria-current="page"' : ''}>Home</a></li></ul></nav>
 ${searchForm(query)}
-<div class="header-social"><button type="button" class="nav-button" aria-expanded="false" ${ACTION_ATTRIBUTE}="${ACTIONS.follow}">Follow <span aria-hidden="true" class="chevron"></span></button></div>
-<div class="header-account"><a class="button button-small button-primary" href="/login">Reporter Login</a></div>
+<div class="header-social">${followMenu()}</div>
+<div class="header-account"${island(ISLANDS.account)}><a class="button button-small button-primary" href="/login">Reporter Login</a></div>
 </div></header>`;
 }
 
@@ -55,8 +63,12 @@ export function footer(year: number, beats: readonly BeatRef[] = []): string {
 <nav aria-labelledby="footer-news-heading"><h2 id="footer-news-heading" class="footer-heading">News</h2><ul>${links(footerBeatLinks(beats))}</ul></nav>
 <nav aria-labelledby="footer-about-links-heading"><h2 id="footer-about-links-heading" class="footer-heading">About</h2><ul>${links(aboutSections.map((section) => ({ href: `/about#${section.hash}`, label: section.label })))}</ul></nav>
 <nav aria-labelledby="footer-follow-heading"><h2 id="footer-follow-heading" class="footer-heading">Follow</h2><ul>${external}</ul></nav>
-</div><p class="copyright">© ${year} ${esc(site.name)}. All rights reserved.</p></footer>`;
+</div><p class="copyright">© ${year} ${esc(site.name)}. All rights reserved.</p></footer>
+${NOTICES}`;
 }
+
+/** The notice region (ToasterHost's), empty; islands that toast fill it (src/web/islands/notices.ts). */
+const NOTICES = '<section aria-label="Notifications (F8)" class="toast-region"><ol tabindex="-1" class="toast-list" aria-live="polite"></ol></section>';
 
 /** The story's video as the SPA's StoryVideo plays it: a privacy-enhanced YouTube embed, or a native player with the picture as poster. */
 function video(story: Story, origin: string): string {
@@ -71,7 +83,8 @@ function video(story: Story, origin: string): string {
 
 function shareButton(story: Story, label: string, className: string): string {
   const name = label === 'Share' ? ` aria-label="${esc(`Share: ${story.title}`)}"` : '';
-  return `<button type="button" class="${className}" ${ACTION_ATTRIBUTE}="${ACTIONS.share}"${name}>${esc(label)}</button>`;
+  const props = { id: story.id, slug: story.slug, title: story.title, description: story.description };
+  return `<button type="button" class="${className}"${name}${island(ISLANDS.share, props)}>${esc(label)}</button>`;
 }
 
 function picture(story: Story, className: string, eager: boolean): string {
@@ -117,18 +130,14 @@ export function homeReadingView(featured: Story | null, latest: readonly Story[]
 <p class="hero-kicker">Independent news network</p>
 <h1 id="hero-title" class="hero-title">The stories others won’t tell.</h1>
 <p class="hero-tagline">${esc(site.tagline)}</p>
-<div class="button-row"><button type="button" class="button button-primary button-large" ${ACTION_ATTRIBUTE}="${ACTIONS.watchLive}"><span class="live-dot" aria-hidden="true"></span>Watch Live</button><a class="button button-inverse button-large" href="#${LATEST_STORIES_ID}" ${ACTION_ATTRIBUTE}="${ACTIONS.latestNews}">Latest News</a></div>
+<div class="button-row"><button type="button" class="button button-primary button-large"${island(ISLANDS.watchLive)}><span class="live-dot" aria-hidden="true"></span>Watch Live</button><a class="button button-inverse button-large" href="#${LATEST_STORIES_ID}"${island(ISLANDS.latestNews)}>Latest News</a></div>
 </div></section>
 <div class="page">${featuredSection}
-<section class="latest" aria-labelledby="latest-stories-heading"><div class="section-head"><h2 id="latest-stories-heading" class="section-title"><span id="${LATEST_STORIES_ID}">Latest Stories</span></h2><a class="section-link" href="/beta">All stories <span aria-hidden="true">→</span></a></div>
+<section class="latest" aria-labelledby="latest-stories-heading"><div class="section-head"><h2 id="latest-stories-heading" class="section-title"><span id="${LATEST_STORIES_ID}" tabindex="-1" class="scroll-target">Latest Stories</span></h2><a class="section-link" href="/beta">All stories <span aria-hidden="true">→</span></a></div>
 <ul class="story-grid">${latest.map(card).join('\n')}</ul></section></div></main>
 ${footer(new Date(now).getUTCFullYear(), beats)}`;
 }
 
-/**
- * The story's content is stored sanitised (docs/product/api.md), so it is written as it is. A live story's
- * player needs the app, so its page asks for the app at once (`data-needs-app`).
- */
 /** The story's corrections, oldest first, as StoryCorrections renders them (days in UTC, marked ` UTC` like every date here, until the app takes over). */
 function corrections(story: Story): string {
   if (story.corrections.length === 0) return '';
@@ -145,17 +154,17 @@ export function storyReadingView(story: Story, { origin, now, beats = [] }: Read
     `<li class="badge badge-status badge-${esc(story.status)}">${esc(statusLabel(story.status))}</li>`,
     story.beat ? `<li><a class="badge" href="${esc(beatPath(story.beat))}">${esc(story.beat.name)}</a></li>` : '',
   ].join('');
-  // A live stream's player needs the app; its frame keeps the page from moving when the player arrives.
+  // A live stream's player is an island; its frame keeps the page from moving when the player arrives.
   const media = story.isLive
-    ? '<div class="video-frame"></div>'
+    ? `<div class="live-slot"${island(ISLANDS.livePlayer, { segment: story.slug || String(story.id) })}><div class="video-frame"></div></div>`
     : story.videoUrl
       ? video(story, origin)
       : story.featuredImageUrl
         ? `<figure class="article-figure">${picture(story, 'article-image', true)}</figure>`
         : '';
   return `${header(false)}
-<main id="main" ${READING_VIEW_ATTRIBUTE} ${STORY_ID_ATTRIBUTE}="${story.id}"${story.isLive ? ` ${NEEDS_APP_ATTRIBUTE}` : ''}><article class="article" aria-labelledby="story-title"><header class="article-header">
-<div class="article-toolbar"><ul class="badge-list" aria-label="About this story">${badges}</ul><div class="button-row">${shareButton(story, 'Share', 'button button-small button-secondary')}</div></div>
+<main id="main" ${READING_VIEW_ATTRIBUTE} ${STORY_ID_ATTRIBUTE}="${story.id}"><article class="article" aria-labelledby="story-title"><header class="article-header">
+<div class="article-toolbar"><ul class="badge-list" aria-label="About this story">${badges}</ul><div class="button-row"${island(ISLANDS.storyEdit, { storyId: story.id, authorId: story.authorId })}>${shareButton(story, 'Share', 'button button-small button-secondary')}</div></div>
 ${media}
 <h1 id="story-title" class="article-title">${esc(story.title)}</h1>
 <p class="article-byline"><span>By <a class="article-author" href="${esc(authorPath(story.author))}">${esc(authorName(story.author))}</a></span>${dot}${when(story.createdAt)}${dot}<span class="${VIEWS_CLASS}" data-testid="story-views">${views(story.views)}</span>${wasUpdatedAfterPublishing(story) ? `${dot}<span class="article-updated">Updated ${ago(story.updatedAt, now)}</span>` : ''}</p>

@@ -30,7 +30,7 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="site-header-inner">
-        <Link to="/" className="logo" aria-label={`${SITE_NAME}, home`}>
+        <Link to="/" className="logo">
           <span className="logo-mark" aria-hidden="true">
             N
           </span>

@@ -1,14 +1,16 @@
-import { useId } from 'react';
-import { ACTIONS } from '../../../contract/page-contract.ts';
-import { useDisclosure } from './disclosure.ts';
+import { useEffect, useRef } from 'react';
+import { disclosure } from './disclosure.ts';
 import { otherChannelLinks, videoChannelLinks, type ExternalLink } from '../../../domain/site-links.ts';
 
-function LinkList({ links, onPick }: { links: readonly ExternalLink[]; onPick: () => void }) {
+/** The menu's ids: there is one Follow menu on a page (the worker writes the same ones). */
+export const FOLLOW_MENU_IDS = { panel: 'follow-menu', videoHeading: 'follow-menu-video' } as const;
+
+function LinkList({ links }: { links: readonly ExternalLink[] }) {
   return (
     <ul className="menu-list">
       {links.map((link) => (
         <li key={link.href}>
-          <a href={link.href} target="_blank" rel="noopener noreferrer" onClick={onPick}>
+          <a href={link.href} target="_blank" rel="noopener noreferrer">
             {link.label}
             <span className="visually-hidden"> (opens in a new tab)</span>
           </a>
@@ -18,26 +20,28 @@ function LinkList({ links, onPick }: { links: readonly ExternalLink[]; onPick: (
   );
 }
 
-/** The top bar's "Follow" menu: the video channel (Main Channel, Shorts, Videos) and the other channels. */
+/**
+ * The top bar's "Follow" menu: the video channel (Main Channel, Shorts, Videos) and the other
+ * channels. Opening and closing is disclosure.ts's, on the DOM (React renders it closed and never
+ * touches those attributes again), as on a reader's page where the worker writes the same markup.
+ */
 export function SocialMenu() {
-  const { open, toggle, setOpen, ref } = useDisclosure<HTMLDivElement>();
-  const panelId = useId();
-  const videoHeadingId = useId();
-  const close = () => setOpen(false);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => disclosure(ref.current!), []);
   return (
     <div className="menu" ref={ref}>
-      <button type="button" className="nav-button" data-action={ACTIONS.follow} aria-expanded={open} aria-controls={panelId} onClick={toggle}>
+      <button type="button" className="nav-button" aria-expanded="false" aria-controls={FOLLOW_MENU_IDS.panel}>
         Follow <span aria-hidden="true" className="chevron" />
       </button>
-      <div id={panelId} className="menu-panel" hidden={!open}>
-        <p id={videoHeadingId} className="menu-heading">
+      <div id={FOLLOW_MENU_IDS.panel} className="menu-panel" hidden>
+        <p id={FOLLOW_MENU_IDS.videoHeading} className="menu-heading">
           YouTube
         </p>
-        <nav aria-labelledby={videoHeadingId}>
-          <LinkList links={videoChannelLinks} onPick={close} />
+        <nav aria-labelledby={FOLLOW_MENU_IDS.videoHeading}>
+          <LinkList links={videoChannelLinks} />
         </nav>
         <p className="menu-heading">Elsewhere</p>
-        <LinkList links={otherChannelLinks} onPick={close} />
+        <LinkList links={otherChannelLinks} />
       </div>
     </div>
   );

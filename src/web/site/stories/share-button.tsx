@@ -1,5 +1,4 @@
 import type { Story } from '../../../domain/entities.ts';
-import { ACTIONS } from '../../../contract/page-contract.ts';
 import { Icon } from '../../ui/icons.tsx';
 import { shareStory } from './share-story.ts';
 
@@ -8,7 +7,7 @@ type Shareable = Pick<Story, 'slug' | 'id' | 'title' | 'description'>;
 /** A button that shares a story (device share dialog, or the link copied with a toast). */
 export function ShareButton({ story, label = 'Share', className = 'button button-secondary' }: { story: Shareable; label?: string; className?: string }) {
   return (
-    <button type="button" className={className} data-action={ACTIONS.share} onClick={() => void shareStory(story)} aria-label={label === 'Share' ? `Share: ${story.title}` : undefined}>
+    <button type="button" className={className} onClick={() => void shareStory(story)} aria-label={label === 'Share' ? `Share: ${story.title}` : undefined}>
       <Icon name="share" />
       {label}
     </button>

@@ -51,7 +51,9 @@ export function StoryArticle({ story }: { story: Story }) {
         </div>
         {/* docs/product/screens.md puts the picture first; a story with a video leads with the video (its poster is the picture), a live one with the live player. */}
         {story.isLive ? (
-          <LiveStoryVideo story={story} />
+          <div className="live-slot">
+            <LiveStoryVideo story={story} />
+          </div>
         ) : story.videoUrl ? (
           <StoryVideo url={story.videoUrl} title={story.title} poster={story.featuredImageUrl} />
         ) : story.featuredImageUrl ? (

@@ -3,7 +3,6 @@ import { useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import type { Story } from '../../../domain/entities.ts';
 import { recordView } from '../stories/story-queries.ts';
-import { claimViewCountedBeforeApp } from './view-count.ts';
 
 /** Visits (history entry + story) already counted during this page load. */
 const counted = new Set<string>();
@@ -11,8 +10,8 @@ const counted = new Set<string>();
 /**
  * docs/product/rules.md: one view is recorded per page load, after the story loads. A visit is one
  * history entry, so re-renders, React's development double effects and back/forward to the same
- * entry count once; the server's new total replaces the cached count. A page the reader started
- * reading before the app took over was counted then (view-count.ts), and is not counted twice.
+ * entry count once; the server's new total replaces the cached count. (A story page the worker
+ * wrote counts its view without the app: view-count.ts.)
  */
 export function useViewCounter(story: Story, queryKey: QueryKey): void {
   const queryClient = useQueryClient();
@@ -22,10 +21,9 @@ export function useViewCounter(story: Story, queryKey: QueryKey): void {
     const visit = `${entry}:${story.id}`;
     if (counted.has(visit)) return;
     counted.add(visit);
-    const counting = claimViewCountedBeforeApp(story.id) ?? recordView(story.id).then(({ views }) => views);
-    counting
-      .then((views) => {
-        if (views !== null) queryClient.setQueryData<Story | null>(queryKey, (old) => (old && old.id === story.id ? { ...old, views } : old));
+    recordView(story.id)
+      .then(({ views }) => {
+        queryClient.setQueryData<Story | null>(queryKey, (old) => (old && old.id === story.id ? { ...old, views } : old));
       })
       .catch(() => {
         // A view that could not be counted changes nothing the reader sees.

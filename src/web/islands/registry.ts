@@ -1,0 +1,18 @@
+import { ISLANDS } from '../../contract/page-contract.ts';
+import type { IslandDefinition } from './island.ts';
+
+/**
+ * Every island a reader's page may hold (decision 045): its name (the worker's `data-island`, from
+ * src/contract/page-contract.ts), when it wakes and its module. An island's code is a chunk of its
+ * own, loaded only on a page that has the island, when it wakes. To add one: a name in ISLANDS, the
+ * marked markup in the worker's reading view, a module exporting `mount`, and a line here.
+ */
+export const islands: Readonly<Record<string, IslandDefinition>> = {
+  [ISLANDS.share]: { wake: 'interaction', load: () => import('../site/stories/share.island.ts') },
+  [ISLANDS.followMenu]: { wake: 'interaction', load: () => import('../site/frame/follow-menu.island.ts') },
+  [ISLANDS.account]: { wake: 'signed-in', load: () => import('../site/frame/account.island.ts') },
+  [ISLANDS.watchLive]: { wake: 'interaction', load: () => import('../site/home/watch-live.island.ts') },
+  [ISLANDS.latestNews]: { wake: 'interaction', load: () => import('../site/home/latest-news.island.ts') },
+  [ISLANDS.storyEdit]: { wake: 'signed-in', load: () => import('../site/story-page/story-edit.island.ts') },
+  [ISLANDS.livePlayer]: { wake: 'now', load: () => import('../site/live/live-player.island.tsx') },
+};

@@ -1,0 +1,80 @@
+import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE } from '../../contract/page-contract.ts';
+import type { IslandDefinition, IslandProps } from './island.ts';
+
+/** What counts as the reader starting to use an island. */
+const INTERACTIONS = ['pointerdown', 'touchstart', 'focusin', 'keydown', 'click'] as const;
+/** Controls whose click does nothing without their island, so a click made before it woke is carried out after. */
+const HELD_CONTROLS = 'button, a[href^="#"]';
+
+function propsOf(element: HTMLElement): IslandProps {
+  const text = element.getAttribute(ISLAND_PROPS_ATTRIBUTE);
+  if (!text) return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as IslandProps) : {};
+  } catch {
+    return {};
+  }
+}
+
+async function mount(element: HTMLElement, island: IslandDefinition): Promise<void> {
+  try {
+    const module = await island.load();
+    await module.mount(element, propsOf(element));
+  } catch (error) {
+    // One island failing (offline, say) leaves the page and the other islands as they are.
+    console.error(`The ${element.getAttribute(ISLAND_ATTRIBUTE)} island could not start`, error);
+  }
+}
+
+function onFirstInteraction(element: HTMLElement, island: IslandDefinition): void {
+  let held: HTMLElement | null = null;
+  let woken = false;
+  const hold = (event: Event) => {
+    const control = (event.target as Element | null)?.closest<HTMLElement>(HELD_CONTROLS);
+    if (woken || !control || !element.contains(control)) return;
+    // An in-page link would jump before its island could scroll and focus; hold it too.
+    if (control.tagName === 'A') event.preventDefault();
+    held = control;
+  };
+  const wake = () => {
+    for (const type of INTERACTIONS) element.removeEventListener(type, wake, true);
+    void mount(element, island).then(() => {
+      woken = true;
+      element.removeEventListener('click', hold, true);
+      const control = held;
+      held = null;
+      control?.click();
+    });
+  };
+  element.addEventListener('click', hold, true);
+  for (const type of INTERACTIONS) element.addEventListener(type, wake, { capture: true, passive: true });
+}
+
+function whenVisible(element: HTMLElement, island: IslandDefinition): void {
+  if (typeof IntersectionObserver === 'undefined') return void mount(element, island);
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      void mount(element, island);
+    },
+    { rootMargin: '100% 0px' },
+  );
+  observer.observe(element);
+}
+
+/**
+ * Brings the page's islands to life (decision 045), each when its definition says: the reader's
+ * page itself is never replaced. Unknown island names are left alone (markup written by a newer
+ * worker than this script, for one).
+ */
+export function wakeIslands(registry: Readonly<Record<string, IslandDefinition>>, { signedIn }: { signedIn: boolean }, doc: Document = document): void {
+  for (const element of doc.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)) {
+    const island = registry[element.getAttribute(ISLAND_ATTRIBUTE)!];
+    if (!island) continue;
+    if (island.wake === 'now' || (island.wake === 'signed-in' && signedIn)) void mount(element, island);
+    else if (island.wake === 'visible') whenVisible(element, island);
+    else if (island.wake === 'interaction') onFirstInteraction(element, island);
+  }
+}
