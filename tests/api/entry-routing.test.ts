@@ -20,13 +20,16 @@ describe('which app a request reaches', () => {
     const unknownApi = await site('/api/no-such-thing');
     expect(unknownApi.status).toBe(404);
     expect(JSON.parse(unknownApi.text).error.code).toBe('not_found');
-    const shell = await site('/apis');
+    const shell = await site('/dashboard');
     expect(shell.status).toBe(200);
     expect(shell.headers.get('Content-Type')).toContain('text/html');
+    const unknownPage = await site('/apis');
+    expect(unknownPage.status).toBe(404);
+    expect(unknownPage.text).toContain('<h1>404 Page Not Found</h1>');
     const home = await site('/');
     expect(home.status).toBe(200);
     expect(home.text).toContain('<html');
-    for (const res of [health, unknownApi, shell, home]) {
+    for (const res of [health, unknownApi, shell, unknownPage, home]) {
       expect(res.headers.get('Content-Security-Policy')).toContain("default-src 'self'");
       expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
       expect(res.headers.get('Strict-Transport-Security')).toBe('max-age=31536000; includeSubDomains');

@@ -127,7 +127,9 @@ describe('story pages for readers without JavaScript and for link previews', () 
       expect(res.text).toContain('<title>Story Not Found – The Newsroom</title>');
       expect(res.text).not.toContain('Not yet public');
       expect(res.text).not.toContain('initial-data');
-      expect(res.text).toContain('<div id="root"></div>');
+      // The not-found screen, for readers and crawlers; a signed-in browser starts the app over it (a draft's author).
+      expect(res.text).toContain('<main id="main" data-reading-view data-app-when-signed-in>');
+      expect(res.text).toContain('<h1>Story Not Found</h1><p>The story you&#39;re looking for doesn&#39;t exist.</p><a class="button button-primary" href="/">Back to Home</a>');
     }
   });
 
@@ -161,7 +163,7 @@ describe('the home page', () => {
   });
 });
 
-describe('the reading view is a whole page before the app starts', () => {
+describe('the reading view is a whole page, its acting parts marked as islands (decision 045)', () => {
   const between = (html: string, start: string, end: string) => html.slice(html.indexOf(start), html.indexOf(end, html.indexOf(start)) + end.length);
 
   it('gives the home page its controls, the featured video, a relative time and the footer', async () => {
@@ -171,12 +173,18 @@ describe('the reading view is a whole page before the app starts', () => {
 
     const html = (await site('/')).text;
     expect(html).toContain('<main id="main" data-reading-view>');
-    expect(html).toContain('<button type="button" class="nav-button" aria-expanded="false" data-action="follow">');
-    expect(html).toContain('data-action="watch-live"');
+    expect(html).toContain('<div class="menu" data-island="follow-menu"><button type="button" class="nav-button" aria-expanded="false" aria-controls="follow-menu">');
+    expect(html).toContain('<div id="follow-menu" class="menu-panel" hidden>');
+    expect(html).toContain('<div class="header-account" data-island="account">');
+    expect(html).toContain('data-island="watch-live"');
+    expect(html).toContain('data-island="latest-news"');
+    expect(html).toContain('<section aria-label="Notifications (F8)" class="toast-region"><ol tabindex="-1" class="toast-list" aria-live="polite"></ol></section>');
     const featured = between(html, '<section class="featured"', '</section>');
     expect(featured).toContain('<iframe src="https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?autoplay=0&amp;rel=0&amp;controls=1" title="Video: Flood video" loading="lazy"');
     expect(featured).toMatch(/<time datetime="[^"]+">just now<\/time>/);
-    expect(featured).toContain('<button type="button" class="button button-secondary" data-action="share" aria-label="Share: Flood video">Share</button>');
+    const share = /<button type="button" class="button button-secondary" aria-label="Share: Flood video" data-island="share" data-island-props="([^"]+)">Share<\/button>/.exec(featured);
+    expect(share).not.toBeNull();
+    expect(JSON.parse(share![1]!.replace(/&quot;/g, '"'))).toMatchObject({ title: 'Flood video', slug: 'flood-video' });
     const footer = between(html, '<footer class="site-footer">', '</footer>');
     // The News links are the beats that exist.
     expect(footer).toContain('<a href="/beat/politics">Politics</a>');
@@ -197,22 +205,23 @@ describe('the reading view is a whole page before the app starts', () => {
     const html = (await site(`/story/${story.slug}`)).text;
     expect(html).toContain(`<main id="main" data-reading-view data-story-id="${story.id}">`);
     expect(html).toContain('<video src="/media/videos/clip.webm" poster="/media/images/clip.jpg" controls preload="metadata" playsinline aria-label="Video: Uploaded clip"></video>');
-    expect(html.match(/data-action="share"/g)).toHaveLength(2);
+    expect(html.match(/data-island="share"/g)).toHaveLength(2);
+    expect(html).toContain(`<div class="button-row" data-island="story-edit" data-island-props="{&quot;storyId&quot;:${story.id},&quot;authorId&quot;:${reporter.user.id}}">`);
     expect(html).toContain('<h2 id="share-heading">Share this story</h2>');
     expect(html).toContain('<a class="button button-secondary" href="/">Back to Home</a>');
     expect(html).toContain('<footer class="site-footer">');
-    expect(html).not.toContain('data-needs-app');
+    expect(html).not.toContain('data-island="live-player"');
   });
 
-  it('asks for the app at once on a live story, whose player needs it', async () => {
+  it('gives a live story its player as an island, in a frame that keeps the page still', async () => {
     const reporter = await signUp('reporter');
     const live = await deps.stories.create(
       { title: 'Live now', slug: 'live-now', description: 'On air', content: '<p>Live</p>', beatId: null, status: 'published', isFeatured: false, featuredImageUrl: null, videoUrl: null, publishedAt: deps.clock.now(), isLive: true, authorId: reporter.user.id },
       deps.clock.now(),
     );
     const html = (await site(`/story/${live.slug}`)).text;
-    expect(html).toContain(`<main id="main" data-reading-view data-story-id="${live.id}" data-needs-app>`);
-    expect(html).toContain('<div class="video-frame"></div>');
+    expect(html).toContain(`<main id="main" data-reading-view data-story-id="${live.id}">`);
+    expect(html).toContain('<div class="live-slot" data-island="live-player" data-island-props="{&quot;segment&quot;:&quot;live-now&quot;}"><div class="video-frame"></div></div>');
   });
 });
 

@@ -70,8 +70,8 @@ export function findAll(node: Node, tag: string, className: string): Element[] {
 /**
  * What the reading view leaves out or writes differently on purpose, removed from both sides:
  * - the app's icons (<svg>): decoration, aria-hidden, not worth their bytes in every page;
- * - what the app only shows after a click (elements with `hidden`, like the Follow menu's panel)
- *   and the Follow menu's wrapper around its button;
+ * - the island markers (`data-island`, `data-island-props`: decision 045), which only the worker's
+ *   page needs: in the app every part is alive already;
  * - the router's "active link" markers (data-status, the `active` class and aria-current it adds);
  * - React's generated ids (useId: `_R_..._`) and the attributes that point at them;
  * - attributes that say the default (aria-busy="false", fetchpriority="auto");
@@ -80,10 +80,11 @@ export function findAll(node: Node, tag: string, className: string): Element[] {
  */
 function readerEquivalent(node: Node, inTime = false): Node[] {
   if (typeof node === 'string') return [inTime ? '' : node];
-  if (node.tag === 'svg' || node.attrs.has('hidden')) return [];
+  if (node.tag === 'svg') return [];
   const children = node.children.flatMap((child) => readerEquivalent(child, inTime || node.tag === 'time'));
-  if (node.tag === 'div' && classes(node).join(' ') === 'menu') return children;
   const attrs = new Map(node.attrs);
+  attrs.delete('data-island');
+  attrs.delete('data-island-props');
   if (attrs.has('data-status')) {
     attrs.delete('data-status');
     attrs.delete('aria-current');

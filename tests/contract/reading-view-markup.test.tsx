@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
 import { header, homeReadingView, storyReadingView } from '../../src/adapters/http/seo/reading-view.ts';
+import { notFoundReadingView, PAGE_NOT_FOUND, STORY_NOT_FOUND } from '../../src/adapters/http/seo/not-found-page.ts';
 import { LATEST_STORIES_ID } from '../../src/contract/page-contract.ts';
 import type { Beat, Story } from '../../src/domain/entities.ts';
 import { currentUserKey } from '../../src/web/auth/current-user.ts';
@@ -14,7 +15,9 @@ import { FeaturedStory } from '../../src/web/site/home/featured-story.tsx';
 import { Hero } from '../../src/web/site/home/hero.tsx';
 import { StoryCard } from '../../src/web/site/stories/story-card.tsx';
 import { publishedPageQuery } from '../../src/web/site/stories/story-queries.ts';
-import { StoryArticle } from '../../src/web/site/story-page/story-article.tsx';
+import { StoryArticle, StoryNotFound } from '../../src/web/site/story-page/story-article.tsx';
+import { NotFound } from '../../src/web/ui/not-found.tsx';
+import { ToasterHost } from '../../src/web/ui/toast/toaster-host.tsx';
 import { RelatedStories } from '../../src/web/site/story-page/related-stories.tsx';
 import { canonical, find, findAll, parse } from './markup.ts';
 
@@ -156,5 +159,16 @@ describe('on the search page the header’s box holds the query (SiteHeader, Hea
   test('the same box, with what the reader searched for', async () => {
     const query = 'levee “breach” & <more>';
     await expectSameMarkup(header(false, query), 'header', 'site-header', <SiteHeader />, `/search?${new URLSearchParams({ q: query })}`);
+  });
+});
+
+describe('the not-found screens and the notice region are the components’ markup', () => {
+  test('any unknown address (NotFound), and a missing story (StoryNotFound)', async () => {
+    await expectSameMarkup(notFoundReadingView(PAGE_NOT_FOUND, context), 'div', 'not-found', <NotFound />, '/nope');
+    await expectSameMarkup(notFoundReadingView(STORY_NOT_FOUND, context, true), 'div', 'not-found', <StoryNotFound />, '/story/nope');
+  });
+
+  test('the notices, empty until an island shows one (ToasterHost)', async () => {
+    await expectSameMarkup(homeReadingView(null, [], context), 'section', 'toast-region', <ToasterHost />, '/');
   });
 });
