@@ -89,7 +89,7 @@ export interface BeatRepository {
   assign(userId: number, beatIds: number[], now: string): Promise<Beat[]>;
 }
 
-export type StoryListOrder = 'newest' | 'review-queue' | 'schedule';
+export type StoryListOrder = 'newest' | 'published' | 'review-queue' | 'schedule';
 
 export interface StoryFilter {
   scope: StoryListScope;
@@ -98,7 +98,10 @@ export interface StoryFilter {
   beatId?: number;
   limit: number;
   offset: number;
-  /** Newest first by creation (the default); the review queue's order, oldest submission first; or the schedule's, soonest publishAt first. */
+  /**
+   * Newest first by creation (the default); newest first by publication (public lists); the review
+   * queue's order, oldest submission first; or the schedule's, soonest publishAt first.
+   */
   order?: StoryListOrder;
 }
 

@@ -96,9 +96,11 @@ describe('wasUpdatedAfterPublishing', () => {
 
 describe('listOrderFor', () => {
   it('orders the review queue oldest submission first, scheduled stories soonest first, anything else newest first', () => {
-    expect(listOrderFor('in_review')).toBe('review-queue');
-    expect(listOrderFor('scheduled')).toBe('schedule');
-    expect(listOrderFor('published')).toBe('newest');
-    expect(listOrderFor(undefined)).toBe('newest');
+    expect(listOrderFor('in_review', false)).toBe('review-queue');
+    expect(listOrderFor('scheduled', false)).toBe('schedule');
+    expect(listOrderFor('published', false)).toBe('published');
+    expect(listOrderFor(undefined, true)).toBe('published');
+    expect(listOrderFor(undefined, false)).toBe('newest');
+    expect(listOrderFor('draft', false)).toBe('newest');
   });
 });

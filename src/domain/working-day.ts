@@ -51,10 +51,14 @@ export function nextWorkflowFields(
 /**
  * The order of a story list (docs/product/api-working-day.md): the review queue oldest submission
  * first, scheduled stories soonest first, so the first page always holds the most pressing ones.
+ * A list of published stories only (asked for, or all a reader without a token may see) is newest
+ * first by publication, as readers meet them (docs/product/api-pictures.md); any other newest first
+ * by creation, as a newsroom's drafts are.
  */
-export function listOrderFor(status: StoryStatus | undefined): StoryListOrder {
+export function listOrderFor(status: StoryStatus | undefined, publishedOnly: boolean): StoryListOrder {
   if (status === 'in_review') return 'review-queue';
   if (status === 'scheduled') return 'schedule';
+  if (status === 'published' || publishedOnly) return 'published';
   return 'newest';
 }
 

@@ -53,7 +53,7 @@ async function scrollDown(page: Page): Promise<number> {
 }
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
-const unmarked = (page: Page) => page.evaluate(() => [...document.querySelectorAll('#root [data-reading-view] *')].filter((node) => !(node as HTMLElement).dataset.seen).length);
+const unmarked = (page: Page) => page.evaluate(() => Array.from(document.querySelectorAll('#root [data-reading-view] *')).filter((node) => !(node as HTMLElement).dataset.seen).length);
 const readingViews = (page: Page) => page.locator('[data-reading-view]').count();
 
 let paths: Record<string, string>;

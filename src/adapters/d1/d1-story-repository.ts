@@ -51,6 +51,8 @@ function searchable<T extends StoryWrite>(story: T): T & { bodyText: string } {
 
 const LIST_ORDERS: Record<StoryListOrder, SQL[]> = {
   newest: [desc(stories.createdAt), desc(stories.id)],
+  // Only for lists of published stories, which all have publishedAt (migrations/0015's indexes).
+  published: [desc(stories.publishedAt), desc(stories.id)],
   'review-queue': [asc(stories.submittedAt), asc(stories.id)],
   schedule: [asc(stories.publishAt), asc(stories.id)],
 };

@@ -25,11 +25,16 @@ const XML = 'application/xml; charset=utf-8';
 
 export type AssetFetcher = (request: Request) => Promise<Response>;
 
+/** Published stories, newest first by publication (docs/product/api-pictures.md), as every public list orders them. */
+function listPublished(deps: AppDeps, filter: { limit: number; offset: number; beatId?: number; authorId?: number }) {
+  return deps.stories.list({ scope: { kind: 'published' }, status: 'published', order: 'published', ...filter });
+}
+
 /** Published stories newest first, page by page, up to `max`. */
 async function publishedStories(deps: AppDeps, max: number): Promise<Story[]> {
   const out: Story[] = [];
   for (let offset = 0; out.length < max; offset += PAGE) {
-    const { items, total } = await deps.stories.list({ scope: { kind: 'published' }, status: 'published', limit: Math.min(PAGE, max - out.length), offset });
+    const { items, total } = await listPublished(deps, { limit: Math.min(PAGE, max - out.length), offset });
     out.push(...items);
     if (items.length === 0 || offset + items.length >= total) break;
   }
@@ -45,13 +50,13 @@ async function publicStory(deps: AppDeps, segment: string): Promise<Story | null
 
 /** A public list page: `page` (1-based) of published stories matching the filter, newest first. */
 function publishedPage(deps: AppDeps, page: number, filter: { beatId?: number; authorId?: number }) {
-  return deps.stories.list({ scope: { kind: 'published' }, status: 'published', limit: LIST_PAGE_SIZE, offset: (page - 1) * LIST_PAGE_SIZE, ...filter });
+  return listPublished(deps, { limit: LIST_PAGE_SIZE, offset: (page - 1) * LIST_PAGE_SIZE, ...filter });
 }
 
 /** Up to three other published stories from the story's beat, newest first. */
 async function relatedTo(deps: AppDeps, story: Story): Promise<Story[]> {
   if (!story.beat) return [];
-  const { items } = await deps.stories.list({ scope: { kind: 'published' }, status: 'published', beatId: story.beat.id, limit: RELATED_STORIES + 1, offset: 0 });
+  const { items } = await listPublished(deps, { beatId: story.beat.id, limit: RELATED_STORIES + 1, offset: 0 });
   return items.filter((other) => other.id !== story.id).slice(0, RELATED_STORIES);
 }
 
@@ -79,7 +84,7 @@ export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: Middlewar
     .get('/', cached, async (c) => {
       const [featured, latest, beats, page] = await Promise.all([
         deps.stories.findFeatured(),
-        deps.stories.list({ scope: { kind: 'published' }, status: 'published', limit: HOME_LATEST_LIMIT, offset: 0 }),
+        listPublished(deps, { limit: HOME_LATEST_LIMIT, offset: 0 }),
         deps.beats.list(),
         shell(c),
       ]);
@@ -117,7 +122,7 @@ export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: Middlewar
       const slug = c.req.param('slug');
       const beat = isValidSlug(slug) ? await deps.beats.findBySlug(slug) : null;
       if (!beat) return c.text('No such beat', 404);
-      const { items } = await deps.stories.list({ scope: { kind: 'published' }, status: 'published', beatId: beat.id, limit: RSS_ITEMS, offset: 0 });
+      const { items } = await listPublished(deps, { beatId: beat.id, limit: RSS_ITEMS, offset: 0 });
       const channel = { title: beat.name, description: beat.description ?? `The latest ${beat.name} stories.`, path: beatPath(beat), feedPath: `${beatPath(beat)}/rss.xml` };
       return c.body(rssFeed(items, origin(c), deps.clock.now(), channel), 200, { 'Content-Type': 'application/rss+xml; charset=utf-8' });
     })
@@ -158,8 +163,8 @@ export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: Middlewar
     })
     .get('/news-sitemap.xml', cached, async (c) => {
       const now = deps.clock.now();
-      // Newest first by creation; a story published late keeps its place by publishedAt, so scan all and filter.
-      const recent = (await publishedStories(deps, SITEMAP_MAX)).filter((story) => isNewsworthy(story, now)).slice(0, NEWS_SITEMAP_MAX);
+      // Newest first by publication: the newsworthy ones are at the front.
+      const recent = (await publishedStories(deps, NEWS_SITEMAP_MAX)).filter((story) => isNewsworthy(story, now));
       return c.body(newsSitemap(recent, origin(c)), 200, { 'Content-Type': XML });
     })
     .get('/robots.txt', cached, (c) => c.text(robotsTxt(origin(c))))

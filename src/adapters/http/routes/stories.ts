@@ -19,7 +19,8 @@ function visibleOr404(user: User | null, story: Story | null): Story {
 export const storyRoutes = new Hono<AppEnv>()
   .get('/', validate('query', storyListQuerySchema), async (c) => {
     const query = c.req.valid('query');
-    const { items, total } = await c.var.deps.stories.list({ ...query, order: listOrderFor(query.status), scope: storyListScope(c.var.user) });
+    const scope = storyListScope(c.var.user);
+    const { items, total } = await c.var.deps.stories.list({ ...query, order: listOrderFor(query.status, scope.kind === 'published'), scope });
     c.header('X-Total-Count', String(total));
     return c.json(items.map((story) => storyForViewer(c.var.user, story)));
   })

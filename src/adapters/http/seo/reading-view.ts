@@ -101,7 +101,7 @@ export function card(story: Story): string {
 <div class="story-card-body">${story.beat ? `<p class="kicker">${esc(story.beat.name)}</p>` : ''}
 <h3 id="${titleId}" class="story-card-title"><a href="${href}">${esc(story.title)}</a></h3>
 <p class="story-card-description">${esc(story.description)}</p>
-<p class="story-meta"><span>By ${esc(story.author.username)}</span>${dot}<span>${views(story.views)}</span></p>
+<p class="story-meta"><span>By ${esc(authorName(story.author))}</span>${dot}<span>${views(story.views)}</span></p>
 <a class="read-link" href="${href}" aria-describedby="${titleId}">Read Story <span aria-hidden="true">→</span></a></div>
 </article></li>`;
 }

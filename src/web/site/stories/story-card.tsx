@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { Story } from '../../../domain/entities.ts';
+import { authorName } from '../../../domain/byline.ts';
 import { viewsLabel } from '../../../domain/formatting.ts';
 import { StoryImage } from './story-image.tsx';
 
@@ -22,7 +23,7 @@ export function StoryCard({ story }: { story: Story }) {
         </h3>
         <p className="story-card-description">{story.description}</p>
         <p className="story-meta">
-          <span>By {story.author.username}</span>
+          <span>By {authorName(story.author)}</span>
           <span aria-hidden="true"> · </span>
           <span>{viewsLabel(story.views)}</span>
         </p>

@@ -12,9 +12,9 @@ import { FormActions } from '../../forms/form-actions.tsx';
 import { showSaveFailure } from '../../forms/save-failure.ts';
 
 const ROLE_LABELS: Record<Role, string> = { reporter: 'Reporter', admin: 'Admin' };
-const EMPTY: NewUserInput = { username: '', email: '', password: '', role: 'reporter' };
+const EMPTY: NewUserInput = { username: '', email: '', password: '', role: 'reporter', firstName: '', lastName: '' };
 
-/** "Add Reporter": username, email, password and role (reporter by default, or admin). */
+/** "Add Reporter": first and last name (their byline), username, email, password and role (reporter by default, or admin). */
 export function AddReporterDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Dialog open={open} onClose={onClose} title="Add Reporter" description="Create a staff account. Share the password with them privately.">
@@ -55,11 +55,33 @@ function AddReporterForm({ onDone }: { onDone: () => void }) {
       focusFirstError(formRef.current, result.errors);
       return;
     }
-    create.mutate({ username: result.data.username, email: result.data.email, password: result.data.password, role: result.data.role });
+    const { username, email, password, role, firstName, lastName } = result.data;
+    create.mutate({ username, email, password, role, firstName: firstName ?? '', lastName: lastName ?? '' });
   };
 
   return (
     <form ref={formRef} className="dialog-form" noValidate onSubmit={onSubmit}>
+      <div className="field-pair">
+        <TextField
+          label="First name"
+          name="firstName"
+          autoComplete="off"
+          maxLength={50}
+          value={values.firstName}
+          error={errors.firstName || undefined}
+          onChange={(event) => set('firstName', event.target.value)}
+        />
+        <TextField
+          label="Last name"
+          name="lastName"
+          autoComplete="off"
+          maxLength={50}
+          value={values.lastName}
+          error={errors.lastName || undefined}
+          onChange={(event) => set('lastName', event.target.value)}
+        />
+      </div>
+      <p className="field-hint">Stories are signed with the first and last name; without both, with the username.</p>
       <TextField
         label="Username"
         name="username"

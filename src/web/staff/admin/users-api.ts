@@ -8,6 +8,9 @@ export interface NewUserInput {
   email: string;
   password: string;
   role: Role;
+  /** The byline's names (docs/product/rules.md): both, or the byline is the username. */
+  firstName: string;
+  lastName: string;
 }
 
 export const usersQuery = () =>
