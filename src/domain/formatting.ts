@@ -1,7 +1,7 @@
 /**
  * How numbers and dates read on the site (docs/product/rules.md#limits-and-constants), shared by the SPA and the worker's
- * HTML so both say the same thing. Intl does the work. A browser pays tens of milliseconds the
- * first time it builds each kind of Intl formatter, so each is built on first use, not on import,
+ * HTML so both say the same thing. Intl does the numbers; a browser pays tens of milliseconds the
+ * first time it builds each kind of Intl formatter, so it is built on first use, not on import,
  * and numbers that need no formatting (under 1,000) do not build one.
  */
 
@@ -22,37 +22,31 @@ export function viewsLabel(views: number): string {
   return `${compactNumber(views)} ${views === 1 ? 'view' : 'views'}`;
 }
 
-const FULL_DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit' };
-const localFullDate = lazy(() => new Intl.DateTimeFormat('en-US', FULL_DATE));
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const twoDigits = (n: number) => String(n).padStart(2, '0');
 
 /**
- * Long month, day, year, 2-digit hour and minute, en-US ("November 21, 2025 at 05:50 PM"), in
- * the reader's time zone unless one is given.
+ * The calendar day in UTC ("November 21, 2025"), for lists where the time of day is noise. Written
+ * by hand rather than by Intl: the same text in every engine (the worker's, every browser's).
  */
-export function formatFullDate(iso: string, timeZone?: string): string {
-  const format = timeZone ? new Intl.DateTimeFormat('en-US', { ...FULL_DATE, timeZone }) : localFullDate();
-  return format.format(new Date(iso));
+export function formatDay(iso: string): string {
+  const date = new Date(iso);
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
-const DAY: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric' };
-const localDay = lazy(() => new Intl.DateTimeFormat('en-US', DAY));
-
-/** The calendar day alone ("November 21, 2025"), for lists where the time of day is noise. */
-export function formatDay(iso: string, timeZone?: string): string {
-  const format = timeZone ? new Intl.DateTimeFormat('en-US', { ...DAY, timeZone }) : localDay();
-  return format.format(new Date(iso));
+/**
+ * The one way the site writes a moment (decision 046): long month, day, year, two-digit hour and
+ * minute, en-US, in UTC and saying so ("November 21, 2025 at 05:50 PM UTC"). Bylines, corrections,
+ * search results, feeds and the staff's screens alike, so the worker's pages and the app never
+ * disagree, whatever the reader's time zone.
+ */
+export function formatFullDate(iso: string): string {
+  const date = new Date(iso);
+  const hours = date.getUTCHours();
+  return `${formatDay(iso)} at ${twoDigits(hours % 12 || 12)}:${twoDigits(date.getUTCMinutes())} ${hours < 12 ? 'AM' : 'PM'} UTC`;
 }
 
-const CORRECTION_DAY: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric' };
-const localCorrectionDay = lazy(() => new Intl.DateTimeFormat('en-GB', CORRECTION_DAY));
-
-/** The date a correction is published under, as the press writes it ("23 November 2026"). */
-export function formatCorrectionDate(iso: string, timeZone?: string): string {
-  const format = timeZone ? new Intl.DateTimeFormat('en-GB', { ...CORRECTION_DAY, timeZone }) : localCorrectionDay();
-  return format.format(new Date(iso));
-}
-
-/** "Correction, 23 November 2026: ..." */
-export function correctionLine(correction: { note: string; createdAt: string }, timeZone?: string): string {
-  return `Correction, ${formatCorrectionDate(correction.createdAt, timeZone)}: ${correction.note}`;
+/** "Correction, November 23, 2026 at 10:00 AM UTC: ..." */
+export function correctionLine(correction: { note: string; createdAt: string }): string {
+  return `Correction, ${formatFullDate(correction.createdAt)}: ${correction.note}`;
 }

@@ -3,6 +3,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import worker from '../../src/worker.ts';
 import type { Correction, Story, StoryRevision, StoryRevisionSummary } from '../../src/domain/entities.ts';
+import { formatFullDate } from '../../src/domain/formatting.ts';
 import { api, createStory, deleteUser, deps, expectError, signUp, updatePayload, updateStory } from './support/api.ts';
 import { siteApp } from './support/site-app.ts';
 
@@ -464,9 +465,10 @@ describe('corrections', () => {
       dateModified: updated.updatedAt,
       correction: [{ '@type': 'CorrectionComment', text: correction.note, datePublished: correction.createdAt }],
     });
-    const date = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(correction.createdAt));
-    // In UTC, marked so like the reading view's other dates (the app then writes the reader's own day).
-    expect(page).toContain(`Correction, ${date} UTC:</strong>`);
+    // The one date style (decision 046): in UTC and saying so, on the page and in the feed alike.
+    const date = formatFullDate(correction.createdAt);
+    expect(date).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{2}:\d{2} [AP]M UTC$/);
+    expect(page).toContain(`Correction, ${date}:</strong>`);
     expect(page).toContain('The figure for March was 14 weeks, not 41.');
     expect(page).toMatch(/Updated <time datetime="[^"]+">just now<\/time>/);
 

@@ -74,14 +74,13 @@ export function findAll(node: Node, tag: string, className: string): Element[] {
  *   page needs: in the app every part is alive already;
  * - the router's "active link" markers (data-status, the `active` class and aria-current it adds);
  * - React's generated ids (useId: `_R_..._`) and the attributes that point at them;
- * - attributes that say the default (aria-busy="false", fetchpriority="auto");
- * - the text of <time> elements: the worker does not know the reader's time zone and writes UTC,
- *   which the app rewrites in local time (the datetime attribute must still agree).
+ * - attributes that say the default (aria-busy="false", fetchpriority="auto").
+ * Dates are no exception: both sides write them in UTC with one formatter (decision 046).
  */
-function readerEquivalent(node: Node, inTime = false): Node[] {
-  if (typeof node === 'string') return [inTime ? '' : node];
+function readerEquivalent(node: Node): Node[] {
+  if (typeof node === 'string') return [node];
   if (node.tag === 'svg') return [];
-  const children = node.children.flatMap((child) => readerEquivalent(child, inTime || node.tag === 'time'));
+  const children = node.children.flatMap((child) => readerEquivalent(child));
   const attrs = new Map(node.attrs);
   attrs.delete('data-island');
   attrs.delete('data-island-props');

@@ -232,8 +232,8 @@ describe('corrections', () => {
     const storyPage = await reader.newPage();
     await storyPage.goto(`/story/${story.slug}`);
     const corrections = storyPage.getByRole('region', { name: 'Corrections' });
-    // The reading view's day is in UTC and says so; the app, once started, writes the reader's own day.
-    await expect.poll(() => corrections.textContent()).toMatch(/Correction, \d{1,2} [A-Z][a-z]+ \d{4}( UTC)?: An earlier version said the rise was 9%\. It is 4\.9%\./);
+    // The one date style (decision 046): in UTC and saying so.
+    await expect.poll(() => corrections.textContent()).toMatch(/Correction, [A-Z][a-z]+ \d{1,2}, \d{4} at \d{2}:\d{2} [AP]M UTC: An earlier version said the rise was 9%\. It is 4\.9%\./);
     expect(await storyPage.getByText(/^Updated /).count()).toBe(1);
     await reader.close();
 

@@ -1,4 +1,4 @@
-import { compactNumber, formatFullDate } from '../../domain/formatting.ts';
+import { compactNumber } from '../../domain/formatting.ts';
 import { relativeTime } from '../../domain/relative-time.ts';
 import { nextTask } from './next-task.ts';
 
@@ -10,7 +10,7 @@ import { nextTask } from './next-task.ts';
  */
 export async function warmUpFormatters(): Promise<void> {
   const epoch = new Date(0).toISOString();
-  for (const build of [() => compactNumber(1000), () => relativeTime(epoch, new Date()), () => formatFullDate(epoch)]) {
+  for (const build of [() => compactNumber(1000), () => relativeTime(epoch, new Date())]) {
     await nextTask();
     build();
   }

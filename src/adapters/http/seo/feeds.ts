@@ -27,7 +27,7 @@ export function rssFeed(stories: readonly Story[], origin: string, now: string, 
       `      <title>${xml(story.title)}</title>`,
       `      <link>${xml(link)}</link>`,
       `      <guid isPermaLink="true">${xml(link)}</guid>`,
-      `      <description>${xml([story.description, ...story.corrections.map((c) => correctionLine(c, 'UTC'))].join('\n\n'))}</description>`,
+      `      <description>${xml([story.description, ...story.corrections.map(correctionLine)].join('\n\n'))}</description>`,
       `      <pubDate>${new Date(published(story)).toUTCString()}</pubDate>`,
       // A corrected or edited story says so: feed readers show the item again as updated.
       `      <atom:updated>${xml(story.updatedAt)}</atom:updated>`,

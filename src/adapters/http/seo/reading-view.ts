@@ -3,7 +3,7 @@ import { ISLANDS, LATEST_STORIES_ID, READING_VIEW_ATTRIBUTE, STORY_ID_ATTRIBUTE,
 import { island } from './islands.ts';
 import { authorName } from '../../../domain/byline.ts';
 import type { BeatRef, Story } from '../../../domain/entities.ts';
-import { formatCorrectionDate, formatFullDate, viewsLabel } from '../../../domain/formatting.ts';
+import { formatFullDate, viewsLabel } from '../../../domain/formatting.ts';
 import { wasUpdatedAfterPublishing } from '../../../domain/working-day.ts';
 import { relativeTime } from '../../../domain/relative-time.ts';
 import { SEARCH_QUERY_MAX } from '../../../domain/search-query.ts';
@@ -23,8 +23,7 @@ import { videoSource } from '../../../domain/video-source.ts';
  */
 
 export const views = (n: number) => esc(viewsLabel(n));
-// The worker does not know the reader's time zone; the SPA rewrites this in local time.
-export const when = (iso: string) => `<time datetime="${esc(iso)}">${esc(`${formatFullDate(iso, 'UTC')} UTC`)}</time>`;
+export const when = (iso: string) => `<time datetime="${esc(iso)}">${esc(formatFullDate(iso))}</time>`;
 export const ago = (iso: string, now: string) => `<time datetime="${esc(iso)}">${esc(relativeTime(iso, new Date(now)))}</time>`;
 export const dot = '<span aria-hidden="true"> · </span>';
 
@@ -138,12 +137,12 @@ export function homeReadingView(featured: Story | null, latest: readonly Story[]
 ${footer(new Date(now).getUTCFullYear(), beats)}`;
 }
 
-/** The story's corrections, oldest first, as StoryCorrections renders them (days in UTC, marked ` UTC` like every date here, until the app takes over). */
+/** The story's corrections, oldest first, as StoryCorrections renders them. */
 function corrections(story: Story): string {
   if (story.corrections.length === 0) return '';
   const items = story.corrections.map(
     (correction) =>
-      `<li><time datetime="${esc(correction.createdAt)}"><strong>Correction, ${esc(formatCorrectionDate(correction.createdAt, 'UTC'))} UTC:</strong></time> ${esc(correction.note)}</li>`,
+      `<li><time datetime="${esc(correction.createdAt)}"><strong>Correction, ${esc(formatFullDate(correction.createdAt))}:</strong></time> ${esc(correction.note)}</li>`,
   );
   return `<section class="article-corrections" aria-labelledby="corrections-heading"><h2 id="corrections-heading">Corrections</h2><ul>${items.join('')}</ul></section>`;
 }
@@ -167,7 +166,7 @@ export function storyReadingView(story: Story, { origin, now, beats = [] }: Read
 <div class="article-toolbar"><ul class="badge-list" aria-label="About this story">${badges}</ul><div class="button-row"${island(ISLANDS.storyEdit, { storyId: story.id, authorId: story.authorId })}>${shareButton(story, 'Share', 'button button-small button-secondary')}</div></div>
 ${media}
 <h1 id="story-title" class="article-title">${esc(story.title)}</h1>
-<p class="article-byline"><span>By <a class="article-author" href="${esc(authorPath(story.author))}">${esc(authorName(story.author))}</a></span>${dot}${when(story.createdAt)}${dot}<span class="${VIEWS_CLASS}" data-testid="story-views">${views(story.views)}</span>${wasUpdatedAfterPublishing(story) ? `${dot}<span class="article-updated">Updated ${ago(story.updatedAt, now)}</span>` : ''}</p>
+<p class="article-byline"><span>By <a class="article-author" href="${esc(authorPath(story.author))}">${esc(authorName(story.author))}</a></span>${dot}${when(story.publishedAt ?? story.createdAt)}${dot}<span class="${VIEWS_CLASS}" data-testid="story-views">${views(story.views)}</span>${wasUpdatedAfterPublishing(story) ? `${dot}<span class="article-updated">Updated ${ago(story.updatedAt, now)}</span>` : ''}</p>
 <p class="article-description">${esc(story.description)}</p>
 </header>
 <div class="article-content">${story.content}</div>

@@ -39,7 +39,7 @@ export function BreakingNews({ story }: { story: Story }) {
           </h1>
           <p className="breaking-description">{story.description}</p>
           <p className="story-meta">
-            <time dateTime={story.createdAt}>{formatFullDate(story.createdAt)}</time>
+            <time dateTime={story.publishedAt ?? story.createdAt}>{formatFullDate(story.publishedAt ?? story.createdAt)}</time>
             <span aria-hidden="true"> · </span>
             <span>{viewsLabel(story.views)}</span>
           </p>

@@ -6,8 +6,7 @@ import { staffPaths } from '../../auth/staff-paths.ts';
 import { useAuth } from '../../auth/use-auth.ts';
 import { HrefLink } from '../../ui/href-link.tsx';
 import { Icon } from '../../ui/icons.tsx';
-import { viewsLabel } from '../../../domain/formatting.ts';
-import { formatFullDate } from '../../../domain/formatting.ts';
+import { formatFullDate, viewsLabel } from '../../../domain/formatting.ts';
 import { LiveStoryVideo } from '../live/live-story-video.tsx';
 import { ShareButton } from '../stories/share-button.tsx';
 import { StoryVideo } from '../stories/story-video.tsx';
@@ -72,7 +71,7 @@ export function StoryArticle({ story }: { story: Story }) {
             </HrefLink>
           </span>
           <span aria-hidden="true"> · </span>
-          <time dateTime={story.createdAt}>{formatFullDate(story.createdAt)}</time>
+          <time dateTime={story.publishedAt ?? story.createdAt}>{formatFullDate(story.publishedAt ?? story.createdAt)}</time>
           <span aria-hidden="true"> · </span>
           <span className={VIEWS_CLASS} data-testid="story-views">
             {viewsLabel(story.views)}

@@ -1,7 +1,7 @@
 import type { Story } from '../../../domain/entities.ts';
-import { formatCorrectionDate } from '../../../domain/formatting.ts';
+import { formatFullDate } from '../../../domain/formatting.ts';
 
-/** The story's corrections at its end, oldest first: "Correction, 23 November 2026: ..." (the reading view writes the same). */
+/** The story's corrections at its end, oldest first: "Correction, November 23, 2026 at 10:00 AM UTC: ..." (the reading view writes the same). */
 export function StoryCorrections({ story }: { story: Story }) {
   if (story.corrections.length === 0) return null;
   return (
@@ -11,7 +11,7 @@ export function StoryCorrections({ story }: { story: Story }) {
         {story.corrections.map((correction) => (
           <li key={correction.id}>
             <time dateTime={correction.createdAt}>
-              <strong>Correction, {formatCorrectionDate(correction.createdAt)}:</strong>
+              <strong>Correction, {formatFullDate(correction.createdAt)}:</strong>
             </time>{' '}
             {correction.note}
           </li>
