@@ -52,12 +52,23 @@ export const createUploadSchema = z.object({
 });
 export type CreateUploadInput = z.infer<typeof createUploadSchema>;
 
+/** A stream's story's description: optional, at most what a story's description may be (a reader-facing one is written without it). */
+export const STREAM_DESCRIPTION_MAX = 1000;
+
 export const startStreamSchema = z.object({
   title: z
     .string({ error: messages.streamTitleRequired })
     .trim()
     .min(1, { error: messages.streamTitleRequired })
     .max(255, { error: messages.titleTooLong }),
-  description: blankToNull,
+  description: blankToNull.refine((value) => value === null || value.length <= STREAM_DESCRIPTION_MAX, {
+    error: `A description must be at most ${STREAM_DESCRIPTION_MAX} characters`,
+  }),
+  // Optional; from a form it comes as text.
+  beatId: z
+    .union([z.string(), z.number(), z.null()], { error: messages.beatIdInvalid })
+    .optional()
+    .transform((value) => (value == null || String(value).trim() === '' ? null : Number(value)))
+    .refine((value) => value === null || (Number.isInteger(value) && value > 0), { error: messages.beatIdInvalid }),
 });
 export type StartStreamInput = z.infer<typeof startStreamSchema>;

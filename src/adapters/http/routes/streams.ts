@@ -13,7 +13,8 @@ import type { AppEnv } from '../context.ts';
 import { requireReporter, requireSignedIn } from '../middleware/authenticate.ts';
 import { parseWith, validate } from '../validate.ts';
 import { saveWithSlug } from '../../../services/story-save.ts';
-import { paragraphOf } from '../../../services/video-story.ts';
+import { liveStoryText } from '../../../services/live-story-text.ts';
+import { messages } from '../../../domain/messages.ts';
 
 /**
  * Live streams (docs/product/api.md#live-streams). A stream's story is published with isLive from the start,
@@ -34,7 +35,7 @@ async function readStartFields(c: Context<AppEnv>): Promise<unknown> {
   }
   if (/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(type)) {
     const form = await c.req.parseBody();
-    return { title: form.title, description: form.description };
+    return { title: form.title, description: form.description, beatId: form.beatId };
   }
   return {};
 }
@@ -71,15 +72,16 @@ export const streamRoutes = new Hono<AppEnv>()
     const { deps } = c.var;
     const user = c.var.user!;
     const input = parseWith(startStreamSchema, await readStartFields(c));
+    if (input.beatId !== null && !(await deps.beats.findById(input.beatId))) throw new ValidationError({ beatId: messages.beatIdInvalid });
     const now = deps.clock.now();
+    const text = liveStoryText(input.description, user);
     const story = await saveWithSlug(deps, '', input.title, undefined, (slug) =>
       deps.stories.create(
         {
           title: input.title,
           slug,
-          description: input.description ?? '',
-          content: paragraphOf(input.description),
-          beatId: null,
+          ...text,
+          beatId: input.beatId,
           status: 'published',
           isFeatured: false,
           featuredImageUrl: null,

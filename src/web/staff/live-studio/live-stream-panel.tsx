@@ -8,6 +8,7 @@ import type { Story } from '../../../domain/entities.ts';
 import { storyQueries } from '../../site/stories/story-queries.ts';
 import { activeStreamsQuery } from '../../site/live/stream-queries.ts';
 import { endStream, startStream } from './stream-api.ts';
+import { streamDetails, StreamDetailsFields } from './stream-details.tsx';
 import { CameraPreview } from '../camera/camera-preview.tsx';
 import { CameraToggles } from '../camera/camera-toggles.tsx';
 import { MediaStatus } from '../camera/media-status.tsx';
@@ -31,7 +32,7 @@ function useLiveSession(): LiveSession {
   session ??= createLiveSession({
     openCamera: () => openCamera(),
     canPublish: () => liveRecorderMimeType() !== null,
-    startStream: (title) => startStream(title),
+    startStream: (title) => startStream(title, streamDetails.get()),
     endStream: (id) => endStream(id),
     startPublisher: (options) => LivePublisher.start(options),
     loadStory: (id) => apiRequest<Story>('GET', `/api/stories/${id}`),
@@ -89,7 +90,7 @@ export function LiveStreamPanel() {
     : phase === 'live' ? { label: 'End Stream', run: () => void live.end(), danger: true }
     : phase === 'ending' ? { label: 'Ending Stream…', run: undefined, danger: true }
     : phase === 'end-failed' ? { label: 'Try Ending Again', run: () => void live.end(), danger: true }
-    : { label: 'Start a New Stream', run: () => live.newStream(), danger: false };
+    : { label: 'Start a New Stream', run: () => { live.newStream(); streamDetails.set({ description: '', beatId: '' }); }, danger: false };
 
   return (
     <section aria-labelledby="live-title">
@@ -107,6 +108,7 @@ export function LiveStreamPanel() {
           aria-required="true"
           disabled={phase !== 'idle' && phase !== 'preview' && phase !== 'opening'}
         />
+        <StreamDetailsFields disabled={phase !== 'idle' && phase !== 'preview' && phase !== 'opening'} />
         <CameraPreview stream={state.camera} cameraOn={state.cameraOn} label="Live camera preview" idleText={phase === 'ended' ? 'Stream ended' : 'Camera off'}>
           {onAir ? (
             <>

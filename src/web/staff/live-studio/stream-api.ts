@@ -1,13 +1,15 @@
 import type { LiveStream } from '../../../domain/entities.ts';
 import { apiRequest } from '../../api/client.ts';
+import type { StreamDetails } from './stream-details.tsx';
 
 /** Starting and ending a live stream (docs/product/api.md#client-conventions; server side: docs/product/api.md#live-streams). */
 
-/** docs/product sends multipart with the description fixed to "Live stream". */
-export function startStream(title: string, description = 'Live stream'): Promise<LiveStream> {
+/** Multipart, as docs/product sends it: the title, and the description and beat when given. */
+export function startStream(title: string, details: StreamDetails = { description: '', beatId: '' }): Promise<LiveStream> {
   const form = new FormData();
   form.append('title', title);
-  form.append('description', description);
+  if (details.description.trim()) form.append('description', details.description.trim());
+  if (details.beatId) form.append('beatId', details.beatId);
   return apiRequest<LiveStream>('POST', '/api/streams/start', form);
 }
 
