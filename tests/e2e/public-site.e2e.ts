@@ -227,7 +227,8 @@ describe('story viewer', () => {
     await page.goto(`/story/${uploaded.slug}`);
     await page.getByRole('button', { name: 'Share Story' }).click();
     const notices = page.getByRole('region', { name: 'Notifications (F8)' });
-    await expect.poll(() => notices.innerText()).toContain('Link copied!');
+    // The first toast brings the share island and the notices' code in.
+    await expect.poll(() => notices.innerText(), FIRST_INTERACTION).toContain('Link copied!');
     expect(await notices.innerText()).toContain('Story link copied to clipboard');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${site().baseUrl}/story/${uploaded.slug}`);
     // One toast at a time: sharing again replaces it.

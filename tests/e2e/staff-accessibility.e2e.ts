@@ -5,7 +5,7 @@ import { expect, test } from './support/browser.ts';
 import { apiLogin, site, type E2eAccount } from './support/site.ts';
 import { createReporterViaApi, createStoryViaApi, signInAs, uniqueUsername } from './support/staff.ts';
 
-/** axe-core on each staff screen (WCAG 2.x A and AA rules): no serious or critical violation. */
+/** axe-core on each staff screen (WCAG 2.x A and AA rules): no serious or critical violation. The reader's pages: reader-accessibility.e2e.ts. */
 describe('staff screens pass axe-core', () => {
   let reporter: E2eAccount;
   let story: Story;
@@ -64,6 +64,13 @@ describe('staff screens pass axe-core', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  test('the profile screen, one’s own and (for an admin) another’s', async ({ page }) => {
+    await signInAs(page, reporter);
+    await page.goto('/profile');
+    await expect.poll(() => page.getByRole('heading', { name: 'Your profile' }).count(), { timeout: 15_000 }).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   test('the admin dashboard and its dialogs', async ({ page }) => {
     await signInAs(page, site().admin);
     await page.goto('/admin');
@@ -80,5 +87,12 @@ describe('staff screens pass axe-core', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
     expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toMatch(/Add Reporter/);
+
+    await page.getByRole('button', { name: 'Add Beat' }).click();
+    await expect.poll(() => page.getByRole('dialog', { name: 'Add Beat' }).count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('tab', { name: /^Review/ }).click();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -29,7 +29,7 @@ export const dot = '<span aria-hidden="true"> · </span>';
 
 /** The site's search box (docs/product/screens.md, "Search"): a plain GET form, so it works before and without the app. */
 export function searchForm(query = ''): string {
-  return `<form class="header-search" role="search" action="/search" method="get"><label class="visually-hidden" for="site-search">Search stories</label><input id="site-search" class="header-search-input" type="search" name="q" value="${esc(query)}" placeholder="Search stories" maxlength="${SEARCH_QUERY_MAX}" required><button type="submit" class="button button-small button-secondary header-search-button">Search</button></form>`;
+  return `<form class="header-search" role="search" aria-label="Site search" action="/search" method="get"><label class="visually-hidden" for="site-search">Search stories</label><input id="site-search" class="header-search-input" type="search" name="q" value="${esc(query)}" placeholder="Search stories" maxlength="${SEARCH_QUERY_MAX}" required><button type="submit" class="button button-small button-secondary header-search-button">Search</button></form>`;
 }
 
 /** The header's Follow menu (SocialMenu's markup), closed; its island opens it. */

@@ -52,7 +52,7 @@ export function searchReadingView({ query, page, total, hits }: SearchPageData, 
 ${pageLinks(page, pageCount, (n) => searchHref(query, n))}`;
   return `${header(false, query)}
 <main id="main" ${READING_VIEW_ATTRIBUTE}><div class="page search-page"><h1 class="section-title">${query ? `Search results for “${esc(query)}”` : 'Search'}</h1>
-<form class="search-page-form" role="search" action="/search" method="get"><label for="search-page-input">Search stories</label><input id="search-page-input" type="search" name="q" value="${esc(query)}" maxlength="${SEARCH_QUERY_MAX}" required><button type="submit" class="button button-primary">Search</button></form>
+<form class="search-page-form" role="search" aria-label="Search again" action="/search" method="get"><label for="search-page-input">Search stories</label><input id="search-page-input" type="search" name="q" value="${esc(query)}" maxlength="${SEARCH_QUERY_MAX}" required><button type="submit" class="button button-primary">Search</button></form>
 ${body}</div></main>
 ${footer(new Date(now).getUTCFullYear(), beats)}`;
 }

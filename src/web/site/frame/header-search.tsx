@@ -15,7 +15,8 @@ export function SearchForm({ initial, id, variant }: { initial: string; id: stri
   };
   const header = variant === 'header';
   return (
-    <form className={header ? 'header-search' : 'search-page-form'} role="search" action="/search" method="get" onSubmit={submit}>
+    // Two search landmarks on the search page: each has a name of its own.
+    <form className={header ? 'header-search' : 'search-page-form'} role="search" aria-label={header ? 'Site search' : 'Search again'} action="/search" method="get" onSubmit={submit}>
       <label className={header ? 'visually-hidden' : undefined} htmlFor={id}>
         Search stories
       </label>

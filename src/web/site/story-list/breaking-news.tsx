@@ -1,8 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import type { Story } from '../../../domain/entities.ts';
 import { Icon } from '../../ui/icons.tsx';
-import { viewsLabel } from '../../../domain/formatting.ts';
-import { formatFullDate } from '../../../domain/formatting.ts';
+import { formatFullDate, viewsLabel } from '../../../domain/formatting.ts';
 import { ReadAndShare } from '../stories/read-and-share.tsx';
 import { videoSource } from '../../../domain/video-source.ts';
 import { StoryImage } from '../stories/story-image.tsx';
@@ -20,7 +19,7 @@ export function BreakingNews({ story }: { story: Story }) {
   return (
     <section className="breaking" aria-labelledby="breaking-title">
       <div className="breaking-inner">
-        <button type="button" className="breaking-media" onClick={openStory} aria-label={`Open the story: ${story.title}`}>
+        <button type="button" className="breaking-media" onClick={openStory} aria-label={`LIVE: open the story, ${story.title}`}>
           <StoryImage story={story} priority />
           <span className="badge badge-live">
             <span className="live-dot" aria-hidden="true" />

@@ -112,7 +112,7 @@ export function UploadPanel({ user }: { user: User }) {
         <svg viewBox="0 0 24 24" width="40" height="40" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
           <path d="M12 16V4m0 0-4 4m4-4 4 4M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" />
         </svg>
-        <p className="dropzone-title">{isDragActive ? 'Drop the file here' : 'Drag and drop a file here'}</p>
+        <h3 className="dropzone-title">{isDragActive ? 'Drop the file here' : 'Drag and drop a file here'}</h3>
         <p className="muted small">Images: PNG, JPG, JPEG, GIF, WEBP · Videos: MP4, WEBM, MOV, AVI</p>
         <button type="button" className="button button-secondary" onClick={open} disabled={state.step === 'uploading'}>
           Choose File
