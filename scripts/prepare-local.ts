@@ -11,6 +11,7 @@ import { applyLocalMigrations, withLocalDeps } from './lib/local-platform.ts';
 import { stateDir } from './lib/local-state.ts';
 import { isMainModule, projectRoot } from './lib/project.ts';
 import { seedDemoNewsroom, type DemoSeedOutcome } from './seed/seed-demo-newsroom.ts';
+import { readDemoPicture } from './seed/demo-pictures.ts';
 
 export interface DemoReport {
   outcome: DemoSeedOutcome;
@@ -54,7 +55,7 @@ export async function prepareLocal(env: NodeJS.ProcessEnv = process.env): Promis
       throw new Error(`Cannot create the first admin:\n${lines.join('\n')}`, { cause: error });
     }
     const demo = demoCredentials && {
-      outcome: await seedDemoNewsroom(deps, demoCredentials.password),
+      outcome: await seedDemoNewsroom(deps, demoCredentials.password, readDemoPicture),
       password: demoCredentials.password,
       passwordGenerated: demoCredentials.generated,
     };

@@ -18,6 +18,7 @@ const app = createApp(deps, {
   dev: import.meta.env.DEV === true,
   assets: (request) => env.ASSETS.fetch(request),
   edgeCache,
+  pictureCache: typeof caches === 'undefined' ? null : caches.default,
 });
 
 /**

@@ -6,6 +6,7 @@ import { freshState, withLocalDeps } from '../lib/local-platform.ts';
 import { projectRoot } from '../lib/project.ts';
 import { buildSite, serveBuild, type ServedSite } from '../lib/serve-build.ts';
 import { seedDemoNewsroom } from '../seed/seed-demo-newsroom.ts';
+import { readDemoPicture } from '../seed/demo-pictures.ts';
 
 /** The demo newsroom a DemoSite serves: what `npm start` seeds, with the reporters' one password. */
 export interface DemoNewsroom {
@@ -33,7 +34,7 @@ export async function startDemoSite({ port, build = true, stateName = `demo-${po
   const stateDir = path.join(projectRoot, '.wrangler', stateName);
   await freshState(stateDir);
   const password = generatePassword();
-  const outcome = await withLocalDeps((deps) => seedDemoNewsroom(deps, password), stateDir);
+  const outcome = await withLocalDeps((deps) => seedDemoNewsroom(deps, password, readDemoPicture), stateDir);
   if (outcome.kind !== 'seeded') throw new Error(`The demo newsroom was not seeded: ${outcome.reason}`);
   const published = outcome.stories.filter((story) => story.status === 'published').sort((a, b) => (b.publishedAt ?? '').localeCompare(a.publishedAt ?? ''));
   const sampleStory = published.find((story) => story.featuredImageUrl && !story.videoUrl);

@@ -1,7 +1,8 @@
 /**
  * The demo newsroom seeded into an empty local database: data only, no logic (the seeding is in
  * seed-demo-newsroom.ts). Port Alden and everyone in it are invented. Images live in public/demo/
- * (rendered by scripts/generators/demo-images.ts); the story HTML uses only what the story sanitiser allows.
+ * (rendered by scripts/generators/demo-images.ts) and are uploaded into the newsroom's media when it
+ * is seeded, so they are resized like any picture; the story HTML uses only what the story sanitiser allows.
  */
 
 export interface DemoBeat {
@@ -28,11 +29,71 @@ export interface DemoStory {
   status: 'draft' | 'published' | 'archived';
   isFeatured: boolean;
   featuredImageUrl: string;
+  /** The picture's words, as a newsroom publishes them: what it shows, a caption, a credit. */
+  picture: DemoPicture;
   videoUrl: string | null;
   /** How long before the seeding the story was written (spreads the relative times). */
   hoursAgo: number;
   content: string;
 }
+
+/** A demo picture's words. The pictures are illustrations (public/demo), and say so. */
+export interface DemoPicture {
+  alt: string;
+  caption: string;
+  credit: string;
+}
+
+const ILLUSTRATION = 'Illustration: The Newsroom';
+
+/** The words of each demo picture, by its file in public/demo. */
+export const demoPictures: Record<string, DemoPicture> = {
+  'levee-breach.webp': {
+    alt: 'Illustration: rows of pale blue waves rising across a dark blue river under the words “Riverside evacuated”.',
+    caption: 'Floodwater crossed the Alden River levee near Harbour Street shortly after 2 a.m.',
+    credit: ILLUSTRATION,
+  },
+  'council-vote.webp': {
+    alt: 'Illustration: the columns and pediment of city hall in gold on deep red, with the words “Council votes 7–2”.',
+    caption: 'Seven of the nine council members voted to publish line-item spending records online.',
+    credit: ILLUSTRATION,
+  },
+  'night-market.webp': {
+    alt: 'Illustration: a string of glowing orange lanterns swaying across a purple night sky, over the words “The night market is back”.',
+    caption: 'Forty stalls lined Cable Street for the market’s first night in three years.',
+    credit: ILLUSTRATION,
+  },
+  'paving-contracts.webp': {
+    alt: 'Illustration: a grey road narrowing to the horizon, its yellow centre line broken into dashes, with the words “$14.2 million, no bids”.',
+    caption: 'Records show eleven no-bid paving contracts awarded to one firm since 2021.',
+    credit: ILLUSTRATION,
+  },
+  'substation-fire.webp': {
+    alt: 'Illustration: orange and yellow flames between two electricity pylons, with the words “Northgate substation fire”.',
+    caption: 'Crews cut power to the Northgate substation before fighting the fire.',
+    credit: ILLUSTRATION,
+  },
+  'early-voting.webp': {
+    alt: 'Illustration: a ballot with a red tick dropping into a ballot box, on blue, with the words “Early voting is open”.',
+    caption: 'Early voting runs at six sites across Port Alden until the Friday before election day.',
+    credit: ILLUSTRATION,
+  },
+  'library-volunteers.webp': {
+    alt: 'Illustration: a shelf of coloured book spines on brown, with the words “The library stays open”.',
+    caption: 'Volunteers now staff the Millbrook branch three evenings a week.',
+    credit: ILLUSTRATION,
+  },
+  'rental-inspections.webp': {
+    alt: 'Illustration: an apartment block with one in five of its windows lit red, with the words “1 in 5 buildings unchecked”.',
+    caption: 'City records list 212 rental buildings with no inspection in the past five years.',
+    credit: ILLUSTRATION,
+  },
+  'bus-letters.webp': {
+    alt: 'Illustration: two bus routes drawn as curving green and yellow lines with stops as white circles, with the words “What the bus cuts cost you”.',
+    caption: 'The 4 and 12 routes lose their evening service from next month.',
+    credit: ILLUSTRATION,
+  },
+};
 
 export const demoBeats: DemoBeat[] = [
   {
@@ -74,6 +135,7 @@ export const demoStories: DemoStory[] = [
     status: 'published',
     isFeatured: true,
     featuredImageUrl: '/demo/levee-breach.webp',
+    picture: demoPictures['levee-breach.webp']!,
     videoUrl: DEMO_YOUTUBE_URL,
     hoursAgo: 3,
     content: `<h2>What we know</h2>
@@ -98,6 +160,7 @@ export const demoStories: DemoStory[] = [
     status: 'published',
     isFeatured: false,
     featuredImageUrl: '/demo/council-vote.webp',
+    picture: demoPictures['council-vote.webp']!,
     videoUrl: null,
     hoursAgo: 7,
     content: `<p>Port Alden’s city council voted <strong>7-2</strong> on Tuesday night to publish every city contract worth more than $50,000, ending a practice that kept most agreements out of public view until a records request forced them out.</p>
@@ -120,6 +183,7 @@ export const demoStories: DemoStory[] = [
     status: 'published',
     isFeatured: false,
     featuredImageUrl: '/demo/night-market.webp',
+    picture: demoPictures['night-market.webp']!,
     videoUrl: null,
     hoursAgo: 20,
     content: `<p>The smell reached Pell Street before the crowd did. By 7 p.m. on Friday the line for the first Eastside Night Market since the pandemic stretched past the old cannery.</p>
@@ -142,6 +206,7 @@ export const demoStories: DemoStory[] = [
     status: 'published',
     isFeatured: false,
     featuredImageUrl: '/demo/paving-contracts.webp',
+    picture: demoPictures['paving-contracts.webp']!,
     videoUrl: null,
     hoursAgo: 30,
     content: `<p>Between March 2022 and April 2024, Port Alden’s public works department signed eleven paving contracts under its emergency procurement rule, which lets the city skip competitive bidding when a road is an immediate danger. All eleven went to <strong>Kessler Road Services</strong>.</p>
@@ -166,6 +231,7 @@ export const demoStories: DemoStory[] = [
     status: 'published',
     isFeatured: false,
     featuredImageUrl: '/demo/substation-fire.webp',
+    picture: demoPictures['substation-fire.webp']!,
     videoUrl: DEMO_MP4_URL,
     hoursAgo: 48,
     content: `<p>Crews restored power to the last of roughly <strong>40,000</strong> homes and businesses at 11:40 a.m. on Sunday, nine hours after a transformer at the Northgate substation caught fire.</p>
@@ -188,6 +254,7 @@ export const demoStories: DemoStory[] = [
     status: 'published',
     isFeatured: false,
     featuredImageUrl: '/demo/early-voting.webp',
+    picture: demoPictures['early-voting.webp']!,
     videoUrl: null,
     hoursAgo: 72,
     content: `<p>Early voting opened on Monday with the District 14 senate race closer than anyone predicted in the spring. A poll by Alden State University has incumbent <strong>Ruth Calloway</strong> at 47% and challenger <strong>Marcus Bell</strong> at 45%, with 8% undecided.</p>
@@ -209,6 +276,7 @@ export const demoStories: DemoStory[] = [
     status: 'published',
     isFeatured: false,
     featuredImageUrl: '/demo/library-volunteers.webp',
+    picture: demoPictures['library-volunteers.webp']!,
     videoUrl: null,
     hoursAgo: 100,
     content: `<p>The sign on the door of the Harbor Street library still says <em>“Closing June 30.”</em> Nobody has taken it down, because nobody wants to forget how close it came.</p>
@@ -225,6 +293,7 @@ export const demoStories: DemoStory[] = [
     status: 'published',
     isFeatured: false,
     featuredImageUrl: '/demo/rental-inspections.webp',
+    picture: demoPictures['rental-inspections.webp']!,
     videoUrl: null,
     hoursAgo: 144,
     content: `<p>Port Alden law requires every rental building with four or more units to be inspected once a year. An analysis of housing department records shows <strong>1,140 of 5,602</strong> buildings were not inspected in the last fiscal year.</p>
@@ -244,6 +313,7 @@ export const demoStories: DemoStory[] = [
     status: 'published',
     isFeatured: false,
     featuredImageUrl: '/demo/bus-letters.webp',
+    picture: demoPictures['bus-letters.webp']!,
     videoUrl: null,
     hoursAgo: 216,
     content: `<p>When the transit authority cut service on nine routes last month, we asked readers to tell us what changed. Six hundred and twelve of you did. A few of the letters, lightly edited:</p>
@@ -260,6 +330,7 @@ export const demoStories: DemoStory[] = [
     status: 'draft',
     isFeatured: false,
     featuredImageUrl: '/demo/paving-contracts.webp',
+    picture: { ...demoPictures['paving-contracts.webp']!, caption: 'The board’s consultant invoices are still being requested.' },
     videoUrl: null,
     hoursAgo: 1,
     content: `<p>Working draft. Still to confirm: invoice totals for the second and third firms, and the board’s response.</p>
@@ -277,6 +348,7 @@ export const demoStories: DemoStory[] = [
     status: 'archived',
     isFeatured: false,
     featuredImageUrl: '/demo/night-market.webp',
+    picture: { ...demoPictures['night-market.webp']!, caption: 'Last summer’s festival closed Cable Street for three nights.' },
     videoUrl: null,
     hoursAgo: 2400,
     content: `<p>Shuttles ran every fifteen minutes from the Harbor Street garage between 10 a.m. and midnight. Waterfront Drive was closed from Pier 2 to Dock Road.</p>`,

@@ -4,12 +4,16 @@ import type { Beat, Story, User } from '../../src/domain/entities.ts';
 import { registerSchema, storySaveSchema } from '../../src/domain/schemas.ts';
 import { demoBeats, demoReporters, demoStories } from './demo-newsroom.ts';
 import { createBeat } from '../../src/services/beat-save.ts';
+import { mediaKey, mediaUrl } from '../../src/media/media-keys.ts';
 
 /**
  * Seeds the demo newsroom through the real repositories, and the stories through the same save
  * path as `POST /api/stories` (schema, sanitiser, beat check, slug, publishedAt). No Node APIs:
  * the workers test pool runs this too.
  */
+
+/** Reads a demo picture's bytes by its file name in public/demo (Node's callers read the file; null keeps its /demo/ address). */
+export type DemoPictureReader = (file: string) => Promise<Uint8Array | null>;
 
 export type DemoSeedOutcome =
   | { kind: 'seeded'; beats: Beat[]; reporters: User[]; stories: Story[] }
@@ -29,8 +33,26 @@ function byName<T>(items: T[], key: (item: T) => string, name: string, what: str
   return found;
 }
 
+/**
+ * The demo pictures as uploads: each file stored once in the newsroom's media, as an upload would
+ * store it, so stories serve it resized (docs/product/api-pictures.md). Without a reader (the test
+ * pool), pictures keep their /demo/ addresses.
+ */
+async function uploadDemoPictures(deps: AppDeps, readPicture: DemoPictureReader | undefined, now: string): Promise<Map<string, string>> {
+  const uploaded = new Map<string, string>();
+  if (!readPicture) return uploaded;
+  for (const url of new Set(demoStories.map((story) => story.featuredImageUrl))) {
+    const bytes = await readPicture(url.replace(/^\/demo\//, ''));
+    if (!bytes) continue;
+    const key = mediaKey('images', 'webp', now, crypto.randomUUID());
+    await deps.media.put(key, bytes, 'image/webp');
+    uploaded.set(url, mediaUrl(key));
+  }
+  return uploaded;
+}
+
 /** Seeds the demo on an empty newsroom; every reporter gets `reporterPassword`. */
-export async function seedDemoNewsroom(deps: AppDeps, reporterPassword: string): Promise<DemoSeedOutcome> {
+export async function seedDemoNewsroom(deps: AppDeps, reporterPassword: string, readPicture?: DemoPictureReader): Promise<DemoSeedOutcome> {
   if (!(await isEmptyNewsroom(deps))) return { kind: 'skipped', reason: 'the newsroom already has stories or beats' };
   const now = new Date(deps.clock.now()).getTime();
   const at = (hoursAgo: number) => new Date(now - hoursAgo * HOUR_MS).toISOString();
@@ -38,6 +60,7 @@ export async function seedDemoNewsroom(deps: AppDeps, reporterPassword: string):
 
   const beats: Beat[] = [];
   for (const beat of demoBeats) beats.push(await createBeat(deps, beat, at(oldest)));
+  const pictures = await uploadDemoPictures(deps, readPicture, at(oldest));
 
   const reporters: User[] = [];
   for (const reporter of demoReporters) {
@@ -68,7 +91,10 @@ export async function seedDemoNewsroom(deps: AppDeps, reporterPassword: string):
       beatId: demo.beat === null ? null : byName(beats, (b) => b.name, demo.beat, 'beat').id,
       status: demo.status,
       isFeatured: demo.isFeatured,
-      featuredImageUrl: demo.featuredImageUrl,
+      featuredImageUrl: pictures.get(demo.featuredImageUrl) ?? demo.featuredImageUrl,
+      featuredImageAlt: demo.picture.alt,
+      featuredImageCaption: demo.picture.caption,
+      featuredImageCredit: demo.picture.credit,
       videoUrl: demo.videoUrl,
     });
     const author = byName(reporters, (u) => u.username, demo.author, 'reporter');

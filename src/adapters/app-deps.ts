@@ -4,6 +4,7 @@ import type {
   LiveStreamRepository,
   LoginAttemptRepository,
   MediaStore,
+  PictureResizer,
   PasswordHasher,
   SessionRepository,
   StoryHtmlSanitizer,
@@ -39,6 +40,8 @@ export interface AppDeps {
   settings: SettingsRepository;
   storyHtml: StoryHtmlSanitizer;
   media: MediaStore;
+  /** Resized pictures for /media/{key}?w= (decision 047); null where no Images binding is bound (pictures are then served as stored). */
+  pictures: PictureResizer | null;
   mediaLimits: MediaLimits;
   liveRooms: DurableLiveRooms;
   hasher: PasswordHasher;
@@ -50,6 +53,7 @@ export interface AppDeps {
 export interface Bindings extends MediaLimitVars {
   DB: D1Database;
   MEDIA: R2Bucket;
+  IMAGES?: ImagesBinding;
   LIVE_STREAMS: DurableObjectNamespace<LiveStreamRoom>;
   PASSWORD_PEPPER?: string;
   SESSION_TTL_HOURS?: string;

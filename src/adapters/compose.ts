@@ -18,6 +18,7 @@ import { D1UserRepository } from './d1/d1-user-repository.ts';
 import { DurableLiveRooms } from './live/durable-live-rooms.ts';
 import { readMediaLimits } from './media/media-limits.ts';
 import { R2MediaStore } from './r2/r2-media-store.ts';
+import { ImagesBindingResizer } from './media/images-binding-resizer.ts';
 
 export const systemClock: Clock = { now: () => new Date().toISOString() };
 
@@ -46,6 +47,7 @@ export function buildDeps(env: Bindings, clock: Clock = systemClock): AppDeps {
     settings: new D1SettingsRepository(db),
     storyHtml,
     media: new R2MediaStore(env.MEDIA),
+    pictures: env.IMAGES ? new ImagesBindingResizer(env.IMAGES) : null,
     mediaLimits: readMediaLimits(env),
     liveRooms: new DurableLiveRooms(env.LIVE_STREAMS),
     hasher: buildPasswordHasher(env.PASSWORD_PEPPER),

@@ -12,6 +12,8 @@ export interface User {
   lastName: string | null;
   /** A short plain-text bio for the author page (at most 500 characters), or null. */
   bio: string | null;
+  /** Their handle on X with its "@", or null: twitter:creator on their stories' pages. */
+  xHandle: string | null;
   createdAt: string;
 }
 
@@ -43,6 +45,10 @@ export interface Story {
   isLive: boolean;
   isFeatured: boolean;
   featuredImageUrl: string | null;
+  /** The picture's alt text, caption and credit (docs/product/api-pictures.md): plain text, each optional. */
+  featuredImageAlt: string | null;
+  featuredImageCaption: string | null;
+  featuredImageCredit: string | null;
   videoUrl: string | null;
   thumbnailUrl: string | null;
   attachments: string[];
@@ -107,6 +113,9 @@ export interface StoryRevision extends StoryRevisionSummary {
   slug: string;
   videoUrl: string | null;
   featuredImageUrl: string | null;
+  featuredImageAlt: string | null;
+  featuredImageCaption: string | null;
+  featuredImageCredit: string | null;
 }
 
 /** A reporter's own figures for the dashboard's "Your Stats". */

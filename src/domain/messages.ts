@@ -37,4 +37,7 @@ export const messages = {
   searchQueryRequired: 'Type something to search for',
   searchQueryTooLong: 'Search for at most 200 characters',
   bioTooLong: 'A bio must be at most 500 characters',
+  featuredImageAltTooLong: 'Alt text must be at most 300 characters',
+  featuredImageCaptionTooLong: 'A caption must be at most 500 characters',
+  featuredImageCreditTooLong: 'A credit must be at most 200 characters',
 } as const;

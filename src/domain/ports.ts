@@ -1,3 +1,4 @@
+import type { PictureFormat } from './picture.ts';
 import type { ActiveLiveStream, Beat, Correction, LiveStream, SearchHit, Story, StoryRevision, StoryRevisionSummary, UploadSession, UploadSessionPart, UploadSessionStatus, User } from './entities.ts';
 import type { StoryListScope, StorySearchScope } from './permissions.ts';
 import type { Role } from './roles.ts';
@@ -50,7 +51,7 @@ export interface UserRepository {
   /** The username matched without regard to ASCII case, as at sign-in. */
   findByUsername(username: string): Promise<User | null>;
   /** Changes only the fields given; null when there is no such user. */
-  updateProfile(id: number, patch: { firstName?: string | null; lastName?: string | null; bio?: string | null }): Promise<User | null>;
+  updateProfile(id: number, patch: { firstName?: string | null; lastName?: string | null; bio?: string | null; xHandle?: string | null }): Promise<User | null>;
 }
 
 export interface SessionRepository {
@@ -115,6 +116,10 @@ export interface StoryWrite {
   status: StoryStatus;
   isFeatured: boolean;
   featuredImageUrl: string | null;
+  /** The picture's words; absent leaves them as they are (none on a new story). */
+  featuredImageAlt?: string | null;
+  featuredImageCaption?: string | null;
+  featuredImageCredit?: string | null;
   videoUrl: string | null;
   publishedAt: string | null;
   /** The workflow columns (working-day.ts); absent leaves them as they are (none on a new story). */
@@ -242,6 +247,14 @@ export interface StoredObject {
 export interface UploadedPart {
   partNumber: number;
   etag: string;
+}
+
+/** Resizes and re-encodes pictures (docs/product/api-pictures.md, decision 047). */
+export interface PictureResizer {
+  /** The picture's width and height, or null when these bytes are no picture it reads. */
+  dimensions(bytes: Uint8Array): Promise<{ width: number; height: number } | null>;
+  /** The picture `width` pixels wide (its height in proportion), encoded as `format`. */
+  resize(bytes: Uint8Array, width: number, format: PictureFormat): Promise<{ body: ReadableStream<Uint8Array>; contentType: string }>;
 }
 
 export interface MediaStore {

@@ -157,6 +157,9 @@ describe('storySaveSchema', () => {
       status: 'draft',
       isFeatured: false,
       featuredImageUrl: null,
+      featuredImageAlt: null,
+      featuredImageCaption: null,
+      featuredImageCredit: null,
       videoUrl: null,
       publishAt: null,
     });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SEARCH_QUERY_MAX } from './search-query.ts';
+import { xHandleSchema } from './social.ts';
 
 /** An author page's bio, in characters. */
 export const BIO_MAX_LENGTH = 500;
@@ -96,6 +97,17 @@ const publishAtField = z
   .optional()
   .transform((value) => (value ? new Date(value).toISOString() : null));
 
+/** The longest alt text, caption and credit a story's picture may have, in characters (docs/product/api-pictures.md). */
+export const PICTURE_TEXT_MAX = { alt: 300, caption: 500, credit: 200 } as const;
+
+/** A picture's words: plain text on one line (white space folded), blank or absent is none. */
+const pictureText = (max: number, message: string) =>
+  z
+    .union([z.string(), z.null()], { error: message })
+    .optional()
+    .transform((value) => (value == null ? null : value.replace(/\s+/g, ' ').trim() || null))
+    .refine((value) => value === null || value.length <= max, { error: message });
+
 /** The story save payload of docs/product/rules.md#story-content. authorId is accepted and ignored: the server knows who is asking. */
 export const storySaveSchema = z.object({
   title: requiredText(messages.titleRequired, { length: 255, message: messages.titleTooLong }),
@@ -119,6 +131,10 @@ export const storySaveSchema = z.object({
   status: z.enum(STORY_STATUSES, { error: messages.statusInvalid }).default(DEFAULT_STORY_STATUS),
   isFeatured: z.boolean().default(false),
   featuredImageUrl: optionalMediaUrl({ length: 500, message: messages.featuredImageUrlTooLong }),
+  // The picture's words (docs/product/api-pictures.md): plain text, each optional.
+  featuredImageAlt: pictureText(PICTURE_TEXT_MAX.alt, messages.featuredImageAltTooLong),
+  featuredImageCaption: pictureText(PICTURE_TEXT_MAX.caption, messages.featuredImageCaptionTooLong),
+  featuredImageCredit: pictureText(PICTURE_TEXT_MAX.credit, messages.featuredImageCreditTooLong),
   videoUrl: optionalMediaUrl(),
   publishAt: publishAtField,
 });
@@ -203,5 +219,7 @@ export const updateProfileSchema = z.object({
   firstName: editedText(50, messages.nameTooLong),
   lastName: editedText(50, messages.nameTooLong),
   bio: editedText(BIO_MAX_LENGTH, messages.bioTooLong),
+  // Absent leaves it as it is; blank or null clears it.
+  xHandle: xHandleSchema.optional(),
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;

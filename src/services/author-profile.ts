@@ -12,6 +12,7 @@ export interface AuthorProfile {
   lastName: string | null;
   role: User['role'];
   bio: string | null;
+  xHandle: string | null;
   beats: Beat[];
 }
 
@@ -27,8 +28,8 @@ export async function authorProfile(deps: ProfileDeps, username: string): Promis
   if (!user) return null;
   const [figures, beats] = await Promise.all([deps.stories.authorFigures(user.id), deps.beats.listAssigned(user.id)]);
   if (!policy.hasAuthorPage(user, figures.published)) return null;
-  const { id, firstName, lastName, role, bio } = user;
-  return { id, username: user.username, firstName, lastName, role, bio, beats };
+  const { id, firstName, lastName, role, bio, xHandle } = user;
+  return { id, username: user.username, firstName, lastName, role, bio, xHandle, beats };
 }
 
 /** PUT /api/users/{id}: the user itself or an admin changes the name and bio. */

@@ -46,11 +46,15 @@ export async function restoreRevision(deps: HistoryDeps, user: User, id: number,
     // Sanitised when it was saved; again here, in case the rules have tightened since.
     content: deps.storyHtml.sanitize(revision.content),
     featuredImageUrl: revision.featuredImageUrl,
+    featuredImageAlt: revision.featuredImageAlt,
+    featuredImageCaption: revision.featuredImageCaption,
+    featuredImageCredit: revision.featuredImageCredit,
     videoUrl: revision.videoUrl,
   };
   const keepsRevision = changesRevision(story, next);
-  // Restoring what the story already holds (the picture included) is no write at all.
-  if (!keepsRevision && story.featuredImageUrl === next.featuredImageUrl) return story;
+  // Restoring what the story already holds (the picture and its words included) is no write at all.
+  const samePicture = (['featuredImageUrl', 'featuredImageAlt', 'featuredImageCaption', 'featuredImageCredit'] as const).every((field) => story[field] === next[field]);
+  if (!keepsRevision && samePicture) return story;
   const outcome = await deps.stories.update(id, version, next, now, keepsRevision ? user.id : null);
   if (outcome.kind === 'not_found') throw new NotFoundError('Story');
   if (outcome.kind === 'stale') throw staleVersion(await deps.stories.findById(id));

@@ -8,7 +8,11 @@ import { staleVersion, type StorySaveDeps } from './story-save.ts';
 /** The columns a write takes, as the story stands now. */
 export function currentWrite(story: Story) {
   const { title, slug, description, content, beatId, status, isFeatured, featuredImageUrl, videoUrl, publishedAt, publishAt, reviewNote, submittedAt } = story;
-  return { title, slug, description, content, beatId, status, isFeatured, featuredImageUrl, videoUrl, publishedAt, publishAt, reviewNote, submittedAt };
+  const { featuredImageAlt, featuredImageCaption, featuredImageCredit } = story;
+  return {
+    ...{ title, slug, description, content, beatId, status, isFeatured, featuredImageUrl, videoUrl, publishedAt, publishAt, reviewNote, submittedAt },
+    ...{ featuredImageAlt, featuredImageCaption, featuredImageCredit },
+  };
 }
 
 /**

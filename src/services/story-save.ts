@@ -46,9 +46,10 @@ export async function prepareStoryWrite(
   if (deps.storyHtml.isEmpty(content)) throw new ValidationError({ content: messages.contentRequired });
   // The cleaned text is what is stored, in the story's row and in its revision's (the slug, at most
   // 255, fits in the room the limit keeps for the other columns).
-  const { title, description, featuredImageUrl, videoUrl } = input;
+  const { title, description, featuredImageUrl, featuredImageAlt, featuredImageCaption, featuredImageCredit, videoUrl } = input;
   // The story's row also holds the body as plain text for search (its revision does not).
-  const overflow = storyTextOverflow({ title, description, content, featuredImageUrl, videoUrl }, undefined, utf8Length(storyText(content)));
+  const fields = { title, description, content, featuredImageUrl, featuredImageAlt, featuredImageCaption, featuredImageCredit, videoUrl };
+  const overflow = storyTextOverflow(fields, undefined, utf8Length(storyText(content)));
   if (overflow) {
     const message = storyTooLongMessage(overflow);
     throw new PayloadTooLargeError(message, { [overflow.field]: message });
@@ -65,6 +66,9 @@ export async function prepareStoryWrite(
     status: input.status,
     isFeatured: input.isFeatured,
     featuredImageUrl: input.featuredImageUrl,
+    featuredImageAlt: input.featuredImageAlt,
+    featuredImageCaption: input.featuredImageCaption,
+    featuredImageCredit: input.featuredImageCredit,
     videoUrl: input.videoUrl,
     publishedAt: nextPublishedAt(current?.publishedAt ?? null, input.status, now),
   };

@@ -146,6 +146,8 @@ const MATRIX: Row[] = [
   row('GET /api/search',                                [200,  200,   200,  200,  200,   200], (c) => api('/api/search?q=story', { token: c.token })),
   row('GET /api/search?scope=staff',                    [401,  200,   200,  200,  401,   401], (c) => api('/api/search?q=story&scope=staff', { token: c.token })),
   row('GET /api/users/by-username/:username/profile',   [200,  200,   200,  200,  200,   200], (c) => api(`/api/users/by-username/${fx.author.user.username}/profile`, { token: c.token })),
+  row('GET /api/settings/social',                       [200,  200,   200,  200,  200,   200], (c) => api('/api/settings/social', { token: c.token })),
+  row('PUT /api/settings/social',                       [401,  403,   403,  200,  401,   401], (c) => api('/api/settings/social', { method: 'PUT', token: c.token, json: { xHandle: 'TheNewsroom' } })),
   row('PUT /api/users/:id (the author)',                [401,  200,   403,  200,  401,   401], (c) => api(`/api/users/${fx.author.user.id}`, { method: 'PUT', token: c.token, json: { bio: unique('Bio ') } })),
   row('POST /api/beats',                                [401,  403,   403,  201,  401,   401], (c) => api('/api/beats', { method: 'POST', token: c.token, json: { name: unique('Beat '), description: 'Topic' } })),
   row('PUT /api/beats/:id',                             [401,  403,   403,  200,  401,   401], async (c) => { const beat = await createBeat(deps, { name: unique('Beat '), description: null }); return api(`/api/beats/${beat.id}`, { method: 'PUT', token: c.token, json: { description: 'Renamed' } }); }),

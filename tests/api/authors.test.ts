@@ -29,6 +29,7 @@ describe('GET /api/users/by-username/{username}/profile', () => {
       lastName: 'Okafor',
       role: 'reporter',
       bio: null,
+      xHandle: null,
       beats: [{ id: beat.id, name: 'Environment', slug: 'environment', description: 'Air and water', createdAt: expect.any(String) }],
     });
     expect(res.text).not.toContain('@');

@@ -4,6 +4,9 @@ import { DEMO_MP4_URL, DEMO_YOUTUBE_URL, demoBeats, demoReporters, demoStories }
 import { seedDemoNewsroom, type DemoSeedOutcome } from '../../scripts/seed/seed-demo-newsroom.ts';
 import type { Story } from '../../src/domain/entities.ts';
 import { api, deps, login } from './support/api.ts';
+import levee from '../../public/demo/levee-breach.webp?inline';
+
+const leveeBytes = Uint8Array.from(atob(levee.slice(levee.indexOf(',') + 1)), (c) => c.charCodeAt(0));
 
 const PASSWORD = 'demo-password-1';
 const published = demoStories.filter((story) => story.status === 'published').sort((a, b) => a.hoursAgo - b.hoursAgo);
@@ -11,7 +14,8 @@ const published = demoStories.filter((story) => story.status === 'published').so
 describe('the demo newsroom seed', () => {
   let outcome: DemoSeedOutcome;
   beforeAll(async () => {
-    outcome = await seedDemoNewsroom(deps, PASSWORD);
+    // The pool has no file system: one picture is read (as Node's reader reads public/demo), the others keep their /demo/ address.
+    outcome = await seedDemoNewsroom(deps, PASSWORD, async (file) => (file === 'levee-breach.webp' ? leveeBytes : null));
   });
 
   it('writes the beats and the reporters, who can sign in with the demo password', async () => {
@@ -44,8 +48,20 @@ describe('the demo newsroom seed', () => {
       expect(story.author.username).toBe(demo.author);
       expect(story.beat?.name ?? null).toBe(demo.beat);
       expect(story.publishedAt).toBe(story.createdAt);
-      expect(story.featuredImageUrl).toMatch(/^\/demo\/[a-z-]+\.webp$/);
+      expect(story.featuredImageUrl).toMatch(demo.featuredImageUrl === '/demo/levee-breach.webp' ? /^\/media\/images\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.webp$/ : /^\/demo\/[a-z-]+\.webp$/);
+      // Real words for every picture: what it shows, a caption, a credit.
+      expect(story).toMatchObject({ featuredImageAlt: demo.picture.alt, featuredImageCaption: demo.picture.caption, featuredImageCredit: demo.picture.credit });
+      expect(story.featuredImageAlt!.length).toBeGreaterThan(40);
     }
+  });
+
+  it('uploads the pictures it can read into the newsroom’s media, to be resized like any upload', async () => {
+    const list = await api<Story[]>('/api/stories?status=published&limit=100');
+    const uploaded = list.body.filter((story) => story.featuredImageUrl?.startsWith('/media/'));
+    expect(uploaded.length).toBeGreaterThan(0);
+    const object = await env.MEDIA.get(uploaded[0]!.featuredImageUrl!.replace('/media/', ''));
+    expect(new Uint8Array(await object!.arrayBuffer())).toEqual(leveeBytes);
+    expect(object!.httpMetadata?.contentType).toBe('image/webp');
   });
 
   it('features exactly one story, with a YouTube video, and gives another an MP4 file', async () => {

@@ -46,20 +46,21 @@ describe('story pages for readers without JavaScript and for link previews', () 
     expect(meta(html, 'property', 'og:type')).toBe('article');
     expect(meta(html, 'property', 'og:title')).toBe('Harbour wall gives way');
     expect(meta(html, 'property', 'og:description')).toBe('Residents moved to higher ground overnight.');
-    expect(meta(html, 'property', 'og:image')).toBe(`${ORIGIN}/media/images/harbour.jpg`);
+    // An uploaded picture previews at 1280 px (docs/product/api-pictures.md).
+    expect(meta(html, 'property', 'og:image')).toBe(`${ORIGIN}/media/images/harbour.jpg?w=1280`);
     expect(meta(html, 'property', 'og:url')).toBe(`${ORIGIN}/story/harbour-wall-gives-way`);
     expect(meta(html, 'name', 'twitter:card')).toBe('summary_large_image');
-    expect(meta(html, 'name', 'twitter:image')).toBe(`${ORIGIN}/media/images/harbour.jpg`);
+    expect(meta(html, 'name', 'twitter:image')).toBe(`${ORIGIN}/media/images/harbour.jpg?w=1280`);
 
     expect(dataBlock(html, 'application/ld+json')).toEqual({
       '@context': 'https://schema.org',
       '@type': 'NewsArticle',
       headline: 'Harbour wall gives way',
       description: 'Residents moved to higher ground overnight.',
-      image: [`${ORIGIN}/media/images/harbour.jpg`],
+      image: [`${ORIGIN}/media/images/harbour.jpg?w=1280`],
       datePublished: story.publishedAt,
       dateModified: story.updatedAt,
-      author: [{ '@type': 'Person', name: 'Amara Okafor' }],
+      author: [{ '@type': 'Person', name: 'Amara Okafor', url: `${ORIGIN}/author/${reporter.user.username}` }],
       publisher: {
         '@type': 'NewsMediaOrganization',
         name: 'The Newsroom',
@@ -204,7 +205,7 @@ describe('the reading view is a whole page, its acting parts marked as islands (
 
     const html = (await site(`/story/${story.slug}`)).text;
     expect(html).toContain(`<main id="main" data-reading-view data-story-id="${story.id}">`);
-    expect(html).toContain('<video src="/media/videos/clip.webm" poster="/media/images/clip.jpg" controls preload="metadata" playsinline aria-label="Video: Uploaded clip"></video>');
+    expect(html).toContain('<video src="/media/videos/clip.webm" poster="/media/images/clip.jpg?w=960" controls preload="metadata" playsinline aria-label="Video: Uploaded clip"></video>');
     expect(html.match(/data-island="share"/g)).toHaveLength(2);
     expect(html).toContain(`<div class="button-row" data-island="story-edit" data-island-props="{&quot;storyId&quot;:${story.id},&quot;authorId&quot;:${reporter.user.id}}">`);
     expect(html).toContain('<h2 id="share-heading">Share this story</h2>');

@@ -66,7 +66,7 @@ describe('deleting a reporter', () => {
     expect(listed).toEqual({ ...reporter.user, isActive: false });
     expect(users.find((u) => u.id === admin.user.id)?.isActive).toBe(true);
     for (const user of users) {
-      expect(Object.keys(user).sort()).toEqual(['bio', 'createdAt', 'email', 'firstName', 'id', 'isActive', 'lastName', 'role', 'username']);
+      expect(Object.keys(user).sort()).toEqual(['bio', 'createdAt', 'email', 'firstName', 'id', 'isActive', 'lastName', 'role', 'username', 'xHandle']);
     }
   });
 

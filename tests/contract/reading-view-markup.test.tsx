@@ -69,6 +69,13 @@ const stories = {
   featuredWithYoutube: story(2, { isFeatured: true, videoUrl: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ' }),
   nativeVideo: story(3, { videoUrl: 'https://cdn.example/clip.mp4', featuredImageUrl: '/demo/poster.webp' }),
   noPicture: story(4, { featuredImageUrl: null, beat: null }),
+  uploadedPictureWithWords: story(6, {
+    featuredImageUrl: '/media/images/2026/11/0b9c7a4e-5a2f-4c1e-9c77-1d2e3f4a5b6c.jpg',
+    featuredImageAlt: 'Sandbags <stacked> along the "river" wall',
+    featuredImageCaption: 'Volunteers & crews worked through the night.',
+    featuredImageCredit: 'Photograph: Maya O’Kafor/The Newsroom',
+  }),
+  creditOnly: story(7, { featuredImageUrl: '/media/images/2026/11/1b9c7a4e-5a2f-4c1e-9c77-1d2e3f4a5b6c.png', featuredImageCredit: 'Handout' }),
   updatedAndCorrected: story(5, {
     updatedAt: '2026-11-22T10:00:00.000Z',
     corrections: [{ id: 1, note: 'An earlier version misspelt the <mayor>’s name.', createdAt: '2026-11-21T12:00:00.000Z' }],
@@ -131,6 +138,8 @@ describe('the home page reading view is the components’ markup', () => {
     await expectSameMarkup(home, 'section', 'featured', <FeaturedStory story={stories.featuredWithYoutube} />, '/');
     const withPicture = homeReadingView(stories.plain, [], context);
     await expectSameMarkup(withPicture, 'section', 'featured', <FeaturedStory story={stories.plain} />, '/');
+    const uploaded = homeReadingView(stories.uploadedPictureWithWords, [], context);
+    await expectSameMarkup(uploaded, 'section', 'featured', <FeaturedStory story={stories.uploadedPictureWithWords} />, '/');
   });
 
   test.each(latest.map((item, index) => [item.id, item, index] as const))('story card %i (StoryCard)', async (_id, item, index) => {

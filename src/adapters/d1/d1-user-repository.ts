@@ -18,6 +18,7 @@ export function toUser(row: UserRow): User {
     firstName: row.firstName,
     lastName: row.lastName,
     bio: row.bio,
+    xHandle: row.xHandle,
     createdAt: row.createdAt,
   };
 }
@@ -106,7 +107,7 @@ export class D1UserRepository implements UserRepository {
     return row ? toUser(row) : null;
   }
 
-  async updateProfile(id: number, patch: { firstName?: string | null; lastName?: string | null; bio?: string | null }): Promise<User | null> {
+  async updateProfile(id: number, patch: { firstName?: string | null; lastName?: string | null; bio?: string | null; xHandle?: string | null }): Promise<User | null> {
     const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
     if (Object.keys(changes).length === 0) return this.findById(id);
     const row = await this.db.update(users).set(changes).where(eq(users.id, id)).returning().get();

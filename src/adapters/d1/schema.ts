@@ -14,6 +14,8 @@ export const users = sqliteTable('users', {
   lastName: text('last_name', { length: 50 }),
   createdAt: text('created_at').notNull(),
   bio: text('bio'),
+  // migrations/0016: the user's handle on X, with its "@".
+  xHandle: text('x_handle'),
 });
 
 export const sessions = sqliteTable('sessions', {
@@ -73,6 +75,10 @@ export const stories = sqliteTable('stories', {
   submittedAt: text('submitted_at'),
   /** The content as plain text, for the search index (migrations/0010, decision 035); never read back. */
   bodyText: text('body_text').notNull().default(''),
+  // migrations/0015: the picture's words.
+  featuredImageAlt: text('featured_image_alt'),
+  featuredImageCaption: text('featured_image_caption'),
+  featuredImageCredit: text('featured_image_credit'),
 });
 
 export const storyRevisions = sqliteTable('story_revisions', {
@@ -88,6 +94,9 @@ export const storyRevisions = sqliteTable('story_revisions', {
   videoUrl: text('video_url'),
   featuredImageUrl: text('featured_image_url'),
   createdAt: text('created_at').notNull(),
+  featuredImageAlt: text('featured_image_alt'),
+  featuredImageCaption: text('featured_image_caption'),
+  featuredImageCredit: text('featured_image_credit'),
 });
 
 export const storyCorrections = sqliteTable('story_corrections', {

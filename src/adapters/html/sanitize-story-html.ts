@@ -2,7 +2,7 @@ import sanitizeHtml from 'sanitize-html';
 
 /**
  * Story content allow-list: exactly the content of docs/product/rules.md#story-content (headings, paragraphs, bold,
- * italic, underline, strike, lists, block quotes, code, rules, images, links, YouTube embeds,
+ * italic, underline, strike, lists, block quotes, code, rules, images with their captions, links, YouTube embeds,
  * uploaded videos, alignment, colour, font family) and nothing else.
  */
 
@@ -19,6 +19,8 @@ const options: sanitizeHtml.IOptions = {
     'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'del',
     'ul', 'ol', 'li', 'blockquote', 'code', 'pre',
     'a', 'img', 'span', 'div', 'iframe', 'video', 'source',
+    // A picture with its caption (docs/product/api-pictures.md): the editor's figure.
+    'figure', 'figcaption',
   ],
   allowedAttributes: {
     a: ['href', 'target', 'rel'],

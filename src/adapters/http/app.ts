@@ -15,6 +15,7 @@ import { healthRoutes } from './routes/health.ts';
 import { liveMediaRoutes } from './routes/live-media.ts';
 import { searchRoutes } from './routes/search.ts';
 import { seoRoutes } from './routes/seo.ts';
+import { socialSettingsRoutes } from './routes/social-settings.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { resumableUploadRoutes } from './routes/resumable-uploads.ts';
 import { storyRoutes } from './routes/stories.ts';
@@ -34,6 +35,8 @@ export interface AppOptions {
   assets?: (request: Request) => Promise<Response>;
   /** Edge caching of public reads (off when not given); the publishing job refreshes the same one. */
   edgeCache?: EdgeCache;
+  /** Where resized pictures are kept (the Cache API on Workers); none when not given. */
+  pictureCache?: Cache | null;
 }
 
 /**
@@ -82,6 +85,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/upload', uploadRoutes)
     .route('/uploads', resumableUploadRoutes)
     .route('/streams', streamRoutes)
+    .route('/settings/social', socialSettingsRoutes)
     .all('*', (c) => c.json(errorBody('not_found', 'No such API route'), 404));
 
   // Two apps behind one entry: a request is routed among the API's routes or among the pages' few,
@@ -92,7 +96,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     c.set('deps', deps);
     await next();
   });
-  siteApp.route('/media', mediaRoutes);
+  siteApp.route('/media', mediaRoutes(options.pictureCache ?? null));
   if (options.assets) siteApp.route('/', seoRoutes(deps, options.assets, edge.readThrough));
   siteApp.all('*', async (c) => {
     if (!options.assets) return c.text('Not found', 404);

@@ -37,18 +37,19 @@ export const ORIGIN = 'http://newsroom.test';
  * test's choosing and, when given, an edge cache of its own (`edgeCache` on the result, for the
  * publishing job to refresh).
  */
-export function siteApp(options: { clock?: Clock; edgeCache?: EdgeCacheConfig } = {}) {
+export function siteApp(options: { clock?: Clock; edgeCache?: EdgeCacheConfig; pictureCache?: Cache } = {}) {
   const deps = buildDeps(env, options.clock);
   const edgeCache = options.edgeCache ? createEdgeCache(options.edgeCache) : noEdgeCache;
-  const app = createApp(deps, { assets: fakeAssets, edgeCache });
-  const fetchPath = async (path: string, init: { method?: string; token?: string; json?: unknown } = {}) => {
-    const headers: Record<string, string> = {};
+  const app = createApp(deps, { assets: fakeAssets, edgeCache, pictureCache: options.pictureCache ?? null });
+  const fetchPath = async (path: string, init: { method?: string; token?: string; json?: unknown; headers?: Record<string, string> } = {}) => {
+    const headers: Record<string, string> = { ...init.headers };
     if (init.token) headers.Authorization = `Bearer ${init.token}`;
     if (init.json !== undefined) headers['Content-Type'] = 'application/json';
     const res = await app.fetch(
       new Request(`${ORIGIN}${path}`, { method: init.method ?? 'GET', headers, body: init.json === undefined ? undefined : JSON.stringify(init.json) }),
     );
-    return { status: res.status, headers: res.headers, text: await res.text() };
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    return { status: res.status, headers: res.headers, text: new TextDecoder().decode(bytes), bytes };
   };
   return Object.assign(fetchPath, { deps, edgeCache });
 }

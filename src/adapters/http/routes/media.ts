@@ -1,7 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { contentRange, etagMatches, resolveRange } from '../../../media/byte-range.ts';
+import type { StoredObject } from '../../../domain/ports.ts';
 import { isMediaKey } from '../../../media/media-keys.ts';
 import type { AppEnv } from '../context.ts';
+import { serveResizedPicture } from './resized-picture.ts';
 
 /**
  * GET and HEAD /media/{key}: R2 objects through the worker. Keys are written once and never
@@ -21,12 +23,19 @@ function notFound(c: Context<AppEnv>) {
   return c.body('Not found', 404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
 }
 
-async function serve(c: Context<AppEnv>, withBody: boolean) {
+async function serve(c: Context<AppEnv>, withBody: boolean, pictureCache: Cache | null) {
   const { media } = c.var.deps;
   const key = c.req.path.replace(/^\/media\//, '');
   if (!isMediaKey(key)) return notFound(c);
   const object = await media.head(key);
   if (!object) return notFound(c);
+  if (c.req.query('w') !== undefined) return serveResizedPicture(c, key, object, pictureCache, () => serveStored(c, key, object, withBody));
+  return serveStored(c, key, object, withBody);
+}
+
+/** The object as it was stored, with ranges and revalidation. */
+async function serveStored(c: Context<AppEnv>, key: string, object: StoredObject, withBody: boolean) {
+  const { media } = c.var.deps;
 
   const headers: Record<string, string> = { ...MEDIA_HEADERS, 'Content-Type': object.contentType, ETag: object.etag, 'Last-Modified': new Date(object.uploaded).toUTCString() };
   if (etagMatches(c.req.header('If-None-Match'), object.etag)) return c.body(null, 304, headers);
@@ -48,5 +57,8 @@ async function serve(c: Context<AppEnv>, withBody: boolean) {
   return c.body(found.body, status, headers);
 }
 
-// Hono answers HEAD with the GET handler and drops the body; skip fetching it in the first place.
-export const mediaRoutes = new Hono<AppEnv>().get('/*', (c) => serve(c, c.req.method !== 'HEAD'));
+/**
+ * Hono answers HEAD with the GET handler and drops the body; skip fetching it in the first place.
+ * `pictureCache` keeps the resized pictures (`?w=`); null keeps none (each is made again).
+ */
+export const mediaRoutes = (pictureCache: Cache | null = null) => new Hono<AppEnv>().get('/*', (c) => serve(c, c.req.method !== 'HEAD', pictureCache));

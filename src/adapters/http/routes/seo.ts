@@ -17,6 +17,7 @@ import { ftsMatchExpression, SEARCH_QUERY_MAX } from '../../../domain/search-que
 import { authorPath, beatPath, LIST_PAGE_SIZE, RELATED_STORIES } from '../../../domain/site.ts';
 import { policy } from '../../../domain/permissions.ts';
 import { authorProfile } from '../../../services/author-profile.ts';
+import { readSocialSettings, SOCIAL_SETTINGS_KEY } from '../../../domain/social.ts';
 
 const RSS_ITEMS = 50;
 const SITEMAP_MAX = 50_000;
@@ -60,6 +61,11 @@ async function relatedTo(deps: AppDeps, story: Story): Promise<Story[]> {
   return items.filter((other) => other.id !== story.id).slice(0, RELATED_STORIES);
 }
 
+/** The site's handle on X, for twitter:site (the `social` setting; none when unset or unreadable). */
+async function siteHandle(deps: AppDeps): Promise<string | null> {
+  return readSocialSettings(await deps.settings.get(SOCIAL_SETTINGS_KEY)).xHandle;
+}
+
 /** A file's address (its last segment has an extension): a missing one is a plain 404, not a page. */
 const looksLikeFile = (path: string) => /\.[A-Za-z0-9]+$/.test(path.slice(path.lastIndexOf('/') + 1));
 
@@ -82,13 +88,14 @@ export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: Middlewar
 
   return new Hono<AppEnv>()
     .get('/', cached, async (c) => {
-      const [featured, latest, beats, page] = await Promise.all([
+      const [featured, latest, beats, page, social] = await Promise.all([
         deps.stories.findFeatured(),
         listPublished(deps, { limit: HOME_LATEST_LIMIT, offset: 0 }),
         deps.beats.list(),
         shell(c),
+        siteHandle(deps),
       ]);
-      return renderAppShell(page, homeHead(origin(c)), {
+      return renderAppShell(page, homeHead(origin(c), { site: social }), {
         initialData: { [FEATURED_URL]: featured, [HOME_LATEST_URL]: latest.items },
         readingView: homeReadingView(featured, latest.items, { origin: origin(c), now: deps.clock.now(), beats }),
       });
@@ -100,9 +107,10 @@ export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: Middlewar
       const [story, beats, page] = await Promise.all([publicStory(deps, segment), deps.beats.list(), shell(c)]);
       // Not public (a draft its author is previewing, or nothing): a signed-in browser starts the app, which asks the API with its token.
       if (!story) return notFound(c, STORY_NOT_FOUND, page, true);
-      return renderAppShell(page, storyHead(story, origin(c)), {
+      const [related, social, author] = await Promise.all([relatedTo(deps, story), siteHandle(deps), deps.users.findById(story.authorId)]);
+      return renderAppShell(page, storyHead(story, origin(c), { site: social, creator: author?.xHandle }), {
         initialData: { [storyReadUrl(segment)]: story },
-        readingView: storyReadingView(story, { origin: origin(c), now: deps.clock.now(), beats }, await relatedTo(deps, story)),
+        readingView: storyReadingView(story, { origin: origin(c), now: deps.clock.now(), beats }, related),
       });
     })
     .get('/search', cached, async (c) => {
@@ -129,24 +137,25 @@ export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: Middlewar
     .get('/beat/:slug', cached, async (c) => {
       const slug = c.req.param('slug');
       const page = pageParam(c.req.query('page'));
-      const [beat, beats, shellPage] = await Promise.all([isValidSlug(slug) ? deps.beats.findBySlug(slug) : null, deps.beats.list(), shell(c)]);
+      const [beat, beats, shellPage, social] = await Promise.all([isValidSlug(slug) ? deps.beats.findBySlug(slug) : null, deps.beats.list(), shell(c), siteHandle(deps)]);
       if (!beat) return notFound(c, BEAT_NOT_FOUND, shellPage);
       const { items, total } = await publishedPage(deps, page, { beatId: beat.id });
-      return renderAppShell(shellPage, beatHead(beat, items, page, origin(c)), {
+      return renderAppShell(shellPage, beatHead(beat, items, page, origin(c), { site: social }), {
         readingView: beatReadingView(beat, items, total, page, { origin: origin(c), now: deps.clock.now(), beats }),
       });
     })
     .get('/author/:username', cached, async (c) => {
       const page = pageParam(c.req.query('page'));
       const username = c.req.param('username');
-      const [author, beats, shellPage] = await Promise.all([
+      const [author, beats, shellPage, social] = await Promise.all([
         /^[A-Za-z0-9_.-]{1,50}$/.test(username) ? authorProfile(deps, username) : null,
         deps.beats.list(),
         shell(c),
+        siteHandle(deps),
       ]);
       if (!author) return notFound(c, AUTHOR_NOT_FOUND, shellPage);
       const { items, total } = await publishedPage(deps, page, { authorId: author.id });
-      return renderAppShell(shellPage, authorHead(author, page, origin(c)), {
+      return renderAppShell(shellPage, authorHead(author, page, origin(c), { site: social }), {
         readingView: authorReadingView(author, items, total, page, { origin: origin(c), now: deps.clock.now(), beats }),
       });
     })

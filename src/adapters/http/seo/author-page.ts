@@ -5,14 +5,14 @@ import type { Story } from '../../../domain/entities.ts';
 import { authorPath, beatPath, LIST_PAGE_SIZE, site } from '../../../domain/site.ts';
 import type { AuthorProfile } from '../../../services/author-profile.ts';
 import { pageLinks } from './page-links.ts';
-import { DEFAULT_SHARE_IMAGE, type PageHead } from './page-head.ts';
+import { defaultShareImage, twitterHandles, type PageHead, type PageSocial } from './page-head.ts';
 import { card, footer, header, type ReadingViewContext } from './reading-view.ts';
 
 export const authorPageHref = (author: Pick<AuthorProfile, 'username'>, page = 1) => (page > 1 ? `${authorPath(author)}?page=${page}` : authorPath(author));
 const roleLabel = (role: AuthorProfile['role']) => (role === 'admin' ? 'Editor' : 'Reporter');
 
 /** /author/{username}: title, description (the bio), canonical, Open Graph and a ProfilePage about a Person. */
-export function authorHead(author: AuthorProfile, page: number, origin: string): PageHead {
+export function authorHead(author: AuthorProfile, page: number, origin: string, social: PageSocial): PageHead {
   const name = authorName(author);
   const canonical = `${origin}${authorPageHref(author, page)}`;
   const title = `${name}${page > 1 ? `, page ${page}` : ''} – ${site.name}`;
@@ -27,15 +27,17 @@ export function authorHead(author: AuthorProfile, page: number, origin: string):
       ['og:title', title],
       ['og:description', description],
       ['og:url', canonical],
-      ['og:image', `${origin}${DEFAULT_SHARE_IMAGE}`],
+      ...defaultShareImage(origin).openGraph,
       ['profile:username', author.username],
       ...(author.firstName ? ([['profile:first_name', author.firstName]] as [string, string][]) : []),
       ...(author.lastName ? ([['profile:last_name', author.lastName]] as [string, string][]) : []),
     ],
     twitter: [
       ['twitter:card', 'summary'],
+      ...twitterHandles({ site: social.site, creator: author.xHandle }),
       ['twitter:title', title],
       ['twitter:description', description],
+      ...defaultShareImage(origin).twitter,
     ],
     jsonLd: [
       {
@@ -49,6 +51,7 @@ export function authorHead(author: AuthorProfile, page: number, origin: string):
           ...(author.bio ? { description: author.bio } : {}),
           jobTitle: roleLabel(author.role),
           url: `${origin}${authorPath(author)}`,
+          ...(author.xHandle ? { sameAs: [`https://x.com/${author.xHandle.slice(1)}`] } : {}),
           worksFor: { '@type': 'NewsMediaOrganization', name: site.name, url: `${origin}/` },
           ...(author.beats.length > 0 ? { knowsAbout: author.beats.map((beat) => beat.name) } : {}),
         },

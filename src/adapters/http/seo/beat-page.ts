@@ -3,7 +3,7 @@ import { READING_VIEW_ATTRIBUTE } from '../../../contract/page-contract.ts';
 import type { Beat, Story } from '../../../domain/entities.ts';
 import { beatPath, LIST_PAGE_SIZE, site, storyPath } from '../../../domain/site.ts';
 import { pageLinks } from './page-links.ts';
-import { DEFAULT_SHARE_IMAGE, type PageHead } from './page-head.ts';
+import { defaultShareImage, twitterHandles, type PageHead, type PageSocial } from './page-head.ts';
 import { card, footer, header, type ReadingViewContext } from './reading-view.ts';
 
 export const beatPageHref = (beat: Pick<Beat, 'slug'>, page = 1) => (page > 1 ? `${beatPath(beat)}?page=${page}` : beatPath(beat));
@@ -13,11 +13,11 @@ function describe(beat: Beat): string {
 }
 
 /** /beat/{slug}: its own title, description, canonical (each page its own), Open Graph and a CollectionPage. */
-export function beatHead(beat: Beat, stories: readonly Story[], page: number, origin: string): PageHead {
+export function beatHead(beat: Beat, stories: readonly Story[], page: number, origin: string, social: PageSocial): PageHead {
   const canonical = `${origin}${beatPageHref(beat, page)}`;
   const title = `${beat.name}${page > 1 ? `, page ${page}` : ''} – ${site.name}`;
   const description = describe(beat);
-  const image = `${origin}${DEFAULT_SHARE_IMAGE}`;
+  const share = defaultShareImage(origin);
   return {
     title,
     description,
@@ -28,14 +28,15 @@ export function beatHead(beat: Beat, stories: readonly Story[], page: number, or
       ['og:title', title],
       ['og:description', description],
       ['og:url', canonical],
-      ['og:image', image],
+      ...share.openGraph,
       ['og:locale', 'en_US'],
     ],
     twitter: [
       ['twitter:card', 'summary_large_image'],
+      ...twitterHandles(social),
       ['twitter:title', title],
       ['twitter:description', description],
-      ['twitter:image', image],
+      ...share.twitter,
     ],
     jsonLd: [
       {

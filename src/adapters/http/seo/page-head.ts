@@ -1,11 +1,46 @@
 import { authorName } from '../../../domain/byline.ts';
 import type { Story } from '../../../domain/entities.ts';
-import { site, storyPath } from '../../../domain/site.ts';
+import { pictureAt } from '../../../domain/picture.ts';
+import { authorPath, site, storyPath } from '../../../domain/site.ts';
 import { escapeHtml } from '../../../contract/escape-html.ts';
 import { jsonForScript } from './escape.ts';
 
-/** The site-wide share picture (1200 by 630), for pages and stories without a picture of their own. */
+/** The site-wide share picture (1200 by 630), for pages and stories without a picture of their own, and what it shows. */
 export const DEFAULT_SHARE_IMAGE = '/og-image.png';
+export const DEFAULT_SHARE_IMAGE_ALT = `${site.name}’s logo, a white N on red, and its name over the words “${site.tagline}”`;
+/** A story's own picture in link previews: wide enough for a large card, resized like every picture (decision 047). */
+const SHARE_PICTURE_WIDTH = 1280;
+
+/** Handles on X for twitter:site (the site's setting) and twitter:creator (the page's author), each when there is one. */
+export interface PageSocial {
+  site: string | null;
+  creator?: string | null;
+}
+
+/** twitter:site and twitter:creator, for the handles that exist. */
+export function twitterHandles(social: PageSocial): [string, string][] {
+  const tags: [string, string][] = [];
+  if (social.site) tags.push(['twitter:site', social.site]);
+  if (social.creator) tags.push(['twitter:creator', social.creator]);
+  return tags;
+}
+
+/** The site's share picture: og:image with its size and alt text, for a page without a picture of its own. */
+export function defaultShareImage(origin: string): { openGraph: [string, string][]; twitter: [string, string][] } {
+  const image = `${origin}${DEFAULT_SHARE_IMAGE}`;
+  return {
+    openGraph: [
+      ['og:image', image],
+      ['og:image:width', '1200'],
+      ['og:image:height', '630'],
+      ['og:image:alt', DEFAULT_SHARE_IMAGE_ALT],
+    ],
+    twitter: [
+      ['twitter:image', image],
+      ['twitter:image:alt', DEFAULT_SHARE_IMAGE_ALT],
+    ],
+  };
+}
 export const LOGO_IMAGE = '/logo.png';
 /** Google shows at most this many characters of a NewsArticle headline. */
 const HEADLINE_MAX = 110;
@@ -42,9 +77,9 @@ function publisher(origin: string) {
   };
 }
 
-export function homeHead(origin: string): PageHead {
+export function homeHead(origin: string, social: PageSocial): PageHead {
   const title = `${site.name}: ${site.tagline}`;
-  const image = `${origin}${DEFAULT_SHARE_IMAGE}`;
+  const share = defaultShareImage(origin);
   return {
     title,
     description: site.description,
@@ -55,16 +90,15 @@ export function homeHead(origin: string): PageHead {
       ['og:title', title],
       ['og:description', site.description],
       ['og:url', `${origin}/`],
-      ['og:image', image],
-      ['og:image:width', '1200'],
-      ['og:image:height', '630'],
+      ...share.openGraph,
       ['og:locale', 'en_US'],
     ],
     twitter: [
       ['twitter:card', 'summary_large_image'],
+      ...twitterHandles(social),
       ['twitter:title', title],
       ['twitter:description', site.description],
-      ['twitter:image', image],
+      ...share.twitter,
     ],
     jsonLd: [
       { '@context': 'https://schema.org', '@type': 'WebSite', name: site.name, url: `${origin}/`, description: site.description },
@@ -73,10 +107,14 @@ export function homeHead(origin: string): PageHead {
   };
 }
 
-export function storyHead(story: Story, origin: string): PageHead {
+export function storyHead(story: Story, origin: string, social: PageSocial): PageHead {
   const canonical = `${origin}${storyPath(story)}`;
-  const ownImage = absoluteUrl(story.featuredImageUrl, origin) ?? absoluteUrl(story.thumbnailUrl, origin);
+  const picture = story.featuredImageUrl ?? story.thumbnailUrl;
+  const ownImage = picture ? absoluteUrl(pictureAt(picture, SHARE_PICTURE_WIDTH), origin) : null;
+  const share = defaultShareImage(origin);
   const image = ownImage ?? `${origin}${DEFAULT_SHARE_IMAGE}`;
+  // What the preview shows, for those who cannot see it: the picture's alt text, else the story's title.
+  const imageAlt = ownImage ? (story.featuredImageAlt ?? story.title) : DEFAULT_SHARE_IMAGE_ALT;
   const byline = authorName(story.author);
   const published = story.publishedAt ?? story.createdAt;
   const headline = story.title.length > HEADLINE_MAX ? `${story.title.slice(0, HEADLINE_MAX - 1)}…` : story.title;
@@ -90,9 +128,7 @@ export function storyHead(story: Story, origin: string): PageHead {
       ['og:title', story.title],
       ['og:description', story.description],
       ['og:url', canonical],
-      ['og:image', image],
-      ...(ownImage ? [] : ([['og:image:width', '1200'], ['og:image:height', '630']] as [string, string][])),
-      ['og:image:alt', story.title],
+      ...(ownImage ? ([['og:image', image], ['og:image:alt', imageAlt]] as [string, string][]) : share.openGraph),
       ['og:locale', 'en_US'],
       ['article:published_time', published],
       ['article:modified_time', story.updatedAt],
@@ -101,10 +137,11 @@ export function storyHead(story: Story, origin: string): PageHead {
     ],
     twitter: [
       ['twitter:card', 'summary_large_image'],
+      ...twitterHandles(social),
       ['twitter:title', story.title],
       ['twitter:description', story.description],
       ['twitter:image', image],
-      ['twitter:image:alt', story.title],
+      ['twitter:image:alt', imageAlt],
     ],
     jsonLd: [
       {
@@ -115,7 +152,7 @@ export function storyHead(story: Story, origin: string): PageHead {
         image: [image],
         datePublished: published,
         dateModified: story.updatedAt,
-        author: [{ '@type': 'Person', name: byline }],
+        author: [{ '@type': 'Person', name: byline, url: `${origin}${authorPath(story.author)}` }],
         publisher: publisher(origin),
         mainEntityOfPage: { '@type': 'WebPage', '@id': canonical },
         url: canonical,

@@ -11,6 +11,7 @@ import { statusLabel } from '../../../domain/story.ts';
 import { authorPath, beatPath, site, storyPath } from '../../../domain/site.ts';
 import { aboutSections, footerBeatLinks, otherChannelLinks, videoChannelLinks } from '../../../domain/site-links.ts';
 import { videoSource } from '../../../domain/video-source.ts';
+import { IMAGE_BOX, PICTURE_FALLBACK_WIDTH, PICTURE_SIZES, pictureAt, pictureSrcset, posterOf, type PictureSlot } from '../../../domain/picture.ts';
 
 /**
  * The reading view the worker writes into the app's root element for the reader's pages: the same
@@ -76,7 +77,7 @@ function video(story: Story, origin: string): string {
   const player =
     source.kind === 'youtube'
       ? `<iframe src="${esc(source.embedUrl)}" title="${esc(`Video: ${story.title}`)}" loading="lazy" allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture" referrerpolicy="strict-origin-when-cross-origin" allowfullscreen></iframe>`
-      : `<video src="${esc(source.src)}"${story.featuredImageUrl ? ` poster="${esc(story.featuredImageUrl)}"` : ''} controls preload="metadata" playsinline aria-label="${esc(`Video: ${story.title}`)}"></video>`;
+      : `<video src="${esc(source.src)}"${story.featuredImageUrl ? ` poster="${esc(posterOf(story.featuredImageUrl))}"` : ''} controls preload="metadata" playsinline aria-label="${esc(`Video: ${story.title}`)}"></video>`;
   return `<div class="video-frame">${player}</div>`;
 }
 
@@ -86,17 +87,34 @@ function shareButton(story: Story, label: string, className: string): string {
   return `<button type="button" class="${className}"${name}${island(ISLANDS.share, props)}>${esc(label)}</button>`;
 }
 
-function picture(story: Story, className: string, eager: boolean): string {
+/**
+ * A story's picture in a slot (StoryImage's markup): at the widths the slot needs (srcset and sizes,
+ * for this site's uploads), laid out 16:9 so nothing moves when it arrives, lazy below the fold,
+ * and the one `priority` picture (the largest paint) fetched first. A card's picture is `alt=""`:
+ * its headline beside it says what it is.
+ */
+function picture(story: Story, slot: PictureSlot, className: string, priority: boolean): string {
   const src = story.featuredImageUrl || story.thumbnailUrl;
   if (!src) return `<div class="${className} story-image-empty" aria-hidden="true"><span>${esc(story.beat?.name ?? site.name)}</span></div>`;
-  return `<img class="${className}" src="${esc(src)}" alt="" width="1280" height="720" loading="${eager ? 'eager' : 'lazy'}" decoding="async"${eager ? ' fetchpriority="high"' : ''}>`;
+  const srcset = pictureSrcset(src);
+  const sizes = srcset ? ` srcset="${esc(srcset)}" sizes="${PICTURE_SIZES[slot]}"` : '';
+  const alt = slot === 'card' ? '' : (story.featuredImageAlt ?? '');
+  return `<img class="${className}" src="${esc(pictureAt(src, PICTURE_FALLBACK_WIDTH[slot]))}"${sizes} alt="${esc(alt)}" width="${IMAGE_BOX.width}" height="${IMAGE_BOX.height}" loading="${priority ? 'eager' : 'lazy'}" decoding="async"${priority ? ' fetchpriority="high"' : ''}>`;
+}
+
+/** The story page's picture with its caption and credit (StoryArticle's figure). */
+function articleFigure(story: Story): string {
+  const caption = story.featuredImageCaption ? `<span class="picture-caption">${esc(story.featuredImageCaption)}</span>` : '';
+  const credit = story.featuredImageCredit ? `<span class="picture-credit">${esc(story.featuredImageCredit)}</span>` : '';
+  const figcaption = caption || credit ? `<figcaption class="article-figcaption">${caption}${caption && credit ? ' ' : ''}${credit}</figcaption>` : '';
+  return `<figure class="article-figure">${picture(story, 'article', 'article-image', true)}${figcaption}</figure>`;
 }
 
 export function card(story: Story): string {
   const href = esc(storyPath(story));
   const titleId = `story-card-${story.id}`;
   return `<li><article class="story-card" aria-labelledby="${titleId}">
-<a class="story-card-media" href="${href}" tabindex="-1" aria-hidden="true">${picture(story, 'story-image', false)}${story.isFeatured ? '<span class="badge badge-accent badge-on-media">Featured</span>' : ''}</a>
+<a class="story-card-media" href="${href}" tabindex="-1" aria-hidden="true">${picture(story, 'card', 'story-image', false)}${story.isFeatured ? '<span class="badge badge-accent badge-on-media">Featured</span>' : ''}</a>
 <div class="story-card-body">${story.beat ? `<p class="kicker">${esc(story.beat.name)}</p>` : ''}
 <h3 id="${titleId}" class="story-card-title"><a href="${href}">${esc(story.title)}</a></h3>
 <p class="story-card-description">${esc(story.description)}</p>
@@ -117,7 +135,7 @@ export interface ReadingViewContext {
 export function homeReadingView(featured: Story | null, latest: readonly Story[], { origin, now, beats = [] }: ReadingViewContext): string {
   const featuredSection = featured
     ? `<section class="featured" aria-labelledby="featured-heading"><h2 id="featured-heading" class="section-title">Featured Story</h2>
-<div class="featured-grid"><div class="featured-media">${featured.videoUrl ? video(featured, origin) : picture(featured, 'story-image', true)}</div>
+<div class="featured-grid"><div class="featured-media">${featured.videoUrl ? video(featured, origin) : picture(featured, 'featured', 'story-image', true)}</div>
 <div class="featured-text">${featured.beat ? `<span class="badge badge-accent">${esc(featured.beat.name)}</span>` : ''}
 <h3 class="featured-title"><a href="${esc(storyPath(featured))}">${esc(featured.title)}</a></h3>
 <p class="featured-description">${esc(featured.description)}</p>
@@ -159,7 +177,7 @@ export function storyReadingView(story: Story, { origin, now, beats = [] }: Read
     : story.videoUrl
       ? video(story, origin)
       : story.featuredImageUrl
-        ? `<figure class="article-figure">${picture(story, 'article-image', true)}</figure>`
+        ? articleFigure(story)
         : '';
   return `${header(false)}
 <main id="main" ${READING_VIEW_ATTRIBUTE} ${STORY_ID_ATTRIBUTE}="${story.id}"><article class="article" aria-labelledby="story-title"><header class="article-header">

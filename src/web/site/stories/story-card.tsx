@@ -11,7 +11,7 @@ export function StoryCard({ story }: { story: Story }) {
   return (
     <article className="story-card" aria-labelledby={titleId}>
       <Link to="/story/$slug" params={{ slug }} className="story-card-media" tabIndex={-1} aria-hidden="true">
-        <StoryImage story={story} />
+        <StoryImage story={story} slot="card" />
         {story.isFeatured ? <span className="badge badge-accent badge-on-media">Featured</span> : null}
       </Link>
       <div className="story-card-body">

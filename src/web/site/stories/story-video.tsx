@@ -1,3 +1,4 @@
+import { posterOf } from '../../../domain/picture.ts';
 import { videoSource } from '../../../domain/video-source.ts';
 
 /** A story's video: a YouTube embed, or a native player with the featured image as its poster. */
@@ -20,7 +21,7 @@ export function StoryVideo({ url, title, poster }: { url: string | null; title: 
   }
   return (
     <div className="video-frame">
-      <video src={source.src} poster={poster ?? undefined} controls preload="metadata" playsInline aria-label={`Video: ${title}`} />
+      <video src={source.src} poster={poster ? posterOf(poster) : undefined} controls preload="metadata" playsInline aria-label={`Video: ${title}`} />
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { LiveStoryVideo } from '../live/live-story-video.tsx';
 import { ShareButton } from '../stories/share-button.tsx';
 import { StoryVideo } from '../stories/story-video.tsx';
 import { authorName } from '../../../domain/byline.ts';
-import { StoryImage } from '../stories/story-image.tsx';
+import { StoryFigure } from '../stories/story-image.tsx';
 import { relativeTime } from '../../../domain/relative-time.ts';
 import { statusLabel } from '../../../domain/story.ts';
 import { wasUpdatedAfterPublishing } from '../../../domain/working-day.ts';
@@ -56,9 +56,7 @@ export function StoryArticle({ story }: { story: Story }) {
         ) : story.videoUrl ? (
           <StoryVideo url={story.videoUrl} title={story.title} poster={story.featuredImageUrl} />
         ) : story.featuredImageUrl ? (
-          <figure className="article-figure">
-            <StoryImage story={story} priority className="article-image" />
-          </figure>
+          <StoryFigure story={story} />
         ) : null}
         <h1 id="story-title" className="article-title">
           {story.title}

@@ -9,6 +9,7 @@ import { FigureCards } from './figure-cards.tsx';
 import { ReporterManagement } from './reporter-management.tsx';
 import { ReviewDesk } from './review-desk.tsx';
 import { Tabs } from '../tabs.tsx';
+import { SocialSettingsCard } from './social-settings-card.tsx';
 import { reviewQueueQuery } from '../workflow-api.ts';
 import '../staff.css';
 
@@ -54,6 +55,7 @@ function AdminDashboard({ me }: { me: User }) {
           <div className="admin-grid">
             <ReporterManagement users={users} me={me} />
             <BeatManagement />
+            <SocialSettingsCard />
           </div>
         ) : (
           <ReviewDesk />

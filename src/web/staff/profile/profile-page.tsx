@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { User } from '../../../domain/entities.ts';
 import { BIO_MAX_LENGTH } from '../../../domain/schemas.ts';
+import { X_HANDLE_MESSAGE, xHandleSchema } from '../../../domain/social.ts';
 import { authorPath } from '../../../domain/site.ts';
 import { ApiError, apiRequest } from '../../api/client.ts';
 import { currentUserKey } from '../../auth/current-user.ts';
@@ -40,9 +41,10 @@ function ProfileForm({ user, own }: { user: User; own: boolean }) {
   const [firstName, setFirstName] = useState(user.firstName ?? '');
   const [lastName, setLastName] = useState(user.lastName ?? '');
   const [bio, setBio] = useState(user.bio ?? '');
+  const [xHandle, setXHandle] = useState(user.xHandle ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useMutation({
-    mutationFn: () => apiRequest<User>('PUT', `/api/users/${user.id}`, { firstName, lastName, bio }),
+    mutationFn: () => apiRequest<User>('PUT', `/api/users/${user.id}`, { firstName, lastName, bio, xHandle }),
     onSuccess: () => {
       setErrors({});
       toast({ title: 'Profile saved', variant: 'success' });
@@ -58,6 +60,7 @@ function ProfileForm({ user, own }: { user: User; own: boolean }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (bio.trim().length > BIO_MAX_LENGTH) return setErrors({ bio: `A bio must be at most ${BIO_MAX_LENGTH} characters` });
+    if (!xHandleSchema.safeParse(xHandle).success) return setErrors({ xHandle: X_HANDLE_MESSAGE });
     save.mutate();
   };
   return (
@@ -69,6 +72,17 @@ function ProfileForm({ user, own }: { user: User; own: boolean }) {
       <form className="form" onSubmit={submit} noValidate>
         <TextField label="First name" value={firstName} onChange={(event) => setFirstName(event.target.value)} maxLength={50} error={errors.firstName} />
         <TextField label="Last name" value={lastName} onChange={(event) => setLastName(event.target.value)} maxLength={50} error={errors.lastName} />
+        <p className="field-hint">Stories are signed with the first and last name when both are given, otherwise with the username.</p>
+        <TextField
+          label="X handle (optional)"
+          hint="Named as the author when your stories are shared on X, e.g. @maya_okafor."
+          value={xHandle}
+          onChange={(event) => setXHandle(event.target.value)}
+          maxLength={16}
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.xHandle}
+        />
         <TextAreaField
           label="Bio"
           hint={`Plain text, at most ${BIO_MAX_LENGTH} characters (${bio.trim().length} used).`}

@@ -1,6 +1,8 @@
 import type { Beat } from '../../../domain/entities.ts';
 import { Field, SelectField, TextAreaField, TextField } from '../../forms/form-field.tsx';
 import { StoryVideo } from '../../site/stories/story-video.tsx';
+import type { UploadMedia } from '../uploads/accepted-media.ts';
+import { FeaturedPictureField } from './featured-picture-field.tsx';
 import { storyFieldId, type SetStoryField, type StoryFormErrors, type StoryFormValues } from './story-form-values.ts';
 
 interface StoryDetailsCardProps {
@@ -11,10 +13,11 @@ interface StoryDetailsCardProps {
   beats: Pick<Beat, 'id' | 'name'>[];
   onField: SetStoryField;
   onTitle: (title: string) => void;
+  uploadMedia: UploadMedia;
 }
 
-/** The editor's "Story Details" card (docs/product/screens.md): title, slug, description, beat, featured image and video, with their previews. */
-export function StoryDetailsCard({ headingId, values, errors, beats, onField, onTitle }: StoryDetailsCardProps) {
+/** The editor's "Story Details" card (docs/product/screens.md): title, slug, description, beat, featured picture (with its words) and video, with their previews. */
+export function StoryDetailsCard({ headingId, values, errors, beats, onField, onTitle, uploadMedia }: StoryDetailsCardProps) {
   const host = typeof location === 'undefined' ? '' : location.host;
   return (
     <section className="card" aria-labelledby={headingId}>
@@ -76,41 +79,24 @@ export function StoryDetailsCard({ headingId, values, errors, beats, onField, on
           </option>
         ))}
       </SelectField>
-      <div className="field-row">
-        <div>
-          <TextField
-            id={storyFieldId('featuredImageUrl')}
-            name="featuredImageUrl"
-            type="url"
-            label="Featured Image URL"
-            placeholder="https://example.com/image.jpg"
-            value={values.featuredImageUrl}
-            maxLength={500}
-            error={errors.featuredImageUrl}
-            onChange={(event) => onField('featuredImageUrl', event.target.value)}
-          />
-          {values.featuredImageUrl.trim() && !errors.featuredImageUrl ? (
-            <img className="featured-image-preview" src={values.featuredImageUrl.trim()} alt="Featured image preview" />
-          ) : null}
-        </div>
-        <div>
-          <TextField
-            id={storyFieldId('videoUrl')}
-            name="videoUrl"
-            type="url"
-            label="Video URL"
-            placeholder="https://www.youtube.com/watch?v=..."
-            hint="YouTube links become an embedded player; other links play in a video player."
-            value={values.videoUrl}
-            error={errors.videoUrl}
-            onChange={(event) => onField('videoUrl', event.target.value)}
-          />
-          {values.videoUrl.trim() ? (
-            <div className="video-preview" aria-label="Video preview">
-              <StoryVideo url={values.videoUrl.trim()} title={values.title || 'Video preview'} poster={values.featuredImageUrl.trim() || null} />
-            </div>
-          ) : null}
-        </div>
+      <FeaturedPictureField values={values} errors={errors} onField={onField} uploadMedia={uploadMedia} />
+      <div>
+        <TextField
+          id={storyFieldId('videoUrl')}
+          name="videoUrl"
+          type="url"
+          label="Video URL"
+          placeholder="https://www.youtube.com/watch?v=..."
+          hint="YouTube links become an embedded player; other links play in a video player."
+          value={values.videoUrl}
+          error={errors.videoUrl}
+          onChange={(event) => onField('videoUrl', event.target.value)}
+        />
+        {values.videoUrl.trim() ? (
+          <div className="video-preview" aria-label="Video preview">
+            <StoryVideo url={values.videoUrl.trim()} title={values.title || 'Video preview'} poster={values.featuredImageUrl.trim() || null} />
+          </div>
+        ) : null}
       </div>
     </section>
   );

@@ -46,7 +46,10 @@ describe('validateStoryForm', () => {
 
 describe('toSavePayload', () => {
   it('builds the docs/product/rules.md#story-content payload: numbers for beats, null for blank links, trimmed text', () => {
-    const payload = toSavePayload({ ...filled, title: ' Council votes ', beatId: '4', featuredImageUrl: ' ', videoUrl: 'https://youtu.be/abc' }, 7);
+    const payload = toSavePayload(
+      { ...filled, title: ' Council votes ', beatId: '4', featuredImageUrl: ' ', featuredImageAlt: ' Crowds outside city hall ', featuredImageCredit: ' ', videoUrl: 'https://youtu.be/abc' },
+      7,
+    );
     expect(payload).toEqual({
       title: 'Council votes',
       slug: '',
@@ -56,6 +59,9 @@ describe('toSavePayload', () => {
       status: 'draft',
       isFeatured: false,
       featuredImageUrl: null,
+      featuredImageAlt: 'Crowds outside city hall',
+      featuredImageCaption: null,
+      featuredImageCredit: null,
       videoUrl: 'https://youtu.be/abc',
       publishAt: null,
       authorId: 7,
@@ -80,9 +86,15 @@ describe('toSavePayload', () => {
 
 describe('storyToForm and sameValues', () => {
   it('round-trips a stored story into form values', () => {
-    const story = { title: 'T', slug: 't', description: 'D', content: '<p>C</p>', beatId: 3, status: 'published', isFeatured: true, featuredImageUrl: null, videoUrl: '/media/v.webm', publishAt: null } as Story;
+    const story = {
+      ...{ title: 'T', slug: 't', description: 'D', content: '<p>C</p>', beatId: 3, status: 'published', isFeatured: true, featuredImageUrl: null, videoUrl: '/media/v.webm', publishAt: null },
+      ...{ featuredImageAlt: 'A crowd', featuredImageCaption: null, featuredImageCredit: 'Photograph: A. Reader' },
+    } as Story;
     const form = storyToForm(story);
-    expect(form).toEqual({ title: 'T', slug: 't', description: 'D', content: '<p>C</p>', beatId: '3', status: 'published', isFeatured: true, featuredImageUrl: '', videoUrl: '/media/v.webm', publishAt: '' });
+    expect(form).toEqual({
+      ...{ title: 'T', slug: 't', description: 'D', content: '<p>C</p>', beatId: '3', status: 'published', isFeatured: true, featuredImageUrl: '', videoUrl: '/media/v.webm', publishAt: '' },
+      ...{ featuredImageAlt: 'A crowd', featuredImageCaption: '', featuredImageCredit: 'Photograph: A. Reader' },
+    });
     expect(sameValues(form, { ...form })).toBe(true);
     expect(sameValues(form, { ...form, isFeatured: false })).toBe(false);
   });

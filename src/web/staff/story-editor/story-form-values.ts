@@ -17,6 +17,10 @@ export interface StoryFormValues {
   status: StoryStatus;
   isFeatured: boolean;
   featuredImageUrl: string;
+  /** The picture's alt text, caption and credit (docs/product/api-pictures.md). */
+  featuredImageAlt: string;
+  featuredImageCaption: string;
+  featuredImageCredit: string;
   videoUrl: string;
   /** When a scheduled story goes out (or the time asked for in review), as a datetime-local value in the reporter's time zone. */
   publishAt: string;
@@ -44,6 +48,9 @@ export const emptyStoryForm: StoryFormValues = {
   status: DEFAULT_STORY_STATUS,
   isFeatured: false,
   featuredImageUrl: '',
+  featuredImageAlt: '',
+  featuredImageCaption: '',
+  featuredImageCredit: '',
   videoUrl: '',
   publishAt: '',
 };
@@ -58,6 +65,9 @@ export function storyToForm(story: Story): StoryFormValues {
     status: story.status,
     isFeatured: story.isFeatured,
     featuredImageUrl: story.featuredImageUrl ?? '',
+    featuredImageAlt: story.featuredImageAlt ?? '',
+    featuredImageCaption: story.featuredImageCaption ?? '',
+    featuredImageCredit: story.featuredImageCredit ?? '',
     videoUrl: story.videoUrl ?? '',
     publishAt: toLocalInput(story.publishAt),
   };
@@ -74,6 +84,9 @@ export function toSavePayload(values: StoryFormValues, authorId: number): StoryP
     status: values.status,
     isFeatured: values.isFeatured,
     featuredImageUrl: blankToNull(values.featuredImageUrl),
+    featuredImageAlt: blankToNull(values.featuredImageAlt),
+    featuredImageCaption: blankToNull(values.featuredImageCaption),
+    featuredImageCredit: blankToNull(values.featuredImageCredit),
     videoUrl: blankToNull(values.videoUrl),
     publishAt: values.status === 'scheduled' || values.status === 'in_review' ? fromLocalInput(values.publishAt) : null,
     authorId,
@@ -148,7 +161,21 @@ export function sameValues(a: StoryFormValues, b: StoryFormValues): boolean {
 }
 
 /** Order in which the form lists its fields, for moving focus to the first error. */
-export const FIELD_ORDER: StoryFormField[] = ['title', 'slug', 'description', 'beatId', 'featuredImageUrl', 'videoUrl', 'content', 'status', 'publishAt', 'isFeatured'];
+export const FIELD_ORDER: StoryFormField[] = [
+  'title',
+  'slug',
+  'description',
+  'beatId',
+  'featuredImageUrl',
+  'featuredImageAlt',
+  'featuredImageCaption',
+  'featuredImageCredit',
+  'videoUrl',
+  'content',
+  'status',
+  'publishAt',
+  'isFeatured',
+];
 
 const FIELD_LABELS: Record<StoryFormField, string> = {
   title: 'Title',
@@ -159,6 +186,9 @@ const FIELD_LABELS: Record<StoryFormField, string> = {
   status: 'Status',
   isFeatured: 'Featured',
   featuredImageUrl: 'Featured image',
+  featuredImageAlt: 'Picture alt text',
+  featuredImageCaption: 'Picture caption',
+  featuredImageCredit: 'Picture credit',
   videoUrl: 'Video',
   publishAt: 'Publish time',
 };

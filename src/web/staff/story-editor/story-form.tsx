@@ -138,7 +138,7 @@ export function StoryForm({ user, story, uploadMedia }: StoryFormProps) {
 
       <form ref={formRef} className="editor-layout" noValidate onSubmit={onSubmit} aria-label={editing ? 'Edit story' : 'Create story'}>
         <div className="editor-main">
-          <StoryDetailsCard headingId={ids.details} values={values} errors={errors} beats={beatOptions} onField={form.set} onTitle={form.setTitle} />
+          <StoryDetailsCard headingId={ids.details} values={values} errors={errors} beats={beatOptions} onField={form.set} onTitle={form.setTitle} uploadMedia={uploadMedia} />
           <StoryContentCard
             headingId={ids.content}
             mount={form.editorMount}

@@ -47,7 +47,8 @@ async function uploadAsDraft(file: File, kind: MediaKind, user: User, onProgress
     title,
     slug: '',
     description: 'Draft created from an uploaded image.',
-    content: `<img src="${escapeHtml(url)}" alt="${escapeHtml(title)}">`,
+    // No alt text until the reporter writes one in the editor: a file's name describes nothing.
+    content: `<img src="${escapeHtml(url)}" alt="">`,
     beatId: null,
     status: 'draft',
     isFeatured: false,

@@ -1,10 +1,13 @@
 import type { Editor } from '@tiptap/react';
 import { useEditorState } from '@tiptap/react';
-import type { KeyboardEvent, ReactNode } from 'react';
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { adoptDomSelection } from './dom-selection.ts';
-import { parseLinkInput } from './link-input.ts';
-import { LINK_PROTOCOLS } from './link-input.ts';
+import { LinkDialog, type LinkDialogMode } from './link-dialog.tsx';
+import { LINK_PROTOCOLS, parseLinkInput } from './link-input.ts';
+import type { PictureWords } from './picture-dialog.tsx';
+import { selectedPicture } from './picture-words.ts';
 import { icons } from './toolbar-icons.tsx';
+import { useRovingTabIndex } from './roving-tab-index.ts';
 import { youtubeLink } from './youtube-link.ts';
 
 export const FONT_FAMILIES = ['Arial', 'Georgia', 'Times New Roman', 'Helvetica', 'Courier New'] as const;
@@ -20,21 +23,33 @@ export const YOUTUBE_REFUSED = 'That is not a YouTube video link (youtube.com/wa
 
 interface ToolbarProps {
   editor: Editor;
-  /** Explains why a link or video was refused (shown beside the editor, announced). */
-  onRefused: (message: string) => void;
+  /** Opens the picture dialog for the selected picture (its alt text and caption). */
+  onDescribePicture: (picture: { src: string } & PictureWords) => void;
 }
 
-/** docs/product/screens.md's toolbar: marks, font, colour, alignment, lists, link, YouTube, undo, redo. */
-export function EditorToolbar({ editor, onRefused }: ToolbarProps) {
+/**
+ * docs/product/screens.md's toolbar: marks, headings and quote, font, colour, alignment, lists,
+ * link, YouTube, the selected picture's words, undo, redo. One tab stop; the arrow keys move
+ * between its controls (the WAI-ARIA toolbar pattern). Links and videos are asked for in the app's
+ * own dialog.
+ */
+export function EditorToolbar({ editor, onDescribePicture }: ToolbarProps) {
+  const toolbar = useRef<HTMLDivElement>(null);
+  useRovingTabIndex(toolbar);
+  const [asking, setAsking] = useState<{ mode: LinkDialogMode; initial: string } | null>(null);
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
       bold: e.isActive('bold'),
       italic: e.isActive('italic'),
       underline: e.isActive('underline'),
+      heading: e.isActive('heading', { level: 2 }),
+      subheading: e.isActive('heading', { level: 3 }),
+      quote: e.isActive('blockquote'),
       bulletList: e.isActive('bulletList'),
       orderedList: e.isActive('orderedList'),
       link: e.isActive('link'),
+      picture: selectedPicture(e) !== null,
       align: ALIGNMENTS.find((a) => e.isActive({ textAlign: a.value }))?.value ?? 'left',
       fontFamily: (e.getAttributes('textStyle').fontFamily as string | undefined) ?? '',
       color: (e.getAttributes('textStyle').color as string | undefined) ?? '',
@@ -43,116 +58,146 @@ export function EditorToolbar({ editor, onRefused }: ToolbarProps) {
     }),
   });
 
-  const addLink = () => {
-    const current = (editor.getAttributes('link').href as string | undefined) ?? '';
-    const answer = window.prompt('Enter URL:', current);
-    if (answer === null) return;
-    const input = parseLinkInput(answer);
-    if (input.kind === 'invalid') return onRefused(LINK_REFUSED);
+  const problemWith = (mode: LinkDialogMode, value: string): string | null => {
+    if (mode === 'youtube') return youtubeLink(value) ? null : YOUTUBE_REFUSED;
+    return parseLinkInput(value).kind === 'invalid' ? LINK_REFUSED : null;
+  };
+
+  const applyLink = (mode: LinkDialogMode, value: string) => {
+    setAsking(null);
+    if (mode === 'youtube') return void editor.chain().focus().setYoutubeVideo(youtubeLink(value)!).run();
+    const input = parseLinkInput(value);
     const chain = editor.chain().focus().extendMarkRange('link');
-    if (input.kind === 'remove') return void chain.unsetLink().run();
+    if (input.kind !== 'link') return void chain.unsetLink().run();
     if (editor.state.selection.empty && !state.link) {
       // Nothing selected: the address itself becomes the linked text.
-      return void chain.insertContent({ type: 'text', text: answer.trim(), marks: [{ type: 'link', attrs: { href: input.href } }] }).run();
+      return void chain.insertContent({ type: 'text', text: value.trim(), marks: [{ type: 'link', attrs: { href: input.href } }] }).run();
     }
     chain.setLink({ href: input.href }).run();
   };
 
-  const addYoutube = () => {
-    const answer = window.prompt('Enter YouTube URL:');
-    if (answer === null || answer.trim() === '') return;
-    const link = youtubeLink(answer);
-    if (!link) return onRefused(YOUTUBE_REFUSED);
-    editor.chain().focus().setYoutubeVideo(link).run();
+  const removeLink = () => {
+    setAsking(null);
+    editor.chain().focus().extendMarkRange('link').unsetLink().run();
+  };
+
+  const closeDialog = () => {
+    setAsking(null);
+    editor.commands.focus();
   };
 
   return (
-    <div
-      className="editor-toolbar"
-      role="toolbar"
-      aria-label="Formatting"
-      aria-controls={editor.view.dom.id || undefined}
-      onKeyDown={moveFocusWithArrows}
-      // Pressed while the editor still has focus: the command acts on the selection the reporter sees.
-      onMouseDownCapture={() => adoptDomSelection(editor.view)}
-    >
-      <div className="toolbar-group">
-        <ToolButton label="Bold" shortcut="Ctrl+B" pressed={state.bold} onClick={() => editor.chain().focus().toggleBold().run()}>
-          {icons.bold}
-        </ToolButton>
-        <ToolButton label="Italic" shortcut="Ctrl+I" pressed={state.italic} onClick={() => editor.chain().focus().toggleItalic().run()}>
-          {icons.italic}
-        </ToolButton>
-        <ToolButton label="Underline" shortcut="Ctrl+U" pressed={state.underline} onClick={() => editor.chain().focus().toggleUnderline().run()}>
-          {icons.underline}
-        </ToolButton>
-      </div>
-      <div className="toolbar-group">
-        <select
-          className="toolbar-select"
-          aria-label="Font family"
-          value={FONT_FAMILIES.includes(state.fontFamily as (typeof FONT_FAMILIES)[number]) ? state.fontFamily : ''}
-          onChange={(event) => {
-            const family = event.target.value;
-            const chain = editor.chain().focus();
-            void (family ? chain.setFontFamily(family) : chain.unsetFontFamily()).run();
-          }}
-        >
-          <option value="">Default font</option>
-          {FONT_FAMILIES.map((family) => (
-            <option key={family} value={family} style={{ fontFamily: family }}>
-              {family}
-            </option>
-          ))}
-        </select>
-        <label className="toolbar-colour" title="Text colour">
-          <span className="visually-hidden">Text colour</span>
-          {icons.colour}
-          <span className="toolbar-colour-swatch" style={{ background: state.color || 'currentColor' }} aria-hidden="true" />
-          <input
-            type="color"
-            value={/^#[0-9a-f]{6}$/i.test(state.color) ? state.color : '#111827'}
-            onChange={(event) => editor.chain().focus().setColor(event.target.value).run()}
-          />
-        </label>
-      </div>
-      <div className="toolbar-group">
-        {ALIGNMENTS.map((alignment) => (
-          <ToolButton
-            key={alignment.value}
-            label={alignment.label}
-            pressed={state.align === alignment.value}
-            onClick={() => editor.chain().focus().setTextAlign(alignment.value).run()}
-          >
-            {alignment.icon}
+    <>
+      <div
+        ref={toolbar}
+        className="editor-toolbar"
+        role="toolbar"
+        aria-label="Formatting"
+        aria-controls={editor.view.dom.id || undefined}
+        onKeyDown={moveFocusWithArrows}
+        // Pressed while the editor still has focus: the command acts on the selection the reporter sees.
+        onMouseDownCapture={() => adoptDomSelection(editor.view)}
+      >
+        <div className="toolbar-group">
+          <ToolButton label="Bold" shortcut="Ctrl+B" pressed={state.bold} onClick={() => editor.chain().focus().toggleBold().run()}>
+            {icons.bold}
           </ToolButton>
-        ))}
+          <ToolButton label="Italic" shortcut="Ctrl+I" pressed={state.italic} onClick={() => editor.chain().focus().toggleItalic().run()}>
+            {icons.italic}
+          </ToolButton>
+          <ToolButton label="Underline" shortcut="Ctrl+U" pressed={state.underline} onClick={() => editor.chain().focus().toggleUnderline().run()}>
+            {icons.underline}
+          </ToolButton>
+        </div>
+        <div className="toolbar-group">
+          <ToolButton label="Heading" shortcut="Ctrl+Alt+2" pressed={state.heading} onClick={() => editor.chain().focus().toggleHeading({ level: 2 }).run()}>
+            {icons.heading}
+          </ToolButton>
+          <ToolButton label="Subheading" shortcut="Ctrl+Alt+3" pressed={state.subheading} onClick={() => editor.chain().focus().toggleHeading({ level: 3 }).run()}>
+            {icons.subheading}
+          </ToolButton>
+          <ToolButton label="Quote" shortcut="Ctrl+Shift+B" pressed={state.quote} onClick={() => editor.chain().focus().toggleBlockquote().run()}>
+            {icons.quote}
+          </ToolButton>
+        </div>
+        <div className="toolbar-group">
+          <select
+            className="toolbar-select"
+            aria-label="Font family"
+            value={FONT_FAMILIES.includes(state.fontFamily as (typeof FONT_FAMILIES)[number]) ? state.fontFamily : ''}
+            onChange={(event) => {
+              const family = event.target.value;
+              const chain = editor.chain().focus();
+              void (family ? chain.setFontFamily(family) : chain.unsetFontFamily()).run();
+            }}
+          >
+            <option value="">Default font</option>
+            {FONT_FAMILIES.map((family) => (
+              <option key={family} value={family} style={{ fontFamily: family }}>
+                {family}
+              </option>
+            ))}
+          </select>
+          <label className="toolbar-colour" title="Text colour">
+            <span className="visually-hidden">Text colour</span>
+            {icons.colour}
+            <span className="toolbar-colour-swatch" style={{ background: state.color || 'currentColor' }} aria-hidden="true" />
+            <input
+              type="color"
+              value={/^#[0-9a-f]{6}$/i.test(state.color) ? state.color : '#111827'}
+              onChange={(event) => editor.chain().focus().setColor(event.target.value).run()}
+            />
+          </label>
+        </div>
+        <div className="toolbar-group">
+          {ALIGNMENTS.map((alignment) => (
+            <ToolButton
+              key={alignment.value}
+              label={alignment.label}
+              pressed={state.align === alignment.value}
+              onClick={() => editor.chain().focus().setTextAlign(alignment.value).run()}
+            >
+              {alignment.icon}
+            </ToolButton>
+          ))}
+        </div>
+        <div className="toolbar-group">
+          <ToolButton label="Bullet list" pressed={state.bulletList} onClick={() => editor.chain().focus().toggleBulletList().run()}>
+            {icons.bulletList}
+          </ToolButton>
+          <ToolButton label="Numbered list" pressed={state.orderedList} onClick={() => editor.chain().focus().toggleOrderedList().run()}>
+            {icons.orderedList}
+          </ToolButton>
+        </div>
+        <div className="toolbar-group">
+          <ToolButton label="Link" pressed={state.link} onClick={() => setAsking({ mode: 'link', initial: (editor.getAttributes('link').href as string | undefined) ?? '' })}>
+            {icons.link}
+          </ToolButton>
+          <ToolButton label="YouTube video" onClick={() => setAsking({ mode: 'youtube', initial: '' })}>
+            {icons.youtube}
+          </ToolButton>
+          <ToolButton
+            label="Picture alt text and caption"
+            disabled={!state.picture}
+            onClick={() => {
+              const picture = selectedPicture(editor);
+              if (picture) onDescribePicture(picture);
+            }}
+          >
+            {icons.picture}
+          </ToolButton>
+        </div>
+        <div className="toolbar-group">
+          <ToolButton label="Undo" shortcut="Ctrl+Z" disabled={!state.canUndo} onClick={() => editor.chain().focus().undo().run()}>
+            {icons.undo}
+          </ToolButton>
+          <ToolButton label="Redo" shortcut="Ctrl+Shift+Z" disabled={!state.canRedo} onClick={() => editor.chain().focus().redo().run()}>
+            {icons.redo}
+          </ToolButton>
+        </div>
       </div>
-      <div className="toolbar-group">
-        <ToolButton label="Bullet list" pressed={state.bulletList} onClick={() => editor.chain().focus().toggleBulletList().run()}>
-          {icons.bulletList}
-        </ToolButton>
-        <ToolButton label="Numbered list" pressed={state.orderedList} onClick={() => editor.chain().focus().toggleOrderedList().run()}>
-          {icons.orderedList}
-        </ToolButton>
-      </div>
-      <div className="toolbar-group">
-        <ToolButton label="Link" pressed={state.link} onClick={addLink}>
-          {icons.link}
-        </ToolButton>
-        <ToolButton label="YouTube video" onClick={addYoutube}>
-          {icons.youtube}
-        </ToolButton>
-      </div>
-      <div className="toolbar-group">
-        <ToolButton label="Undo" shortcut="Ctrl+Z" disabled={!state.canUndo} onClick={() => editor.chain().focus().undo().run()}>
-          {icons.undo}
-        </ToolButton>
-        <ToolButton label="Redo" shortcut="Ctrl+Shift+Z" disabled={!state.canRedo} onClick={() => editor.chain().focus().redo().run()}>
-          {icons.redo}
-        </ToolButton>
-      </div>
-    </div>
+      <LinkDialog request={asking} problemWith={problemWith} onSubmit={applyLink} onRemove={removeLink} onClose={closeDialog} />
+    </>
   );
 }
 
@@ -184,10 +229,12 @@ function ToolButton({ label, shortcut, disabled, onClick, children, pressed }: T
   );
 }
 
-/** Left/Right, Home/End move between the toolbar's controls (WAI-ARIA toolbar pattern). */
+/**
+ * Left/Right, Home/End move between the toolbar's controls (WAI-ARIA toolbar pattern); on the font
+ * select too, whose own keys are Up and Down (Left and Right would change its value unseen).
+ */
 function moveFocusWithArrows(event: KeyboardEvent<HTMLDivElement>) {
   if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
-  if (event.target instanceof HTMLSelectElement) return;
   const controls = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('button:not(:disabled), select, input'));
   const index = controls.indexOf(event.target as HTMLElement);
   if (index === -1) return;

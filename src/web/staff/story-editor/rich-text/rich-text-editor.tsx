@@ -4,8 +4,9 @@ import type { EditorProps } from '@tiptap/pm/view';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { ACCEPTED_MEDIA, mediaKind, type MediaKind, type UploadMedia } from '../../uploads/accepted-media.ts';
-import { titleFromFileName } from '../../uploads/file-title.ts';
 import { EditorToolbar } from './editor-toolbar.tsx';
+import { PictureDialog, type PictureWords } from './picture-dialog.tsx';
+import { describePicture, removePicture } from './picture-words.ts';
 import { storyExtensions } from './story-extensions.ts';
 import { adoptDomSelection } from './dom-selection.ts';
 import { addPlaceholder, placeholderPosition, removePlaceholder } from './upload-placeholders.ts';
@@ -46,6 +47,8 @@ export function StoryEditor(props: StoryEditorProps) {
   const callbacks = useRef(props);
   callbacks.current = props;
   const [notice, setNotice] = useState<string | null>(null);
+  // Pictures waiting for their words, one dialog at a time: the first is open. `dropped`: just uploaded (Remove is offered).
+  const [describing, setDescribing] = useState<({ src: string; dropped: boolean } & PictureWords)[]>([]);
   const [announcement, setAnnouncement] = useState('');
   const pending = useRef(0);
   const aborts = useRef(new Set<AbortController>());
@@ -98,6 +101,11 @@ export function StoryEditor(props: StoryEditorProps) {
     };
   }, []);
 
+  const nextPicture = () => {
+    setDescribing((queue) => queue.slice(1));
+    editor.commands.focus();
+  };
+
   const setPending = (delta: number) => {
     pending.current += delta;
     callbacks.current.onPendingUploadsChange?.(pending.current);
@@ -121,9 +129,10 @@ export function StoryEditor(props: StoryEditorProps) {
       if (editor.isDestroyed) return;
       const at = placeholderPosition(editor.state, id) ?? editor.state.selection.to;
       editor.view.dispatch(removePlaceholder(editor.state.tr, id));
-      const node =
-        kind === 'image' ? { type: 'image', attrs: { src: url, alt: titleFromFileName(file.name) } } : { type: 'video', attrs: { src: url } };
+      // A picture goes in with no alt text (a file's name describes nothing) and its dialog asks for one.
+      const node = kind === 'image' ? { type: 'figure', attrs: { src: url, alt: '', caption: '' } } : { type: 'video', attrs: { src: url } };
       editor.chain().insertContentAt(at, node).run();
+      if (kind === 'image') setDescribing((queue) => [...queue, { src: url, alt: '', caption: '', dropped: true }]);
       setAnnouncement(`${file.name} uploaded`);
       callbacks.current.onUploadSettled?.({ kind, ok: true, fileName: file.name });
     } catch {
@@ -156,7 +165,7 @@ export function StoryEditor(props: StoryEditorProps) {
 
   return (
     <div className={invalid ? 'rich-editor is-invalid' : 'rich-editor'}>
-      <EditorToolbar editor={editor} onRefused={setNotice} />
+      <EditorToolbar editor={editor} onDescribePicture={(picture) => setDescribing((queue) => [...queue, { ...picture, dropped: false }])} />
       <div {...getRootProps({ className: isDragActive ? 'editor-drop-area is-dragging' : 'editor-drop-area' })}>
         <EditorContent editor={editor} />
         {isDragActive ? (
@@ -173,6 +182,22 @@ export function StoryEditor(props: StoryEditorProps) {
           </button>
         </div>
       ) : null}
+      <PictureDialog
+        picture={describing[0] ?? null}
+        onSave={(words) => {
+          describePicture(editor, describing[0]!.src, words);
+          nextPicture();
+        }}
+        onRemove={
+          describing[0]?.dropped
+            ? () => {
+                removePicture(editor, describing[0]!.src);
+                nextPicture();
+              }
+            : undefined
+        }
+        onClose={nextPicture}
+      />
       <p id={tipId} className="editor-tip">
         {EDITOR_TIP}
       </p>

@@ -6,6 +6,7 @@ import { Placeholder } from '@tiptap/extensions';
 import { StarterKit } from '@tiptap/starter-kit';
 import { isAllowedLink, LINK_PROTOCOLS } from './link-input.ts';
 import { uploadPlaceholders } from './upload-placeholders.ts';
+import { Figure } from './figure-node.ts';
 import { Video } from './video-node.ts';
 import { YoutubeEmbed } from './youtube-embed.ts';
 
@@ -14,7 +15,8 @@ export const HISTORY = { depth: 100, newGroupDelay: 500 } as const;
 
 /**
  * Everything the story editor can write, and nothing the server's sanitiser would drop:
- * headings, paragraphs, marks, lists, quotes, code, rules, links, images, uploaded videos,
+ * headings, paragraphs, marks, lists, quotes, code, rules, links, images (in a figure with their
+ * alt text and caption), uploaded videos,
  * YouTube embeds, alignment, colour and font family (docs/product/rules.md#story-content).
  */
 export function storyExtensions(): Extensions {
@@ -35,6 +37,7 @@ export function storyExtensions(): Extensions {
     FontFamily,
     TextAlign.configure({ types: ['heading', 'paragraph'], alignments: ['left', 'center', 'right', 'justify'] }),
     Image.configure({ inline: false, allowBase64: false }),
+    Figure,
     Video,
     YoutubeEmbed,
     uploadPlaceholders,

@@ -18,6 +18,28 @@ export const icons = {
       <path d="M6 4v6a6 6 0 0 0 12 0V4M4 20h16" />
     </Icon>
   ),
+  heading: (
+    <Icon>
+      <path d="M5 5v14M14 5v14M5 12h9M18 19v-7l-2 1.5" />
+    </Icon>
+  ),
+  subheading: (
+    <Icon>
+      <path d="M5 7v11M13 7v11M5 12.5h8M16.5 11.5a2 2 0 1 1 3 1.7L16.5 18h4" />
+    </Icon>
+  ),
+  quote: (
+    <Icon>
+      <path d="M7 7h4v5c0 2.5-1.5 4-4 5M15 7h4v5c0 2.5-1.5 4-4 5" />
+    </Icon>
+  ),
+  picture: (
+    <Icon>
+      <path d="M4 5h16v14H4z" />
+      <path d="m4 16 5-5 4 4 3-3 4 4" />
+      <path d="M15 9h.01" />
+    </Icon>
+  ),
   alignLeft: (
     <Icon>
       <path d="M21 6H3M15 12H3M17 18H3" />
