@@ -5,6 +5,7 @@ import { startDemoSite } from './bench/demo-site.ts';
 import { lighthouse, type LighthouseScores } from './bench/lighthouse.ts';
 import { loadTestInTurns, type LoadResult } from './bench/load-test.ts';
 import { measurePageWeight, type PageWeight } from './bench/page-weight.ts';
+import { measurePictureBytes, type PictureBytes } from './bench/picture-bytes.ts';
 import { launchChromium } from './lib/chromium.ts';
 import { projectRoot as root } from './lib/project.ts';
 import { run } from './lib/run.ts';
@@ -14,7 +15,8 @@ import { run } from './lib/run.ts';
  * over a fresh demo newsroom (the one `npm start` seeds, in .wrangler/bench), and prints one table: for each reader route and a trivial route,
  * requests per second, p50 and p99 latency and errors under load (autocannon, in BENCH_ROUNDS
  * turns of BENCH_SECONDS per route, default 5 x 3 s) and the ratio to the trivial route; the gzip weight of the JavaScript and CSS
- * that / and a story page load; Lighthouse mobile scores for both (median of LIGHTHOUSE_RUNS,
+ * that / and a story page load; the bytes of pictures a phone (390x844 at 3x) downloads for /, on its first
+ * screen and scrolled through; Lighthouse mobile scores for both (median of LIGHTHOUSE_RUNS,
  * default 3; 0 skips them). `/` and the story page are also compared with a bare worker serving
  * the same bytes under the same wrangler dev with the site's assets and flags (BENCH_PORT + 1; and
  * without assets, BENCH_PORT + 2): each must reach 0.8 of the first. The numbers also go to
@@ -54,6 +56,26 @@ function weightLine(label: string, weight: PageWeight): string {
   return `${padEnd(label, 14)}  JS ${pad(kb(weight.jsGzipBytes), 9)} in ${weight.files.filter((f) => f.kind === 'js').length} files (${verdict} the ${kb(BUDGET.jsGzipBytes)} budget), of which ${kb(weight.jsRunAtLoadGzipBytes)} runs before the reader interacts   CSS ${pad(kb(weight.cssGzipBytes), 8)}`;
 }
 
+function picturesLine(label: string, pictures: PictureBytes): string {
+  return `${padEnd(label, 14)}  first screen ${pad(kb(pictures.firstScreenBytes), 9)}   whole page ${pad(kb(pictures.wholePageBytes), 9)} in ${pictures.files.length} pictures (${[...new Set(pictures.files.map((file) => file.contentType))].join(', ')})`;
+}
+
+/**
+ * Lighthouse's phone (412x823 at 1.75x) asks for the picture widths of its own screen; a deployed
+ * site's edge has made them long before (decision 047). Made once here, so Lighthouse measures the
+ * page, not this machine's first AVIF encodes.
+ */
+async function warmPictures(browser: Awaited<ReturnType<typeof launchChromium>>, urls: string[]): Promise<void> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  for (const url of urls) {
+    await page.goto(url, { waitUntil: 'networkidle', timeout: 120_000 });
+    await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
+    await page.waitForLoadState('networkidle', { timeout: 120_000 });
+  }
+  await context.close();
+}
+
 function lighthouseLine(label: string, scores: LighthouseScores): string {
   const m = scores.metrics;
   return `${padEnd(label, 14)}  performance ${pad(scores.performance, 3)} (runs ${scores.performanceRuns.join('/')})  accessibility ${pad(scores.accessibility, 3)}  best practices ${pad(scores.bestPractices, 3)}  SEO ${pad(scores.seo, 3)}   FCP ${m.fcpMs} ms  LCP ${m.lcpMs} ms  TBT ${m.tbtMs} ms  CLS ${m.cls.toFixed(3)}  SI ${m.speedIndexMs} ms`;
@@ -67,12 +89,15 @@ try {
   const storyPage = `/story/${sampleStory.slug}`;
 
   let weights: { home: PageWeight; story: PageWeight } | null = null;
+  let pictures: PictureBytes | null = null;
   let scores: { home: LighthouseScores; story: LighthouseScores } | null = null;
   if (lighthouseRuns > 0) {
-    console.log(`Serving ${base}; measuring page weight and Lighthouse (${lighthouseRuns} runs per page)...`);
+    console.log(`Serving ${base}; measuring page weight, pictures and Lighthouse (${lighthouseRuns} runs per page)...`);
     const browser = await launchChromium();
     const clientDir = path.join(root, 'dist', 'client');
     weights = { home: await measurePageWeight(browser, `${base}/`, clientDir), story: await measurePageWeight(browser, `${base}${storyPage}`, clientDir) };
+    pictures = await measurePictureBytes(browser, `${base}/`);
+    await warmPictures(browser, [`${base}/`, `${base}${storyPage}`]);
     await browser.close();
     scores = { home: await lighthouse(`${base}/`, lighthouseRuns), story: await lighthouse(`${base}${storyPage}`, lighthouseRuns) };
     console.log([lighthouseLine('/', scores.home), lighthouseLine('story page', scores.story)].join('\n'));
@@ -123,9 +148,12 @@ try {
     '',
     ...(weights && scores
       ? [
-          'What a first visit downloads (gzip), the app it starts on the first click included',
+          'What a first visit downloads (gzip), the island its first click wakes included',
           weightLine('/', weights.home),
           weightLine('story page', weights.story),
+          '',
+          'Pictures a phone (390x844 at 3x) downloads',
+          ...(pictures ? [picturesLine('/', pictures)] : []),
           '',
           'Lighthouse, mobile (median run)',
           lighthouseLine('/', scores.home),
@@ -139,7 +167,7 @@ try {
   await mkdir(path.join(root, 'bench-results'), { recursive: true });
   await writeFile(
     path.join(root, 'bench-results', 'latest.json'),
-    `${JSON.stringify({ at: new Date().toISOString(), base, storyPage, seconds, rounds, load, pagesVsBare, weights, lighthouse: scores }, null, 2)}\n`,
+    `${JSON.stringify({ at: new Date().toISOString(), base, storyPage, seconds, rounds, load, pagesVsBare, weights, pictures, lighthouse: scores }, null, 2)}\n`,
   );
 } finally {
   for (const worker of bareWorkers) await worker.stop();

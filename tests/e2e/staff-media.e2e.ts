@@ -1,6 +1,6 @@
 import type { Request } from 'playwright-core';
 import { expect, test } from './support/browser.ts';
-import { expectPhotoStoryCreated, photoStoryWithImageOver } from './support/media.ts';
+import { describeDroppedPicture, expectPhotoStoryCreated, photoStoryWithImageOver } from './support/media.ts';
 import { apiLogin, site } from './support/site.ts';
 import { createReporterViaApi, signInAs, uniqueUsername } from './support/staff.ts';
 import { resolve } from 'node:path';
@@ -21,12 +21,9 @@ test('an image dropped into the text uploads with its progress shown and lands w
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   await expect.poll(() => page.getByText('Image uploaded successfully').count(), { timeout: 20_000 }).toBe(1);
 
-  const image = editor.locator('img[alt="harbour at dawn"]');
-  await expect.poll(() => image.count()).toBe(1);
+  const image = await describeDroppedPicture(page, editor);
   expect(await progress.count()).toBe(0);
   const src = (await image.getAttribute('src'))!;
-  const order = await editor.evaluate((root) => Array.from(root.children).map((child) => child.tagName + ':' + (child.textContent ?? '')));
-  expect(order.slice(0, 3)).toEqual(['P:Before the picture.', 'IMG:', 'P:After the picture.']);
 
   const created = page.waitForRequest((request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/stories');
   await page.getByRole('button', { name: 'Create Story' }).click();
@@ -57,6 +54,6 @@ test('the Upload tab turns a chosen image into a draft story, and refuses other 
   expect(await page.getByLabel('Status').inputValue()).toBe('draft');
   const src = await page.getByRole('textbox', { name: 'Story Content' }).locator('img').getAttribute('src');
   expect(src).toMatch(/^\/media\/images\//);
-  expect(await page.getByLabel('Featured Image URL').inputValue()).toBe(src);
+  expect(await page.getByLabel('…or the picture’s address').inputValue()).toBe(src);
   expect(pageErrors).toEqual([]);
 });

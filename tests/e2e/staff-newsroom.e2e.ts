@@ -4,7 +4,7 @@ import type { Beat, Story, User } from '../../src/domain/entities.ts';
 import { slugify } from '../../src/domain/slug.ts';
 import { expect, test } from './support/browser.ts';
 import { apiCall, apiLogin, site, type E2eAccount } from './support/site.ts';
-import { answerNextPrompt, logInThroughForm, signInAs, unique, uniqueUsername } from './support/staff.ts';
+import { logInThroughForm, signInAs, unique, uniqueUsername } from './support/staff.ts';
 
 /**
  * The newsroom's main staff journey, in order: the admin sets up a beat and a reporter; the
@@ -91,19 +91,25 @@ describe.sequential('a story from the admin desk to the home page', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.type('Read the minutes');
     for (let i = 0; i < 'minutes'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
-    const linkPrompt = answerNextPrompt(page, 'Enter URL:', 'https://example.com/minutes');
+    // The app's own dialog asks, in SPEC's words (no browser prompt).
     await page.getByRole('button', { name: 'Link' }).click();
-    await linkPrompt;
-    // The prompt closes before the editor applies the link and takes focus back; keys sent earlier go to the toolbar.
+    const linkDialog = page.getByRole('dialog', { name: 'Link' });
+    await linkDialog.getByLabel('Enter URL:').fill('javascript:alert(1)');
+    await linkDialog.getByRole('button', { name: 'Apply Link' }).click();
+    await expect.poll(() => linkDialog.getByText("That link can't be used.", { exact: false }).count()).toBe(1);
+    await linkDialog.getByLabel('Enter URL:').fill('https://example.com/minutes');
+    await linkDialog.getByRole('button', { name: 'Apply Link' }).click();
+    await expect.poll(() => linkDialog.count()).toBe(0);
     await expect.poll(() => editor.locator('a[href="https://example.com/minutes"]').count()).toBe(1);
     await expect.poll(() => editor.evaluate((element) => element.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('End');
     // ProseMirror reads a native caret move on its next selectionchange; an Enter before that acts on the old selection.
     await expect.poll(() => editor.evaluate((element) => (element as HTMLElement & { editor?: { state: { selection: { empty: boolean } } } }).editor?.state.selection.empty)).toBe(true);
     await page.keyboard.press('Enter');
-    const youtubePrompt = answerNextPrompt(page, 'Enter YouTube URL:', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
     await page.getByRole('button', { name: 'YouTube video' }).click();
-    await youtubePrompt;
+    const videoDialog = page.getByRole('dialog', { name: 'YouTube video' });
+    await videoDialog.getByLabel('Enter YouTube URL:').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    await videoDialog.getByRole('button', { name: 'Insert Video' }).click();
     await expect.poll(() => editor.locator('iframe[src^="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"]').count()).toBe(1);
 
     await page.getByLabel('Beat').selectOption({ label: beatName });

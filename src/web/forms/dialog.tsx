@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 
 export interface DialogProps {
   open: boolean;
@@ -12,7 +13,8 @@ export interface DialogProps {
 
 /**
  * A modal on the native <dialog>: showModal() makes the page behind it inert (focus stays inside),
- * Escape closes it, focus returns to the opener, and it is named by its title.
+ * Escape closes it, focus returns to the opener, and it is named by its title. Focus starts on the
+ * control marked `data-autofocus`, if any.
  */
 export function Dialog({ open, onClose, title, description, children, className }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -22,11 +24,18 @@ export function Dialog({ open, onClose, title, description, children, className 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // showModal() focuses the first control (the close button); a form may name a better start.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
-  return (
+  // In <body>, outside whatever the opener sits in: a form in the dialog is never nested in another
+  // form (the editor's link and picture dialogs open from inside the story form, and Chromium does
+  // not carry a nested form's submit to the page's own listeners).
+  return createPortal(
     <dialog
       ref={ref}
       className={className ? `dialog ${className}` : 'dialog'}
@@ -40,6 +49,9 @@ export function Dialog({ open, onClose, title, description, children, className 
       onClick={(event) => {
         if (event.target === event.currentTarget) onClose();
       }}
+      // A dialog's form is its own: React still carries events from a portal to its parents, and its
+      // submit must not reach a form around the opener.
+      onSubmit={(event) => event.stopPropagation()}
     >
       <div className="dialog-body">
         <header className="dialog-header">
@@ -57,6 +69,7 @@ export function Dialog({ open, onClose, title, description, children, className 
         ) : null}
         {open ? children : null}
       </div>
-    </dialog>
+    </dialog>,
+    document.body,
   );
 }

@@ -125,13 +125,38 @@ export async function photoStoryWithImageOver(page: Page) {
   return { title, editor, drop };
 }
 
+/** The words the journeys give a dropped picture. */
+export const DROPPED_PICTURE = { alt: 'Fishing boats moored in the harbour at dawn', caption: 'The harbour before the storm.' } as const;
+
+/**
+ * A dropped picture asks for its words: alt text (needed; never the file's name: the dialog says so
+ * when it is left blank) and a caption. Answers with DROPPED_PICTURE; returns the picture in the text.
+ */
+export async function describeDroppedPicture(page: Page, editor: Locator): Promise<Locator> {
+  const dialog = page.getByRole('dialog', { name: 'Describe the picture' });
+  await expect.poll(() => dialog.count(), { timeout: 20_000 }).toBe(1);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(() => dialog.getByText('Describe what the picture shows, for readers who cannot see it').count()).toBe(1);
+  await dialog.getByLabel('Alt text').fill(DROPPED_PICTURE.alt);
+  await dialog.getByLabel('Caption (optional)').fill(DROPPED_PICTURE.caption);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(() => dialog.count()).toBe(0);
+  const image = editor.locator(`figure img[alt="${DROPPED_PICTURE.alt}"]`);
+  await expect.poll(() => image.count()).toBe(1);
+  expect(await editor.locator('figure figcaption').innerText()).toBe(DROPPED_PICTURE.caption);
+  expect(await editor.locator('img[alt="harbour at dawn"]').count()).toBe(0);
+  const order = await editor.evaluate((root) => Array.from(root.children).map((child) => `${child.tagName}:${child.textContent ?? ''}`));
+  expect(order.slice(0, 3)).toEqual(['P:Before the picture.', `FIGURE:${DROPPED_PICTURE.caption}`, 'P:After the picture.']);
+  return image;
+}
+
 /** After Create Story: the page moved to the new story, which has the title and the dropped image, and the image is served. */
 export async function expectPhotoStoryCreated(page: Page, token: string, title: string, src: string): Promise<void> {
   await page.waitForURL((url) => url.pathname.startsWith('/story/') && url.pathname !== '/story/new');
   const slug = new URL(page.url()).pathname.split('/').pop()!;
   const story = (await apiCall<Story>(`/api/stories/slug/${slug}`, { token })).body;
   expect(story.title).toBe(title);
-  expect(story.content).toContain(`<img src="${src}" alt="harbour at dawn">`);
+  expect(story.content).toContain(`<figure><img src="${src}" alt="${DROPPED_PICTURE.alt}"><figcaption>${DROPPED_PICTURE.caption}</figcaption></figure>`);
   const served = await fetch(new URL(src, site().baseUrl));
   expect(served.status).toBe(200);
   expect(served.headers.get('content-type')).toBe('image/png');

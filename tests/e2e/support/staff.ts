@@ -63,17 +63,3 @@ export async function createReporterViaApi(adminToken: string, name: string): Pr
 export function uniqueUsername(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
-
-/** Answers the next window.prompt with `answer` (the editor's link and YouTube prompts). */
-export function answerNextPrompt(page: Page, expectedMessage: string, answer: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    page.once('dialog', (dialog) => {
-      if (dialog.type() !== 'prompt' || dialog.message() !== expectedMessage) {
-        reject(new Error(`Expected the prompt "${expectedMessage}", got ${dialog.type()} "${dialog.message()}"`));
-        void dialog.dismiss();
-        return;
-      }
-      void dialog.accept(answer).then(resolve, reject);
-    });
-  });
-}

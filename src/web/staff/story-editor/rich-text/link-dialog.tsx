@@ -50,7 +50,7 @@ function LinkForm({ request, problemWith, onSubmit, onRemove, onClose }: Omit<Li
         label={texts.label}
         type="url"
         inputMode="url"
-        autoFocus
+        data-autofocus
         placeholder={texts.placeholder}
         value={value}
         error={error ?? undefined}

@@ -45,7 +45,7 @@ function PictureForm({ picture, onSave, onRemove, onClose }: Omit<PictureDialogP
         id={altId}
         label="Alt text"
         required
-        autoFocus
+        data-autofocus
         value={alt}
         maxLength={PICTURE_TEXT_MAX.alt}
         error={error}
