@@ -4,6 +4,7 @@ import { STREAM_DESCRIPTION_MAX } from '../../../domain/media-schemas.ts';
 import { beatsQuery } from '../../site/beats/beat-queries.ts';
 import { SelectField, TextAreaField } from '../../forms/form-field.tsx';
 import { createSessionStore } from '../camera/session-store.ts';
+import { BeatOptions } from '../beat-options.tsx';
 
 /** What a stream's story says besides its title: both optional (a reader-facing text is written without them). */
 export interface StreamDetails {
@@ -31,12 +32,7 @@ export function StreamDetailsFields({ disabled }: { disabled: boolean }) {
         disabled={disabled}
       />
       <SelectField label="Beat (optional)" value={details.beatId} onChange={(event) => streamDetails.set({ beatId: event.target.value })} disabled={disabled}>
-        <option value="">No beat assigned</option>
-        {beats.map((beat) => (
-          <option key={beat.id} value={String(beat.id)}>
-            {beat.name}
-          </option>
-        ))}
+        <BeatOptions beats={beats} />
       </SelectField>
     </>
   );

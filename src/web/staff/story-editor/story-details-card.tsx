@@ -4,6 +4,7 @@ import { StoryVideo } from '../../site/stories/story-video.tsx';
 import type { UploadMedia } from '../uploads/accepted-media.ts';
 import { FeaturedPictureField } from './featured-picture-field.tsx';
 import { storyFieldId, type SetStoryField, type StoryFormErrors, type StoryFormValues } from './story-form-values.ts';
+import { BeatOptions } from '../beat-options.tsx';
 
 interface StoryDetailsCardProps {
   headingId: string;
@@ -72,12 +73,7 @@ export function StoryDetailsCard({ headingId, values, errors, beats, onField, on
         onChange={(event) => onField('description', event.target.value)}
       />
       <SelectField id={storyFieldId('beatId')} name="beatId" label="Beat" value={values.beatId} error={errors.beatId} onChange={(event) => onField('beatId', event.target.value)}>
-        <option value="">No beat assigned</option>
-        {beats.map((beat) => (
-          <option key={beat.id} value={String(beat.id)}>
-            {beat.name}
-          </option>
-        ))}
+        <BeatOptions beats={beats} />
       </SelectField>
       <FeaturedPictureField values={values} errors={errors} onField={onField} uploadMedia={uploadMedia} />
       <div>
