@@ -4,6 +4,7 @@ import { ConflictError } from '../../domain/errors.ts';
 import type { PasskeyRepository, PasskeySummary, StoredPasskey } from '../../domain/security-ports.ts';
 import { auditEntry, auditEntriesFrom, ifChanged } from './audit-entry.ts';
 import { isUniqueViolation, type Db } from './db.ts';
+import { useChallenge } from './sign-in-proof.ts';
 import { passkeys } from './security-schema.ts';
 
 type PasskeyRow = typeof passkeys.$inferSelect;
@@ -30,7 +31,7 @@ export class D1PasskeyRepository implements PasskeyRepository {
     try {
       const [, added] = await this.db.batch([
         // The registration's challenge is used up here: the passkey is stored only if it was still there.
-        this.db.run(sql`DELETE FROM auth_challenges WHERE id = ${challengeId} AND purpose = 'passkey_register' AND user_id = ${userId} AND expires_at > ${now}`),
+        useChallenge(this.db, challengeId, 'passkey_register', now, userId),
         // Values in the order of security-schema.ts's passkeys columns, which drizzle names in the INSERT.
         this.db
           .insert(passkeys)
