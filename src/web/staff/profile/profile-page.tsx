@@ -13,14 +13,17 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { RoleGate } from '../role-gate.tsx';
 import { usersQuery } from '../admin/users-api.ts';
+import { mustSetUp, secondFactorQuery } from '../security/security-api.ts';
+import { SecuritySection } from '../security/security-section.tsx';
 
 /**
  * The profile screen (docs/product/screens.md, "Profile"): a user's name and the bio their author
  * page shows. Everyone edits their own; an admin opens anyone's from the Admin tab (`?userId=`).
  */
 export function ProfilePage({ userId }: { userId?: number }) {
+  // The one staff screen a user the security policy blocks may open: it is where they set a second factor up.
   return (
-    <RoleGate need="reporter">
+    <RoleGate need="reporter" withoutSecondFactor>
       <ProfileFor userId={userId} />
     </RoleGate>
   );
@@ -28,6 +31,15 @@ export function ProfilePage({ userId }: { userId?: number }) {
 
 function ProfileFor({ userId }: { userId?: number }) {
   const { user, isAdmin } = useAuth();
+  const secondFactor = useQuery(secondFactorQuery());
+  if (mustSetUp(secondFactor.data)) {
+    return (
+      <div className="page narrow profile-page">
+        <h1>Your profile</h1>
+        <SecuritySection />
+      </div>
+    );
+  }
   const others = useQuery({ ...usersQuery(), enabled: isAdmin && userId !== undefined && userId !== user?.id });
   const target = userId === undefined || userId === user?.id ? user : others.data?.find((candidate) => candidate.id === userId);
   useDocumentTitle('Profile');
@@ -81,6 +93,7 @@ function ProfileForm({ user, own }: { user: User; own: boolean }) {
           {save.isPending ? 'Saving...' : 'Save profile'}
         </button>
       </form>
+      {own ? <SecuritySection /> : null}
     </div>
   );
 }
