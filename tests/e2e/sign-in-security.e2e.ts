@@ -78,7 +78,7 @@ describe.sequential('sign-in security', () => {
     await page.goto(onLocalhost('/login'));
     await page.getByLabel('Email or Username').fill(reporter.email);
     await page.getByLabel('Password', { exact: true }).fill(reporter.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await signedInTo(page, '/dashboard');
     await page.goto(onLocalhost('/profile'));
     await page.getByLabel('Passkey name').fill('Newsroom laptop');
@@ -141,7 +141,7 @@ describe.sequential('sign-in security', () => {
     await reporterPage.getByRole('link', { name: 'Go to Login' }).click();
     await reporterPage.getByLabel('Email or Username').fill(reporter.email);
     await reporterPage.getByLabel('Password', { exact: true }).fill('a-brand-new-password');
-    await reporterPage.getByRole('button', { name: 'Sign In' }).click();
+    await reporterPage.getByRole('button', { name: 'Sign In', exact: true }).click();
     await reporterPage.waitForURL('**/dashboard', { timeout: 15_000 });
     // The link worked once.
     await reporterPage.goto(resetUrl);
