@@ -333,7 +333,7 @@ describe('sign-in', () => {
     const forgot = page.getByRole('button', { name: 'Forgot password?' });
     await forgot.click();
     expect(await forgot.getAttribute('aria-expanded')).toBe('true');
-    expect(await page.getByText('Passwords are reset by your newsroom’s administrator.', { exact: false }).isVisible()).toBe(true);
+    expect(await page.getByText('Ask your newsroom’s administrator for a password reset link.', { exact: false }).isVisible()).toBe(true);
   });
 
   test('takes a reporter to /dashboard and an admin to /admin, and sends them there again from /login', async ({ browser }) => {
