@@ -1,4 +1,6 @@
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import worker from '../../src/worker.ts';
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../src/domain/entities.ts';
 import { api, expectError, login, signUp } from './support/api.ts';
@@ -110,8 +112,18 @@ describe('signing in with TOTP', () => {
     const challenge = await passwordStep(user.username, password);
     await env.DB.prepare("UPDATE auth_challenges SET expires_at = ? WHERE user_id = ? AND purpose = 'sign_in'").bind(new Date(Date.now() - 1000).toISOString(), user.id).run();
     expect(expectError(await secondStep(challenge, codeOf(secret)), 401, 'invalid_code')).toMatchObject({ restart: true });
-    const five = await env.DB.prepare('SELECT 1').first();
-    expect(five).not.toBeNull();
+  });
+
+  it('has the minute job sweep away challenges that expired', async () => {
+    const { user, password } = await totpUser();
+    await passwordStep(user.username, password);
+    await passwordStep(user.username, password);
+    await env.DB.prepare("UPDATE auth_challenges SET expires_at = ? WHERE id IN (SELECT id FROM auth_challenges WHERE user_id = ? LIMIT 1)").bind(new Date(Date.now() - 1).toISOString(), user.id).run();
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: '* * * * *' }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    const left = await env.DB.prepare('SELECT count(*) AS n FROM auth_challenges WHERE user_id = ?').bind(user.id).first<{ n: number }>();
+    expect(left!.n).toBe(1);
   });
 
   it('gives a challenge five minutes', async () => {

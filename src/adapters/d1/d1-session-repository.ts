@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { AuditEntry } from '../../domain/audit.ts';
 import type { User } from '../../domain/entities.ts';
@@ -70,24 +70,17 @@ export class D1SessionRepository implements SessionRepository {
   }
 
   async revokeById(userId: number, sessionId: number, now: string, audit: readonly AuditEntry[]): Promise<boolean> {
-    const [ended] = await this.db.batch([
-      this.db
-        .update(sessions)
-        .set({ revokedAt: now })
-        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), live(now)))
-        .returning({ id: sessions.id }),
-      ...audit.map((entry) => auditEntry(this.db, entry, now, ifChanged)),
-    ]);
-    return ended.length > 0;
+    return (await this.end(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)), now, audit)) > 0;
   }
 
-  async revokeOthers(userId: number, keepSessionId: number, now: string, audit: readonly AuditEntry[]): Promise<number> {
+  revokeOthers(userId: number, keepSessionId: number, now: string, audit: readonly AuditEntry[]): Promise<number> {
+    return this.end(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)), now, audit);
+  }
+
+  /** Ends the live sessions `which` picks, with the audit entries when it ended any; how many. */
+  private async end(which: SQL | undefined, now: string, audit: readonly AuditEntry[]): Promise<number> {
     const [ended] = await this.db.batch([
-      this.db
-        .update(sessions)
-        .set({ revokedAt: now })
-        .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), live(now)))
-        .returning({ id: sessions.id }),
+      this.db.update(sessions).set({ revokedAt: now }).where(and(which, live(now))).returning({ id: sessions.id }),
       ...audit.map((entry) => auditEntry(this.db, entry, now, ifChanged)),
     ]);
     return ended.length;

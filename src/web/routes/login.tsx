@@ -5,6 +5,7 @@ import { ApiError } from '../api/client.ts';
 import { currentUserQuery } from '../auth/current-user.ts';
 import { needsSecondStep, passkeyHostProblem, useLogin, usePasskeyLogin, type LoginAnswer, type SecondStepNeeded } from '../site/login/sign-in.ts';
 import { SecondStepForm } from '../site/login/second-step-form.tsx';
+import { AuthSubmit } from '../site/login/auth-submit.tsx';
 import { homeFor } from '../auth/staff-paths.ts';
 import { useDocumentTitle } from '../ui/document-title.ts';
 import { CheckboxField, TextField } from '../forms/form-field.tsx';
@@ -140,12 +141,7 @@ function LoginPage() {
           <p id="password-reset-help" className="auth-help" hidden={!showReset}>
             Ask your newsroom’s administrator for a password reset link. It works once, for 24 hours: open it, choose a new password, then sign in with it here.
           </p>
-          <p className="form-failure" role="alert">
-            {failure ?? ''}
-          </p>
-          <button type="submit" className="button button-primary button-block" disabled={login.isPending}>
-            {login.isPending ? 'Signing in...' : 'Sign In'}
-          </button>
+          <AuthSubmit failure={failure} pending={login.isPending} label="Sign In" pendingLabel="Signing in..." />
           <p className="auth-divider" aria-hidden="true">
             <span>or</span>
           </p>

@@ -6,6 +6,7 @@ import { staffPaths } from '../../auth/staff-paths.ts';
 import { TextField } from '../../forms/form-field.tsx';
 import { HrefLink } from '../../ui/href-link.tsx';
 import { useDocumentTitle } from '../../ui/document-title.ts';
+import { AuthSubmit } from './auth-submit.tsx';
 
 /** The token of the link that opened the page: in the fragment (#token=...), which never reaches a server or a Referer. */
 function tokenFromLocation(): string | null {
@@ -56,12 +57,7 @@ export function ResetPasswordPage() {
             <form onSubmit={submit} noValidate className="form">
               <TextField label="New password" name="password" type="password" autoComplete="new-password" required minLength={6} hint="At least 6 characters." error={errors.password} />
               <TextField label="Repeat the new password" name="confirm" type="password" autoComplete="new-password" required error={errors.confirm} />
-              <p className="form-failure" role="alert">
-                {failure ?? ''}
-              </p>
-              <button type="submit" className="button button-primary button-block" disabled={reset.isPending}>
-                {reset.isPending ? 'Setting...' : 'Set new password'}
-              </button>
+              <AuthSubmit failure={failure} pending={reset.isPending} label="Set new password" pendingLabel="Setting..." />
             </form>
           </>
         )}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { TextField } from '../../forms/form-field.tsx';
+import { AuthSubmit } from './auth-submit.tsx';
 import type { LoginAnswer, SecondStepNeeded } from './sign-in.ts';
 import { useSecondStep } from './sign-in.ts';
 
@@ -68,12 +69,7 @@ export function SecondStepForm({
             autoFocus
             error={error}
           />
-          <p className="form-failure" role="alert">
-            {failure ?? ''}
-          </p>
-          <button type="submit" className="button button-primary button-block" disabled={verify.isPending}>
-            {verify.isPending ? 'Verifying...' : 'Verify'}
-          </button>
+          <AuthSubmit failure={failure} pending={verify.isPending} label="Verify" pendingLabel="Verifying..." />
           {hasTotp && step.methods.includes('recovery') ? (
             <button type="button" className="link-button" onClick={() => setRecovery((on) => !on)}>
               {recovery ? 'Use the code from your app instead' : 'Use a recovery code instead'}
