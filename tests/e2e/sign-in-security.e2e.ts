@@ -115,6 +115,48 @@ describe.sequential('sign-in security', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  test('an admin the policy covers is taken to set a second factor up, can do nothing else, and keeps the recovery codes on screen', async ({ page, pageErrors }) => {
+    const newcomer: E2eAccount = { username: uniqueUsername('newadmin'), email: '', password: 'newcomer-admin-pw', firstName: null, lastName: null };
+    newcomer.email = `${newcomer.username}@example.com`;
+    const created = await apiCall('/api/auth/register', { method: 'POST', token: adminToken, json: { username: newcomer.username, email: newcomer.email, password: newcomer.password, role: 'admin' } });
+    expect(created.status).toBe(201);
+    expect((await apiCall('/api/settings/security', { method: 'PUT', token: adminToken, json: { requireTwoFactor: 'admins' } })).status).toBe(200);
+    try {
+      await logInThroughForm(page, newcomer);
+      await signedInTo(page, '/profile');
+      await expect.poll(() => page.getByText('Your newsroom requires a second factor.', { exact: false }).count(), { timeout: 15_000 }).toBe(1);
+      expect(await page.getByLabel('First name').count()).toBe(0);
+      await shot(page, '10-policy-blocks-admin');
+      // Nothing else opens: the dashboard and the admin screen lead back here.
+      await page.goto('/dashboard');
+      await signedInTo(page, '/profile');
+      await page.goto('/admin');
+      await signedInTo(page, '/profile');
+
+      await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+      const secret = (await page.locator('.totp-secret').innerText({ timeout: 15_000 })).replace(/\s/g, '');
+      await page.getByLabel('Code from the app').fill(codeFor(secret));
+      await page.getByRole('button', { name: 'Turn on' }).click();
+      // Unblocked, the page grows the name and bio form; the one-time codes stay on screen.
+      await expect.poll(() => page.getByLabel('First name').count(), { timeout: 15_000 }).toBe(1);
+      expect(await page.getByRole('region', { name: 'Recovery codes' }).getByRole('listitem').count()).toBe(10);
+      await page.getByRole('button', { name: 'I have saved them' }).click();
+      await page.goto('/admin');
+      await expect.poll(() => page.getByRole('heading', { name: 'Admin Dashboard' }).count(), { timeout: 15_000 }).toBe(1);
+    } finally {
+      // Put the site back for the other journeys, as the newcomer (the site's admin is blocked now).
+      const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+      const restore = await apiCall('/api/settings/security', { method: 'PUT', token: token ?? undefined, json: { requireTwoFactor: 'none' } });
+      if (restore.status !== 200) {
+        const fresh = await apiLogin(newcomer);
+        const setup = await apiCall<{ secret: string }>('/api/auth/2fa/totp/setup', { method: 'POST', token: fresh });
+        await apiCall('/api/auth/2fa/totp/confirm', { method: 'POST', token: fresh, json: { code: codeFor(setup.body.secret) } });
+        expect((await apiCall('/api/settings/security', { method: 'PUT', token: fresh, json: { requireTwoFactor: 'none' } })).status).toBe(200);
+      }
+    }
+    expect(pageErrors).toEqual([]);
+  });
+
   test('an admin makes a reset link, the reporter sets a new password with it, and the Audit tab shows both', async ({ page, browser, pageErrors }) => {
     const reporter: E2eAccount = await createReporterViaApi(adminToken, uniqueUsername('reset'));
     await signInAs(page, site().admin);
