@@ -52,6 +52,8 @@ export interface SignedInSession {
   sessionId: number;
   lastSeenAt: string | null;
   hasSecondFactor: boolean;
+  /** The stored `security` setting (unparsed), read in the same query: the policy costs no round trip of its own. */
+  securitySetting: unknown;
 }
 
 export interface TotpRecord {

@@ -7,6 +7,7 @@ import type { NewSession, SessionSummary, SignedInSession, SignInProof } from '.
 import type { Db } from './db.ts';
 import { auditEntry, ifChanged } from './audit-entry.ts';
 import { proofStatements } from './sign-in-proof.ts';
+import { SECURITY_SETTINGS_KEY } from '../../services/security-settings.ts';
 import { toUser } from './d1-user-repository.ts';
 import { sessions, users } from './schema.ts';
 
@@ -15,6 +16,9 @@ const hasSecondFactor = sql<number>`(EXISTS (SELECT 1 FROM totp_secrets t WHERE 
   OR EXISTS (SELECT 1 FROM passkeys p WHERE p.user_id = ${users.id}))`;
 
 type Statements = [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]];
+
+/** The admin's sign-in policy as stored (services/security-settings.ts's key), or null. */
+const storedSecuritySetting = sql<string | null>`(SELECT value FROM site_settings WHERE key = ${SECURITY_SETTINGS_KEY})`;
 
 const live = (now: string) => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now));
 
@@ -43,13 +47,15 @@ export class D1SessionRepository implements SessionRepository {
 
   async findSession(tokenHash: string, now: string): Promise<{ user: User; session: SignedInSession } | null> {
     const row = await this.db
-      .select({ user: users, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, hasSecondFactor })
+      .select({ user: users, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, hasSecondFactor, securitySetting: storedSecuritySetting })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.tokenHash, tokenHash), live(now), eq(users.isActive, true)))
       .get();
     if (!row) return null;
-    return { user: toUser(row.user), session: { sessionId: row.sessionId, lastSeenAt: row.lastSeenAt, hasSecondFactor: Boolean(row.hasSecondFactor) } };
+    const { sessionId, lastSeenAt } = row;
+    const securitySetting = row.securitySetting === null ? undefined : (JSON.parse(row.securitySetting) as unknown);
+    return { user: toUser(row.user), session: { sessionId, lastSeenAt, hasSecondFactor: Boolean(row.hasSecondFactor), securitySetting } };
   }
 
   async revoke(tokenHash: string, now: string): Promise<void> {

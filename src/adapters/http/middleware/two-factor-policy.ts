@@ -1,7 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { TwoFactorRequiredError } from '../../../domain/errors.ts';
-import { mustSetUpSecondFactor } from '../../../domain/security-policy.ts';
-import { readSecurityPolicy } from '../../../services/security-settings.ts';
+import { mustSetUpSecondFactor, parseSecurityPolicy } from '../../../domain/security-policy.ts';
 import type { AppEnv } from '../context.ts';
 
 /**
@@ -25,12 +24,13 @@ export function allowedWithoutSecondFactor(path: string): boolean {
 
 /**
  * 403 two_factor_required for a signed-in user whom the admin's policy covers and who has no second
- * factor, on every other call. The policy is read only for such users, so others pay nothing.
+ * factor, on every other call. The session's lookup read the policy and the user's factors along
+ * with the session, so this costs no query.
  */
 export const twoFactorPolicy = createMiddleware<AppEnv>(async (c, next) => {
   const { user, session } = c.var;
   if (user && session && !session.hasSecondFactor && !allowedWithoutSecondFactor(c.req.path)) {
-    if (mustSetUpSecondFactor(await readSecurityPolicy(c.var.deps), user, false)) throw new TwoFactorRequiredError();
+    if (mustSetUpSecondFactor(parseSecurityPolicy(session.securitySetting), user, false)) throw new TwoFactorRequiredError();
   }
   await next();
 });
