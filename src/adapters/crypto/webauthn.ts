@@ -34,11 +34,6 @@ export function relyingPartyOf(requestUrl: string, name: string): RelyingParty {
   return { rpId: url.hostname, origin: url.origin, name };
 }
 
-/** Browsers refuse an IP address as an RP id: passkeys need the site's name (localhost, not 127.0.0.1). */
-export function rpIdIsIpAddress(rpId: string): boolean {
-  return /^\d{1,3}(\.\d{1,3}){3}$/.test(rpId) || rpId.startsWith('[');
-}
-
 const CHALLENGE_TIMEOUT_MS = 5 * 60_000;
 
 export function registrationOptions(

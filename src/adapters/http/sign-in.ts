@@ -8,10 +8,10 @@ import type { AppDeps } from '../app-deps.ts';
 import { hashSessionToken, newSessionToken } from '../crypto/session-tokens.ts';
 import type { AppEnv } from './context.ts';
 
-export const LOCKOUT_FAILURES = 5;
-export const LOCKOUT_WINDOW_SECONDS = 15 * 60;
+const LOCKOUT_FAILURES = 5;
+const LOCKOUT_WINDOW_SECONDS = 15 * 60;
 /** A session without "Remember me" lasts a working day. */
-export const SHORT_SESSION_HOURS = 12;
+const SHORT_SESSION_HOURS = 12;
 /** How long the second step of a sign-in may wait for its code. */
 export const SECOND_STEP_SECONDS = 5 * 60;
 const USER_AGENT_MAX = 512;

@@ -14,8 +14,6 @@ import { confirmOwnPassword, openSession, recordFailedSignIn, refuseIfLocked, SE
 import { totpSecretOf } from '../totp-secrets.ts';
 import { validate } from '../validate.ts';
 
-export { LOCKOUT_FAILURES, LOCKOUT_WINDOW_SECONDS } from '../sign-in.ts';
-
 /** What the second step of a sign-in carries over from the first (auth_challenges.detail). */
 interface SecondStep {
   identifier: string;
