@@ -2,14 +2,27 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { ApiError } from '../api/client.ts';
 import { createQueryClient } from '../api/query-client.ts';
+import { staffPaths } from '../auth/staff-paths.ts';
 import { currentUserQuery } from '../auth/current-user.ts';
 import { NotFound } from '../ui/not-found.tsx';
 import { routeTree } from '../route-tree.gen.ts';
 import { warmUpFormatters } from './warm-up-formatters.ts';
 import { nextTask } from './next-task.ts';
 
-const queryClient = createQueryClient();
+/**
+ * A signed-in user the admin's security policy blocks (403 two_factor_required, after a policy
+ * change) is taken to the profile, where they set a second factor up. (A reader's page never moves
+ * its reader: its islands only ask who is signed in, which the policy allows.)
+ */
+function onApiError(error: unknown): void {
+  if (error instanceof ApiError && error.code === 'two_factor_required' && window.location.pathname !== staffPaths.profile) {
+    void router.navigate({ href: staffPaths.profile });
+  }
+}
+
+const queryClient = createQueryClient(onApiError);
 
 const router = createRouter({
   routeTree,

@@ -6,7 +6,8 @@ import { apiRequest } from '../../api/client.ts';
  * the worker's: decision 045): counts it and shows the server's new total in the page.
  */
 export function countStoryView(storyId: number, shownIn: Element | null): void {
-  apiRequest<{ views: number }>('POST', `/api/stories/${storyId}/view`).then(
+  // A view is anyone's: sent without a staff token (which the security policy may hold back).
+  apiRequest<{ views: number }>('POST', `/api/stories/${storyId}/view`, undefined, { token: null }).then(
     ({ views }) => {
       if (shownIn) shownIn.textContent = viewsLabel(views);
     },
