@@ -72,6 +72,7 @@ export const APP_ROUTES = [
   '/edit/:id',
   '/login',
   '/profile',
+  '/reset-password',
   '/search',
   '/story/:slug',
   '/story/new',
