@@ -161,7 +161,7 @@ describe.sequential('sign-in security', () => {
     const reporter: E2eAccount = await createReporterViaApi(adminToken, uniqueUsername('reset'));
     await signInAs(page, site().admin);
     await page.goto('/admin');
-    await page.getByRole('button', { name: `Reset the password of ${reporter.username}` }).click({ timeout: 15_000 });
+    await page.getByRole('button', { name: `Reset password of ${reporter.username}` }).click({ timeout: 15_000 });
     const dialog = page.getByRole('dialog', { name: `Reset the password of ${reporter.username}` });
     await dialog.getByRole('button', { name: 'Make reset link' }).click();
     const link = dialog.getByLabel('Reset link');

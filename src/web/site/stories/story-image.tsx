@@ -9,7 +9,20 @@ import { IMAGE_BOX, PICTURE_FALLBACK_WIDTH, PICTURE_SIZES, pictureAt, pictureSrc
  * card's picture is alt="" (its headline says what it is); elsewhere it has the story's alt text.
  * Without a picture: a quiet panel with the beat's name.
  */
-export function StoryImage({ story, slot, priority = false, className = 'story-image' }: { story: Story; slot: PictureSlot; priority?: boolean; className?: string }) {
+export function StoryImage({
+  story,
+  slot,
+  priority = false,
+  className = 'story-image',
+  decorative = slot === 'card',
+}: {
+  story: Story;
+  slot: PictureSlot;
+  priority?: boolean;
+  className?: string;
+  /** alt="": something beside it (a card's headline) or around it (a control's name) already says what it is. */
+  decorative?: boolean;
+}) {
   const src = story.featuredImageUrl || story.thumbnailUrl;
   if (!src) {
     return (
@@ -25,7 +38,7 @@ export function StoryImage({ story, slot, priority = false, className = 'story-i
       src={pictureAt(src, PICTURE_FALLBACK_WIDTH[slot])}
       srcSet={srcset ?? undefined}
       sizes={srcset ? PICTURE_SIZES[slot] : undefined}
-      alt={slot === 'card' ? '' : (story.featuredImageAlt ?? '')}
+      alt={decorative ? '' : (story.featuredImageAlt ?? '')}
       width={IMAGE_BOX.width}
       height={IMAGE_BOX.height}
       loading={priority ? 'eager' : 'lazy'}

@@ -20,7 +20,7 @@ export function BreakingNews({ story }: { story: Story }) {
     <section className="breaking" aria-labelledby="breaking-title">
       <div className="breaking-inner">
         <button type="button" className="breaking-media" onClick={openStory} aria-label={`LIVE: open the story, ${story.title}`}>
-          <StoryImage story={story} slot="featured" priority />
+          <StoryImage story={story} slot="featured" priority decorative />
           <span className="badge badge-live">
             <span className="live-dot" aria-hidden="true" />
             LIVE

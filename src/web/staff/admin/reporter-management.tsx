@@ -75,7 +75,7 @@ export function ReporterManagement({ users, me }: { users: UseQueryResult<User[]
                 <HrefLink href={staffPaths.profileOf(user.id)} className="button button-secondary button-small" aria-label={`Edit the profile of ${user.username}`}>
                   Profile
                 </HrefLink>
-                <button type="button" className="button button-secondary button-small" aria-label={`Reset the password of ${user.username}`} disabled={!user.isActive} onClick={() => setToReset(user)}>
+                <button type="button" className="button button-secondary button-small" aria-label={`Reset password of ${user.username}`} disabled={!user.isActive} onClick={() => setToReset(user)}>
                   Reset password
                 </button>
                 <button
