@@ -4,17 +4,18 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { stateDir } from './scripts/lib/local-state.ts';
-import { siteChunk } from './scripts/vite/site-chunk.ts';
+import { readerChunks } from './scripts/vite/reader-chunks.ts';
 
 // Offline and quiet wherever vite runs (dev, build, preview): no Request.cf fetch from the internet, no metrics.
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
 process.env.WRANGLER_SEND_METRICS ??= 'false';
 
 /**
- * The reader's shared chunk: the site frame, the story parts every reader's page shows and the
- * generic UI, by folder (scripts/vite/site-chunk.ts). Not the entry's own modules, nor staff screens.
+ * The reader's chunks (scripts/vite/reader-chunks.ts): the islands a reader's page wakes, in one
+ * small file; and the app's shared part (the site frame, the story parts every reader's page shows
+ * and the generic UI, by folder). Not the entry's own modules, nor staff screens.
  */
-const site = siteChunk(fileURLToPath(new URL('.', import.meta.url)), ['src/web/site/frame', 'src/web/site/stories', 'src/web/ui', 'src/web/routes']);
+const reader = readerChunks(fileURLToPath(new URL('.', import.meta.url)), ['src/web/site/frame', 'src/web/site/stories', 'src/web/ui', 'src/web/routes']);
 
 /** PORT picks the port for `npm run dev` (and `vite preview`); default 8787. */
 const port = Number(process.env.PORT ?? 8787);
@@ -31,7 +32,7 @@ export default defineConfig({
     react(),
     // Local D1/R2 in the same directory wrangler and the scripts use (NEWSROOM_STATE_DIR, default .wrangler/state).
     cloudflare({ persistState: { path: stateDir() }, inspectorPort: false }),
-    site.plugin,
+    reader.plugin,
   ],
   // Every browser we support preloads modules natively (modulepreload: Chrome 66, Safari 17, Firefox 115);
   // the polyfill would cost every reader bytes on the home page's tight budget.
@@ -50,7 +51,8 @@ export default defineConfig({
               groups: [
                 { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
                 { name: 'framework', test: /node_modules[\\/](@tanstack|use-sync-external-store)[\\/]/ },
-                { name: 'site', test: site.test },
+                { name: 'islands', test: reader.islands },
+                { name: 'site', test: reader.site },
               ],
               includeDependenciesRecursively: false,
             },

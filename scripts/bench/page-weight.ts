@@ -55,7 +55,7 @@ export async function measurePageWeight(browser: Browser, url: string, clientDir
   interacted = true;
   const follow = page.getByRole('button', { name: 'Follow' });
   await follow.click();
-  await page.waitForFunction(`document.querySelector('[aria-controls="follow-menu"]')?.getAttribute('aria-expanded') === 'true'`, undefined, { timeout: 15_000 });
+  await page.locator('[aria-controls="follow-menu"][aria-expanded="true"]').waitFor({ timeout: 15_000 });
   // The island's chunk is in once the menu opens; a quiet half second means nothing else followed.
   await waitForQuiet(page, requested);
   await context.close();

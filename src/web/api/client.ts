@@ -1,6 +1,7 @@
-import type { QueryFunctionContext, QueryKey } from '@tanstack/react-query';
-
-/** Request conventions of docs/product/api.md#client-conventions: cookies sent, bearer token from localStorage, JSON when JSON. */
+/**
+ * Request conventions of docs/product/api.md#client-conventions: cookies sent, bearer token from
+ * localStorage, JSON when JSON. (The query cache's reads, and lists with their totals: reads.ts.)
+ */
 export const TOKEN_KEY = 'auth_token';
 
 export class ApiError extends Error {
@@ -60,7 +61,7 @@ export interface RequestOptions {
 }
 
 /** Sends a request with the docs/product/api.md#client-conventions conventions; a non-OK answer throws ApiError (section 8). */
-async function send(method: string, url: string, body: unknown, options: RequestOptions): Promise<Response> {
+export async function send(method: string, url: string, body: unknown, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = {};
   const token = options.token === undefined ? getToken() : options.token;
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -90,7 +91,7 @@ function isJson(res: Response): boolean {
 }
 
 /** The body as JSON when the answer says JSON, otherwise an empty object (docs/product/api.md#client-conventions). */
-async function parseBody<T>(res: Response): Promise<T> {
+export async function parseBody<T>(res: Response): Promise<T> {
   if (!isJson(res)) return {} as T;
   const text = await res.text();
   return (text ? JSON.parse(text) : {}) as T;
@@ -98,34 +99,4 @@ async function parseBody<T>(res: Response): Promise<T> {
 
 export async function apiRequest<T>(method: string, url: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   return parseBody<T>(await send(method, url, body, options));
-}
-
-/** A page of a list endpoint: the items and the X-Total-Count the API sends with every list. */
-export interface Page<T> {
-  items: T[];
-  total: number;
-}
-
-export async function apiList<T>(url: string, options: RequestOptions = {}): Promise<Page<T>> {
-  const res = await send('GET', url, undefined, options);
-  const items = await parseBody<T[]>(res);
-  const total = Number(res.headers.get('X-Total-Count'));
-  return { items, total: Number.isFinite(total) ? total : items.length };
-}
-
-export type On401 = 'returnNull' | 'throw';
-
-/**
- * The default read of docs/product/api.md#client-conventions: a GET to the first element of the query key.
- * `on401: 'returnNull'` turns "not signed in" into null instead of an error.
- */
-export function getQueryFn<T>({ on401 }: { on401: On401 }) {
-  return async ({ queryKey, signal }: QueryFunctionContext<QueryKey>): Promise<T | null> => {
-    try {
-      return await apiRequest<T>('GET', String(queryKey[0]), undefined, { signal });
-    } catch (error) {
-      if (on401 === 'returnNull' && error instanceof ApiError && error.status === 401) return null;
-      throw error;
-    }
-  };
 }

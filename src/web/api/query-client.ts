@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { getQueryFn } from './client.ts';
+import { getQueryFn } from './reads.ts';
 import { seedInitialData } from './initial-data.ts';
 
 /**

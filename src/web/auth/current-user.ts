@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { User } from '../../domain/entities.ts';
-import { ApiError, clearToken, getQueryFn, getToken } from '../api/client.ts';
+import { ApiError, clearToken, getToken } from '../api/client.ts';
+import { getQueryFn } from '../api/reads.ts';
 
 /** docs/product/rules.md#limits-and-constants: the current user is cached for 5 minutes. */
 export const CURRENT_USER_STALE_MS = 5 * 60_000;

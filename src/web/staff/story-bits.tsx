@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Story } from '../../domain/entities.ts';
-import { formatFullDate } from '../../domain/formatting.ts';
+import { formatFullDate } from '../../domain/dates.ts';
 import { statusLabel } from '../../domain/story.ts';
 
 export function StatusBadge({ status }: { status: Story['status'] }) {

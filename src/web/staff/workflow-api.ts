@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Correction, Story, StoryRevision, StoryRevisionSummary } from '../../domain/entities.ts';
-import { apiList, apiRequest } from '../api/client.ts';
+import { apiRequest } from '../api/client.ts';
+import { apiList } from '../api/reads.ts';
 
 /** The newsroom's working day as staff call it (docs/product/api.md): the review queue, review decisions, history, corrections. */
 

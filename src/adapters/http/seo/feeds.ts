@@ -1,6 +1,6 @@
 import { authorName } from '../../../domain/byline.ts';
 import type { Story } from '../../../domain/entities.ts';
-import { correctionLine } from '../../../domain/formatting.ts';
+import { correctionLine } from '../../../domain/dates.ts';
 import { site, storyPath } from '../../../domain/site.ts';
 import { escapeHtml } from '../../../contract/escape-html.ts';
 import { xmlSafe } from './escape.ts';

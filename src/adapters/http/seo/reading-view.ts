@@ -3,7 +3,8 @@ import { ISLANDS, LATEST_STORIES_ID, READING_VIEW_ATTRIBUTE, STORY_ID_ATTRIBUTE,
 import { island } from './islands.ts';
 import { authorName } from '../../../domain/byline.ts';
 import type { BeatRef, Story } from '../../../domain/entities.ts';
-import { formatFullDate, viewsLabel } from '../../../domain/formatting.ts';
+import { viewsLabel } from '../../../domain/formatting.ts';
+import { formatFullDate } from '../../../domain/dates.ts';
 import { wasUpdatedAfterPublishing } from '../../../domain/working-day.ts';
 import { relativeTime } from '../../../domain/relative-time.ts';
 import { SEARCH_QUERY_MAX } from '../../../domain/search-query.ts';

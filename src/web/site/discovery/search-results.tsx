@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { authorName } from '../../../domain/byline.ts';
-import { formatFullDate } from '../../../domain/formatting.ts';
+import { formatFullDate } from '../../../domain/dates.ts';
 import { authorPath, beatPath, LIST_PAGE_SIZE, storyPath } from '../../../domain/site.ts';
 import { HrefLink } from '../../ui/href-link.tsx';
 import { searchQuery, type SearchResult } from './discovery-queries.ts';

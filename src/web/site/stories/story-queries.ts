@@ -2,7 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { FEATURED_URL, HOME_LATEST_URL, storyReadUrl } from '../../../contract/page-contract.ts';
 import type { Story } from '../../../domain/entities.ts';
 import { LIST_PAGE_SIZE } from '../../../domain/site.ts';
-import { ApiError, apiList, apiRequest } from '../../api/client.ts';
+import { ApiError, apiRequest } from '../../api/client.ts';
+import { apiList } from '../../api/reads.ts';
 
 /** The public lists' page size, the same on the worker's pages (docs/product/screens.md). */
 export const STORY_PAGE_SIZE = LIST_PAGE_SIZE;

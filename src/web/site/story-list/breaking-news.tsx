@@ -1,7 +1,8 @@
 import { useNavigate } from '@tanstack/react-router';
 import type { Story } from '../../../domain/entities.ts';
 import { Icon } from '../../ui/icons.tsx';
-import { formatFullDate, viewsLabel } from '../../../domain/formatting.ts';
+import { viewsLabel } from '../../../domain/formatting.ts';
+import { formatFullDate } from '../../../domain/dates.ts';
 import { ReadAndShare } from '../stories/read-and-share.tsx';
 import { videoSource } from '../../../domain/video-source.ts';
 import { StoryImage } from '../stories/story-image.tsx';

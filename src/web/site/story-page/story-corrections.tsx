@@ -1,5 +1,5 @@
 import type { Story } from '../../../domain/entities.ts';
-import { formatFullDate } from '../../../domain/formatting.ts';
+import { formatFullDate } from '../../../domain/dates.ts';
 
 /** The story's corrections at its end, oldest first: "Correction, November 23, 2026 at 10:00 AM UTC: ..." (the reading view writes the same). */
 export function StoryCorrections({ story }: { story: Story }) {

@@ -2,7 +2,7 @@ import { useInfiniteQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AUDIT_ACTIONS, type AuditRecord } from '../../../domain/audit.ts';
 import type { User } from '../../../domain/entities.ts';
-import { formatFullDate } from '../../../domain/formatting.ts';
+import { formatFullDate } from '../../../domain/dates.ts';
 import { SelectField } from '../../forms/form-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { AUDIT_PAGE_SIZE, auditPage, type AuditFilter } from '../security/security-api.ts';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Beat } from '../../../domain/entities.ts';
 import { beatsQuery } from '../../site/beats/beat-queries.ts';
 import { Spinner } from '../../ui/spinner.tsx';
-import { formatDay } from '../../../domain/formatting.ts';
+import { formatDay } from '../../../domain/dates.ts';
 import { BeatDialog } from './beat-dialog.tsx';
 import { ManagementHeading } from './management-heading.tsx';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { User } from '../../../domain/entities.ts';
-import { formatFullDate } from '../../../domain/formatting.ts';
+import { formatFullDate } from '../../../domain/dates.ts';
 import { CheckboxField } from '../../forms/form-field.tsx';
 import { Dialog } from '../../forms/dialog.tsx';
 import { makeResetLink } from '../security/security-api.ts';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { PasskeySummary } from '../../../domain/security-ports.ts';
-import { formatFullDate } from '../../../domain/formatting.ts';
+import { formatFullDate } from '../../../domain/dates.ts';
 import { ConfirmDialog } from '../../forms/confirm-dialog.tsx';
 import { TextField } from '../../forms/form-field.tsx';
 import { passkeyHostProblem } from '../../site/login/sign-in.ts';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatFullDate } from '../../../domain/formatting.ts';
+import { formatFullDate } from '../../../domain/dates.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { deviceName } from './device-name.ts';
 import { endOtherSessions, endSession, sessionsQuery } from './security-api.ts';

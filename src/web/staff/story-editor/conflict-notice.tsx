@@ -1,6 +1,6 @@
 import type { Story } from '../../../domain/entities.ts';
 import { storyPath } from '../../../domain/site.ts';
-import { formatFullDate } from '../../../domain/formatting.ts';
+import { formatFullDate } from '../../../domain/dates.ts';
 
 interface ConflictNoticeProps {
   stored: Story;

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { Story } from '../../../domain/entities.ts';
-import { correctionLine } from '../../../domain/formatting.ts';
+import { correctionLine } from '../../../domain/dates.ts';
 import { messages } from '../../../domain/messages.ts';
 import { ApiError } from '../../api/client.ts';
 import { ConfirmDialog } from '../../forms/confirm-dialog.tsx';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { Story } from '../../../domain/entities.ts';
-import { formatFullDate } from '../../../domain/formatting.ts';
+import { formatFullDate } from '../../../domain/dates.ts';
 import { storyPath } from '../../../domain/site.ts';
 import { StatusBadge } from '../story-bits.tsx';
 

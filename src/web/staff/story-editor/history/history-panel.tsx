@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { authorName } from '../../../../domain/byline.ts';
 import type { Story, StoryRevision } from '../../../../domain/entities.ts';
-import { formatFullDate } from '../../../../domain/formatting.ts';
+import { formatFullDate } from '../../../../domain/dates.ts';
 import { storyQueries } from '../../../site/stories/story-queries.ts';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
