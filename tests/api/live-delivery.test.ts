@@ -1,12 +1,12 @@
-import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { concatBytes } from '../../src/media/ebml.ts';
+import { concatBytes } from '../../src/media/bytes.ts';
 import { LIVE_GROUP_SIZE, LIVE_NEXT_HEADER, type LiveWork } from '../../src/media/live-protocol.ts';
-import { WebmScanner } from '../../src/media/webm-scanner.ts';
+import { WebmScanner } from '../../src/media/webm/webm-scanner.ts';
 import type { RoomDeps } from '../../src/adapters/live/live-stream-room.ts';
 import { RoomViewers } from '../../src/adapters/live/room-viewers.ts';
 import { api, signUp } from './support/api.ts';
-import { cameraBytes, cameraChunks, liveGet, liveGroup, liveStreamed, manifestWhen, publish, roomOf, sendAll, startStream } from './support/live.ts';
+import { cameraBytes, cameraChunks, graceRunsOut, liveGet, liveGroup, liveStreamed, manifestWhen, publish, roomOf, sendAll, startStream } from './support/live.ts';
 import { byteDifference } from './support/media.ts';
 import { siteApp } from './support/site-app.ts';
 
@@ -295,7 +295,7 @@ describe('a stream that ends by itself', () => {
     // The reporter's network goes away and never comes back: the alarm ends the stream.
     publisher.ws.close(4000, 'network lost');
     await manifestWhen(stream.id, (m) => !m.publisher, 'the reporter away');
-    expect(await runDurableObjectAlarm(roomOf(stream.id))).toBe(true);
+    expect(await graceRunsOut(stream.id)).toBe(true);
 
     for (const path of pages) {
       const res = await site(path);

@@ -1,4 +1,4 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, runDurableObjectAlarm, runInDurableObject, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import worker from '../../../src/worker.ts';
 import camera from '../../fixtures/camera-vp9-opus.webm?inline';
@@ -100,6 +100,19 @@ export async function sendAndWait(publisher: LiveSocket, bytes: Uint8Array, rece
 
 export function roomOf(streamId: number) {
   return env.LIVE_STREAMS.get(env.LIVE_STREAMS.idFromName(`stream-${streamId}`));
+}
+
+/**
+ * The grace period runs out: the room is made to have last seen its reporter longer ago than
+ * LIVE_GRACE_SECONDS (time moved on, as far as the room can tell), then its alarm runs. Answers
+ * whether an alarm was due. The room keeps an alarm set while live (src/adapters/live/room-alarm.ts).
+ */
+export async function graceRunsOut(streamId: number): Promise<boolean> {
+  await runInDurableObject(roomOf(streamId), async (room) => {
+    const progress = (room as unknown as { progress: { seenAt?: number } | null }).progress;
+    if (progress) progress.seenAt = 0;
+  });
+  return runDurableObjectAlarm(roomOf(streamId));
 }
 
 /** A viewer's request for live media (the manifest, the init segment or a segment), with its viewer id. */

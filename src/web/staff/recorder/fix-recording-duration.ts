@@ -1,5 +1,5 @@
-import { EbmlError } from '../../../media/ebml.ts';
-import { makeRecordingSeekable } from '../../../media/webm-recording.ts';
+import { EbmlError } from '../../../media/webm/ebml.ts';
+import { makeRecordingSeekable } from '../../../media/webm/webm-recording.ts';
 
 /**
  * MediaRecorder's WebM has no Duration and no Cues, so a player shows no length and seeks badly.
