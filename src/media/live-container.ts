@@ -14,7 +14,7 @@ import type { RecordedFragment } from './mp4/mp4-recording.ts';
 export type ContainerKind = 'webm' | 'mp4';
 
 export interface StreamInit {
-  /** Every byte before the first media (WebM: before the first Cluster; MP4: before the first moof). */
+  /** Every byte before the first media (WebM: before the first Cluster; MP4: `ftyp` through `moov`). */
   bytes: Uint8Array;
   /** The MediaSource type, e.g. `video/mp4; codecs="avc1.640015,opus"`. */
   mimeType: string;

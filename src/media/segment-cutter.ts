@@ -69,7 +69,8 @@ export class SegmentCutter {
       const length = cut.offset - at;
       const raw = this.held && this.held.length >= length ? this.held.subarray(0, length) : null;
       segments.push({ offset: at, length, bytes: raw && applyPatches(raw, at, this.patches), key: keys.has(at), time: cut.time, duration: cut.duration });
-      this.held = this.held && this.held.length >= length ? this.held.subarray(length) : null;
+      // Past a cut inside this chunk, its bytes are all here again (after bytes lost to a wake).
+      this.held = this.held && this.held.length >= length ? this.held.subarray(length) : cut.offset >= from ? piece.subarray(cut.offset - from) : null;
       this.next = cut.offset;
     }
     // A WebM chunk's bytes are all cut; an MP4 fragment's bytes wait for the rest of it.

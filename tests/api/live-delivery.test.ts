@@ -272,6 +272,34 @@ describe('live media over HTTP', () => {
   });
 });
 
+describe('the list of streams on air', () => {
+  it('gives anonymous readers, through the edge cache, a viewer count no older than about 10 s', async () => {
+    const site = siteApp({ edgeCache: { cache: await caches.open('test-live-active'), namespace: 'live-active', ttlSeconds: 60 } });
+    const reporter = await signUp('reporter');
+    const stream = await startStream(reporter.token, 'Count the crowd');
+    const viewersListed = async () => (JSON.parse((await site('/api/streams/active')).text) as { id: number; viewers: number }[]).find((s) => s.id === stream.id)?.viewers;
+    expect(await viewersListed()).toBe(0);
+    expect((await site('/api/streams/active')).headers.get('X-Edge-Cache')).toBe('HIT');
+    const publisher = await publish(stream.id, reporter.token);
+    await publisher.waitFor('ready');
+    await sendAll(publisher, cameraChunks.slice(0, 2));
+    // Three readers watching (their requests carry their ids).
+    for (const id of ['reader-one-xyz', 'reader-two-xyz', 'reader-three-xyz']) expect((await liveGet(stream.id, 0, id)).status).toBe(200);
+    await manifestWhen(stream.id, (m) => m.viewers === 3, 'three viewers');
+    const countedAt = Date.now();
+    // The room writes the count every 5 s at most, the cached list lives 5 s at most (both levels together).
+    const deadline = countedAt + 12_000;
+    let listed = await viewersListed();
+    while (listed !== 3 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      listed = await viewersListed();
+    }
+    expect(listed).toBe(3);
+    console.log(`active list: the count reached anonymous readers ${((Date.now() - countedAt) / 1000).toFixed(1)} s after the room had it`);
+    publisher.ws.close(1000);
+  });
+});
+
 describe('a stream that ends by itself', () => {
   it('refreshes the cached public pages that said it was live', async () => {
     const site = siteApp({ edgeCache: { cache: await caches.open('test-live-end'), namespace: 'live-end', ttlSeconds: 60 } });

@@ -1,4 +1,4 @@
-import { runInDurableObject } from 'cloudflare:test';
+import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { MAX_SEGMENTS_AHEAD } from '../../src/adapters/live/live-segments.ts';
 import { readElementHeader, EbmlId } from '../../src/media/webm/ebml.ts';
@@ -223,6 +223,29 @@ describe('publishing and watching', () => {
     expect(byteDifference(recording, expectedRecording(cameraBytes.subarray(0, sent)))).toBe('equal');
     expect(durationOf(recording)).toBeGreaterThan(3000);
     await manifestWhen(stream.id, (m) => m.state === 'ended' && m.videoUrl === story!.videoUrl, 'the recording');
+  });
+
+  it('keeps an alarm set while the reporter is connected, so a crash (which runs no close handler) cannot leave the stream on air', async () => {
+    const reporter = await signUp('reporter');
+    const stream = await startStream(reporter.token);
+    const publisher = await publish(stream.id, reporter.token);
+    await publisher.waitFor('ready');
+    await sendAll(publisher, cameraChunks.slice(0, 2));
+    const alarm = () => runInDurableObject(roomOf(stream.id), (_room, state) => state.storage.getAlarm());
+    // Set while connected, about a grace period ahead (LIVE_GRACE_SECONDS: 60).
+    const armed = await alarm();
+    expect(armed).not.toBeNull();
+    expect(armed! - Date.now()).toBeGreaterThan(50_000);
+    // It fires while the reporter is still there: a heartbeat, re-armed, the stream stays on air.
+    expect(await runDurableObjectAlarm(roomOf(stream.id))).toBe(true);
+    expect((await deps.liveStreams.findById(stream.id))?.isActive).toBe(true);
+    expect(await alarm()).not.toBeNull();
+    // Had the process died, the sockets would be gone with it: the alarm then finds no reporter and,
+    // the grace period since they were last seen being over, ends the stream with what was acknowledged.
+    publisher.ws.close(4000, 'network lost');
+    await manifestWhen(stream.id, (m) => !m.publisher, 'the reporter away');
+    expect(await graceRunsOut(stream.id)).toBe(true);
+    expect((await deps.liveStreams.findById(stream.id))?.isActive).toBe(false);
   });
 
   it('lets the publisher reconnect and carry on from the bytes the room already has', async () => {

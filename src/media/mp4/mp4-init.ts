@@ -1,7 +1,7 @@
 import { Mp4Error, boxAtPath, childBox, childBoxes, fourCC, readU32, readU64, type BoxAt } from './boxes.ts';
 
 /**
- * The initialisation section of a fragmented MP4 (everything before the first `moof`: `ftyp` and a
+ * The initialisation section of a fragmented MP4 (`ftyp` through a
  * `moov` with `mvex`, as MediaRecorder writes for `video/mp4`), and what the live code needs from
  * it: each track's id, kind, timescale, codec and fragment defaults.
  */
@@ -92,7 +92,7 @@ function codecOf(bytes: Uint8Array, stsd: BoxAt | null): string | null {
   return entry.type.trim();
 }
 
-/** Parses `ftyp` + `moov`; `bytes` must be exactly the init section (every box before the first `moof`). */
+/** Parses `ftyp` + `moov`; `bytes` must be exactly the init section (every box from the start through the `moov`). */
 export function parseMp4Init(bytes: Uint8Array): Mp4Init {
   const top = childBoxes(bytes, 0, bytes.length);
   if (top[0]?.type !== 'ftyp') throw new Mp4Error('no ftyp at the start: not an MP4');

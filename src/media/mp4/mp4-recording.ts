@@ -11,7 +11,7 @@ import { Mp4Scanner, type TrackSpan } from './mp4-scanner.ts';
  *   [ftyp][moov: durations set, mehd added][sidx: one reference per fragment or run of fragments][free]
  *   [the fragments exactly as recorded, the recorder's quirks patched in place]
  *
- * Only the bytes before the first `moof` are rewritten, and they grow by a fixed amount known as
+ * Only the init section (`ftyp` through `moov`) is rewritten, and they grow by a fixed amount known as
  * soon as they have arrived (`mp4HeaderGrowth`): the `sidx` gets a fixed space (a `free` box fills
  * what it does not use) and references runs of fragments once a stream has more fragments than
  * that space holds. So a live recording can be uploaded as it goes, as for WebM (recording-parts.ts):
@@ -137,7 +137,7 @@ function indexBoxes(init: Mp4Init, fragments: readonly RecordedFragment[]): Uint
 }
 
 /**
- * The rewritten header: every box before the first fragment, the `moov` with its durations, then
+ * The rewritten header: every box of the init section, the `moov` with its durations, then
  * the index of `fragments` (which must be every fragment of the file, in order, the first starting
  * right after the init section).
  */

@@ -6,8 +6,8 @@ import { parseMp4Init, syncTrackOf, type Mp4Init, type Mp4Track } from './mp4-in
 
 /**
  * Follows a fragmented MP4 byte stream as it arrives (MediaRecorder chunks, cut anywhere, also
- * inside a box) and reports what a live relay and a recorder need: the init section (every byte
- * before the first `moof`), each fragment once its `mdat` is complete (where it starts and ends,
+ * inside a box) and reports what a live relay and a recorder need: the init section (`ftyp`
+ * through `moov`), each fragment once its `mdat` is complete (where it starts and ends,
  * whether it starts on a keyframe, its time and duration) and the byte patches that correct the
  * recorder's quirks (recorder-quirks.ts). It holds at most one `moof` (a few hundred bytes) and
  * skips sample data by count. Its state is plain data (`snapshot`/`restore`) so a Durable Object
@@ -45,6 +45,11 @@ export interface TrackSpan {
   end: number;
 }
 
+/** A fragment whose `moof` has been read, with each track's media time, until its `mdat` is whole. */
+interface PendingFragment extends Omit<Mp4FragmentEvent, 'kind' | 'end'> {
+  spans: Record<string, TrackSpan>;
+}
+
 export interface Mp4ScannerSnapshot {
   offset: number;
   header: string | null;
@@ -54,7 +59,7 @@ export interface Mp4ScannerSnapshot {
   box: { type: string; start: number; end: number } | null;
   /** Base64 of the `moof` collected so far. */
   moof: string | null;
-  pending: Omit<Mp4FragmentEvent, 'kind' | 'end'> | null;
+  pending: PendingFragment | null;
   completeUpTo: number;
   spans: Record<string, TrackSpan>;
 }
@@ -69,7 +74,7 @@ export class Mp4Scanner {
   private box: { type: string; start: number; end: number } | null = null;
   private moof: Uint8Array | null = null;
   /** The last `moof` read, waiting for its `mdat` to end. */
-  private pending: Omit<Mp4FragmentEvent, 'kind' | 'end'> | null = null;
+  private pending: PendingFragment | null = null;
   private complete = 0;
   private spans: Record<string, TrackSpan> = {};
 
@@ -82,7 +87,7 @@ export class Mp4Scanner {
     scanner.carry = Uint8Array.from(snapshot.carry);
     scanner.box = snapshot.box && { ...snapshot.box };
     scanner.moof = snapshot.moof === null ? null : fromBase64(snapshot.moof);
-    scanner.pending = snapshot.pending && { ...snapshot.pending };
+    scanner.pending = snapshot.pending && structuredClone(snapshot.pending);
     scanner.complete = snapshot.completeUpTo;
     scanner.spans = structuredClone(snapshot.spans);
     return scanner;
@@ -97,7 +102,7 @@ export class Mp4Scanner {
       carry: [...this.carry],
       box: this.box && { ...this.box },
       moof: this.moof === null ? null : toBase64(this.moof),
-      pending: this.pending && { ...this.pending },
+      pending: this.pending && structuredClone(this.pending),
       completeUpTo: this.complete,
       spans: structuredClone(this.spans),
     };
@@ -129,7 +134,7 @@ export class Mp4Scanner {
     this.offset += chunk.length;
     if (this.header !== null) {
       this.header = concatBytes([this.header, chunk]);
-      const initEnd = findFirstFragment(this.header);
+      const initEnd = findInitEnd(this.header);
       if (initEnd === null) {
         if (this.header.length > MAX_MP4_INIT_BYTES) throw new Mp4Error('no fragment within the first MiB: not a live recording');
         return events;
@@ -192,7 +197,12 @@ export class Mp4Scanner {
       this.moof = null;
       this.readMoof(moof, box.start, events);
     } else if (box.type === 'mdat' && this.pending) {
-      events.push({ kind: 'fragment', ...this.pending, end: box.end });
+      const { spans, ...fragment } = this.pending;
+      events.push({ kind: 'fragment', ...fragment, end: box.end });
+      for (const [id, { start, end }] of Object.entries(spans)) {
+        const span = this.spans[id];
+        this.spans[id] = span ? { start: Math.min(span.start, start), end: Math.max(span.end, end) } : { start, end };
+      }
       this.pending = null;
       this.complete = box.end;
     }
@@ -204,30 +214,31 @@ export class Mp4Scanner {
     for (const patch of fragment.patches) events.push({ kind: 'patch', offset: at + patch.offset, bytes: patch.bytes });
     const sync = syncTrackOf({ tracks });
     const main = fragment.tracks.find((track) => track.id === sync.id) ?? fragment.tracks[0];
-    for (const track of fragment.tracks) {
-      const span = this.spans[String(track.id)];
-      const end = track.baseTime + track.duration;
-      this.spans[String(track.id)] = span ? { start: Math.min(span.start, track.baseTime), end: Math.max(span.end, end) } : { start: track.baseTime, end };
-    }
+    const spans = Object.fromEntries(fragment.tracks.map((track) => [String(track.id), { start: track.baseTime, end: track.baseTime + track.duration }]));
     const timescale = tracks.find((track) => track.id === main?.id)?.timescale ?? 1;
     this.pending = {
       start: at,
       key: main?.firstSync ?? false,
       time: main ? main.baseTime / timescale : 0,
       duration: main ? main.duration / timescale : 0,
+      spans,
     };
   }
 }
 
-/** Where the first `moof` starts in `bytes` (everything before it is the init section), or null while it has not arrived. */
-function findFirstFragment(bytes: Uint8Array): number | null {
+/**
+ * Where the init section ends in `bytes` (the end of the `moov`: a recorder's first chunk is often
+ * exactly that, and its type is then known at once), or null while it has not all arrived.
+ */
+function findInitEnd(bytes: Uint8Array): number | null {
   let pos = 0;
   for (;;) {
     const header = readBoxHeader(bytes, pos);
     if (header === null) return null;
     if (pos === 0 && header.type !== 'ftyp') throw new Mp4Error('no ftyp at the start: not an MP4');
-    if (header.type === 'moof') return pos;
+    if (header.type === 'moof' || header.type === 'mdat') throw new Mp4Error(`a ${header.type} before the moov: not a fragmented MP4 from its start`);
     if (header.size === null) throw new Mp4Error(`box ${header.type} runs to the end of the file before any fragment`);
+    if (header.type === 'moov') return pos + header.size <= bytes.length ? pos + header.size : null;
     pos += header.size;
   }
 }

@@ -3,6 +3,8 @@ import { env, exports } from 'cloudflare:workers';
 import worker from '../../../src/worker.ts';
 import camera from '../../fixtures/camera-vp9-opus.webm?inline';
 import chunkSizes from '../../fixtures/camera-vp9-opus.chunks.json';
+import mp4Camera from '../../fixtures/camera-h264-opus.mp4?inline';
+import mp4ChunkSizes from '../../fixtures/camera-h264-opus.chunks.json';
 import { api, type ApiResponse } from './api.ts';
 import { cutInto } from './synthetic-webm.ts';
 import { BEARER_PROTOCOL_PREFIX, LIVE_PROTOCOL, type LiveManifest, type LiveServerMessage } from '../../../src/media/live-protocol.ts';
@@ -116,8 +118,9 @@ export async function graceRunsOut(streamId: number): Promise<boolean> {
 }
 
 /** A viewer's request for live media (the manifest, the init segment or a segment), with its viewer id. */
-export async function liveGet(streamId: number, path: '' | 'init' | number, viewer?: string): Promise<ApiResponse<any> & { bytes: Uint8Array }> {
-  const url = `/api/streams/${streamId}/live${path === '' ? '' : `/${path}`}${viewer ? `?v=${viewer}` : ''}`;
+export async function liveGet(streamId: number, path: '' | 'init' | number | `.m3u8${string}`, viewer?: string): Promise<ApiResponse<any> & { bytes: Uint8Array }> {
+  const suffix = path === '' ? '' : typeof path === 'string' && path.startsWith('.m3u8') ? path : `/${path}`;
+  const url = `/api/streams/${streamId}/live${suffix}${viewer ? `${suffix.includes('?') ? '&' : '?'}v=${viewer}` : ''}`;
   const ctx = createExecutionContext();
   const res = await worker.fetch(new Request(`http://newsroom.test${url}`), env, ctx);
   await waitOnExecutionContext(ctx);
@@ -154,9 +157,13 @@ export async function manifestWhen(streamId: number, check: (manifest: LiveManif
   }
 }
 
-export const cameraBytes = Uint8Array.from(atob(camera.slice(camera.indexOf(',') + 1)), (c) => c.charCodeAt(0));
+const fromDataUrl = (url: string) => Uint8Array.from(atob(url.slice(url.indexOf(',') + 1)), (c) => c.charCodeAt(0));
+export const cameraBytes = fromDataUrl(camera);
 /** The recorder's own chunks, exactly as MediaRecorder emitted them. */
 export const cameraChunks = cutInto(cameraBytes, chunkSizes);
+/** The same camera recorded as fragmented MP4 (H.264 + Opus) by this machine's Chromium, and its chunks. */
+export const mp4CameraBytes = fromDataUrl(mp4Camera);
+export const mp4CameraChunks = cutInto(mp4CameraBytes, mp4ChunkSizes);
 
 export async function startStream(token: string, title = 'Flood watch on the river') {
   const res = await api('/api/streams/start', { method: 'POST', token, json: { title, description: 'Live stream' } });

@@ -43,6 +43,11 @@ const ORIGINS_REMEMBERED = 16;
 export interface EdgeCache {
   /** Serves anonymous GETs from the cache, and stores their 200 answers. */
   readThrough: MiddlewareHandler;
+  /**
+   * The same for an answer that must be no older than `seconds` however few writes there are (the
+   * live streams' viewer counts): its entries expire then, in memory and in the Cache API.
+   */
+  readThroughWithin: (seconds: number) => MiddlewareHandler;
   /** Starts a new generation after a successful write that changes public content. */
   purgeOnWrite: (isPublicWrite: (path: string) => boolean) => MiddlewareHandler;
   purge(origin: string): Promise<void>;
@@ -168,36 +173,40 @@ export function createEdgeCache({
     }
   };
 
-  const readThrough = createMiddleware(async (c, next) => {
-    // A signed-in caller's answer can hold what only they may see: never shared, never stored.
-    if (c.req.method !== 'GET' || c.req.header('Authorization')) return next();
-    // The request's URL as it came (a request has no fragment): a hit in memory parses nothing.
-    const memoryKey = c.req.url;
-    const remembered = memory.get(memoryKey, now(), memoryTtlMs);
-    if (remembered) return toResponse(remembered, CLIENT_CACHE_CONTROL, 'HIT');
+  const readThroughFor = (entrySeconds: number, memoryMs: number) =>
+    createMiddleware(async (c, next) => {
+      // A signed-in caller's answer can hold what only they may see: never shared, never stored.
+      if (c.req.method !== 'GET' || c.req.header('Authorization')) return next();
+      // The request's URL as it came (a request has no fragment): a hit in memory parses nothing.
+      const memoryKey = c.req.url;
+      const remembered = memory.get(memoryKey, now(), memoryMs);
+      if (remembered) return toResponse(remembered, CLIENT_CACHE_CONTROL, 'HIT');
 
-    const key = await sharedKey(new URL(memoryKey));
-    const hit = key ? await cache!.match(key).catch(() => undefined) : undefined;
-    if (hit) {
-      const answer = await toStored(hit, now());
-      memory.set(memoryKey, answer);
-      return toResponse(answer, CLIENT_CACHE_CONTROL, 'HIT');
-    }
-
-    await next();
-    if (c.res.status !== 200) return;
-    const answer = await toStored(c.res, now());
-    memory.set(memoryKey, answer);
-    if (key) {
-      const put = cache!.put(key, toResponse(answer, `public, max-age=${ttlSeconds}`, 'HIT')).catch((error: unknown) => console.error('Edge cache put failed', error));
-      try {
-        c.executionCtx.waitUntil(put);
-      } catch {
-        await put; // No execution context (an app called directly, as in tests): store before answering.
+      const key = await sharedKey(new URL(memoryKey));
+      const hit = key ? await cache!.match(key).catch(() => undefined) : undefined;
+      if (hit) {
+        const answer = await toStored(hit, now());
+        memory.set(memoryKey, answer);
+        return toResponse(answer, CLIENT_CACHE_CONTROL, 'HIT');
       }
-    }
-    c.res = toResponse(answer, CLIENT_CACHE_CONTROL, 'MISS');
-  });
+
+      await next();
+      if (c.res.status !== 200) return;
+      const answer = await toStored(c.res, now());
+      memory.set(memoryKey, answer);
+      if (key) {
+        const put = cache!.put(key, toResponse(answer, `public, max-age=${entrySeconds}`, 'HIT')).catch((error: unknown) => console.error('Edge cache put failed', error));
+        try {
+          c.executionCtx.waitUntil(put);
+        } catch {
+          await put; // No execution context (an app called directly, as in tests): store before answering.
+        }
+      }
+      c.res = toResponse(answer, CLIENT_CACHE_CONTROL, 'MISS');
+    });
+  const readThrough = readThroughFor(ttlSeconds, memoryTtlMs);
+  // A copy taken from the Cache API just before it expires lives on in memory: each level gets half.
+  const readThroughWithin = (seconds: number) => readThroughFor(Math.max(1, Math.ceil(Math.min(seconds, ttlSeconds) / 2)), Math.min(memoryTtlMs, (seconds * 1000) / 2));
 
   const purgeOnWrite = (isPublicWrite: (path: string) => boolean) =>
     createMiddleware(async (c, next) => {
@@ -211,12 +220,13 @@ export function createEdgeCache({
       }
     });
 
-  return { readThrough, purgeOnWrite, purge, purgeAll };
+  return { readThrough, readThroughWithin, purgeOnWrite, purge, purgeAll };
 }
 
 /** No caching at all: every read goes to the origin. */
 export const noEdgeCache: EdgeCache = {
   readThrough: (_c, next) => next(),
+  readThroughWithin: () => (_c, next) => next(),
   purgeOnWrite: () => (_c, next) => next(),
   purge: async () => undefined,
   purgeAll: async () => undefined,
