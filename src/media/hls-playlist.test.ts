@@ -16,13 +16,13 @@ describe('an HLS media playlist', () => {
         '#EXT-X-MEDIA-SEQUENCE:4',
         '#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES',
         '#EXT-X-INDEPENDENT-SEGMENTS',
-        '#EXT-X-MAP:URI="live/init"',
+        '#EXT-X-MAP:URI="live/init.mp4"',
         '#EXT-X-PROGRAM-DATE-TIME:2026-11-24T12:00:00.000Z',
         '#EXTINF:1.045,',
-        'live/4',
+        'live/4.m4s',
         '#EXT-X-PROGRAM-DATE-TIME:2026-11-24T12:00:01.045Z',
         '#EXTINF:1.049,',
-        'live/5',
+        'live/5.m4s',
         '',
       ].join('\n'),
     );
@@ -32,7 +32,7 @@ describe('an HLS media playlist', () => {
     const ended = hlsMediaPlaylist({ ended: true, segments, nextSequence: 6, targetDuration: 2 });
     expect(ended).toContain('#EXT-X-PLAYLIST-TYPE:VOD\n');
     expect(ended).not.toContain('CAN-BLOCK-RELOAD');
-    expect(ended.endsWith('live/5\n#EXT-X-ENDLIST\n')).toBe(true);
+    expect(ended.endsWith('live/5.m4s\n#EXT-X-ENDLIST\n')).toBe(true);
     expect(hlsMediaPlaylist({ ended: false, segments: [], nextSequence: 9, targetDuration: 2 })).toContain('#EXT-X-MEDIA-SEQUENCE:9\n');
   });
 

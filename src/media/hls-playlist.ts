@@ -2,8 +2,8 @@
  * An HLS media playlist (RFC 8216; docs/decisions/041-hls-from-the-same-segments.md) for a live
  * MP4 stream's segments: fragmented MP4 with the init section as `#EXT-X-MAP`, every segment's
  * wall-clock time, the server's blocking reload while on air, `#EXT-X-ENDLIST` once over. URIs
- * are relative to the playlist's own (`/api/streams/{id}/live.m3u8`): `live/init` and `live/{n}`,
- * the very segment objects MediaSource players read.
+ * are relative to the playlist's own (`/api/streams/{id}/live.m3u8`): `live/init.mp4` and
+ * `live/{n}.m4s`, the very segment objects MediaSource players read as `live/init` and `live/{n}`.
  */
 
 export interface HlsSegment {
@@ -30,9 +30,12 @@ export interface HlsPlaylist {
 export const HLS_VERSION = 7;
 export const HLS_CONTENT_TYPE = 'application/vnd.apple.mpegurl';
 
-/** A segment's URI relative to the playlist's. */
-export const hlsSegmentUri = (n: number) => `live/${n}`;
-export const HLS_INIT_URI = 'live/init';
+/**
+ * A segment's URI relative to the playlist's: `live/{n}.m4s`, the same object as `live/{n}` (players
+ * such as FFmpeg refuse segment URLs without a media extension).
+ */
+export const hlsSegmentUri = (n: number) => `live/${n}.m4s`;
+export const HLS_INIT_URI = 'live/init.mp4';
 
 /** The target duration for segments as long as `longest` seconds: RFC 8216 4.3.3.1 compares EXTINF rounded to the nearest integer. */
 export function targetDurationFor(longest: number, floor = 2): number {

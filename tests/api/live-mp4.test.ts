@@ -184,33 +184,37 @@ describe('an MP4 stream on the publisher socket', () => {
     const live = await playlistWhen(stream.id, (playlist) => playlist.entries.length === 5, 'the first five fragments');
     expect(live.headers.get('Content-Type')).toBe('application/vnd.apple.mpegurl');
     expect(live.headers.get('Cache-Control')).toBe('public, max-age=1');
+    // Any site's player may read it (hls.js on a partner's page).
+    expect(live.headers.get('Access-Control-Allow-Origin')).toBe('*');
     expect(Number(live.tags.get('EXT-X-VERSION'))).toBeGreaterThanOrEqual(7);
-    expect(live.tags.get('EXT-X-MAP')).toBe('URI="live/init"');
+    expect(live.tags.get('EXT-X-MAP')).toBe('URI="live/init.mp4"');
     expect(live.tags.get('EXT-X-SERVER-CONTROL')).toBe('CAN-BLOCK-RELOAD=YES');
     expect(live.tags.has('EXT-X-INDEPENDENT-SEGMENTS')).toBe(true);
     expect(live.tags.has('EXT-X-ENDLIST')).toBe(false);
     const target = Number(live.tags.get('EXT-X-TARGETDURATION'));
     expect(target).toBe(2);
     expect(live.entries.length).toBeGreaterThan(0);
-    expect(Number(live.tags.get('EXT-X-MEDIA-SEQUENCE'))).toBe(Number(live.entries[0]!.uri.split('/')[1]));
+    expect(Number(live.tags.get('EXT-X-MEDIA-SEQUENCE'))).toBe(parseInt(live.entries[0]!.uri.split('/')[1]!, 10));
     for (const [i, entry] of live.entries.entries()) {
-      expect(entry.uri).toMatch(/^live\/\d+$/);
+      expect(entry.uri).toMatch(/^live\/\d+\.m4s$/);
       expect(entry.duration).toBeGreaterThan(0.5);
       expect(entry.duration).toBeLessThanOrEqual(2);
       if (i > 0) expect(entry.dateTime - live.entries[i - 1]!.dateTime).toBeCloseTo(live.entries[i - 1]!.duration * 1000, -1);
       // Relative to /api/streams/{id}/live.m3u8: the very segment objects, immutable and cached.
-      const segment = await liveGet(stream.id, Number(entry.uri.split('/')[1]));
+      const segment = await liveGet(stream.id, parseInt(entry.uri.split('/')[1]!, 10));
+      // Under its playlist name too: the same object.
+      expect(byteDifference((await liveGet(stream.id, entry.uri.split('/')[1]!)).bytes, segment.bytes)).toBe('equal');
       expect(segment.status).toBe(200);
       expect(typeAt(segment.bytes, 0)).toBe('moof');
     }
     expect(Math.abs(live.entries[0]!.dateTime - Date.now())).toBeLessThan(60_000);
 
     // A blocking reload for the next segment waits until it exists, then lists it.
-    const next = Number(live.entries.at(-1)!.uri.split('/')[1]) + 1;
+    const next = parseInt(live.entries.at(-1)!.uri.split('/')[1]!, 10) + 1;
     const blocked = playlistOf(stream.id, `?_HLS_msn=${next}`);
     sent = await sendAll(publisher, mp4CameraChunks.slice(4, 5), sent);
     const after = await blocked;
-    expect(after.entries.map((entry) => entry.uri)).toContain(`live/${next}`);
+    expect(after.entries.map((entry) => entry.uri)).toContain(`live/${next}.m4s`);
     expect((await liveGet(stream.id, `.m3u8?_HLS_msn=${next + 10}`)).status).toBe(400);
     expect((await liveGet(stream.id, '.m3u8?_HLS_msn=soon')).status).toBe(400);
     expect((await liveGet(stream.id, '.m3u8?_HLS_part=1')).status).toBe(400);
@@ -221,7 +225,7 @@ describe('an MP4 stream on the publisher socket', () => {
     // Everything streamed, from the first segment, and the end.
     expect(ended.text.trimEnd().endsWith('#EXT-X-ENDLIST')).toBe(true);
     expect(ended.tags.get('EXT-X-PLAYLIST-TYPE')).toBe('VOD');
-    expect(ended.entries.map((entry) => entry.uri)).toEqual(fragments.map((_, n) => `live/${n}`));
+    expect(ended.entries.map((entry) => entry.uri)).toEqual(fragments.map((_, n) => `live/${n}.m4s`));
     const total = ended.entries.reduce((sum, entry) => sum + entry.duration, 0);
     expect(total).toBeCloseTo(7.99, 1);
   });

@@ -118,8 +118,9 @@ export async function graceRunsOut(streamId: number): Promise<boolean> {
 }
 
 /** A viewer's request for live media (the manifest, the init segment or a segment), with its viewer id. */
-export async function liveGet(streamId: number, path: '' | 'init' | number | `.m3u8${string}`, viewer?: string): Promise<ApiResponse<any> & { bytes: Uint8Array }> {
-  const suffix = path === '' ? '' : typeof path === 'string' && path.startsWith('.m3u8') ? path : `/${path}`;
+/** `path` is '' (the manifest), a segment number, a name under live/ ('init', '4.m4s'), or a suffix of live ('.m3u8?...'). */
+export async function liveGet(streamId: number, path: string | number, viewer?: string): Promise<ApiResponse<any> & { bytes: Uint8Array }> {
+  const suffix = path === '' ? '' : typeof path === 'string' && path.startsWith('.') ? path : `/${path}`;
   const url = `/api/streams/${streamId}/live${suffix}${viewer ? `${suffix.includes('?') ? '&' : '?'}v=${viewer}` : ''}`;
   const ctx = createExecutionContext();
   const res = await worker.fetch(new Request(`http://newsroom.test${url}`), env, ctx);

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { HLS_CONTENT_TYPE, hlsMediaPlaylist } from '../../../media/hls-playlist.ts';
 import { LIVE_GROUP_SIZE, LIVE_NEXT_HEADER, VIEWER_HEADER, VIEWER_PARAM, type LiveManifest } from '../../../media/live-protocol.ts';
 import type { ViewerReport } from '../../live/viewer-tally.ts';
@@ -234,11 +235,25 @@ async function servePlaylist(c: Context<AppEnv>): Promise<Response> {
   });
 }
 
+/**
+ * Live media is public and carries no credentials, so any site may play it: a partner's page
+ * running hls.js reads the playlist and segments from its own origin.
+ */
+const anyOrigin = createMiddleware(async (c, next) => {
+  await next();
+  c.res.headers.set('Access-Control-Allow-Origin', '*');
+});
+
 export const liveMediaRoutes = new Hono<AppEnv>()
+  .use('/:id/live', anyOrigin)
+  .use('/:id/live.m3u8', anyOrigin)
+  .use('/:id/live/*', anyOrigin)
   .get('/:id/live', serveManifest)
   .get('/:id/live.m3u8', servePlaylist)
   .get('/:id/live/start', serveStart)
-  .get('/:id/live/init', (c) =>
+  // `init.mp4` and `{n}.m4s` are the names the HLS playlist gives the same objects (players such as
+  // FFmpeg take only segment URLs with a media extension); they share the isolate's cache keys.
+  .get('/:id/live/:init{init(\\.mp4)?}', (c) =>
     serve(c, 'init', async (id, report) => {
       const init = await c.var.deps.liveRooms.initSegment(id, report);
       if (!init) return notFound('This stream has no picture yet');
@@ -256,7 +271,7 @@ export const liveMediaRoutes = new Hono<AppEnv>()
     return serveSpan(c, Number(n));
   })
   .get('/:id/live/:n', (c) => {
-    const n = c.req.param('n');
+    const n = c.req.param('n').replace(/\.m4s$/, '');
     if (!SEGMENT.test(n)) return c.json(errorBody('not_found', 'No such segment'), 404);
     return serve(c, `segment/${n}`, async (id, report) => {
       const answer = await c.var.deps.liveRooms.segment(id, Number(n), report);
