@@ -1,4 +1,4 @@
-import { LIVE_GROUP_SIZE, LIVE_NEXT_HEADER, VIEWER_PARAM, type LiveManifest } from '../../../media/live-protocol.ts';
+import { LIVE_GROUP_SIZE, LIVE_MANIFEST_EVERY_MS, LIVE_NEXT_HEADER, VIEWER_PARAM, type LiveManifest } from '../../../media/live-protocol.ts';
 import { attachSource, livePlaybackFor, type AttachedSource } from './media-source-support.ts';
 
 /**
@@ -31,8 +31,6 @@ export interface LiveViewer {
 
 /** Media watched longer ago than this is dropped from the buffer. */
 const KEEP_BEHIND_SECONDS = 30;
-/** How often the manifest is read again for the count and the stream's state (it is cached for a second). */
-const MANIFEST_EVERY_MS = 3000;
 /** How long an ended stream's player waits for its recording to be stored before saying there is none. */
 const RECORDING_WAIT_MS = 60_000;
 
@@ -171,7 +169,7 @@ export function watchLiveStream(options: LiveViewerOptions): LiveViewer {
 
   const keepReadingManifest = async () => {
     while (!closed && !ended) {
-      await sleep(MANIFEST_EVERY_MS);
+      await sleep(LIVE_MANIFEST_EVERY_MS);
       await readManifest().catch(() => undefined);
     }
   };
