@@ -244,6 +244,14 @@ const anyOrigin = createMiddleware(async (c, next) => {
   c.res.headers.set('Access-Control-Allow-Origin', '*');
 });
 
+function serveInit(c: Context<AppEnv>): Promise<Response> {
+  return serve(c, 'init', async (id, report) => {
+    const init = await c.var.deps.liveRooms.initSegment(id, report);
+    if (!init) return notFound('This stream has no picture yet');
+    return { status: 200, body: init.bytes, contentType: init.mimeType, cacheControl: IMMUTABLE };
+  });
+}
+
 export const liveMediaRoutes = new Hono<AppEnv>()
   .use('/:id/live', anyOrigin)
   .use('/:id/live.m3u8', anyOrigin)
@@ -253,13 +261,8 @@ export const liveMediaRoutes = new Hono<AppEnv>()
   .get('/:id/live/start', serveStart)
   // `init.mp4` and `{n}.m4s` are the names the HLS playlist gives the same objects (players such as
   // FFmpeg take only segment URLs with a media extension); they share the isolate's cache keys.
-  .get('/:id/live/:init{init(\\.mp4)?}', (c) =>
-    serve(c, 'init', async (id, report) => {
-      const init = await c.var.deps.liveRooms.initSegment(id, report);
-      if (!init) return notFound('This stream has no picture yet');
-      return { status: 200, body: init.bytes, contentType: init.mimeType, cacheControl: IMMUTABLE };
-    }),
-  )
+  .get('/:id/live/init', serveInit)
+  .get('/:id/live/init.mp4', serveInit)
   .get('/:id/live/g/:g', (c) => {
     const g = c.req.param('g');
     if (!SEGMENT.test(g)) return c.json(errorBody('not_found', 'No such segment group'), 404);

@@ -167,9 +167,10 @@ export function watchLiveStream(options: LiveViewerOptions): LiveViewer {
     void video.play().catch(() => undefined);
   };
 
+  /** The count (and the state) now and then; the first read after a random part of the period, so an audience that joined together does not read it in the same instant. */
   const keepReadingManifest = async () => {
-    while (!closed && !ended) {
-      await sleep(LIVE_MANIFEST_EVERY_MS);
+    for (let wait = Math.random() * LIVE_MANIFEST_EVERY_MS; !closed && !ended; wait = LIVE_MANIFEST_EVERY_MS) {
+      await sleep(wait);
       await readManifest().catch(() => undefined);
     }
   };
