@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { projectRoot, quietEnv } from '../../scripts/lib/project.ts';
+import { e2ePorts, portIsFree } from './support/ports.ts';
 import { site } from './support/site.ts';
 
 /**
@@ -12,18 +12,10 @@ import { site } from './support/site.ts';
  * acknowledged byte recorded. Before issue 18 it stayed on air for good.
  */
 
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-}
-
 async function anotherPort(): Promise<number> {
-  const [first, last] = (process.env.E2E_PORTS ?? '8800-8809').split('-').map(Number);
+  const { first, last } = e2ePorts();
   const taken = Number(new URL(site().baseUrl).port);
-  for (let port = last ?? first!; port >= first!; port--) if (port !== taken && (await portIsFree(port))) return port;
+  for (let port = last; port >= first; port--) if (port !== taken && (await portIsFree(port))) return port;
   throw new Error(`no second free port in ${process.env.E2E_PORTS ?? '8800-8809'}`);
 }
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe } from 'vitest';
 import type { ActiveLiveStream, LiveStream, Story } from '../../src/domain/entities.ts';
 import type { LiveManifest } from '../../src/media/live-protocol.ts';
@@ -10,8 +10,9 @@ import { ffmpegDecodeErrors, ffprobe, ffprobeBytes, hasFfprobe } from '../suppor
 import { expect, test } from './support/browser.ts';
 import { emulateIphoneMediaSource, holdManagedMediaSource, managedMediaSourceRecord } from './support/iphone-media-source.ts';
 import { expectNotice, frameRate, playAndSeek, videoState } from './support/media.ts';
-import { apiCall, apiLogin, site, type E2eAccount } from './support/site.ts';
-import { createReporterViaApi, signInAs, unique, uniqueUsername } from './support/staff.ts';
+import { apiCall, apiLogin, site } from './support/site.ts';
+import { openLiveTab, readerPage } from './support/live.ts';
+import { createReporterViaApi, unique, uniqueUsername } from './support/staff.ts';
 import { loopMp4Recording } from '../../scripts/bench/live/mp4-looper.ts';
 import { BenchPublisher } from '../../scripts/bench/live/publisher.ts';
 import { PublishedStream } from '../../scripts/bench/live/stream-follower.ts';
@@ -30,22 +31,6 @@ const LIVE_VIDEO = 'video[aria-label^="Live video"]';
 const SMOOTH_FPS = 12;
 const require = createRequire(import.meta.url);
 const HLS_JS = require.resolve('hls.js/dist/hls.min.js');
-
-async function openLiveTab(page: Page, account: E2eAccount): Promise<void> {
-  await signInAs(page, account);
-  await page.goto('/dashboard');
-  await expect.poll(() => page.getByRole('heading', { name: 'Reporter Dashboard' }).count(), { timeout: 15_000 }).toBe(1);
-  await page.getByRole('button', { name: 'Go Live', exact: true }).click();
-  await expect.poll(() => page.getByRole('tab', { name: 'Live Stream' }).getAttribute('aria-selected')).toBe('true');
-}
-
-async function readerPage(browser: Browser, errors: string[], prepare?: (page: Page) => Promise<void>): Promise<Page> {
-  const context = await browser.newContext({ baseURL: site().baseUrl, viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => errors.push(error.message));
-  await prepare?.(page);
-  return page;
-}
 
 async function manifest(streamId: number): Promise<LiveManifest> {
   return (await apiCall<LiveManifest>(`/api/streams/${streamId}/live`)).body;
