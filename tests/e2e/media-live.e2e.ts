@@ -102,7 +102,8 @@ describe.sequential('live streams', () => {
       expect(delay).toBeLessThan(8);
 
       // The viewer count: the reader's page, the reporter's panel and the active list agree on 1.
-      await expect.poll(() => reader.getByTestId('live-viewers').innerText()).toBe('1 watching');
+      // The reader's page reads the count every 10 s (LIVE_MANIFEST_EVERY_MS, decision 044).
+      await expect.poll(() => reader.getByTestId('live-viewers').innerText(), { timeout: 15_000 }).toBe('1 watching');
       await expect.poll(() => page.locator('.live-facts').innerText()).toContain('1 watching');
       await expect.poll(async () => (await activeStream(streamId, adminToken))?.viewers).toBe(1);
       expect(await seriousViolations(page), 'reporter live').toEqual([]);
