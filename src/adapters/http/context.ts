@@ -1,4 +1,5 @@
 import type { User } from '../../domain/entities.ts';
+import type { SignedInSession } from '../../domain/security-ports.ts';
 import type { AppDeps } from '../app-deps.ts';
 
 export type AppEnv = {
@@ -7,5 +8,7 @@ export type AppEnv = {
     /** The signed-in user, or null for an anonymous request (also when the token is not valid). */
     user: User | null;
     tokenHash: string | null;
+    /** The signed-in user's session (null when anonymous). */
+    session: SignedInSession | null;
   };
 };
