@@ -67,8 +67,9 @@ export class RoomRecording {
     const layout = this.layout(container);
     if (!layout) return;
     const last = recordingPartOf(layout, Math.min(received, container.settledUpTo));
-    for (let part = 2; part < last; part++) {
-      if (this.queued.has(part) || this.progress().parts.some((p) => p.partNumber === part)) continue;
+    // Parts still stored: a part leaves storage once R2 has it.
+    for (const part of this.store.storedParts()) {
+      if (part < 2 || part >= last || this.queued.has(part)) continue;
       this.queued.add(part);
       this.uploads = this.uploads
         .then(() => this.uploadStoredPart(container, part))

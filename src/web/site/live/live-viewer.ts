@@ -31,6 +31,9 @@ export interface LiveViewer {
 
 /** Media watched longer ago than this is dropped from the buffer. */
 const KEEP_BEHIND_SECONDS = 30;
+/** Buffered media a player starts with (or what it has after START_WAIT_MS), so the first fragment's arrival gap does not stall it. */
+const START_BUFFER_SECONDS = 1.5;
+const START_WAIT_MS = 2000;
 /** How long an ended stream's player waits for its recording to be stored before saying there is none. */
 const RECORDING_WAIT_MS = 60_000;
 
@@ -119,11 +122,16 @@ export function watchLiveStream(options: LiveViewerOptions): LiveViewer {
   };
 
 
+  let firstMediaAt: number | null = null;
   const followLiveEdge = () => {
     const buffered = video.buffered;
     if (buffered.length === 0) return;
     const end = buffered.end(buffered.length - 1);
+    firstMediaAt ??= Date.now();
+    // Start with a little in hand: joined at the newest keyframe, an MP4 stream has one fragment
+    // (about a second) buffered, and the next comes when the camera has made it, a moment later.
     if (!started) {
+      if (end - buffered.start(0) < START_BUFFER_SECONDS && Date.now() - firstMediaAt < START_WAIT_MS) return;
       started = true;
       video.currentTime = buffered.start(0);
       void video.play().catch(() => undefined);
