@@ -325,6 +325,42 @@ describe('an MP4 stream on the publisher socket', () => {
   });
 });
 
+/**
+ * `players` HLS players follow the stream from its first segment as a low-latency client does: a
+ * blocking reload for segment n (`_HLS_msn=n`), then `live/{n}.m4s`, for every fragment, while the
+ * reporter sends the recorder's chunks. Answers what each got and the object's work.
+ */
+async function hlsWatchedBy(players: number) {
+  const { stream, publisher, token } = await startMp4();
+  await sendAll(publisher, mp4CameraChunks.slice(0, 1));
+  const before = (await api(`/api/streams/${stream.id}/stats`, { token })).body as { chunks: number; requests: number };
+  const watching = Array.from({ length: players }, async (_, i) => {
+    const got: Uint8Array[] = [];
+    for (let n = 0; n < fragments.length; n++) {
+      const playlist = await liveGet(stream.id, `.m3u8?_HLS_msn=${n}`, `hls-player-${players}-${i}`);
+      expect(playlist.text).toContain(`live/${n}.m4s`);
+      got.push((await liveGet(stream.id, `${n}.m4s`, `hls-player-${players}-${i}`)).bytes);
+    }
+    return concatBytes(got);
+  });
+  await sendAll(publisher, mp4CameraChunks.slice(1), mp4CameraChunks[0]!.length);
+  const received = await Promise.all(watching);
+  const after = (await api(`/api/streams/${stream.id}/stats`, { token })).body as { chunks: number; requests: number };
+  publisher.ws.close(1000);
+  return { received, chunks: after.chunks - before.chunks, requests: after.requests - before.requests };
+}
+
+describe('HLS players', () => {
+  it('cost the stream’s object the same per chunk whether 5 or 50 follow the playlist', async () => {
+    const few = await hlsWatchedBy(5);
+    const many = await hlsWatchedBy(50);
+    for (const run of [few, many]) for (const bytes of run.received) expect(correctedDurations(bytes, mp4CameraBytes.subarray(initLength))).toBe(fragments.length);
+    expect(many.chunks).toBe(few.chunks);
+    console.log(`HLS: ${(few.requests / few.chunks).toFixed(1)} object requests per chunk for 5 players, ${(many.requests / many.chunks).toFixed(1)} for 50`);
+    expect(many.requests).toBe(few.requests);
+  });
+});
+
 describe('what HLS and the MP4 path refuse', () => {
   it('answers 409 not_hls for a WebM stream, 404 for no such stream, and closes on an MP4 that is not fragmented', async () => {
     const reporter = await signUp('reporter');
