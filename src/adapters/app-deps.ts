@@ -12,6 +12,7 @@ import type {
   StorySearch,
   CorrectionRepository,
   IdempotencyKeyRepository,
+  LiveBlogRepository,
   SettingsRepository,
   UploadSessionRepository,
   UserRepository,
@@ -37,6 +38,7 @@ export interface AppDeps {
   uploads: UploadSessionRepository;
   idempotencyKeys: IdempotencyKeyRepository;
   settings: SettingsRepository;
+  liveBlogs: LiveBlogRepository;
   storyHtml: StoryHtmlSanitizer;
   media: MediaStore;
   mediaLimits: MediaLimits;

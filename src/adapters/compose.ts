@@ -12,6 +12,7 @@ import { D1StoryRevisionRepository } from './d1/d1-story-revisions.ts';
 import { D1StorySearch } from './d1/d1-story-search.ts';
 import { D1CorrectionRepository } from './d1/d1-correction-repository.ts';
 import { D1IdempotencyKeyRepository } from './d1/d1-idempotency-key-repository.ts';
+import { D1LiveBlogRepository } from './d1/d1-live-blog-repository.ts';
 import { D1SettingsRepository } from './d1/d1-settings-repository.ts';
 import { D1UploadSessionRepository } from './d1/d1-upload-session-repository.ts';
 import { D1UserRepository } from './d1/d1-user-repository.ts';
@@ -44,6 +45,7 @@ export function buildDeps(env: Bindings, clock: Clock = systemClock): AppDeps {
     uploads: new D1UploadSessionRepository(db),
     idempotencyKeys: new D1IdempotencyKeyRepository(db),
     settings: new D1SettingsRepository(db),
+    liveBlogs: new D1LiveBlogRepository(db),
     storyHtml,
     media: new R2MediaStore(env.MEDIA),
     mediaLimits: readMediaLimits(env),

@@ -19,12 +19,18 @@ import { mediaRoutes } from './routes/media.ts';
 import { resumableUploadRoutes } from './routes/resumable-uploads.ts';
 import { storyRoutes } from './routes/stories.ts';
 import { storyWorkflowRoutes } from './routes/story-workflow.ts';
+import { liveBlogRoutes, storyScope } from './routes/live-blog.ts';
 import { streamRoutes } from './routes/streams.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { userRoutes } from './routes/users.ts';
 
 /** JSON bodies (stories are the largest) stay well under this; media goes through upload routes. */
 const JSON_BODY_LIMIT = 2 * 1024 * 1024;
+/**
+ * How stale a live blog's cached feed may be in a data centre that did not see the write (where it
+ * was seen, the write renews it at once): a reader polling it is at most this far behind.
+ */
+const LIVE_FEED_TTL_SECONDS = 2;
 /** Routes that stream their bodies to R2 and enforce their own, larger, limits. */
 const STREAMED_BODY_PATHS = ['/api/upload/*', '/api/uploads/:uploadId/parts/:n'];
 
@@ -58,7 +64,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       if (c.res.headers.get('Content-Type') === 'application/json') c.header('Content-Type', 'application/json; charset=utf-8');
     })
     .use('/stories', edge.readThrough)
-    .use('/stories/*', edge.readThrough)
+    // A live blog's feed is cached in its own scope (decision 055): posting an update renews only it.
+    .use('/stories/:id/updates', edge.scopedReadThrough((c) => storyScope(c.req.path.split('/')[3] ?? ''), { ttlSeconds: LIVE_FEED_TTL_SECONDS }))
+    .use('/stories/*', except('/api/stories/:id/updates', edge.readThrough))
     .use('/beats', edge.readThrough)
     .use('/beats/*', edge.readThrough)
     .use('/search', edge.readThrough)
@@ -77,6 +85,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/search', searchRoutes)
     .route('/stories', storyRoutes)
     .route('/stories', storyWorkflowRoutes)
+    .route('/stories', liveBlogRoutes)
     .route('/analytics', analyticsRoutes)
     .route('/health', healthRoutes)
     .route('/upload', uploadRoutes)

@@ -1,5 +1,6 @@
 import type { User } from '../../domain/entities.ts';
 import type { AppDeps } from '../app-deps.ts';
+import type { SCOPES_CHANGED } from './middleware/edge-cache.ts';
 
 export type AppEnv = {
   Variables: {
@@ -7,5 +8,7 @@ export type AppEnv = {
     /** The signed-in user, or null for an anonymous request (also when the token is not valid). */
     user: User | null;
     tokenHash: string | null;
+    /** Set by a write that changed only these edge-cache scopes (a live blog's updates): only they are refreshed. */
+    [SCOPES_CHANGED]: readonly string[];
   };
 };
