@@ -20,6 +20,7 @@ import { resumableUploadRoutes } from './routes/resumable-uploads.ts';
 import { storyRoutes } from './routes/stories.ts';
 import { storyWorkflowRoutes } from './routes/story-workflow.ts';
 import { liveBlogRoutes, storyScope } from './routes/live-blog.ts';
+import { liveBlogStreamRoutes } from './liveblog/live-blog-stream.ts';
 import { streamRoutes } from './routes/streams.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { userRoutes } from './routes/users.ts';
@@ -66,7 +67,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use('/stories', edge.readThrough)
     // A live blog's feed is cached in its own scope (decision 055): posting an update renews only it.
     .use('/stories/:id/updates', edge.scopedReadThrough((c) => storyScope(c.req.path.split('/')[3] ?? ''), { ttlSeconds: LIVE_FEED_TTL_SECONDS }))
-    .use('/stories/*', except('/api/stories/:id/updates', edge.readThrough))
+    .use('/stories/*', except(['/api/stories/:id/updates', '/api/stories/:id/updates/stream'], edge.readThrough))
     .use('/beats', edge.readThrough)
     .use('/beats/*', edge.readThrough)
     .use('/search', edge.readThrough)
@@ -77,6 +78,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use(edge.purgeOnWrite(isPublicWrite))
     // Live media is for anyone and does no session work (decision 025): routed before authentication.
     .route('/streams', liveMediaRoutes)
+    // So is a live blog's stream of changes: every reader of an isolate shares one read a second (decision 055).
+    .route('/stories', liveBlogStreamRoutes)
     .use(except(STREAMED_BODY_PATHS, limitBody(JSON_BODY_LIMIT, 'The request body is too large')))
     .use(authenticate)
     .route('/auth', authRoutes)
