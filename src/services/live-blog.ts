@@ -1,11 +1,10 @@
 import type { LiveBlogFeed, LiveBlogUpdate, Story, User } from '../domain/entities.ts';
 import { ConflictError, ForbiddenError, NotFoundError, PayloadTooLargeError, ValidationError } from '../domain/errors.ts';
-import { isLiveBlog, UPDATE_HTML_MAX, UPDATE_TEXT_MAX, type Coverage } from '../domain/liveblog.ts';
+import { isLiveBlog, UPDATE_HTML_MAX, UPDATE_TEXT_MAX, updateText, type Coverage } from '../domain/liveblog.ts';
 import { messages } from '../domain/messages.ts';
 import { policy } from '../domain/permissions.ts';
 import type { Clock, LiveBlogRepository, StoredLiveBlogUpdate, StoryHtmlSanitizer, StoryRepository } from '../domain/ports.ts';
 import type { LiveBlogFeedQuery, LiveBlogUpdateEdit, LiveBlogUpdateInput } from '../domain/schemas.ts';
-import { storyText } from '../domain/story-text.ts';
 import { editableOrThrow } from './story-save.ts';
 
 /**
@@ -49,7 +48,7 @@ export async function readFeed(deps: LiveBlogDeps, user: User | null, storyId: n
 /** An update's body as it is stored: sanitised like story content, with 1 to UPDATE_TEXT_MAX characters of text. */
 function cleanBody(deps: Pick<LiveBlogDeps, 'storyHtml'>, html: string): string {
   const body = deps.storyHtml.sanitize(html);
-  const length = [...storyText(body)].length;
+  const length = [...updateText(body)].length;
   if (length === 0) throw new ValidationError({ body: messages.updateBodyRequired });
   if (length > UPDATE_TEXT_MAX) throw new ValidationError({ body: messages.updateTooLong });
   if (body.length > UPDATE_HTML_MAX) throw new PayloadTooLargeError('The update is too large', { body: 'The update holds too much formatting; split it in two' });

@@ -53,6 +53,9 @@ const STORY_IS_LIVE = `EXISTS (SELECT 1 FROM stories WHERE id = ?1 AND format = 
 /** The update `?2` of story `?1` exists, at version `?3`. */
 const TARGET_AT_VERSION = `EXISTS (SELECT 1 FROM live_blog_updates WHERE id = ?2 AND story_id = ?1 AND version = ?3 AND deleted_at IS NULL)`;
 
+/** Moves the live blog's updatedAt (`?4` or `?3`, named by `now`) under `guard`: its page, feeds and sitemap say it changed. */
+const touchStory = (guard: string, now: string) => `UPDATE stories SET updated_at = ${now} WHERE id = ?1 AND ${guard}`;
+
 /** Clears the live blog's pinned update (other than `?2`) under `guard`, stamping it with the clock's number before the last one. */
 const unpinOthers = (guard: string) =>
   `UPDATE live_blog_updates SET pinned = 0, version = version + 1, updated_at = ?4, seq = (SELECT seq - 1 FROM live_blog_clock WHERE id = 1)
@@ -111,7 +114,10 @@ export class D1LiveBlogRepository implements LiveBlogRepository {
 
   async create(storyId: number, authorId: number, update: { body: string; keyEvent: boolean; pinned: boolean }, now: string): Promise<LiveBlogUpdate | null> {
     // Two numbers of the clock: the one before the last for the update this one unpins (if any), the last for this one (its id too).
-    const statements = [this.d1.prepare(`UPDATE live_blog_clock SET seq = seq + 2 WHERE id = 1 AND ${STORY_IS_LIVE}`).bind(storyId)];
+    const statements = [
+      this.d1.prepare(`UPDATE live_blog_clock SET seq = seq + 2 WHERE id = 1 AND ${STORY_IS_LIVE}`).bind(storyId),
+      this.d1.prepare(touchStory(STORY_IS_LIVE, '?2')).bind(storyId, now),
+    ];
     if (update.pinned) statements.push(this.d1.prepare(unpinOthers(STORY_IS_LIVE)).bind(storyId, 0, null, now));
     statements.push(
       this.d1
@@ -134,7 +140,10 @@ export class D1LiveBlogRepository implements LiveBlogRepository {
     now: string,
   ): Promise<LiveBlogEditOutcome> {
     const flag = (value: boolean | undefined) => (value === undefined ? null : value ? 1 : 0);
-    const statements = [this.d1.prepare(`UPDATE live_blog_clock SET seq = seq + 2 WHERE id = 1 AND ${TARGET_AT_VERSION}`).bind(storyId, updateId, expectedVersion)];
+    const statements = [
+      this.d1.prepare(`UPDATE live_blog_clock SET seq = seq + 2 WHERE id = 1 AND ${TARGET_AT_VERSION}`).bind(storyId, updateId, expectedVersion),
+      this.d1.prepare(touchStory(TARGET_AT_VERSION, '?4')).bind(storyId, updateId, expectedVersion, now),
+    ];
     if (patch.pinned === true) statements.push(this.d1.prepare(unpinOthers(TARGET_AT_VERSION)).bind(storyId, updateId, expectedVersion, now));
     statements.push(
       this.d1
@@ -153,8 +162,9 @@ export class D1LiveBlogRepository implements LiveBlogRepository {
 
   async delete(storyId: number, updateId: number, now: string): Promise<boolean> {
     const exists = 'EXISTS (SELECT 1 FROM live_blog_updates WHERE id = ?2 AND story_id = ?1 AND deleted_at IS NULL)';
-    const [, deleted] = await this.d1.batch<{ id: number }>([
+    const [, , deleted] = await this.d1.batch<{ id: number }>([
       this.d1.prepare(`UPDATE live_blog_clock SET seq = seq + 1 WHERE id = 1 AND ${exists}`).bind(storyId, updateId),
+      this.d1.prepare(touchStory(exists, '?3')).bind(storyId, updateId, now),
       this.d1
         .prepare(
           `UPDATE live_blog_updates SET deleted_at = ?3, pinned = 0, version = version + 1, updated_at = ?3, seq = (SELECT seq FROM live_blog_clock WHERE id = 1)

@@ -105,7 +105,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     await next();
   });
   siteApp.route('/media', mediaRoutes);
-  if (options.assets) siteApp.route('/', seoRoutes(deps, options.assets, edge.readThrough));
+  // A story's page and its feed are also in the story's scope: a live blog's new update renews them alone (decision 055).
+  const storyPage = edge.scopedReadThrough((c) => storyScope(c.req.param('segment') ?? ''));
+  if (options.assets) siteApp.route('/', seoRoutes(deps, options.assets, edge.readThrough, storyPage));
   siteApp.all('*', async (c) => {
     if (!options.assets) return c.text('Not found', 404);
     const asset = await options.assets(c.req.raw);

@@ -34,7 +34,7 @@ export class SseReader {
           timer = setTimeout(() => resolve('timeout'), left);
         }),
       ]);
-      clearTimeout(timer);
+      if (timer !== undefined) clearTimeout(timer);
       if (read === 'timeout') return null;
       if (read.done) return null;
       this.buffer += this.decoder.decode(read.value, { stream: true });
