@@ -303,4 +303,9 @@ export interface LiveBlogRepository {
   delete(storyId: number, updateId: number, now: string): Promise<boolean>;
   /** Sets a live blog's coverage (ending keeps the first end time; reopening clears it) and moves its updatedAt; false when it is no live blog. */
   setCoverage(storyId: number, coverage: Coverage, now: string): Promise<boolean>;
+  /**
+   * Puts a published live blog on air (isLive) for a stream started from its live desk, or takes it
+   * off when starting failed; false when it is not such a live blog (or is on air already).
+   */
+  setVideoLive(storyId: number, live: boolean): Promise<boolean>;
 }

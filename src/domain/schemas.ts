@@ -263,3 +263,12 @@ export type LiveBlogFeedQuery = z.infer<typeof liveBlogFeedQuerySchema>;
 
 /** POST /api/stories/{id}/coverage. */
 export const coverageSchema = z.object({ coverage: z.enum(COVERAGES, { error: messages.coverageInvalid }) });
+
+/** POST /api/streams/start's optional `storyId` (JSON number or form text): the live blog the stream goes on. */
+export const streamOnStorySchema = z.object({
+  storyId: z
+    .union([z.string(), z.number(), z.null()], { error: 'storyId must be a story id' })
+    .optional()
+    .transform((value) => (value == null || String(value).trim() === '' ? null : Number(value)))
+    .refine((value) => value === null || (Number.isInteger(value) && value > 0), { error: 'storyId must be a story id' }),
+});

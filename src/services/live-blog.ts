@@ -123,3 +123,17 @@ export async function setCoverage(deps: LiveBlogDeps, user: User, storyId: numbe
   if (!(await deps.liveBlogs.setCoverage(storyId, coverage, deps.clock.now()))) throw new NotFoundError('Story');
   return (await deps.stories.findById(storyId))!;
 }
+
+/**
+ * POST /api/streams/start with a storyId: the newsroom's own live video at the top of a live blog.
+ * Its author or an admin, on a published live blog whose coverage is live and that is not on air
+ * already; the stream's end keeps the recording as the story's video (as for any stream).
+ */
+export async function startLiveBlogVideo(deps: LiveBlogDeps, user: User, storyId: number): Promise<Story> {
+  const story = editableOrThrow(user, await deps.stories.findById(storyId));
+  if (!isLiveBlog(story)) throw new ConflictError('not_liveblog', 'Only a live blog can carry a live stream of its own');
+  if (story.status !== 'published') throw new ConflictError('not_published', 'Publish the live blog before going live on it');
+  if (story.coverage !== 'live') throw coverageEnded();
+  if (!(await deps.liveBlogs.setVideoLive(storyId, true))) throw new ConflictError('already_live', 'This live blog is on air already');
+  return (await deps.stories.findById(storyId))!;
+}

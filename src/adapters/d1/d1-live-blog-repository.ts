@@ -188,6 +188,18 @@ export class D1LiveBlogRepository implements LiveBlogRepository {
       .first<{ id: number }>();
     return row !== null;
   }
+
+  async setVideoLive(storyId: number, live: boolean): Promise<boolean> {
+    // The flag alone: the stream's end (D1LiveStreamRepository.end) clears it with the recording as the video.
+    const row = await this.d1
+      .prepare(
+        `UPDATE stories SET is_live = ?2 WHERE id = ?1 AND format = 'liveblog' AND is_live <> ?2 AND deleted_at IS NULL
+           AND (?2 = 0 OR (status = 'published' AND coverage = 'live')) RETURNING id`,
+      )
+      .bind(storyId, live ? 1 : 0)
+      .first<{ id: number }>();
+    return row !== null;
+  }
 }
 
 function withoutAuthorId(update: StoredLiveBlogUpdate): LiveBlogUpdate {
