@@ -55,4 +55,6 @@ export interface Bindings extends MediaLimitVars {
   LIVE_STREAMS: DurableObjectNamespace<LiveStreamRoom>;
   PASSWORD_PEPPER?: string;
   SESSION_TTL_HOURS?: string;
+  /** `1` counts every D1 statement for the benchmark (d1/query-count.ts, GET /api/health/d1). */
+  COUNT_D1_QUERIES?: string;
 }
