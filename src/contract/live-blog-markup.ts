@@ -1,4 +1,5 @@
 import { escapeHtml as esc } from './escape-html.ts';
+import { LIVE_BLOG_ATTRIBUTE } from './page-contract.ts';
 
 /**
  * A live blog's markup on the reader's page (docs/product/screens.md, "Live blog"), written once:
@@ -11,7 +12,7 @@ import { escapeHtml as esc } from './escape-html.ts';
 /** The attributes the island finds its parts by. */
 export const LIVE_BLOG = {
   /** On the section: the story's id. */
-  root: 'data-live-blog',
+  root: LIVE_BLOG_ATTRIBUTE,
   /** On the section: `live` or `ended`. */
   coverage: 'data-coverage',
   /** On the section: the feed's cursor the page was written at (the island listens from there). */

@@ -154,7 +154,8 @@ function changeStream(c: Context<AppEnv>, storyId: number, watch: LiveBlogWatch,
 
 export const liveBlogStreamRoutes = new Hono<AppEnv>().get('/:id/updates/stream', async (c) => {
   const idText = c.req.param('id');
-  const afterText = c.req.query('after') ?? c.req.header('Last-Event-ID') ?? null;
+  // A reconnecting EventSource repeats the URL it opened (with the first cursor) and says where it got to in Last-Event-ID.
+  const afterText = c.req.header('Last-Event-ID') ?? c.req.query('after') ?? null;
   if (!STORY_ID.test(idText)) return c.json(errorBody('not_found', 'Live blog not found'), 404);
   if (afterText !== null && !CURSOR.test(afterText)) {
     return c.json(errorBody('validation_failed', 'Some fields are not valid', { after: 'Use a cursor the feed gave, or an update id' }), 400);
