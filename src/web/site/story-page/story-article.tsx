@@ -48,6 +48,10 @@ export function StoryArticle({ story }: { story: Story }) {
                 <Icon name="edit" />
                 Edit
               </HrefLink>
+            ) : isLiveBlog(story) && policy.isReporter(user) ? (
+              <HrefLink href={staffPaths.editStory(story.id)} className="button button-small button-secondary">
+                Live desk
+              </HrefLink>
             ) : null}
           </div>
         </div>
