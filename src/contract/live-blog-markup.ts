@@ -119,7 +119,7 @@ export function liveBlogSection(view: LiveBlogSectionView): string {
 <div class="live-blog-pinned" ${LIVE_BLOG.pinned}>${pinnedBlock(view.pinned, view.path)}</div>
 <h2 id="live-blog-heading" class="live-blog-heading">Live updates</h2>
 <p class="visually-hidden" role="status" aria-live="polite" ${LIVE_BLOG.announce}></p>
-<button type="button" class="button button-primary live-blog-new" ${LIVE_BLOG.newUpdates} hidden></button>
+<div class="live-blog-new-bar"><button type="button" class="button button-primary live-blog-new" ${LIVE_BLOG.newUpdates} hidden></button></div>
 ${view.latestHref ? `<p class="live-blog-paging"><a href="${esc(view.latestHref)}">Back to the latest updates</a></p>` : ''}
 <ol class="live-blog-feed" ${LIVE_BLOG.feed}>${view.updates.map((update) => feedItem(update, view.path)).join('\n')}</ol>
 ${view.updates.length === 0 ? '<p class="live-blog-empty">No updates yet.</p>' : ''}${view.olderHref ? olderLink(view.olderHref) : ''}

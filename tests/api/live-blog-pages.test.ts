@@ -61,7 +61,7 @@ describe('a live blog’s page, HTML first', () => {
     expect(html).toContain('<span>Water over the bridge</span>');
     // The polite announcer and the new-updates button, for the island.
     expect(html).toContain('<p class="visually-hidden" role="status" aria-live="polite" data-live-blog-announce></p>');
-    expect(html).toContain('<button type="button" class="button button-primary live-blog-new" data-live-blog-new hidden></button>');
+    expect(html).toContain('<div class="live-blog-new-bar"><button type="button" class="button button-primary live-blog-new" data-live-blog-new hidden></button></div>');
     // The summary stays before the updates.
     expect(res.text.indexOf('What we know so far.')).toBeLessThan(res.text.indexOf('<section class="live-blog"'));
   });

@@ -159,8 +159,13 @@ function start(section: HTMLElement, published: boolean): () => void {
   };
   section.addEventListener('click', onClick);
 
-  const fromHash = /^#update-(\d+)$/.exec(location.hash);
-  if (fromHash && !view.has(Number(fromHash[1]))) void reveal(Number(fromHash[1]));
+  // A shared link to an update: on arrival, and when the address's fragment changes later.
+  const onHash = () => {
+    const wanted = /^#update-(\d+)$/.exec(location.hash);
+    if (wanted && !view.has(Number(wanted[1]))) void reveal(Number(wanted[1]));
+  };
+  onHash();
+  window.addEventListener('hashchange', onHash);
 
   return () => {
     source?.close();
@@ -169,6 +174,7 @@ function start(section: HTMLElement, published: boolean): () => void {
     top.disconnect();
     feedChanged.disconnect();
     section.removeEventListener('click', onClick);
+    window.removeEventListener('hashchange', onHash);
     document.documentElement.style.overflowAnchor = '';
   };
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { CheckboxField } from '../../forms/form-field.tsx';
 import { StoryEditor } from '../story-editor/rich-text/rich-text-editor.tsx';
 import { uploadStoryMedia } from '../uploads/upload-story-media.ts';
@@ -38,13 +38,17 @@ export function UpdateComposer({ label, initial, submitLabel, onSubmit, onCancel
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [round, setRound] = useState(0);
+  // The one post in flight: a second Ctrl+Enter or click before it answers does nothing.
+  const inFlight = useRef(false);
 
   const submit = async () => {
-    if (sending || pendingUploads > 0) return;
+    if (inFlight.current || pendingUploads > 0) return;
     if (empty) return setProblem('Write the update before posting it');
+    inFlight.current = true;
     setSending(true);
     setProblem(null);
     const failure = await onSubmit({ body, keyEvent, pinned });
+    inFlight.current = false;
     setSending(false);
     if (failure) return setProblem(failure);
     if (initial) return;
@@ -56,8 +60,15 @@ export function UpdateComposer({ label, initial, submitLabel, onSubmit, onCancel
     setRound((n) => n + 1);
   };
 
+  // Ctrl+Enter anywhere in the composer (the toggles too) posts; in the text the editor itself catches it.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || (event.target as Element).closest('.ProseMirror')) return;
+    event.preventDefault();
+    void submit();
+  };
+
   return (
-    <div className="update-composer">
+    <div className="update-composer" onKeyDown={onKeyDown}>
       <p className="update-composer-label" id={labelId}>
         {label}
       </p>
