@@ -31,6 +31,6 @@ describe('counting D1 statements', () => {
 
     const res = await api('/api/health/d1');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ statements: d1Queries.statements, batches: d1Queries.batches });
+    expect(res.body).toEqual({ statements: d1Queries.statements, batches: d1Queries.batches, liveBlogStreams: 0 });
   });
 });

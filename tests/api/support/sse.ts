@@ -1,22 +1,21 @@
-/** A reader of a Server-Sent Events body: events as they arrive, parsed as the browser's EventSource would. */
-export interface SseEvent {
-  event: string;
-  id: string | null;
-  data: string;
-}
+import { SseParser, type SseEvent } from '../../../scripts/lib/sse-parser.ts';
 
+export type { SseEvent };
+
+/** A reader of a Server-Sent Events body: events as they arrive, parsed as the browser's EventSource would. */
 export class SseReader {
   private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
   private readonly decoder = new TextDecoder();
-  private buffer = '';
+  private readonly parser = new SseParser();
   private readonly queued: SseEvent[] = [];
-  /** The retry and id lines of the stream's opening, as the browser keeps them. */
-  lastEventId: string | null = null;
-  retry: number | null = null;
-  comments = 0;
 
   constructor(body: ReadableStream<Uint8Array>) {
     this.reader = body.getReader();
+  }
+
+  /** The reconnection delay the stream asked for. */
+  get retry(): number | null {
+    return this.parser.retry;
   }
 
   /** The next event (comments and retry-only blocks are skipped), or null when the stream ends first or `timeoutMs` passes. */
@@ -35,10 +34,8 @@ export class SseReader {
         }),
       ]);
       if (timer !== undefined) clearTimeout(timer);
-      if (read === 'timeout') return null;
-      if (read.done) return null;
-      this.buffer += this.decoder.decode(read.value, { stream: true });
-      this.parse();
+      if (read === 'timeout' || read.done) return null;
+      this.queued.push(...this.parser.push(this.decoder.decode(read.value, { stream: true })));
     }
   }
 
@@ -53,25 +50,5 @@ export class SseReader {
 
   async close(): Promise<void> {
     await this.reader.cancel().catch(() => undefined);
-  }
-
-  private parse(): void {
-    let end: number;
-    while ((end = this.buffer.indexOf('\n\n')) !== -1) {
-      const block = this.buffer.slice(0, end);
-      this.buffer = this.buffer.slice(end + 2);
-      let event = 'message';
-      let id: string | null = null;
-      const data: string[] = [];
-      for (const line of block.split('\n')) {
-        if (line.startsWith(':')) this.comments++;
-        else if (line.startsWith('event: ')) event = line.slice(7);
-        else if (line.startsWith('id: ')) id = line.slice(4);
-        else if (line.startsWith('data: ')) data.push(line.slice(6));
-        else if (line.startsWith('retry: ')) this.retry = Number(line.slice(7));
-      }
-      if (id !== null) this.lastEventId = id;
-      if (data.length > 0) this.queued.push({ event, id, data: data.join('\n') });
-    }
   }
 }

@@ -39,6 +39,9 @@ const RETRY_MS = 1000;
 /** The feed's answer for a second: how fresh the shared log and the Cache API keep it. */
 const FEED_CACHE = `public, max-age=${REFRESH_MS / 1000}`;
 
+/** Streams open in this isolate now (the benchmark reads it beside the D1 count). */
+export const openStreams = { count: 0 };
+
 let shared: SharedFetch | null = null;
 function sharedFetch(): SharedFetch {
   shared ??= new SharedFetch(typeof caches === 'undefined' ? null : caches.default);
@@ -99,6 +102,12 @@ function changeStream(c: Context<AppEnv>, storyId: number, watch: LiveBlogWatch,
   let sentAt = Date.now();
   let opened = false;
   let cancelled = false;
+  let counted = true;
+  openStreams.count++;
+  const finish = () => {
+    if (counted) openStreams.count--;
+    counted = false;
+  };
 
   /** The next piece for this reader, waiting (on its own timers) until there is one; null to end. */
   const next = async (): Promise<Uint8Array | null> => {
@@ -144,10 +153,14 @@ function changeStream(c: Context<AppEnv>, storyId: number, watch: LiveBlogWatch,
       const piece = await next();
       if (cancelled) return;
       if (piece) controller.enqueue(piece);
-      if (!piece || watch.gone) controller.close();
+      if (!piece || watch.gone) {
+        finish();
+        controller.close();
+      }
     },
     cancel: () => {
       cancelled = true;
+      finish();
     },
   });
 }
