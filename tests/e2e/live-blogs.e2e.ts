@@ -182,6 +182,9 @@ describe('a live blog from the live desk to the reader', () => {
     await other.keyboard.type(' Twelve injured.');
     await other.getByRole('button', { name: 'Save update' }).click();
     await expect.poll(() => other.locator('.desk-update-body').textContent()).toContain('Twelve injured.');
+    // The first desk's list has heard of version 2 (it refreshes every few seconds) while its editor
+    // still holds version 1: saving must not take version 2 as its base.
+    await expect.poll(() => page.locator('.desk-update').getAttribute('data-version'), { timeout: 10_000 }).toBe('2');
 
     await page.locator('.desk-update .ProseMirror').click();
     await page.keyboard.press('End');

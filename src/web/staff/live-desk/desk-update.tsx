@@ -26,12 +26,20 @@ export function DeskUpdate({ storyId, update, user, onChanged, onDeleted }: Desk
   const [deleting, setDeleting] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [reloaded, setReloaded] = useState(0);
+  // The version the open editor started from: the desk keeps refreshing the list meanwhile, and a
+  // save must not quietly take a colleague's newer version as its base.
+  const [editedVersion, setEditedVersion] = useState<number | null>(null);
   const mayChange = user.role === 'admin' || update.author.id === user.id;
+
+  const startEditing = () => {
+    setEditedVersion(update.version);
+    setEditing(true);
+  };
 
   /** Saves a change; a stale version shows the stored update and says why. */
   const change = async (patch: Partial<UpdateDraft>): Promise<string | null> => {
     try {
-      onChanged(await editUpdate(storyId, update.id, { ...patch, version: update.version }));
+      onChanged(await editUpdate(storyId, update.id, { ...patch, version: editing ? (editedVersion ?? update.version) : update.version }));
       setNotice(null);
       setEditing(false);
       return null;
@@ -39,6 +47,7 @@ export function DeskUpdate({ storyId, update, user, onChanged, onDeleted }: Desk
       const current = staleUpdateOf(error);
       if (!current) return failureText(error, 'The update could not be saved');
       onChanged(current);
+      setEditedVersion(current.version);
       setReloaded((n) => n + 1);
       const message = failureText(error, 'Someone else changed this update.');
       // While editing, the composer says it (over their version); a toggle says it here.
@@ -61,7 +70,7 @@ export function DeskUpdate({ storyId, update, user, onChanged, onDeleted }: Desk
   };
 
   return (
-    <li className="desk-update" data-update-id={update.id}>
+    <li className="desk-update" data-update-id={update.id} data-version={update.version}>
       <article aria-labelledby={`desk-update-${update.id}`}>
         <header className="desk-update-header">
           <time id={`desk-update-${update.id}`} dateTime={update.createdAt}>
@@ -94,7 +103,7 @@ export function DeskUpdate({ storyId, update, user, onChanged, onDeleted }: Desk
         )}
         {mayChange && !editing ? (
           <div className="button-row desk-update-actions">
-            <button type="button" className="button button-small button-secondary" onClick={() => setEditing(true)}>
+            <button type="button" className="button button-small button-secondary" onClick={startEditing}>
               Edit
             </button>
             <button type="button" className="button button-small button-secondary" aria-pressed={update.keyEvent} onClick={() => void change({ keyEvent: !update.keyEvent })}>
