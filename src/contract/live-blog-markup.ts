@@ -32,14 +32,18 @@ export const LIVE_BLOG = {
 /** The section's id: the target of the "Older updates" link's fragment. */
 export const LIVE_BLOG_ID = 'live-blog';
 
+/** One update as the markup shows it (src/domain/liveblog.ts's updateView makes it: byline, time, first words). */
 export interface UpdateMarkupView {
   id: number;
+  /** Sanitised HTML, written as it is. */
   bodyHtml: string;
+  /** The byline: first and last name when both exist, else the username. */
   author: string;
   iso: string;
   time: string;
   keyEvent: boolean;
   pinned: boolean;
+  /** One line of its text, for the key events list. */
   headline: string;
 }
 
@@ -98,6 +102,18 @@ export interface LiveBlogSectionView {
   latestHref: string | null;
   /** More attributes for the section (an island's name and props), starting with a space. */
   attributes?: string;
+}
+
+/** Key events linked to their update: on this page (`onPage`, the updates it shows), or the older page that holds it. */
+export function keyEventLinks(keyEvents: readonly UpdateMarkupView[], onPage: readonly UpdateMarkupView[], storyPath: string): KeyEventView[] {
+  const shown = new Set(onPage.map((update) => update.id));
+  return keyEvents.map((update) => ({ update, href: shown.has(update.id) ? `#${updateId(update.id)}` : `${storyPath}?before=${update.id + 1}#${updateId(update.id)}` }));
+}
+
+/** The "Older updates" link of a page showing `updates` (newest first), when older ones exist. */
+export function olderHref(updates: readonly UpdateMarkupView[], more: boolean, storyPath: string): string | null {
+  const oldest = updates.at(-1);
+  return more && oldest ? `${storyPath}?before=${oldest.id}#${LIVE_BLOG_ID}` : null;
 }
 
 export function keyEventsList(keyEvents: readonly KeyEventView[]): string {

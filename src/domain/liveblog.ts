@@ -1,3 +1,4 @@
+import type { UpdateMarkupView } from '../contract/live-blog-markup.ts';
 import { authorName } from './byline.ts';
 import type { Story, StoryAuthor } from './entities.ts';
 import { storyText } from './story-text.ts';
@@ -60,19 +61,7 @@ export function updateText(html: string): string {
 }
 
 /** What a reader sees of one update, as plain values for the markup (src/contract/live-blog-markup.ts). */
-export interface UpdateView {
-  id: number;
-  /** Sanitised HTML, written as it is. */
-  bodyHtml: string;
-  /** The byline: first and last name when both exist, else the username. */
-  author: string;
-  iso: string;
-  time: string;
-  keyEvent: boolean;
-  pinned: boolean;
-  /** One line of its text, for the key events list and share texts. */
-  headline: string;
-}
+export type UpdateView = UpdateMarkupView;
 
 const clockFormats = new Map<string, Intl.DateTimeFormat>();
 function clockFormat(timeZone: string | undefined, withDay: boolean): Intl.DateTimeFormat {

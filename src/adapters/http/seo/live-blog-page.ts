@@ -1,4 +1,4 @@
-import { liveBlogSection, updateId, type LiveBlogSectionView, LIVE_BLOG_ID } from '../../../contract/live-blog-markup.ts';
+import { keyEventLinks, liveBlogSection, olderHref, updateId, type LiveBlogSectionView, LIVE_BLOG_ID } from '../../../contract/live-blog-markup.ts';
 import type { LiveBlogUpdate, Story } from '../../../domain/entities.ts';
 import { coverageStartTime, updateHeadline, updateText, updateTime, updateView, UPDATES_PAGE_DEFAULT, UPDATES_PAGE_MAX } from '../../../domain/liveblog.ts';
 import { storyPath } from '../../../domain/site.ts';
@@ -41,20 +41,16 @@ export async function loadLiveBlogPage(deps: Pick<AppDeps, 'liveBlogs'>, story: 
 export function liveBlogView(story: Story, data: LiveBlogPageData, now: string, attributes = ''): string {
   const path = storyPath(story);
   const view = (update: LiveBlogUpdate) => updateView(update, updateTime(update.createdAt, now, 'UTC'));
-  const onPage = new Set(data.page.updates.map((update) => update.id));
-  const oldest = data.page.updates.at(-1);
+  const updates = data.page.updates.map(view);
   const section: LiveBlogSectionView = {
     storyId: story.id,
     path,
     coverage: story.coverage ?? 'live',
     cursor: String(data.page.cursor),
-    updates: data.page.updates.map(view),
+    updates,
     pinned: data.pinned && view(data.pinned),
-    keyEvents: data.keyEvents.map((update) => ({
-      update: view(update),
-      href: onPage.has(update.id) ? `#${updateId(update.id)}` : `${path}?before=${update.id + 1}#${updateId(update.id)}`,
-    })),
-    olderHref: data.page.more && oldest ? `${path}?before=${oldest.id}#${LIVE_BLOG_ID}` : null,
+    keyEvents: keyEventLinks(data.keyEvents.map(view), updates, path),
+    olderHref: olderHref(updates, data.page.more, path),
     latestHref: data.before === null ? null : `${path}#${LIVE_BLOG_ID}`,
     attributes,
   };

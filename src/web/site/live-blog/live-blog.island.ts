@@ -1,4 +1,4 @@
-import { LIVE_BLOG, liveBlogSection, updateId } from '../../../contract/live-blog-markup.ts';
+import { keyEventLinks, LIVE_BLOG, liveBlogSection, olderHref, updateId } from '../../../contract/live-blog-markup.ts';
 import type { LiveBlogFeed, LiveBlogUpdate } from '../../../domain/entities.ts';
 import { updateTime, updateView } from '../../../domain/liveblog.ts';
 import { apiRequest, getToken } from '../../api/client.ts';
@@ -60,17 +60,16 @@ async function writeSection(element: HTMLElement, props: LiveBlogProps): Promise
   const read = (query: string) => apiRequest<LiveBlogFeed>('GET', `${base}${query}`, undefined, { token: getToken() });
   const [page, pinned, keyEvents] = await Promise.all([read(''), read('?pinned=true&limit=1'), read('?keyEvent=true&limit=100')]);
   const view = (update: LiveBlogUpdate) => updateView(update, updateTime(update.createdAt, now()));
-  const onPage = new Set(page.updates.map((update) => update.id));
-  const oldest = page.updates.at(-1);
+  const updates = page.updates.map(view);
   element.innerHTML = liveBlogSection({
     storyId: props.storyId,
     path: props.path,
     coverage: page.coverage,
     cursor: page.cursor,
-    updates: page.updates.map(view),
+    updates,
     pinned: pinned.updates[0] ? view(pinned.updates[0]) : null,
-    keyEvents: keyEvents.updates.map((update) => ({ update: view(update), href: onPage.has(update.id) ? `#${updateId(update.id)}` : `${props.path}?before=${update.id + 1}#${updateId(update.id)}` })),
-    olderHref: page.more && oldest ? `${props.path}?before=${oldest.id}#live-blog` : null,
+    keyEvents: keyEventLinks(keyEvents.updates.map(view), updates, props.path),
+    olderHref: olderHref(updates, page.more, props.path),
     latestHref: null,
   });
   return element.querySelector<HTMLElement>(`[${LIVE_BLOG.root}]`);
