@@ -214,6 +214,49 @@ describe('a live blog from the live desk to the reader', () => {
   });
 });
 
+describe('video beside words', () => {
+  test('the reporter goes live from the live desk: the live blog’s page plays it above the updates, and the recording stays there', { timeout: 120_000 }, async ({ page, browser, pageErrors }) => {
+    const blog = await createStoryViaApi(reporterToken, { title: unique('Video live'), format: 'liveblog' });
+    await post(reporterToken, blog.id, { body: '<p>Our reporter is at the scene.</p>' });
+    await signInAs(page, reporter);
+    await page.goto(`/edit/${blog.id}`);
+    await page.getByRole('button', { name: 'Go live with video on this page' }).click();
+    // The stream takes the live blog's title, which is not the reporter's to change here.
+    expect(await page.getByLabel('Stream Title').inputValue()).toBe(blog.title);
+    expect(await page.getByLabel('Stream Title').isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Start Live Stream' }).click();
+    await expect.poll(() => page.getByText('You are live.').count(), { timeout: 30_000 }).toBe(1);
+    const stored = (await apiCall<Story>(`/api/stories/${blog.id}`, { token: reporterToken })).body;
+    expect(stored).toMatchObject({ isLive: true, format: 'liveblog' });
+
+    const readerContext = await browser.newContext({ baseURL: site().baseUrl });
+    const reader = await readerContext.newPage();
+    await reader.goto(`/story/${blog.slug}`);
+    const video = reader.locator('video[aria-label^="Live video"]');
+    await expect.poll(() => video.count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 30_000 }).toBeGreaterThan(0.5);
+    const above = await reader.evaluate(() => {
+      const player = document.querySelector('video[aria-label^="Live video"]')!;
+      return Boolean(player.compareDocumentPosition(document.querySelector('[data-live-blog]')!) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+    expect(above).toBe(true);
+    // The feed stays live under the video.
+    const at = await compose(page, 'Live pictures from the bridge above');
+    await arrives(reader, 'Live pictures from the bridge above', at);
+
+    await page.getByRole('button', { name: 'End Stream' }).click();
+    await expect.poll(() => page.getByText('The stream has ended.').count(), { timeout: 30_000 }).toBe(1);
+    const ended = (await apiCall<Story>(`/api/stories/${blog.id}`, { token: reporterToken })).body;
+    expect(ended).toMatchObject({ isLive: false, status: 'published', coverage: 'live' });
+    expect(ended.videoUrl).toMatch(/^\/media\/streams\/.+\.webm$/);
+    const again = await readerContext.newPage();
+    await again.goto(`/story/${blog.slug}`);
+    expect(await again.locator(`video[src="${ended.videoUrl}"]`).count()).toBe(1);
+    expect(pageErrors).toEqual([]);
+    await readerContext.close();
+  });
+});
+
 describe('the reader’s live blog page', () => {
   test('an update’s link scrolls to it, also to one older than the first page', async ({ page, pageErrors }) => {
     const blog = await createStoryViaApi(reporterToken, { title: unique('Long live'), format: 'liveblog' });
