@@ -17,7 +17,9 @@ import type {
   UploadSessionRepository,
   UserRepository,
 } from '../domain/ports.ts';
+import type { AuditLog, AuthChallengeRepository, PasskeyRepository, PasswordResetRepository, SecondFactorRepository } from '../domain/security-ports.ts';
 import type { DurableLiveRooms } from './live/durable-live-rooms.ts';
+import type { SecretBox } from './crypto/secret-box.ts';
 import type { MediaLimits, MediaLimitVars } from './media/media-limits.ts';
 import type { LiveStreamRoom } from './live/live-stream-room.ts';
 
@@ -46,6 +48,16 @@ export interface AppDeps {
   hasher: PasswordHasher;
   clock: Clock;
   sessionTtlHours: number;
+  /** Sign-in security (docs/product/api-sign-in-security.md). */
+  challenges: AuthChallengeRepository;
+  secondFactors: SecondFactorRepository;
+  passkeys: PasskeyRepository;
+  passwordResets: PasswordResetRepository;
+  audit: AuditLog;
+  /** Seals TOTP secrets at rest (TWO_FACTOR_KEY). */
+  secretBox: SecretBox;
+  /** Keys the recovery codes' hashes (the same secret as the passwords'). */
+  pepper: string;
 }
 
 /** The bindings and settings the adapters are built from (wrangler.toml, .dev.vars, secrets). */
@@ -54,6 +66,8 @@ export interface Bindings extends MediaLimitVars {
   MEDIA: R2Bucket;
   LIVE_STREAMS: DurableObjectNamespace<LiveStreamRoom>;
   PASSWORD_PEPPER?: string;
+  /** 32 random bytes, base64: the AES-GCM key TOTP secrets are stored under. */
+  TWO_FACTOR_KEY?: string;
   SESSION_TTL_HOURS?: string;
   /** `1` counts every D1 statement for the benchmark (d1/query-count.ts, GET /api/health/d1). */
   COUNT_D1_QUERIES?: string;

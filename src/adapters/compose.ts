@@ -20,6 +20,12 @@ import { D1UserRepository } from './d1/d1-user-repository.ts';
 import { DurableLiveRooms } from './live/durable-live-rooms.ts';
 import { readMediaLimits } from './media/media-limits.ts';
 import { R2MediaStore } from './r2/r2-media-store.ts';
+import { SecretBox } from './crypto/secret-box.ts';
+import { D1AuditLog } from './d1/d1-audit-log.ts';
+import { D1AuthChallengeRepository } from './d1/d1-auth-challenge-repository.ts';
+import { D1PasskeyRepository } from './d1/d1-passkey-repository.ts';
+import { D1PasswordResetRepository } from './d1/d1-password-reset-repository.ts';
+import { D1SecondFactorRepository } from './d1/d1-second-factor-repository.ts';
 
 export const systemClock: Clock = { now: () => new Date().toISOString() };
 
@@ -55,5 +61,12 @@ export function buildDeps(env: Bindings, clock: Clock = systemClock): AppDeps {
     hasher: buildPasswordHasher(env.PASSWORD_PEPPER),
     clock,
     sessionTtlHours: Number(env.SESSION_TTL_HOURS ?? 720),
+    challenges: new D1AuthChallengeRepository(db),
+    secondFactors: new D1SecondFactorRepository(db),
+    passkeys: new D1PasskeyRepository(db),
+    passwordResets: new D1PasswordResetRepository(db),
+    audit: new D1AuditLog(db),
+    secretBox: new SecretBox(env.TWO_FACTOR_KEY),
+    pepper: env.PASSWORD_PEPPER ?? '',
   };
 }

@@ -7,6 +7,7 @@ import type { StorySaveInput, StoryUpdateInput } from '../domain/schemas.ts';
 import { firstFreeSlug, slugify } from '../domain/slug.ts';
 import { nextPublishedAt } from '../domain/story.ts';
 import type { StoryFormat } from '../domain/liveblog.ts';
+import { storySaveAudit } from '../domain/audit.ts';
 import { storyTextOverflow, storyTooLongMessage, utf8Length } from '../domain/story-size.ts';
 import { storyText } from '../domain/story-text.ts';
 import { changesRevision, nextWorkflowFields, publishAtProblem, type WorkflowFields } from '../domain/working-day.ts';
@@ -80,7 +81,8 @@ function formatFields(format: StoryFormat): Pick<StoryWrite, 'format' | 'coverag
 export async function createStory(deps: StorySaveDeps, author: User, input: StorySaveInput): Promise<Story> {
   const now = deps.clock.now();
   const write = { ...(await prepareStoryWrite(deps, input, null, now)), ...formatFields(input.format) };
-  return saveWithSlug(deps, input.slug, input.title, undefined, (slug) => deps.stories.create({ ...write, slug, authorId: author.id }, now));
+  const audit = storySaveAudit(author.id, write, null, write.status);
+  return saveWithSlug(deps, input.slug, input.title, undefined, (slug) => deps.stories.create({ ...write, slug, authorId: author.id }, now, audit));
 }
 
 /** The story a caller may change: 404 when they may not see it, 403 when they may see but not change it. */
@@ -111,7 +113,8 @@ export async function updateStory(deps: StorySaveDeps, user: User, id: number, i
   const write = await prepareStoryWrite(deps, input, current, now);
   const outcome = await saveWithSlug(deps, input.slug, input.title, id, (slug) => {
     const next = { ...write, slug };
-    return deps.stories.update(id, input.version, next, now, changesRevision(current, next) ? user.id : null);
+    const audit = storySaveAudit(user.id, next, current.status, next.status);
+    return deps.stories.update(id, input.version, next, now, changesRevision(current, next) ? user.id : null, audit);
   });
   if (outcome.kind === 'not_found') throw new NotFoundError('Story');
   if (outcome.kind === 'stale') throw staleVersion(await deps.stories.findById(id));

@@ -24,6 +24,9 @@ export const sessions = sqliteTable('sessions', {
   createdAt: text('created_at').notNull(),
   expiresAt: text('expires_at').notNull(),
   revokedAt: text('revoked_at'),
+  // migrations/0017: what the profile screen's session list shows.
+  lastSeenAt: text('last_seen_at'),
+  userAgent: text('user_agent'),
 });
 
 export const loginAttempts = sqliteTable('login_attempts', {
@@ -155,6 +158,9 @@ export const idempotencyKeys = sqliteTable(
     responseBody: text('response_body'),
     createdAt: text('created_at').notNull(),
     expiresAt: text('expires_at').notNull(),
+    // migrations/0018 (decision 051): the pending request's lease, and which request holds it.
+    leaseUntil: text('lease_until'),
+    claimId: text('claim_id'),
   },
   (table) => [primaryKey({ columns: [table.userId, table.key] })],
 );

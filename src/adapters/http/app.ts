@@ -9,7 +9,14 @@ import { noEdgeCache, type EdgeCache } from './middleware/edge-cache.ts';
 import { drainUnreadBody, limitBody } from './middleware/request-body.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
+import { twoFactorPolicy } from './middleware/two-factor-policy.ts';
+import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
+import { passkeyRoutes } from './routes/passkeys.ts';
+import { passwordResetRoutes, resetLinkRoutes } from './routes/password-reset.ts';
+import { sessionRoutes } from './routes/sessions.ts';
+import { settingsRoutes } from './routes/settings.ts';
+import { twoFactorRoutes } from './routes/two-factor.ts';
 import { beatRoutes } from './routes/beats.ts';
 import { healthRoutes } from './routes/health.ts';
 import { liveMediaRoutes } from './routes/live-media.ts';
@@ -48,7 +55,7 @@ export interface AppOptions {
  * signing in and out, counting a view, an image upload (a story changes only when it is saved with
  * the image), and a resumable upload's session and parts (its completion may attach a video to a story).
  */
-const PRIVATE_WRITES = [/^\/api\/auth\//, /^\/api\/stories\/\d+\/view$/, /^\/api\/upload\/image$/, /^\/api\/uploads(\/[^/]+(\/parts\/\d+)?)?$/];
+const PRIVATE_WRITES = [/^\/api\/auth\//, /^\/api\/settings\/security$/, /^\/api\/users\/\d+\/password-reset$/, /^\/api\/stories\/\d+\/view$/, /^\/api\/upload\/image$/, /^\/api\/uploads(\/[^/]+(\/parts\/\d+)?)?$/];
 
 export function isPublicWrite(path: string): boolean {
   return !PRIVATE_WRITES.some((pattern) => pattern.test(path));
@@ -82,8 +89,16 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/stories', liveBlogStreamRoutes)
     .use(except(STREAMED_BODY_PATHS, limitBody(JSON_BODY_LIMIT, 'The request body is too large')))
     .use(authenticate)
+    .use(twoFactorPolicy)
     .route('/auth', authRoutes)
+    .route('/auth/2fa', twoFactorRoutes)
+    .route('/auth/passkeys', passkeyRoutes)
+    .route('/auth/sessions', sessionRoutes)
+    .route('/auth/password-reset', passwordResetRoutes)
     .route('/users', userRoutes)
+    .route('/users', resetLinkRoutes)
+    .route('/settings', settingsRoutes)
+    .route('/audit', auditRoutes)
     .route('/beats', beatRoutes)
     .route('/search', searchRoutes)
     .route('/stories', storyRoutes)

@@ -1,4 +1,5 @@
 import type { User } from '../../domain/entities.ts';
+import type { SignedInSession } from '../../domain/security-ports.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { SCOPES_CHANGED } from './middleware/edge-cache.ts';
 
@@ -10,5 +11,7 @@ export type AppEnv = {
     tokenHash: string | null;
     /** Set by a write that changed only these edge-cache scopes (a live blog's updates): only they are refreshed. */
     [SCOPES_CHANGED]: readonly string[];
+    /** The signed-in user's session (null when anonymous). */
+    session: SignedInSession | null;
   };
 };

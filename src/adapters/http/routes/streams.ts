@@ -98,7 +98,7 @@ export const streamRoutes = new Hono<AppEnv>()
     );
     let stream: LiveStream | null = null;
     try {
-      stream = await deps.liveStreams.create({ storyId: story.id, streamKey: toBase64Url(crypto.getRandomValues(new Uint8Array(24))), startedAt: now }, now);
+      stream = await deps.liveStreams.create({ storyId: story.id, streamKey: toBase64Url(crypto.getRandomValues(new Uint8Array(24))), startedAt: now }, now, user.id);
       await deps.liveRooms.open({ streamId: stream.id, recordingKey: mediaKey('streams', 'webm', now, crypto.randomUUID()), origin: new URL(c.req.url).origin });
     } catch (error) {
       // No live story without its stream and room: undo what was written.
@@ -113,7 +113,7 @@ export const streamRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const stream = await liveStream(deps, id);
     if (!policy.canEditStory(c.var.user, await streamAuthor(deps, stream))) throw new ForbiddenError('Only the stream’s reporter or an admin can end it');
-    await deps.liveRooms.end(id);
+    await deps.liveRooms.end(id, c.var.user!.id);
     return c.json(await liveStream(deps, id));
   })
   .get('/:id/stats', requireSignedIn, validate('param', idParamSchema), async (c) => {
