@@ -110,10 +110,13 @@ export function keyEventLinks(keyEvents: readonly UpdateMarkupView[], onPage: re
   return keyEvents.map((update) => ({ update, href: shown.has(update.id) ? `#${updateId(update.id)}` : `${storyPath}?before=${update.id + 1}#${updateId(update.id)}` }));
 }
 
+/** The page of the updates older than `beforeId` (it works without JavaScript). */
+export const olderPageHref = (storyPath: string, beforeId: number) => `${storyPath}?before=${beforeId}#${LIVE_BLOG_ID}`;
+
 /** The "Older updates" link of a page showing `updates` (newest first), when older ones exist. */
 export function olderHref(updates: readonly UpdateMarkupView[], more: boolean, storyPath: string): string | null {
   const oldest = updates.at(-1);
-  return more && oldest ? `${storyPath}?before=${oldest.id}#${LIVE_BLOG_ID}` : null;
+  return more && oldest ? olderPageHref(storyPath, oldest.id) : null;
 }
 
 export function keyEventsList(keyEvents: readonly KeyEventView[]): string {

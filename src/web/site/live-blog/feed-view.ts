@@ -1,4 +1,4 @@
-import { coverageStatus, feedItem, keyEventItem, LIVE_BLOG, olderLink, pinnedBlock, updateId } from '../../../contract/live-blog-markup.ts';
+import { coverageStatus, feedItem, keyEventItem, keyEventLinks, LIVE_BLOG, olderLink, olderPageHref, pinnedBlock, updateId } from '../../../contract/live-blog-markup.ts';
 import type { LiveBlogUpdate } from '../../../domain/entities.ts';
 import { newUpdatesLabel, updateTime, updateView, type Coverage } from '../../../domain/liveblog.ts';
 import type { Changes } from './feed-source.ts';
@@ -113,8 +113,9 @@ export class FeedView {
     const anchor = `#${updateId(id)}`;
     for (const link of list.querySelectorAll('a')) if (link.getAttribute('href')?.endsWith(anchor)) link.closest('li')!.remove();
     if (update?.keyEvent) {
-      const href = this.has(id) ? anchor : `${this.path}?before=${id + 1}${anchor}`;
-      const li = this.fragment(keyEventItem(this.view(update), href));
+      const view = this.view(update);
+      const { href } = keyEventLinks([view], this.has(id) ? [view] : [], this.path)[0]!;
+      const li = this.fragment(keyEventItem(view, href));
       const after = [...list.children].find((item) => Number(/#update-(\d+)$/.exec(item.querySelector('a')?.getAttribute('href') ?? '')?.[1]) < id);
       list.insertBefore(li, after ?? null);
     }
@@ -212,8 +213,8 @@ export class FeedView {
     const link = this.section.querySelector<HTMLAnchorElement>(`[${LIVE_BLOG.older}]`);
     const last = this.oldestId();
     if (!more || last === null) link?.remove();
-    else if (link) link.href = `${this.path}?before=${last}#live-blog`;
-    else this.feed.insertAdjacentHTML('afterend', olderLink(`${this.path}?before=${last}#live-blog`));
+    else if (link) link.href = olderPageHref(this.path, last);
+    else this.feed.insertAdjacentHTML('afterend', olderLink(olderPageHref(this.path, last)));
   }
 
   olderLink(): HTMLAnchorElement | null {
