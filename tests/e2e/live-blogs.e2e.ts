@@ -258,6 +258,27 @@ describe('video beside words', () => {
 });
 
 describe('the reader’s live blog page', () => {
+  test('loads its feed’s code, and none of the app’s (React, the router, the site frame), before the reader interacts', async ({ page, pageErrors }) => {
+    const blog = await createStoryViaApi(reporterToken, { title: unique('Light live'), format: 'liveblog' });
+    await post(reporterToken, blog.id, { body: '<p>Nothing heavy here.</p>' });
+    await openAsReader(page, blog.slug);
+    await page.waitForLoadState('networkidle');
+    // What the page ran, not what it only prefetched for later (<link rel="prefetch">).
+    const ran = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.js') && entry.initiatorType !== 'link')
+        .map((entry) => new URL(entry.name).pathname.split('/').pop()!),
+    );
+    expect(ran.some((file) => file.startsWith('live-blog.island-'))).toBe(true);
+    expect(ran.filter((file) => /^(react|framework|site|start-app|routes)-/.test(file))).toEqual([]);
+    expect(await page.locator('[data-reading-view]').count()).toBe(1);
+    // And it is live: a new update arrives.
+    const at = Date.now();
+    await post(reporterToken, blog.id, { body: '<p>Still light, still live.</p>' });
+    await arrives(page, 'Still light, still live.', at);
+    expect(pageErrors).toEqual([]);
+  });
+
   test('an update’s link scrolls to it, also to one older than the first page', async ({ page, pageErrors }) => {
     const blog = await createStoryViaApi(reporterToken, { title: unique('Long live'), format: 'liveblog' });
     const updates: LiveBlogUpdate[] = [];
