@@ -87,7 +87,7 @@ export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: Middlewar
       const story = await publicStory(deps, c.req.param('segment'));
       if (!story || !isLiveBlog(story)) return c.text('No such live blog', 404);
       const { updates } = await deps.liveBlogs.page(story.id, { limit: RSS_ITEMS });
-      return c.body(liveBlogRss(story, updates, origin(c), deps.clock.now()), 200, { 'Content-Type': 'application/rss+xml; charset=utf-8' });
+      return c.body(liveBlogRss(story, updates, origin(c)), 200, { 'Content-Type': 'application/rss+xml; charset=utf-8' });
     })
     .get('/story/:segment', cachedStory, async (c, next) => {
       const segment = c.req.param('segment');

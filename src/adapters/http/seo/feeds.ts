@@ -47,12 +47,17 @@ export function rssFeed(stories: readonly Story[], origin: string, now: string, 
       self: `${origin}${channel?.feedPath ?? '/rss.xml'}`,
     },
     items,
-    now,
+    lastChange(stories) ?? now,
   );
 }
 
+/** The newest change among the stories: a feed's build date, so the same stories give the same feed byte for byte. */
+function lastChange(stories: readonly Story[]): string | null {
+  return stories.reduce<string | null>((newest, story) => (newest === null || story.updatedAt > newest ? story.updatedAt : newest), null);
+}
+
 /** An RSS 2.0 document: the channel (absolute links) and its items, already written. */
-export function rssDocument(channel: { title: string; link: string; description: string; self: string }, items: readonly string[], now: string, namespaces = ''): string {
+export function rssDocument(channel: { title: string; link: string; description: string; self: string }, items: readonly string[], builtAt: string, namespaces = ''): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/"${namespaces}>
   <channel>
@@ -60,7 +65,7 @@ export function rssDocument(channel: { title: string; link: string; description:
     <link>${xml(channel.link)}</link>
     <description>${xml(channel.description)}</description>
     <language>${site.language}</language>
-    <lastBuildDate>${new Date(now).toUTCString()}</lastBuildDate>
+    <lastBuildDate>${new Date(builtAt).toUTCString()}</lastBuildDate>
     <atom:link href="${xml(channel.self)}" rel="self" type="application/rss+xml"/>
 ${items.join('\n')}
   </channel>

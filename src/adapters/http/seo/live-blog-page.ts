@@ -97,7 +97,7 @@ export function liveBlogHead(story: Story, head: PageHead, updates: readonly Liv
 }
 
 /** /story/{slug}/rss.xml: the live blog's own feed, newest update first. */
-export function liveBlogRss(story: Story, updates: readonly LiveBlogUpdate[], origin: string, now: string): string {
+export function liveBlogRss(story: Story, updates: readonly LiveBlogUpdate[], origin: string): string {
   const link = `${origin}${storyPath(story)}`;
   const items = updates.map((update) => {
     const url = `${link}#${updateId(update.id)}`;
@@ -120,7 +120,7 @@ export function liveBlogRss(story: Story, updates: readonly LiveBlogUpdate[], or
   return rssDocument(
     { title: story.title, link, description: story.description, self: `${link}/rss.xml` },
     items,
-    now,
+    [story.updatedAt, ...updates.map((update) => update.updatedAt)].reduce((a, b) => (b > a ? b : a)),
     ' xmlns:content="http://purl.org/rss/1.0/modules/content/"',
   );
 }
