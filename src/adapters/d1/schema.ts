@@ -1,4 +1,5 @@
 import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { COVERAGES, STORY_FORMATS } from '../../domain/liveblog.ts';
 import { STORY_STATUSES } from '../../domain/story.ts';
 
 /** Mirrors migrations/*.sql, which are the source of truth (constraints, collations, partial indexes). */
@@ -76,6 +77,10 @@ export const stories = sqliteTable('stories', {
   submittedAt: text('submitted_at'),
   /** The content as plain text, for the search index (migrations/0010, decision 035); never read back. */
   bodyText: text('body_text').notNull().default(''),
+  /** Live blogs (migrations/0019): fixed at creation; coverage only for a live blog. */
+  format: text('format', { enum: STORY_FORMATS }).notNull().default('article'),
+  coverage: text('coverage', { enum: COVERAGES }),
+  coverageEndedAt: text('coverage_ended_at'),
 });
 
 export const storyRevisions = sqliteTable('story_revisions', {
