@@ -19,6 +19,8 @@ export interface DemoNewsroom {
 
 export interface DemoSite extends ServedSite {
   newsroom: DemoNewsroom;
+  /** Its local D1, R2 and Durable Objects (serve it again from here after a crash, say). */
+  stateDir: string;
 }
 
 /**
@@ -36,7 +38,7 @@ export async function startDemoSite({
   port: number;
   build?: boolean;
   stateName?: string;
-  /** Extra bindings for the served worker (bench:liveblog's COUNT_D1_QUERIES). */
+  /** Extra bindings for the served worker (wrangler --var): bench:liveblog's COUNT_D1_QUERIES, the crash check's short LIVE_GRACE_SECONDS. */
   vars?: Record<string, string>;
 }): Promise<DemoSite> {
   ensureDevVars();
@@ -50,5 +52,5 @@ export async function startDemoSite({
   const sampleStory = published.find((story) => story.featuredImageUrl && !story.videoUrl);
   if (!sampleStory) throw new Error('The demo newsroom has no published story with a picture and no video');
   const site = await serveBuild({ port, stateDir, vars, echo: process.env.BENCH_ECHO === '1' });
-  return { ...site, newsroom: { reporters: outcome.reporters, password, stories: outcome.stories, sampleStory } };
+  return { ...site, stateDir, newsroom: { reporters: outcome.reporters, password, stories: outcome.stories, sampleStory } };
 }
