@@ -59,6 +59,11 @@ export interface LiveWork {
   chunks: number;
   /** Requests for the manifest, the init segment, segments and viewer reports that reached the object. */
   requests: number;
+  /**
+   * Of those, requests made only to carry an isolate's viewer count (src/adapters/http/live): they come
+   * on a timer (every few seconds per isolate), so they grow with the time on air, never with viewers.
+   */
+  reports: number;
   messagesIn: number;
   messagesOut: number;
 }

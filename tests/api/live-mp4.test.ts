@@ -13,6 +13,7 @@ import {
   manifestWhen,
   mp4CameraBytes,
   mp4CameraChunks,
+  objectWorkDuring,
   publish,
   roomOf,
   sendAll,
@@ -333,21 +334,21 @@ describe('an MP4 stream on the publisher socket', () => {
 async function hlsWatchedBy(players: number) {
   const { stream, publisher, token } = await startMp4();
   await sendAll(publisher, mp4CameraChunks.slice(0, 1));
-  const before = (await api(`/api/streams/${stream.id}/stats`, { token })).body as { chunks: number; requests: number };
-  const watching = Array.from({ length: players }, async (_, i) => {
-    const got: Uint8Array[] = [];
-    for (let n = 0; n < fragments.length; n++) {
-      const playlist = await liveGet(stream.id, `.m3u8?_HLS_msn=${n}`, `hls-player-${players}-${i}`);
-      expect(playlist.text).toContain(`live/${n}.m4s`);
-      got.push((await liveGet(stream.id, `${n}.m4s`, `hls-player-${players}-${i}`)).bytes);
-    }
-    return concatBytes(got);
+  const work = await objectWorkDuring(stream.id, token, async () => {
+    const watching = Array.from({ length: players }, async (_, i) => {
+      const got: Uint8Array[] = [];
+      for (let n = 0; n < fragments.length; n++) {
+        const playlist = await liveGet(stream.id, `.m3u8?_HLS_msn=${n}`, `hls-player-${players}-${i}`);
+        expect(playlist.text).toContain(`live/${n}.m4s`);
+        got.push((await liveGet(stream.id, `${n}.m4s`, `hls-player-${players}-${i}`)).bytes);
+      }
+      return concatBytes(got);
+    });
+    await sendAll(publisher, mp4CameraChunks.slice(1), mp4CameraChunks[0]!.length);
+    return Promise.all(watching);
   });
-  await sendAll(publisher, mp4CameraChunks.slice(1), mp4CameraChunks[0]!.length);
-  const received = await Promise.all(watching);
-  const after = (await api(`/api/streams/${stream.id}/stats`, { token })).body as { chunks: number; requests: number };
   publisher.ws.close(1000);
-  return { received, chunks: after.chunks - before.chunks, requests: after.requests - before.requests };
+  return { received: work.result, chunks: work.chunks, requests: work.requests };
 }
 
 describe('HLS players', () => {

@@ -118,7 +118,7 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
     this.deps = deps;
     this.store = new RoomStorage(ctx.storage.sql);
     this.config = this.store.read<RoomConfig>('config');
-    this.work = this.store.read<LiveWork>('work') ?? { chunks: 0, requests: 0, messagesIn: 0, messagesOut: 0 };
+    this.work = { chunks: 0, requests: 0, reports: 0, messagesIn: 0, messagesOut: 0, ...this.store.read<LiveWork>('work') };
     this.viewers = new RoomViewers({
       now: () => Date.now(),
       tellPublisher: (count) => this.toPublisher({ type: 'viewers', count }),
@@ -251,6 +251,7 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
 
   /** An isolate's viewer report with no other request to carry it. */
   report(report: ViewerReport): void {
+    this.work.reports += 1;
     this.handled(report);
   }
 

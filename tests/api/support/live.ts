@@ -7,7 +7,7 @@ import mp4Camera from '../../fixtures/camera-h264-opus.mp4?inline';
 import mp4ChunkSizes from '../../fixtures/camera-h264-opus.chunks.json';
 import { api, type ApiResponse } from './api.ts';
 import { cutInto } from './synthetic-webm.ts';
-import { BEARER_PROTOCOL_PREFIX, LIVE_PROTOCOL, type LiveManifest, type LiveServerMessage } from '../../../src/media/live-protocol.ts';
+import { BEARER_PROTOCOL_PREFIX, LIVE_PROTOCOL, type LiveManifest, type LiveServerMessage, type LiveWork } from '../../../src/media/live-protocol.ts';
 
 export type Received = { kind: 'json'; message: LiveServerMessage } | { kind: 'bytes'; bytes: Uint8Array };
 
@@ -180,4 +180,22 @@ export async function sendAll(publisher: LiveSocket, chunks: Uint8Array[], alrea
     await sendAndWait(publisher, chunk, sent);
   }
   return sent;
+}
+
+/**
+ * The object's work while `read()` runs: chunks received and requests answered, leaving out the
+ * requests that only carried an isolate's viewer count (they come on a timer, so a slower run has
+ * one more; the claim the callers test is that nothing grows with the number of viewers).
+ */
+export async function objectWorkDuring<T>(streamId: number, token: string, read: () => Promise<T>): Promise<{ result: T; chunks: number; requests: number }> {
+  const stats = async (): Promise<LiveWork> => {
+    const res = await api(`/api/streams/${streamId}/stats`, { token });
+    if (res.status !== 200) throw new Error(`stats: ${res.status}`);
+    return res.body as LiveWork;
+  };
+  const before = await stats();
+  const result = await read();
+  const after = await stats();
+  const media = (work: LiveWork) => work.requests - work.reports;
+  return { result, chunks: after.chunks - before.chunks, requests: media(after) - media(before) };
 }
