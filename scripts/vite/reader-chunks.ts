@@ -9,16 +9,19 @@ const VANILLA_ISLAND = /\.island\.ts$/;
  * up to date:
  * - `islands`: the vanilla islands of a reader's page (decision 045) and the modules of ours they
  *   import statically, in one small file that a reader's first interaction loads whole (one
- *   request, and one name in the entry's list of what to preload), never React;
+ *   request, and one name in the entry's list of what to preload), never React; except the islands
+ *   under `islandsApart` (one kind of page's own, such as the live blog's feed: their own chunks);
  * - `site`: the reader's part of the app, by folder: every module under the given folders (the site
  *   frame, the story parts every reader's page shows, the generic UI) and the modules of ours they
  *   import statically (the sign-in state, the domain's rules they use).
  * Neither takes what the entry itself runs (main.tsx and its imports stay in the entry), and `site`
- * leaves the islands' modules to `islands`.
+ * leaves every vanilla island's modules out, so that waking an island never loads React.
  */
-export function readerChunks(root: string, folders: readonly string[]) {
+export function readerChunks(root: string, folders: { site: readonly string[]; islandsApart: readonly string[] }) {
   const src = path.join(root, 'src') + path.sep;
-  const seeds = folders.map((folder) => path.join(root, folder) + path.sep);
+  const under = (list: readonly string[]) => list.map((folder) => path.join(root, folder) + path.sep);
+  const seeds = under(folders.site);
+  const apart = under(folders.islandsApart);
   let islands = new Set<string>();
   let site = new Set<string>();
 
@@ -33,13 +36,16 @@ export function readerChunks(root: string, folders: readonly string[]) {
         ids.filter((id) => this.getModuleInfo(id)?.isEntry),
         imports,
       );
-      islands = new Set([...reachable(ids.filter((id) => VANILLA_ISLAND.test(id)), ours)].filter((id) => !entryRuns.has(id)));
+      const vanilla = ids.filter((id) => VANILLA_ISLAND.test(id));
+      const islandsRun = reachable(vanilla, ours);
+      const shared = reachable(vanilla.filter((id) => !apart.some((folder) => id.startsWith(folder))), ours);
+      islands = new Set([...shared].filter((id) => !entryRuns.has(id)));
       // A route file's lazy parts (`?tsr-split=...`) are chunks of their own, never seeds.
       const frame = reachable(
         ids.filter((id) => !id.includes('?') && seeds.some((seed) => id.startsWith(seed))),
         ours,
       );
-      site = new Set([...frame].filter((id) => !entryRuns.has(id) && !islands.has(id)));
+      site = new Set([...frame].filter((id) => !entryRuns.has(id) && !islandsRun.has(id)));
     },
   };
   return { plugin, islands: (id: string) => islands.has(id), site: (id: string) => site.has(id) };

@@ -13,6 +13,7 @@ import type {
   StorySearch,
   CorrectionRepository,
   IdempotencyKeyRepository,
+  LiveBlogRepository,
   SettingsRepository,
   UploadSessionRepository,
   UserRepository,
@@ -40,6 +41,7 @@ export interface AppDeps {
   uploads: UploadSessionRepository;
   idempotencyKeys: IdempotencyKeyRepository;
   settings: SettingsRepository;
+  liveBlogs: LiveBlogRepository;
   storyHtml: StoryHtmlSanitizer;
   media: MediaStore;
   /** Resized pictures for /media/{key}?w= (decision 047); null where no Images binding is bound (pictures are then served as stored). */
@@ -71,4 +73,6 @@ export interface Bindings extends MediaLimitVars {
   /** 32 random bytes, base64: the AES-GCM key TOTP secrets are stored under. */
   TWO_FACTOR_KEY?: string;
   SESSION_TTL_HOURS?: string;
+  /** `1` counts every D1 statement for the benchmark (d1/query-count.ts, GET /api/health/d1). */
+  COUNT_D1_QUERIES?: string;
 }

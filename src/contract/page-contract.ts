@@ -44,7 +44,12 @@ export const ISLANDS = {
   storyEdit: 'story-edit',
   /** A live story's video slot; props: the story's read URL in the initial data. */
   livePlayer: 'live-player',
+  /** A live blog's feed (its section, `data-live-blog`): updates arrive, older ones load (src/contract/live-blog-markup.ts). */
+  liveBlog: 'live-blog',
 } as const;
+
+/** On a live blog's section of a story page: the story's id (the section is the `live-blog` island). */
+export const LIVE_BLOG_ATTRIBUTE = 'data-live-blog';
 
 /** The target of the hero's "Latest News" link: the latest stories' heading. */
 export const LATEST_STORIES_ID = 'latest-stories';

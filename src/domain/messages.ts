@@ -40,4 +40,13 @@ export const messages = {
   featuredImageAltTooLong: 'Alt text must be at most 300 characters',
   featuredImageCaptionTooLong: 'A caption must be at most 500 characters',
   featuredImageCreditTooLong: 'A credit must be at most 200 characters',
+  formatInvalid: 'Format must be article or liveblog',
+  formatFixed: 'A story keeps the format it was created with',
+  coverageInvalid: 'Coverage must be live or ended',
+  updateBodyRequired: 'Write the update before posting it',
+  updateTooLong: 'An update must be at most 20,000 characters of text',
+  updateVersionRequired: 'The update version is required to save changes',
+  updateFlagInvalid: 'Must be true or false',
+  cursorInvalid: 'Use a cursor the feed gave, or an update id',
+  cursorsTogether: 'Ask for newer (after) or older (before) updates, not both',
 } as const;

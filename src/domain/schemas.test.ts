@@ -162,6 +162,7 @@ describe('storySaveSchema', () => {
       featuredImageCredit: null,
       videoUrl: null,
       publishAt: null,
+      format: 'article',
     });
   });
 

@@ -6,6 +6,7 @@ import type { BeatRepository, Clock, StoryHtmlSanitizer, StoryRepository, StoryW
 import type { StorySaveInput, StoryUpdateInput } from '../domain/schemas.ts';
 import { firstFreeSlug, slugify } from '../domain/slug.ts';
 import { nextPublishedAt } from '../domain/story.ts';
+import type { StoryFormat } from '../domain/liveblog.ts';
 import { storySaveAudit } from '../domain/audit.ts';
 import { storyTextOverflow, storyTooLongMessage, utf8Length } from '../domain/story-size.ts';
 import { storyText } from '../domain/story-text.ts';
@@ -36,7 +37,7 @@ type StoredWorkflow = Pick<Story, 'publishedAt' | 'status'> & WorkflowFields;
  */
 export async function prepareStoryWrite(
   deps: StorySaveDeps,
-  input: StorySaveInput,
+  input: Omit<StorySaveInput, 'format'>,
   current: StoredWorkflow | null,
   now: string = deps.clock.now(),
 ): Promise<Omit<StoryWrite, 'slug'>> {
@@ -75,10 +76,15 @@ export async function prepareStoryWrite(
   };
 }
 
+/** A new story's format, and for a live blog its coverage, live from the start (docs/product/api-liveblogs.md). */
+function formatFields(format: StoryFormat): Pick<StoryWrite, 'format' | 'coverage'> {
+  return { format, coverage: format === 'liveblog' ? 'live' : null };
+}
+
 /** POST /api/stories: the caller is its author (and so may send it straight to review). */
 export async function createStory(deps: StorySaveDeps, author: User, input: StorySaveInput): Promise<Story> {
   const now = deps.clock.now();
-  const write = await prepareStoryWrite(deps, input, null, now);
+  const write = { ...(await prepareStoryWrite(deps, input, null, now)), ...formatFields(input.format) };
   const audit = storySaveAudit(author.id, write, null, write.status);
   return saveWithSlug(deps, input.slug, input.title, undefined, (slug) => deps.stories.create({ ...write, slug, authorId: author.id }, now, audit));
 }
@@ -102,6 +108,7 @@ export function staleVersion(current: Story | null): ConflictError {
  */
 export async function updateStory(deps: StorySaveDeps, user: User, id: number, input: StoryUpdateInput): Promise<Story> {
   const current = editableOrThrow(user, await deps.stories.findById(id));
+  if (input.format !== undefined && input.format !== current.format) throw new ValidationError({ format: messages.formatFixed });
   if (current.version !== input.version) throw staleVersion(current);
   if (input.status === 'in_review' && current.status !== 'in_review' && !policy.canSubmitForReview(user, current)) {
     throw new ForbiddenError('Only the story’s author can submit it for review');

@@ -104,6 +104,27 @@ async function authorUpload(withPart: boolean): Promise<string> {
   return created.body.uploadId;
 }
 
+/** A live blog of the author's, and an update the author posted to it (docs/product/api-liveblogs.md). */
+const freshLiveBlog = (status: 'published' | 'draft') => createStory(fx.callers.author.token!, { status, format: 'liveblog' });
+async function freshUpdate(status: 'published' | 'draft'): Promise<{ story: Story; updateId: number }> {
+  const story = await freshLiveBlog(status);
+  const posted = await api(`/api/stories/${story.id}/updates`, { method: 'POST', token: fx.callers.author.token, json: { body: '<p>From the scene</p>' } });
+  expect(posted.status).toBe(201);
+  return { story, updateId: posted.body.id };
+}
+
+/** The head of a live blog's event stream (its body never ends by itself, so it is cancelled at once). */
+async function streamHead(storyId: number, token: string | null): Promise<ApiResponse> {
+  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+  const res = await exports.default.fetch(new Request(`http://newsroom.test/api/stories/${storyId}/updates/stream`, { headers }));
+  if (res.status === 200) {
+    await res.body?.cancel();
+    return { status: 200, headers: res.headers, body: null, text: '' };
+  }
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: JSON.parse(text), text };
+}
+
 /** A live stream the author started. */
 async function authorStream(): Promise<number> {
   const started = await api('/api/streams/start', { method: 'POST', token: fx.callers.author.token, json: { title: unique('Live ') } });
@@ -199,6 +220,9 @@ const MATRIX: Row[] = [
   row('GET /api/streams/:id/live',                      [200,  200,   200,  200,  200,   200], async (c) => api(`/api/streams/${await authorStream()}/live`, { token: c.token })),
   // Before any picture: the same answer for everyone (no session work on these routes at all).
   row('GET /api/streams/:id/live/init',                 [404,  404,   404,  404,  404,   404], async (c) => api(`/api/streams/${await authorStream()}/live/init`, { token: c.token })),
+  row('GET /api/streams/:id/live/init.mp4',             [404,  404,   404,  404,  404,   404], async (c) => api(`/api/streams/${await authorStream()}/live/init.mp4`, { token: c.token })),
+  // No bytes yet, so not known to be WebM: an empty live playlist, for anyone.
+  row('GET /api/streams/:id/live.m3u8',                 [200,  200,   200,  200,  200,   200], async (c) => api(`/api/streams/${await authorStream()}/live.m3u8`, { token: c.token })),
   row('GET /api/streams/:id/live/:n (far ahead)',       [404,  404,   404,  404,  404,   404], async (c) => api(`/api/streams/${await authorStream()}/live/99`, { token: c.token })),
   row('GET /api/streams/:id/live/g/:g (far ahead)',     [404,  404,   404,  404,  404,   404], async (c) => api(`/api/streams/${await authorStream()}/live/g/99`, { token: c.token })),
   row('GET /api/streams/:id/live/from/:n (far ahead)',  [404,  404,   404,  404,  404,   404], async (c) => api(`/api/streams/${await authorStream()}/live/from/99`, { token: c.token })),
@@ -226,6 +250,22 @@ const MATRIX: Row[] = [
   row('POST /api/users/:id/password-reset',             [401,  403,   403,  200,  401,   401], async (c) => api(`/api/users/${(await spareReporter()).id}/password-reset`, { method: 'POST', token: c.token, json: {} })),
   row('POST /api/auth/password-reset',                  [204,  204,   204,  204,  204,   204], async (c) => { const link = await api(`/api/users/${(await spareReporter()).id}/password-reset`, { method: 'POST', token: fx.admin.token, json: {} }); return api('/api/auth/password-reset', { method: 'POST', token: c.token, json: { token: new URL(link.body.resetUrl).hash.slice(7), password: 'matrix-password' } }); }),
   row('GET /api/audit',                                 [401,  403,   403,  200,  401,   401], (c) => api('/api/audit', { token: c.token })),
+  // Live blogs: any reporter posts to a published one; an update is changed by its author or an admin (403 for another reporter who can see it, 404 for one who cannot).
+  row('GET /api/stories/:id/updates (published)',       [200,  200,   200,  200,  200,   200], async (c) => api(`/api/stories/${(await freshLiveBlog('published')).id}/updates`, { token: c.token })),
+  row('GET /api/stories/:id/updates (draft)',           [404,  200,   404,  200,  404,   404], async (c) => api(`/api/stories/${(await freshLiveBlog('draft')).id}/updates`, { token: c.token })),
+  row('POST /api/stories/:id/updates (published)',      [401,  201,   201,  201,  401,   401], async (c) => api(`/api/stories/${(await freshLiveBlog('published')).id}/updates`, { method: 'POST', token: c.token, json: { body: '<p>Update</p>' } })),
+  row('POST /api/stories/:id/updates (draft)',          [401,  201,   404,  201,  401,   401], async (c) => api(`/api/stories/${(await freshLiveBlog('draft')).id}/updates`, { method: 'POST', token: c.token, json: { body: '<p>Update</p>' } })),
+  row('PUT /api/stories/:id/updates/:updateId (published)', [401, 200, 403, 200,  401,   401], async (c) => { const { story, updateId } = await freshUpdate('published'); return api(`/api/stories/${story.id}/updates/${updateId}`, { method: 'PUT', token: c.token, json: { body: '<p>Edited</p>', version: 1 } }); }),
+  row('PUT /api/stories/:id/updates/:updateId (draft)', [401,  200,   404,  200,  401,   401], async (c) => { const { story, updateId } = await freshUpdate('draft'); return api(`/api/stories/${story.id}/updates/${updateId}`, { method: 'PUT', token: c.token, json: { body: '<p>Edited</p>', version: 1 } }); }),
+  row('DELETE /api/stories/:id/updates/:updateId (published)', [401, 204, 403, 204, 401, 401], async (c) => { const { story, updateId } = await freshUpdate('published'); return api(`/api/stories/${story.id}/updates/${updateId}`, { method: 'DELETE', token: c.token }); }),
+  row('DELETE /api/stories/:id/updates/:updateId (draft)', [401, 204,  404,  204,  401,   401], async (c) => { const { story, updateId } = await freshUpdate('draft'); return api(`/api/stories/${story.id}/updates/${updateId}`, { method: 'DELETE', token: c.token }); }),
+  row('POST /api/stories/:id/coverage (published)',     [401,  200,   403,  200,  401,   401], async (c) => api(`/api/stories/${(await freshLiveBlog('published')).id}/coverage`, { method: 'POST', token: c.token, json: { coverage: 'ended' } })),
+  row('POST /api/stories/:id/coverage (draft)',         [401,  200,   404,  200,  401,   401], async (c) => api(`/api/stories/${(await freshLiveBlog('draft')).id}/coverage`, { method: 'POST', token: c.token, json: { coverage: 'ended' } })),
+  // The reader's event stream is for published live blogs, whoever asks (no session work: staff read drafts from the feed).
+  row('GET /api/stories/:id/updates/stream (published)', [200, 200,   200,  200,  200,   200], async (c) => streamHead((await freshLiveBlog('published')).id, c.token)),
+  row('GET /api/stories/:id/updates/stream (draft)',    [404,  404,   404,  404,  404,   404], async (c) => streamHead((await freshLiveBlog('draft')).id, c.token)),
+  // The benchmark's D1 counter answers only on a server started with COUNT_D1_QUERIES=1.
+  row('GET /api/health/d1',                             [404,  404,   404,  404,  404,   404], (c) => api('/api/health/d1', { token: c.token })),
 ];
 
 /** The tests' requests go to http://newsroom.test: passkeys are made for that host. */

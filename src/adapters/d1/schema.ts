@@ -1,4 +1,5 @@
 import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { COVERAGES, STORY_FORMATS } from '../../domain/liveblog.ts';
 import { STORY_STATUSES } from '../../domain/story.ts';
 
 /** Mirrors migrations/*.sql, which are the source of truth (constraints, collations, partial indexes). */
@@ -82,6 +83,10 @@ export const stories = sqliteTable('stories', {
   featuredImageAlt: text('featured_image_alt'),
   featuredImageCaption: text('featured_image_caption'),
   featuredImageCredit: text('featured_image_credit'),
+  /** Live blogs (migrations/0019): fixed at creation; coverage only for a live blog. */
+  format: text('format', { enum: STORY_FORMATS }).notNull().default('article'),
+  coverage: text('coverage', { enum: COVERAGES }),
+  coverageEndedAt: text('coverage_ended_at'),
 });
 
 export const storyRevisions = sqliteTable('story_revisions', {

@@ -27,12 +27,19 @@ import { mediaRoutes } from './routes/media.ts';
 import { resumableUploadRoutes } from './routes/resumable-uploads.ts';
 import { storyRoutes } from './routes/stories.ts';
 import { storyWorkflowRoutes } from './routes/story-workflow.ts';
+import { liveBlogRoutes, storyScope } from './routes/live-blog.ts';
+import { liveBlogStreamRoutes } from './liveblog/live-blog-stream.ts';
 import { streamRoutes } from './routes/streams.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { userRoutes } from './routes/users.ts';
 
 /** JSON bodies (stories are the largest) stay well under this; media goes through upload routes. */
 const JSON_BODY_LIMIT = 2 * 1024 * 1024;
+/**
+ * How stale a live blog's cached feed may be in a data centre that did not see the write (where it
+ * was seen, the write renews it at once): a reader polling it is at most this far behind.
+ */
+const LIVE_FEED_TTL_SECONDS = 2;
 /** Routes that stream their bodies to R2 and enforce their own, larger, limits. */
 const STREAMED_BODY_PATHS = ['/api/upload/*', '/api/uploads/:uploadId/parts/:n'];
 
@@ -53,6 +60,9 @@ export interface AppOptions {
  */
 const PRIVATE_WRITES = [/^\/api\/auth\//, /^\/api\/settings\/security$/, /^\/api\/users\/\d+\/password-reset$/, /^\/api\/stories\/\d+\/view$/, /^\/api\/upload\/image$/, /^\/api\/uploads(\/[^/]+(\/parts\/\d+)?)?$/];
 
+/** How old the cached list of streams on air may be; the rooms write their counts every SAVE_EVERY_MS (5 s) on top. */
+const ACTIVE_STREAMS_MAX_AGE_SECONDS = 5;
+
 export function isPublicWrite(path: string): boolean {
   return !PRIVATE_WRITES.some((pattern) => pattern.test(path));
 }
@@ -68,17 +78,22 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       if (c.res.headers.get('Content-Type') === 'application/json') c.header('Content-Type', 'application/json; charset=utf-8');
     })
     .use('/stories', edge.readThrough)
-    .use('/stories/*', edge.readThrough)
+    // A live blog's feed is cached in its own scope (decision 055): posting an update renews only it.
+    .use('/stories/:id/updates', edge.scopedReadThrough((c) => storyScope(c.req.path.split('/')[3] ?? ''), { ttlSeconds: LIVE_FEED_TTL_SECONDS }))
+    .use('/stories/*', except(['/api/stories/:id/updates', '/api/stories/:id/updates/stream'], edge.readThrough))
     .use('/beats', edge.readThrough)
     .use('/beats/*', edge.readThrough)
     .use('/search', edge.readThrough)
     .use('/users/by-username/*', edge.readThrough)
     // Which streams are on air: a reader's join reads it, so it comes from the cache too (decision 025);
-    // starting and ending a stream refresh it, also when a stream ends by itself.
-    .use('/streams/active', edge.readThrough)
+    // starting and ending a stream refresh it, also when a stream ends by itself, and its viewer
+    // counts (written by each room every few seconds) are never older than about 10 s (issue 18).
+    .use('/streams/active', edge.readThroughWithin(ACTIVE_STREAMS_MAX_AGE_SECONDS))
     .use(edge.purgeOnWrite(isPublicWrite))
     // Live media is for anyone and does no session work (decision 025): routed before authentication.
     .route('/streams', liveMediaRoutes)
+    // So is a live blog's stream of changes: every reader of an isolate shares one read a second (decision 055).
+    .route('/stories', liveBlogStreamRoutes)
     .use(except(STREAMED_BODY_PATHS, limitBody(JSON_BODY_LIMIT, 'The request body is too large')))
     .use(authenticate)
     .use(twoFactorPolicy)
@@ -95,6 +110,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/search', searchRoutes)
     .route('/stories', storyRoutes)
     .route('/stories', storyWorkflowRoutes)
+    .route('/stories', liveBlogRoutes)
     .route('/analytics', analyticsRoutes)
     .route('/health', healthRoutes)
     .route('/upload', uploadRoutes)
@@ -112,7 +128,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     await next();
   });
   siteApp.route('/media', mediaRoutes(options.pictureCache ?? null));
-  if (options.assets) siteApp.route('/', seoRoutes(deps, options.assets, edge.readThrough));
+  // A story's page and its feed are also in the story's scope: a live blog's new update renews them alone (decision 055).
+  const storyPage = edge.scopedReadThrough((c) => storyScope(c.req.param('segment') ?? ''));
+  if (options.assets) siteApp.route('/', seoRoutes(deps, options.assets, edge.readThrough, storyPage));
   siteApp.all('*', async (c) => {
     if (!options.assets) return c.text('Not found', 404);
     const asset = await options.assets(c.req.raw);

@@ -15,4 +15,5 @@ export const islands: Readonly<Record<string, IslandDefinition>> = {
   [ISLANDS.latestNews]: { wake: 'interaction', load: () => import('../site/home/latest-news.island.ts') },
   [ISLANDS.storyEdit]: { wake: 'signed-in', load: () => import('../site/story-page/story-edit.island.ts') },
   [ISLANDS.livePlayer]: { wake: 'now', load: () => import('../site/live/live-player.island.tsx') },
+  [ISLANDS.liveBlog]: { wake: 'now', load: () => import('../site/live-blog/live-blog.island.ts') },
 };

@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { STATE_DIR_ENV } from '../../../scripts/lib/local-state.ts';
 import { projectRoot, quietEnv } from '../../../scripts/lib/project.ts';
 import { demoReporters } from '../../../scripts/seed/demo-newsroom.ts';
+import { e2ePorts, portIsFree } from './ports.ts';
 import type { E2eAccount } from './site.ts';
 
 /**
@@ -21,18 +21,10 @@ const READY_TIMEOUT_MS = 240_000;
 const STOP_TIMEOUT_MS = 15_000;
 const serverLog = join(projectRoot, 'test-results', 'e2e-server.log');
 
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-}
-
 async function choosePort(): Promise<number> {
   if (process.env.E2E_PORT) return Number(process.env.E2E_PORT);
-  const [first, last] = (process.env.E2E_PORTS ?? '8800-8809').split('-').map(Number);
-  for (let port = first!; port <= (last ?? first!); port++) if (await portIsFree(port)) return port;
+  const { first, last } = e2ePorts();
+  for (let port = first; port <= last; port++) if (await portIsFree(port)) return port;
   throw new Error(`No free port in ${process.env.E2E_PORTS ?? '8800-8809'} for the e2e site; set E2E_PORT`);
 }
 

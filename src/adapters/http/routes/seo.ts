@@ -18,6 +18,8 @@ import { authorPath, beatPath, LIST_PAGE_SIZE, RELATED_STORIES } from '../../../
 import { policy } from '../../../domain/permissions.ts';
 import { authorProfile } from '../../../services/author-profile.ts';
 import { readSocialSettings, SOCIAL_SETTINGS_KEY } from '../../../domain/social.ts';
+import { isLiveBlog } from '../../../domain/liveblog.ts';
+import { beforeParam, liveBlogHead, liveBlogRss, liveBlogView, loadLiveBlogPage } from '../seo/live-blog-page.ts';
 
 const RSS_ITEMS = 50;
 const SITEMAP_MAX = 50_000;
@@ -74,7 +76,7 @@ const looksLikeFile = (path: string) => /\.[A-Za-z0-9]+$/.test(path.slice(path.l
  * HTML with their own head tags, the RSS feed, the sitemaps and robots.txt. `cached` (the edge
  * cache) fronts each of them.
  */
-export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: MiddlewareHandler) {
+export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: MiddlewareHandler, cachedStory: MiddlewareHandler = cached) {
   const shell = (c: Context) => assets(new Request(new URL('/', c.req.url), { headers: { Accept: 'text/html' } }));
   const origin = (c: Context) => new URL(c.req.url).origin;
   /** A not-found screen with its 404 (docs/product/screens.md), for curl and browsers alike. */
@@ -100,17 +102,29 @@ export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: Middlewar
         readingView: homeReadingView(featured, latest.items, { origin: origin(c), now: deps.clock.now(), beats }),
       });
     })
-    .get('/story/:segment', cached, async (c, next) => {
+    .get('/story/:segment/rss.xml', cachedStory, async (c) => {
+      const story = await publicStory(deps, c.req.param('segment'));
+      if (!story || !isLiveBlog(story)) return c.text('No such live blog', 404);
+      const { updates } = await deps.liveBlogs.page(story.id, { limit: RSS_ITEMS });
+      return c.body(liveBlogRss(story, updates, origin(c)), 200, { 'Content-Type': 'application/rss+xml; charset=utf-8' });
+    })
+    .get('/story/:segment', cachedStory, async (c, next) => {
       const segment = c.req.param('segment');
       // The story editor's own route (docs/product/screens.md): the plain app.
       if (segment === 'new') return next();
       const [story, beats, page] = await Promise.all([publicStory(deps, segment), deps.beats.list(), shell(c)]);
       // Not public (a draft its author is previewing, or nothing): a signed-in browser starts the app, which asks the API with its token.
       if (!story) return notFound(c, STORY_NOT_FOUND, page, true);
-      const [related, social, author] = await Promise.all([relatedTo(deps, story), siteHandle(deps), deps.users.findById(story.authorId)]);
-      return renderAppShell(page, storyHead(story, origin(c), { site: social, creator: author?.xHandle }), {
+      const [related, social, author, liveBlog] = await Promise.all([
+        relatedTo(deps, story),
+        siteHandle(deps),
+        deps.users.findById(story.authorId),
+        isLiveBlog(story) ? loadLiveBlogPage(deps, story, beforeParam(c.req.query('before'))) : null,
+      ]);
+      const head = storyHead(story, origin(c), { site: social, creator: author?.xHandle });
+      return renderAppShell(page, liveBlog ? liveBlogHead(story, head, liveBlog.page.updates) : head, {
         initialData: { [storyReadUrl(segment)]: story },
-        readingView: storyReadingView(story, { origin: origin(c), now: deps.clock.now(), beats }, related),
+        readingView: storyReadingView(story, { origin: origin(c), now: deps.clock.now(), beats }, related, liveBlog ? liveBlogView(story, liveBlog, deps.clock.now()) : ''),
       });
     })
     .get('/search', cached, async (c) => {

@@ -15,6 +15,8 @@ import { parseWith, validate } from '../validate.ts';
 import { saveWithSlug } from '../../../services/story-save.ts';
 import { liveStoryText } from '../../../services/live-story-text.ts';
 import { messages } from '../../../domain/messages.ts';
+import { startLiveBlogVideo } from '../../../services/live-blog.ts';
+import { streamOnStorySchema } from '../../../domain/schemas.ts';
 
 /**
  * Live streams (docs/product/api.md#live-streams). A stream's story is published with isLive from the start,
@@ -35,7 +37,7 @@ async function readStartFields(c: Context<AppEnv>): Promise<unknown> {
   }
   if (/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(type)) {
     const form = await c.req.parseBody();
-    return { title: form.title, description: form.description, beatId: form.beatId };
+    return { title: form.title, description: form.description, beatId: form.beatId, storyId: form.storyId };
   }
   return {};
 }
@@ -71,17 +73,19 @@ export const streamRoutes = new Hono<AppEnv>()
   .post('/start', requireReporter, async (c) => {
     const { deps } = c.var;
     const user = c.var.user!;
-    const input = parseWith(startStreamSchema, await readStartFields(c));
-    if (input.beatId !== null && !(await deps.beats.findById(input.beatId))) throw new ValidationError({ beatId: messages.beatIdInvalid });
+    const fields = await readStartFields(c);
     const now = deps.clock.now();
-    const text = liveStoryText(input.description, user);
-    const story = await saveWithSlug(deps, '', input.title, undefined, (slug) =>
+    // With a storyId, the stream goes on that live blog's page (docs/product/api-liveblogs.md); else a new story is made for it.
+    const onStory = parseWith(streamOnStorySchema, fields).storyId;
+    const input = onStory === null ? parseWith(startStreamSchema, fields) : null;
+    if (input && input.beatId !== null && !(await deps.beats.findById(input.beatId))) throw new ValidationError({ beatId: messages.beatIdInvalid });
+    const story = onStory !== null ? await startLiveBlogVideo(deps, user, onStory) : await saveWithSlug(deps, '', input!.title, undefined, (slug) =>
       deps.stories.create(
         {
-          title: input.title,
+          title: input!.title,
           slug,
-          ...text,
-          beatId: input.beatId,
+          ...liveStoryText(input!.description, user),
+          beatId: input!.beatId,
           status: 'published',
           isFeatured: false,
           featuredImageUrl: null,
@@ -100,7 +104,7 @@ export const streamRoutes = new Hono<AppEnv>()
     } catch (error) {
       // No live story without its stream and room: undo what was written.
       if (stream) await deps.liveStreams.end(stream.id, { videoUrl: null, endedAt: now });
-      await deps.stories.softDelete(story.id, now);
+      await (onStory !== null ? deps.liveBlogs.setVideoLive(story.id, false) : deps.stories.softDelete(story.id, now));
       throw error;
     }
     return c.json(stream, 201);

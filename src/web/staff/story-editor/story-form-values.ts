@@ -5,6 +5,7 @@ import { storySaveSchema } from '../../../domain/schemas.ts';
 import { slugify } from '../../../domain/slug.ts';
 import { DEFAULT_STORY_STATUS, STATUS_LABELS, STORY_STATUSES, type StoryStatus } from '../../../domain/story.ts';
 import { fromLocalInput, toLocalInput } from './local-time.ts';
+import { DEFAULT_STORY_FORMAT, type StoryFormat } from '../../../domain/liveblog.ts';
 
 /** The story editor's fields as the form holds them (selects and inputs speak strings). */
 export interface StoryFormValues {
@@ -24,6 +25,8 @@ export interface StoryFormValues {
   videoUrl: string;
   /** When a scheduled story goes out (or the time asked for in review), as a datetime-local value in the reporter's time zone. */
   publishAt: string;
+  /** An article or a live blog: chosen in create mode, fixed after (docs/product/api-liveblogs.md). */
+  format: StoryFormat;
 }
 
 export type StoryFormField = keyof StoryFormValues;
@@ -53,6 +56,7 @@ export const emptyStoryForm: StoryFormValues = {
   featuredImageCredit: '',
   videoUrl: '',
   publishAt: '',
+  format: DEFAULT_STORY_FORMAT,
 };
 
 export function storyToForm(story: Story): StoryFormValues {
@@ -70,6 +74,7 @@ export function storyToForm(story: Story): StoryFormValues {
     featuredImageCredit: story.featuredImageCredit ?? '',
     videoUrl: story.videoUrl ?? '',
     publishAt: toLocalInput(story.publishAt),
+    format: story.format,
   };
 }
 
@@ -89,6 +94,7 @@ export function toSavePayload(values: StoryFormValues, authorId: number): StoryP
     featuredImageCredit: blankToNull(values.featuredImageCredit),
     videoUrl: blankToNull(values.videoUrl),
     publishAt: values.status === 'scheduled' || values.status === 'in_review' ? fromLocalInput(values.publishAt) : null,
+    format: values.format,
     authorId,
   };
 }
@@ -162,6 +168,7 @@ export function sameValues(a: StoryFormValues, b: StoryFormValues): boolean {
 
 /** Order in which the form lists its fields, for moving focus to the first error. */
 export const FIELD_ORDER: StoryFormField[] = [
+  'format',
   'title',
   'slug',
   'description',
@@ -191,6 +198,7 @@ const FIELD_LABELS: Record<StoryFormField, string> = {
   featuredImageCredit: 'Picture credit',
   videoUrl: 'Video',
   publishAt: 'Publish time',
+  format: 'Format',
 };
 
 /** Which fields of the reporter's version differ from the stored one. */

@@ -25,15 +25,17 @@ interface ToolbarProps {
   editor: Editor;
   /** Opens the picture dialog for the selected picture (its alt text and caption). */
   onDescribePicture: (picture: { src: string } & PictureWords) => void;
+  /** The live desk's composer: no font, colour or alignment. */
+  compact?: boolean;
 }
 
 /**
  * docs/product/screens.md's toolbar: marks, headings and quote, font, colour, alignment, lists,
- * link, YouTube, the selected picture's words, undo, redo. One tab stop; the arrow keys move
+ * link, YouTube, the selected picture's words, undo, redo (compact: without font, colour and alignment). One tab stop; the arrow keys move
  * between its controls (the WAI-ARIA toolbar pattern). Links and videos are asked for in the app's
  * own dialog.
  */
-export function EditorToolbar({ editor, onDescribePicture }: ToolbarProps) {
+export function EditorToolbar({ editor, onDescribePicture, compact = false }: ToolbarProps) {
   const toolbar = useRef<HTMLDivElement>(null);
   useRovingTabIndex(toolbar);
   const [asking, setAsking] = useState<{ mode: LinkDialogMode; initial: string } | null>(null);
@@ -120,47 +122,7 @@ export function EditorToolbar({ editor, onDescribePicture }: ToolbarProps) {
             {icons.quote}
           </ToolButton>
         </div>
-        <div className="toolbar-group">
-          <select
-            className="toolbar-select"
-            aria-label="Font family"
-            value={FONT_FAMILIES.includes(state.fontFamily as (typeof FONT_FAMILIES)[number]) ? state.fontFamily : ''}
-            onChange={(event) => {
-              const family = event.target.value;
-              const chain = editor.chain().focus();
-              void (family ? chain.setFontFamily(family) : chain.unsetFontFamily()).run();
-            }}
-          >
-            <option value="">Default font</option>
-            {FONT_FAMILIES.map((family) => (
-              <option key={family} value={family} style={{ fontFamily: family }}>
-                {family}
-              </option>
-            ))}
-          </select>
-          <label className="toolbar-colour" title="Text colour">
-            <span className="visually-hidden">Text colour</span>
-            {icons.colour}
-            <span className="toolbar-colour-swatch" style={{ background: state.color || 'currentColor' }} aria-hidden="true" />
-            <input
-              type="color"
-              value={/^#[0-9a-f]{6}$/i.test(state.color) ? state.color : '#111827'}
-              onChange={(event) => editor.chain().focus().setColor(event.target.value).run()}
-            />
-          </label>
-        </div>
-        <div className="toolbar-group">
-          {ALIGNMENTS.map((alignment) => (
-            <ToolButton
-              key={alignment.value}
-              label={alignment.label}
-              pressed={state.align === alignment.value}
-              onClick={() => editor.chain().focus().setTextAlign(alignment.value).run()}
-            >
-              {alignment.icon}
-            </ToolButton>
-          ))}
-        </div>
+        {compact ? null : <FormatGroups editor={editor} state={state} />}
         <div className="toolbar-group">
           <ToolButton label="Bullet list" pressed={state.bulletList} onClick={() => editor.chain().focus().toggleBulletList().run()}>
             {icons.bulletList}
@@ -197,6 +159,55 @@ export function EditorToolbar({ editor, onDescribePicture }: ToolbarProps) {
         </div>
       </div>
       <LinkDialog request={asking} problemWith={problemWith} onSubmit={applyLink} onRemove={removeLink} onClose={closeDialog} />
+    </>
+  );
+}
+
+/** Font, colour and alignment: the full toolbar's, not the live desk composer's. */
+function FormatGroups({ editor, state }: { editor: Editor; state: { align: string; fontFamily: string; color: string } }) {
+  return (
+    <>
+      <div className="toolbar-group">
+        <select
+          className="toolbar-select"
+          aria-label="Font family"
+          value={FONT_FAMILIES.includes(state.fontFamily as (typeof FONT_FAMILIES)[number]) ? state.fontFamily : ''}
+          onChange={(event) => {
+            const family = event.target.value;
+            const chain = editor.chain().focus();
+            void (family ? chain.setFontFamily(family) : chain.unsetFontFamily()).run();
+          }}
+        >
+          <option value="">Default font</option>
+          {FONT_FAMILIES.map((family) => (
+            <option key={family} value={family} style={{ fontFamily: family }}>
+              {family}
+            </option>
+          ))}
+        </select>
+        <label className="toolbar-colour" title="Text colour">
+          <span className="visually-hidden">Text colour</span>
+          {icons.colour}
+          <span className="toolbar-colour-swatch" style={{ background: state.color || 'currentColor' }} aria-hidden="true" />
+          <input
+            type="color"
+            value={/^#[0-9a-f]{6}$/i.test(state.color) ? state.color : '#111827'}
+            onChange={(event) => editor.chain().focus().setColor(event.target.value).run()}
+          />
+        </label>
+      </div>
+      <div className="toolbar-group">
+        {ALIGNMENTS.map((alignment) => (
+          <ToolButton
+            key={alignment.value}
+            label={alignment.label}
+            pressed={state.align === alignment.value}
+            onClick={() => editor.chain().focus().setTextAlign(alignment.value).run()}
+          >
+            {alignment.icon}
+          </ToolButton>
+        ))}
+      </div>
     </>
   );
 }
