@@ -39,7 +39,7 @@ describe('a live blog’s page, HTML first', () => {
     expect(res.status).toBe(200);
     const html = section(res.text);
     const { cursor } = (await api(`/api/stories/${blog.id}/updates`)).body;
-    expect(html).toContain(`<section class="live-blog" id="live-blog" aria-labelledby="live-blog-heading" data-live-blog="${blog.id}" data-coverage="live" data-cursor="${cursor}" data-path="/story/flood-live">`);
+    expect(html).toContain(`<section class="live-blog" id="live-blog" aria-labelledby="live-blog-heading" data-island="live-blog" data-live-blog="${blog.id}" data-coverage="live" data-cursor="${cursor}" data-path="/story/flood-live">`);
     expect(html).toContain('<span class="badge badge-live"><span class="live-dot" aria-hidden="true"></span>LIVE</span>');
     // Newest first, each with its own address, time and byline (first and last name when both exist).
     const order = [latest, pinned, first].map((u) => html.indexOf(`<article class="live-blog-update`, html.indexOf(`id="update-${u.id}"`) - 120));
@@ -129,7 +129,8 @@ describe('the LiveBlogPosting structured data', () => {
       author: [{ '@type': 'Person', name: 'Ada Obi' }],
       url: `${ORIGIN}/story/election-night-live#update-${a.id}`,
       mainEntityOfPage: { '@type': 'WebPage', '@id': `${ORIGIN}/story/election-night-live` },
-      image: [`${ORIGIN}/media/images/count.jpg`],
+      // The story's picture at the width link previews and search engines take (docs/product/api-pictures.md).
+      image: [`${ORIGIN}/media/images/count.jpg?w=1280`],
       publisher: live.publisher,
     });
     expect(live.liveBlogUpdate[0].headline.length).toBeLessThanOrEqual(110);

@@ -25,7 +25,7 @@ describe('a live stream on a live blog', () => {
     expect(active).toContainEqual(expect.objectContaining({ storyId: blog.id, slug: 'wildfire-live' }));
     // The page leads with the live player's frame, above the updates.
     const page = (await siteApp()(`/story/${blog.slug}`)).text;
-    expect(page).toContain('data-needs-app');
+    expect(page).toContain(`<div class="live-slot" data-island="live-player" data-island-props="{&quot;segment&quot;:&quot;${blog.slug}&quot;}">`);
     expect(page.indexOf('<div class="video-frame"></div>')).toBeLessThan(page.indexOf('<section class="live-blog"'));
     // Going live twice on one live blog is refused.
     expectError(await start(reporter.token, blog.id), 409, 'already_live');
