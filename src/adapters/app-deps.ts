@@ -15,10 +15,13 @@ import type {
   SettingsRepository,
   UploadSessionRepository,
   UserRepository,
+  ReadershipRepository,
+  ViewCounter,
 } from '../domain/ports.ts';
 import type { DurableLiveRooms } from './live/durable-live-rooms.ts';
 import type { MediaLimits, MediaLimitVars } from './media/media-limits.ts';
 import type { LiveStreamRoom } from './live/live-stream-room.ts';
+import type { ViewCounterShard } from './views/view-counter-shard.ts';
 
 /**
  * What the API and the live rooms are given: ports, not the concrete adapters. compose.ts (the
@@ -37,6 +40,9 @@ export interface AppDeps {
   uploads: UploadSessionRepository;
   idempotencyKeys: IdempotencyKeyRepository;
   settings: SettingsRepository;
+  /** Exact view counts, aggregated in Durable Objects (decision 060); `stories` reads its totals. */
+  views: ViewCounter;
+  readership: ReadershipRepository;
   storyHtml: StoryHtmlSanitizer;
   media: MediaStore;
   mediaLimits: MediaLimits;
@@ -51,6 +57,9 @@ export interface Bindings extends MediaLimitVars {
   DB: D1Database;
   MEDIA: R2Bucket;
   LIVE_STREAMS: DurableObjectNamespace<LiveStreamRoom>;
+  VIEW_COUNTERS: DurableObjectNamespace<ViewCounterShard>;
+  /** The longest a counted view waits to reach D1's figures (default 30). */
+  VIEW_FLUSH_SECONDS?: string;
   PASSWORD_PEPPER?: string;
   SESSION_TTL_HOURS?: string;
 }

@@ -15,9 +15,14 @@ import { D1IdempotencyKeyRepository } from './d1/d1-idempotency-key-repository.t
 import { D1SettingsRepository } from './d1/d1-settings-repository.ts';
 import { D1UploadSessionRepository } from './d1/d1-upload-session-repository.ts';
 import { D1UserRepository } from './d1/d1-user-repository.ts';
+import { D1ReadershipRepository } from './d1/d1-readership-repository.ts';
+import { D1ViewFlushes } from './d1/d1-view-flushes.ts';
 import { DurableLiveRooms } from './live/durable-live-rooms.ts';
 import { readMediaLimits } from './media/media-limits.ts';
 import { R2MediaStore } from './r2/r2-media-store.ts';
+import { ExactStoryViews } from './views/exact-story-views.ts';
+import { ShardedViewCounter } from './views/sharded-view-counter.ts';
+import type { ViewCounterDeps } from './views/view-counter-shard.ts';
 
 export const systemClock: Clock = { now: () => new Date().toISOString() };
 
@@ -31,12 +36,14 @@ export function buildPasswordHasher(pepper: string | undefined) {
 /** The one place adapters are built; the worker, tests and scripts all come through here. */
 export function buildDeps(env: Bindings, clock: Clock = systemClock): AppDeps {
   const db = openDb(env.DB);
+  const readership = new D1ReadershipRepository(db);
+  const views = new ShardedViewCounter(env.VIEW_COUNTERS);
   return {
     users: new D1UserRepository(db),
     sessions: new D1SessionRepository(db),
     loginAttempts: new D1LoginAttemptRepository(db),
     beats: new D1BeatRepository(db),
-    stories: new D1StoryRepository(db),
+    stories: new ExactStoryViews(new D1StoryRepository(db), views, readership),
     search: new D1StorySearch(db),
     revisions: new D1StoryRevisionRepository(db),
     corrections: new D1CorrectionRepository(db),
@@ -44,6 +51,8 @@ export function buildDeps(env: Bindings, clock: Clock = systemClock): AppDeps {
     uploads: new D1UploadSessionRepository(db),
     idempotencyKeys: new D1IdempotencyKeyRepository(db),
     settings: new D1SettingsRepository(db),
+    views,
+    readership,
     storyHtml,
     media: new R2MediaStore(env.MEDIA),
     mediaLimits: readMediaLimits(env),
@@ -52,4 +61,13 @@ export function buildDeps(env: Bindings, clock: Clock = systemClock): AppDeps {
     clock,
     sessionTtlHours: Number(env.SESSION_TTL_HOURS ?? 720),
   };
+}
+
+/** Default of VIEW_FLUSH_SECONDS: well inside the minute the breakdowns may lag. */
+const DEFAULT_VIEW_FLUSH_SECONDS = 30;
+
+/** What a view counter shard (a Durable Object) is given: where it flushes, and how often. */
+export function buildViewCounterDeps(env: Bindings): ViewCounterDeps {
+  const seconds = Number(env.VIEW_FLUSH_SECONDS ?? DEFAULT_VIEW_FLUSH_SECONDS);
+  return { flushes: new D1ViewFlushes(env.DB), flushSeconds: seconds > 0 ? seconds : DEFAULT_VIEW_FLUSH_SECONDS };
 }

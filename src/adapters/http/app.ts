@@ -18,6 +18,7 @@ import { seoRoutes } from './routes/seo.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { resumableUploadRoutes } from './routes/resumable-uploads.ts';
 import { storyRoutes } from './routes/stories.ts';
+import { storyViewRoutes } from './routes/story-views.ts';
 import { storyWorkflowRoutes } from './routes/story-workflow.ts';
 import { streamRoutes } from './routes/streams.ts';
 import { uploadRoutes } from './routes/upload.ts';
@@ -77,6 +78,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/search', searchRoutes)
     .route('/stories', storyRoutes)
     .route('/stories', storyWorkflowRoutes)
+    .route('/stories', storyViewRoutes)
     .route('/analytics', analyticsRoutes)
     .route('/health', healthRoutes)
     .route('/upload', uploadRoutes)

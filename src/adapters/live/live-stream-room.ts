@@ -83,7 +83,7 @@ export const SEGMENT_WAIT_MS = 10_000;
  * What a room needs from outside; the worker (the composition root) builds it from the bindings.
  * `edgeCache` is the public pages' cache, refreshed when the stream ends however it ends.
  */
-export type RoomDeps = Pick<AppDeps, 'liveStreams' | 'media' | 'mediaLimits' | 'clock'> & { edgeCache?: Pick<EdgeCache, 'purge'> };
+export type RoomDeps = Pick<AppDeps, 'liveStreams' | 'media' | 'mediaLimits' | 'clock' | 'readership'> & { edgeCache?: Pick<EdgeCache, 'purge'> };
 
 export class LiveStreamRoom extends DurableObject<Bindings> {
   private readonly store: RoomStorage;
@@ -113,6 +113,7 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
       save: async (count) => {
         if (this.config && this.progress?.phase === 'live') await this.deps.liveStreams.setViewers(this.config.streamId, count);
       },
+      recordMinute: (minute) => this.deps.readership.recordAudienceMinute(this.config!.streamId, minute),
     });
     this.reload();
   }
