@@ -19,6 +19,8 @@ export interface DemoNewsroom {
 
 export interface DemoSite extends ServedSite {
   newsroom: DemoNewsroom;
+  /** Its local D1, R2 and Durable Objects. */
+  stateDir: string;
 }
 
 /**
@@ -27,7 +29,18 @@ export interface DemoSite extends ServedSite {
  * and serves it on `port`. Password hashes use the local .dev.vars pepper, which the build copies
  * next to the worker, so the reporters can sign in.
  */
-export async function startDemoSite({ port, build = true, stateName = `demo-${port}` }: { port: number; build?: boolean; stateName?: string }): Promise<DemoSite> {
+export async function startDemoSite({
+  port,
+  build = true,
+  stateName = `demo-${port}`,
+  vars,
+}: {
+  port: number;
+  build?: boolean;
+  stateName?: string;
+  /** Settings over wrangler.toml's [vars], as `--var`. */
+  vars?: Record<string, string>;
+}): Promise<DemoSite> {
   ensureDevVars();
   if (build) await buildSite();
   const stateDir = path.join(projectRoot, '.wrangler', stateName);
@@ -38,6 +51,6 @@ export async function startDemoSite({ port, build = true, stateName = `demo-${po
   const published = outcome.stories.filter((story) => story.status === 'published').sort((a, b) => (b.publishedAt ?? '').localeCompare(a.publishedAt ?? ''));
   const sampleStory = published.find((story) => story.featuredImageUrl && !story.videoUrl);
   if (!sampleStory) throw new Error('The demo newsroom has no published story with a picture and no video');
-  const site = await serveBuild({ port, stateDir, echo: process.env.BENCH_ECHO === '1' });
-  return { ...site, newsroom: { reporters: outcome.reporters, password, stories: outcome.stories, sampleStory } };
+  const site = await serveBuild({ port, stateDir, vars, echo: process.env.BENCH_ECHO === '1' });
+  return { ...site, stateDir, newsroom: { reporters: outcome.reporters, password, stories: outcome.stories, sampleStory } };
 }
