@@ -3,10 +3,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generatePassword } from '../../scripts/lib/admin-account.ts';
-import { executeLocalSql, freshState, withLocalDeps } from '../../scripts/lib/local-platform.ts';
+import { STATE_DIR_ENV } from '../../scripts/lib/local-state.ts';
+import { run } from '../../scripts/lib/run.ts';
 import { serveBuild, type ServedSite } from '../../scripts/lib/serve-build.ts';
-import { seedDemoNewsroom } from '../../scripts/seed/seed-demo-newsroom.ts';
 import { offerViews } from '../../scripts/bench/views/readers.ts';
 
 /**
@@ -51,22 +50,23 @@ async function json<T>(url: string, token: string): Promise<T> {
 
 describe('views answered as counted, when the server is killed', () => {
   it('are all in the exact counts after a restart, and in the breakdowns once flushed', { timeout: 240_000 }, async () => {
-    await freshState(stateDir);
-    const password = generatePassword();
-    const seeded = await withLocalDeps((deps) => seedDemoNewsroom(deps, password), stateDir);
-    if (seeded.kind !== 'seeded') throw new Error('the demo newsroom was not seeded');
-    const admin = seeded.reporters[0]!;
-    await executeLocalSql(`UPDATE users SET role = 'admin' WHERE id = ${admin.id}`, stateDir);
-    const storyIds = seeded.stories.filter((story) => story.status === 'published').map((story) => story.id);
+    // What `npm start` prepares (migrations, the first admin, the demo newsroom), into this site's own state.
+    const admin = { email: 'kill-admin@example.com', password: `kill-${Date.now()}-password` };
+    await run('npx', ['tsx', 'scripts/prepare-local.ts'], {
+      quiet: true,
+      env: { [STATE_DIR_ENV]: stateDir, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, SEED_DEMO: '1' },
+    });
     const port = await freePort();
     const serve = () => serveBuild({ port, stateDir, vars: { VIEW_FLUSH_SECONDS: FLUSH_SECONDS } });
     const signIn = async (baseUrl: string) => {
-      const res = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ emailOrUsername: admin.username, password }) });
+      const res = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ emailOrUsername: admin.email, password: admin.password }) });
       return ((await res.json()) as { token: string }).token;
     };
 
     site = await serve();
     let token = await signIn(site.baseUrl);
+    const storyIds = (await json<{ id: number }[]>(`${site.baseUrl}/api/stories?status=published&limit=100`, token)).map((story) => story.id);
+    expect(storyIds.length).toBeGreaterThan(5);
     const exactViews = async () => new Map(await Promise.all(storyIds.map(async (id) => [id, (await json<{ views: number }>(`${site!.baseUrl}/api/stories/${id}`, token)).views] as const)));
     const before = await exactViews();
 
