@@ -203,6 +203,7 @@ const MATRIX: Row[] = [
   row('GET /api/analytics/stories/:id (published)',     [401,  200,   404,  200,  401,   401], (c) => api(`/api/analytics/stories/${fx.published.id}`, { token: c.token })),
   row('GET /api/analytics/stories/:id (draft)',         [401,  200,   404,  200,  401,   401], (c) => api(`/api/analytics/stories/${fx.draft.id}`, { token: c.token })),
   row('GET /api/analytics/stories/:id/streams',         [401,  200,   404,  200,  401,   401], (c) => api(`/api/analytics/stories/${fx.published.id}/streams`, { token: c.token })),
+  row('GET /api/analytics/counters',                    [401,  403,   403,  200,  401,   401], (c) => api('/api/analytics/counters', { token: c.token })),
   row('GET /api/analytics/streams/:id (the author’s)',  [401,  200,   404,  200,  401,   401], async (c) => api(`/api/analytics/streams/${await authorStream()}`, { token: c.token })),
 ];
 

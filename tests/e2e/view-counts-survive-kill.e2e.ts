@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { STATE_DIR_ENV } from '../../scripts/lib/local-state.ts';
 import { run } from '../../scripts/lib/run.ts';
 import { serveBuild, type ServedSite } from '../../scripts/lib/serve-build.ts';
 import { offerViews } from '../../scripts/bench/views/readers.ts';
+import { portIsFree } from './support/ports.ts';
 
 /**
  * Decision 060's promise, on the served build (wrangler dev on workerd, as `npm start`): a view
@@ -18,14 +18,6 @@ import { offerViews } from '../../scripts/bench/views/readers.ts';
  */
 
 const FLUSH_SECONDS = '1';
-
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-}
 
 /** A free port in E2E_PORTS other than the shared site's. */
 async function freePort(): Promise<number> {

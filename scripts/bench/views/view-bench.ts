@@ -1,3 +1,4 @@
+import type { ViewCounterStats } from '../../../src/domain/readership.ts';
 import { executeLocalSql } from '../../lib/local-platform.ts';
 import type { DemoSite } from '../demo-site.ts';
 import { offerViews, type Tally, type ViewLoadResult } from './readers.ts';
@@ -9,15 +10,6 @@ import { offerViews, type Tally, type ViewLoadResult } from './readers.ts';
  * the counters add up: GET /api/analytics/counters); the view route itself writes nothing to D1
  * (tests/api/readership.test.ts, "no D1 write per view") and reads one row per view.
  */
-
-interface CounterStats {
-  shards: number;
-  flushes: number;
-  viewsFlushed: number;
-  d1Statements: number;
-  d1RowsWritten: number;
-  viewsPending: number;
-}
 
 interface SiteFigures {
   total: number;
@@ -94,7 +86,7 @@ async function storyViews(baseUrl: string, token: string, ids: readonly number[]
 }
 
 export async function runRound(site: DemoSite, token: string, storyIds: readonly number[], ratePerSecond: number, seconds: number): Promise<RoundResult> {
-  const counters = () => getJson<CounterStats>(`${site.baseUrl}/api/analytics/counters`, token);
+  const counters = () => getJson<ViewCounterStats>(`${site.baseUrl}/api/analytics/counters`, token);
   const day = dayOf(Date.now());
   const figures = () => getJson<SiteFigures>(`${site.baseUrl}/api/analytics/site?from=${day}&to=${dayOf(Date.now() + 120_000)}`, token);
   const before = { counters: await counters(), figures: await figures(), views: await storyViews(site.baseUrl, token, storyIds) };

@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { STATE_DIR_ENV } from '../../../scripts/lib/local-state.ts';
 import { projectRoot, quietEnv } from '../../../scripts/lib/project.ts';
 import { demoReporters } from '../../../scripts/seed/demo-newsroom.ts';
+import { portIsFree } from './ports.ts';
 import type { E2eAccount } from './site.ts';
 
 /**
@@ -20,14 +20,6 @@ import type { E2eAccount } from './site.ts';
 const READY_TIMEOUT_MS = 240_000;
 const STOP_TIMEOUT_MS = 15_000;
 const serverLog = join(projectRoot, 'test-results', 'e2e-server.log');
-
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-}
 
 async function choosePort(): Promise<number> {
   if (process.env.E2E_PORT) return Number(process.env.E2E_PORT);
@@ -101,6 +93,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       ADMIN_PASSWORD: admin.password,
       DEMO_PASSWORD: demoPassword,
       SEED_DEMO: '1',
+      // The view counters' real alarm, sooner than production's 30 s (readership journeys wait for it).
+      VIEW_FLUSH_SECONDS: '5',
       // Vitest sets NODE_ENV=test; the site under test must be the production build readers get.
       NODE_ENV: 'production',
     }),

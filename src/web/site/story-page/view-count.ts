@@ -6,10 +6,11 @@ const countedBeforeApp = new Map<number, Promise<number | null>>();
 
 /**
  * docs/product/rules.md's one view per page load, for a story page a reader is reading before the app
- * has started (src/web/boot/take-over.ts): counts it and shows the server's new total in the page.
+ * has started (src/web/boot/take-over.ts): counts it, with where the reader came from
+ * (docs/product/api-analytics.md), and shows the server's new total in the page.
  */
 export function countViewBeforeApp(storyId: number, shownIn: Element | null): void {
-  const counting = apiRequest<{ views: number }>('POST', `/api/stories/${storyId}/view`).then(
+  const counting = apiRequest<{ views: number }>('POST', `/api/stories/${storyId}/view`, { referrer: document.referrer }).then(
     ({ views }) => {
       if (shownIn) shownIn.textContent = viewsLabel(views);
       return views;

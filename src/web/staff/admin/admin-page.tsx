@@ -8,6 +8,7 @@ import { BeatManagement } from './beat-management.tsx';
 import { FigureCards } from './figure-cards.tsx';
 import { ReporterManagement } from './reporter-management.tsx';
 import { ReviewDesk } from './review-desk.tsx';
+import { SiteReadership } from '../readership/site-readership.tsx';
 import { Tabs } from '../tabs.tsx';
 import { reviewQueueQuery } from '../workflow-api.ts';
 import '../staff.css';
@@ -41,6 +42,7 @@ function AdminDashboard({ me }: { me: User }) {
         </div>
       </header>
       <FigureCards users={users.data} />
+      <SiteReadership />
       <Tabs
         label="Admin sections"
         tabs={[

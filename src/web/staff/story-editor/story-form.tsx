@@ -20,6 +20,7 @@ import { useLeaveGuard } from './use-leave-guard.tsx';
 import { useDraftAutosave, useLocalDraft } from './use-local-draft.ts';
 import { useStoryFormState } from './use-story-form-state.ts';
 import { useStorySave } from './use-story-save.ts';
+import { StoryReadershipCard } from '../readership/story-readership-card.tsx';
 
 interface StoryFormProps {
   user: User;
@@ -169,6 +170,7 @@ export function StoryForm({ user, story, uploadMedia }: StoryFormProps) {
         </aside>
       </form>
       {stored ? <CorrectionsCard key={stored.id} story={stored} /> : null}
+      {stored ? <StoryReadershipCard key={`readership-${stored.id}`} story={stored} /> : null}
       {leaveGuard.dialog}
     </div>
   );
