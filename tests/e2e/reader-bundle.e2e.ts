@@ -54,7 +54,7 @@ test('a story page, its view counted, loads no staff code and no chart code', as
   expect(loaded).toEqual([]);
 });
 
-test('the chart marker is real: the admin’s readership chart loads it once there are figures', async ({ page }) => {
+test('the chart marker is real: the admin’s readership chart loads it once there are figures', { timeout: 120_000 }, async ({ page }) => {
   const [story] = (await apiCall<{ id: number }[]>('/api/stories?status=published&limit=1')).body;
   await apiCall(`/api/stories/${story!.id}/view`, { method: 'POST', json: { referrer: '' } });
   await signInAs(page, site().admin);

@@ -46,7 +46,8 @@ async function rowViews(page: Page, list: string, label: string): Promise<number
 }
 
 describe('readership', () => {
-  test('readers from a search engine and from nowhere show in the admin’s chart and sources within a minute', async ({ page, browser, pageErrors }) => {
+  // Each waits up to a minute for the figures (the flush, then the dashboard's next read), so more than the default 60 s in all.
+  test('readers from a search engine and from nowhere show in the admin’s chart and sources within a minute', { timeout: 150_000 }, async ({ page, browser, pageErrors }) => {
     const { admin, reporters } = site();
     const adminToken = await apiLogin(admin);
     const story = await createStoryViaApi(await apiLogin(reporters[0]!), { title: unique('Flood barrier holds') });
@@ -84,7 +85,7 @@ describe('readership', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  test('a reporter sees their own story’s chart, and not another reporter’s', async ({ page, browser, pageErrors }) => {
+  test('a reporter sees their own story’s chart, and not another reporter’s', { timeout: 150_000 }, async ({ page, browser, pageErrors }) => {
     const { reporters } = site();
     const [owner, other] = [reporters[1]!, reporters[2]!];
     const story = await createStoryViaApi(await apiLogin(owner), { title: unique('Council budget vote') });
