@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { projectRoot } from '../../lib/project.ts';
 import { startDemoSite } from '../demo-site.ts';
+import { loadTest } from '../load-test.ts';
 import { adminToken, benchStories, roundTable, runRound, type RoundResult } from './view-bench.ts';
 
 /**
@@ -37,9 +38,12 @@ try {
     results.push({ ...result, uptime: load });
     console.log(`${rate}/s offered: took ${result.takenPerSecond.toFixed(0)}/s, D1 rows written ${result.d1RowsWritten}, breakdowns ${result.breakdownsMatch ? 'match' : 'DO NOT match'}   (${load})`);
   }
+  // The yardstick: what this server answers of a route that does nothing (GET /api/health), now.
+  const trivial = await loadTest(`${site.baseUrl}/api/health`, { seconds: 5, connections: 50 });
   console.log(
     [
       '',
+      `For scale: a trivial route (GET /api/health, autocannon, 50 connections, 5 s) on this server just after: ${trivial.requestsPerSecond.toFixed(0)} req/s, p99 ${trivial.p99Ms} ms  (${uptime()})`,
       'Views (POST /api/stories/{id}/view as the beacon sends it). counted = answered 200 to a non-bot reader; bots are answered and not counted.',
       'taken/s = views answered (counted and bots) / seconds from the first view sent to the last answer; p50/p99 over counted views. D1 reads: one row read per view answered (is the story published?), so as many per second as taken/s.',
       "D1 stmts / rows = D1's own count of what the view counters' flush batches wrote (rows_written, index entries included); the view route writes no D1 row.",
@@ -51,7 +55,7 @@ try {
     ].join('\n'),
   );
   await mkdir(path.join(projectRoot, 'bench-results'), { recursive: true });
-  await writeFile(path.join(projectRoot, 'bench-results', 'views.json'), `${JSON.stringify({ at: new Date().toISOString(), seconds, stories: storyIds.length, results }, null, 2)}\n`);
+  await writeFile(path.join(projectRoot, 'bench-results', 'views.json'), `${JSON.stringify({ at: new Date().toISOString(), seconds, stories: storyIds.length, trivialRequestsPerSecond: trivial.requestsPerSecond, results }, null, 2)}\n`);
 } finally {
   await site.stop();
 }
