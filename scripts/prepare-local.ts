@@ -1,6 +1,6 @@
 /**
  * Gets the local newsroom ready to serve (used by `npm start`, `npm run dev` and the e2e run):
- * `.dev.vars` with a PASSWORD_PEPPER (once), migrations on the local D1, the first admin when
+ * `.dev.vars` with a PASSWORD_PEPPER and a TWO_FACTOR_KEY (once each), migrations on the local D1, the first admin when
  * there is no active admin, and the demo newsroom on an empty database (unless SEED_DEMO=0).
  * Run it before `vite build`: the build copies `.dev.vars` next to the built worker.
  */
@@ -20,7 +20,8 @@ export interface DemoReport {
 
 export interface PrepareReport {
   stateDir: string;
-  devVarsCreated: boolean;
+  /** The local secrets `.dev.vars` was given now (none when it had them all). */
+  devVarsAdded: string[];
   admin: FirstAdminOutcome;
   /** null when SEED_DEMO turned the demo off. */
   demo: DemoReport | null;
@@ -41,7 +42,7 @@ function demoPassword(env: NodeJS.ProcessEnv): { password: string; generated: bo
 
 export async function prepareLocal(env: NodeJS.ProcessEnv = process.env): Promise<PrepareReport> {
   const dir = stateDir(env);
-  const devVarsCreated = ensureDevVars();
+  const devVarsAdded = ensureDevVars();
   await applyLocalMigrations(dir);
   const demoCredentials = demoWanted(env) ? demoPassword(env) : null;
   return withLocalDeps(async (deps) => {
@@ -58,14 +59,16 @@ export async function prepareLocal(env: NodeJS.ProcessEnv = process.env): Promis
       password: demoCredentials.password,
       passwordGenerated: demoCredentials.generated,
     };
-    return { stateDir: dir, devVarsCreated, admin, demo };
+    return { stateDir: dir, devVarsAdded, admin, demo };
   }, dir);
 }
 
 /** What a person needs to know after preparing: new credentials (shown once), the demo, where data lives. */
 export function describePreparation(report: PrepareReport, siteUrl?: string): string {
   const lines: string[] = [];
-  if (report.devVarsCreated) lines.push('Created .dev.vars with a random PASSWORD_PEPPER (keep it: local password hashes depend on it).');
+  if (report.devVarsAdded.length > 0) {
+    lines.push(`Wrote a random ${report.devVarsAdded.join(' and ')} to .dev.vars (keep it: local password hashes and sign-in secrets depend on it).`);
+  }
   const shownDir = relative(projectRoot, report.stateDir);
   lines.push(`Local data (D1, R2): ${shownDir.startsWith('..') ? report.stateDir : shownDir}`);
 

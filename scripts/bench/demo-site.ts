@@ -38,7 +38,7 @@ export async function startDemoSite({
   port: number;
   build?: boolean;
   stateName?: string;
-  /** Settings over wrangler.toml's [vars], as `--var`. */
+  /** Settings over wrangler.toml's [vars], as `--var` (bench:liveblog's COUNT_D1_QUERIES, bench:views' VIEW_FLUSH_SECONDS). */
   vars?: Record<string, string>;
 }): Promise<DemoSite> {
   ensureDevVars();

@@ -5,8 +5,10 @@ import type { Plugin } from 'vite';
  * The reader's shared chunk, decided by folder: every module under the given folders (the site
  * frame, the story parts every reader's page shows, the generic UI), and the modules of ours they
  * import statically (the sign-in state, the domain's rules they use), except what the entry itself
- * runs before the app starts (main.tsx and its imports stay in the entry). Computed from the module
- * graph once it is complete, so no list of files needs keeping up to date.
+ * runs before the app starts (main.tsx and its imports stay in the entry) and what a plain island
+ * runs (`*.island.ts`: the live blog's feed), so that loading an island never loads the site chunk
+ * and React with it. Computed from the module graph once it is complete, so no list of files needs
+ * keeping up to date.
  */
 export function siteChunk(root: string, folders: readonly string[]) {
   const src = path.join(root, 'src') + path.sep;
@@ -28,7 +30,11 @@ export function siteChunk(root: string, folders: readonly string[]) {
         ids.filter((id) => !id.includes('?') && seeds.some((seed) => id.startsWith(seed))),
         (id) => imports(id).filter((imported) => imported.startsWith(src)),
       );
-      members = new Set([...frame].filter((id) => !entryRuns.has(id)));
+      const islandRuns = reachable(
+        ids.filter((id) => /\.island\.ts$/.test(id)),
+        imports,
+      );
+      members = new Set([...frame].filter((id) => !entryRuns.has(id) && !islandRuns.has(id)));
     },
   };
   return { plugin, test: (id: string) => members.has(id) };

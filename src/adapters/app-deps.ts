@@ -12,13 +12,16 @@ import type {
   StorySearch,
   CorrectionRepository,
   IdempotencyKeyRepository,
+  LiveBlogRepository,
   SettingsRepository,
   UploadSessionRepository,
   UserRepository,
   ReadershipRepository,
   ViewCounter,
 } from '../domain/ports.ts';
+import type { AuditLog, AuthChallengeRepository, PasskeyRepository, PasswordResetRepository, SecondFactorRepository } from '../domain/security-ports.ts';
 import type { DurableLiveRooms } from './live/durable-live-rooms.ts';
+import type { SecretBox } from './crypto/secret-box.ts';
 import type { MediaLimits, MediaLimitVars } from './media/media-limits.ts';
 import type { LiveStreamRoom } from './live/live-stream-room.ts';
 import type { ViewCounterShard } from './views/view-counter-shard.ts';
@@ -40,6 +43,7 @@ export interface AppDeps {
   uploads: UploadSessionRepository;
   idempotencyKeys: IdempotencyKeyRepository;
   settings: SettingsRepository;
+  liveBlogs: LiveBlogRepository;
   /** Exact view counts, aggregated in Durable Objects (decision 060); `stories` reads its totals. */
   views: ViewCounter;
   readership: ReadershipRepository;
@@ -50,6 +54,16 @@ export interface AppDeps {
   hasher: PasswordHasher;
   clock: Clock;
   sessionTtlHours: number;
+  /** Sign-in security (docs/product/api-sign-in-security.md). */
+  challenges: AuthChallengeRepository;
+  secondFactors: SecondFactorRepository;
+  passkeys: PasskeyRepository;
+  passwordResets: PasswordResetRepository;
+  audit: AuditLog;
+  /** Seals TOTP secrets at rest (TWO_FACTOR_KEY). */
+  secretBox: SecretBox;
+  /** Keys the recovery codes' hashes (the same secret as the passwords'). */
+  pepper: string;
 }
 
 /** The bindings and settings the adapters are built from (wrangler.toml, .dev.vars, secrets). */
@@ -61,5 +75,9 @@ export interface Bindings extends MediaLimitVars {
   /** The longest a counted view waits to reach D1's figures (default 30). */
   VIEW_FLUSH_SECONDS?: string;
   PASSWORD_PEPPER?: string;
+  /** 32 random bytes, base64: the AES-GCM key TOTP secrets are stored under. */
+  TWO_FACTOR_KEY?: string;
   SESSION_TTL_HOURS?: string;
+  /** `1` counts every D1 statement for the benchmark (d1/query-count.ts, GET /api/health/d1). */
+  COUNT_D1_QUERIES?: string;
 }

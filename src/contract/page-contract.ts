@@ -30,6 +30,9 @@ export const ACTIONS = {
   latestNews: 'latest-news',
 } as const;
 
+/** On a live blog's section of a story page: the story's id. The page loads the live blog's island (and only that page does). */
+export const LIVE_BLOG_ATTRIBUTE = 'data-live-blog';
+
 /** The target of the hero's "Latest News" link: the latest stories' heading. */
 export const LATEST_STORIES_ID = 'latest-stories';
 

@@ -1,3 +1,4 @@
+import type { Coverage, StoryFormat } from './liveblog.ts';
 import type { Role } from './roles.ts';
 import type { StoryStatus } from './story.ts';
 
@@ -61,6 +62,37 @@ export interface Story {
   corrections: Correction[];
   author: StoryAuthor;
   beat: BeatRef | null;
+  /** An article, or a live blog (docs/product/api-liveblogs.md); chosen when the story is created. */
+  format: StoryFormat;
+  /** A live blog's coverage, live or ended; null for an article. */
+  coverage: Coverage | null;
+  /** When a live blog's coverage ended (null while it is live, and for an article). */
+  coverageEndedAt: string | null;
+}
+
+/** One update of a live blog (docs/product/api-liveblogs.md). `body` is sanitised HTML. */
+export interface LiveBlogUpdate {
+  id: number;
+  body: string;
+  author: StoryAuthor;
+  keyEvent: boolean;
+  pinned: boolean;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * A page of a live blog's feed: updates newest first, and the cursor to ask for what changed after
+ * it. With `after`, also the ids of updates deleted since (`deleted`). `more` says that older
+ * updates exist (first and older pages) or that more changes wait (with `after`).
+ */
+export interface LiveBlogFeed {
+  updates: LiveBlogUpdate[];
+  cursor: string;
+  deleted?: number[];
+  more: boolean;
+  coverage: Coverage;
 }
 
 /** A story's beat as stories and search results name it. */

@@ -84,3 +84,17 @@ export class UnprocessableError extends DomainError {
     super('unprocessable', code, message);
   }
 }
+
+/** A signed-in user the security policy covers has no second factor yet: they may only set one up. */
+export class TwoFactorRequiredError extends DomainError {
+  constructor() {
+    super('forbidden', 'two_factor_required', 'Your newsroom requires a second factor. Set one up in your profile to continue.');
+  }
+}
+
+/** A sign-in's second step, or a passkey ceremony, that did not verify. `restart`: the challenge is gone; start again. */
+export class InvalidCodeError extends DomainError {
+  constructor(code: 'invalid_code' | 'invalid_passkey', message: string, restart = false) {
+    super('unauthenticated', code, message, undefined, restart ? { restart: true } : undefined);
+  }
+}

@@ -37,4 +37,13 @@ export const messages = {
   searchQueryRequired: 'Type something to search for',
   searchQueryTooLong: 'Search for at most 200 characters',
   bioTooLong: 'A bio must be at most 500 characters',
+  formatInvalid: 'Format must be article or liveblog',
+  formatFixed: 'A story keeps the format it was created with',
+  coverageInvalid: 'Coverage must be live or ended',
+  updateBodyRequired: 'Write the update before posting it',
+  updateTooLong: 'An update must be at most 20,000 characters of text',
+  updateVersionRequired: 'The update version is required to save changes',
+  updateFlagInvalid: 'Must be true or false',
+  cursorInvalid: 'Use a cursor the feed gave, or an update id',
+  cursorsTogether: 'Ask for newer (after) or older (before) updates, not both',
 } as const;

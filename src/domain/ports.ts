@@ -1,6 +1,9 @@
-import type { ActiveLiveStream, Beat, Correction, LiveStream, SearchHit, Story, StoryRevision, StoryRevisionSummary, UploadSession, UploadSessionPart, UploadSessionStatus, User } from './entities.ts';
+import type { ActiveLiveStream, Beat, Correction, LiveBlogUpdate, LiveStream, SearchHit, Story, StoryRevision, StoryRevisionSummary, UploadSession, UploadSessionPart, UploadSessionStatus, User } from './entities.ts';
+import type { AuditEntry } from './audit.ts';
 import type { StoryListScope, StorySearchScope } from './permissions.ts';
 import type { AudienceMinute, BeatViews, CountedView, ReadershipRows, StoryStream, TopStory, ViewCounterStats } from './readership.ts';
+import type { NewSession, SessionSummary, SignedInSession, SignInProof } from './security-ports.ts';
+import type { Coverage, StoryFormat } from './liveblog.ts';
 import type { Role } from './roles.ts';
 import type { StoryFacts, StoryStatus } from './story.ts';
 
@@ -41,12 +44,16 @@ export interface UserRepository {
   /** Matches the email case-insensitively, or the username. */
   findCredentials(identifier: string): Promise<{ user: User; passwordHash: string } | null>;
   list(): Promise<User[]>;
-  /** Throws ConflictError when the username or email is taken. */
-  create(user: NewUser, now: string): Promise<User>;
+  /** Throws ConflictError when the username or email is taken. `audit` is written with it (its target is the new user). */
+  create(user: NewUser, now: string, audit?: readonly Omit<AuditEntry, 'target'>[]): Promise<User>;
   /** Creates the admin, or makes an existing account with that email an active admin with the new password. */
   upsertAdmin(user: NewUser, now: string): Promise<{ user: User; created: boolean }>;
   /** Deactivates and revokes every session in one atomic step; refuses to remove the last active admin. */
-  deactivate(id: number, now: string): Promise<DeactivateOutcome>;
+  deactivate(id: number, now: string, audit?: readonly AuditEntry[]): Promise<DeactivateOutcome>;
+  /** The password hash, for a check before a change (null when there is no such user). */
+  passwordHashOf(id: number): Promise<string | null>;
+  /** Sets the password and ends every other session of the user (all but `keepSessionId`), atomically. */
+  changePassword(id: number, passwordHash: string, keepSessionId: number | null, now: string, audit: readonly AuditEntry[]): Promise<void>;
   countActive(role: Role): Promise<number>;
   /** The username matched without regard to ASCII case, as at sign-in. */
   findByUsername(username: string): Promise<User | null>;
@@ -55,16 +62,30 @@ export interface UserRepository {
 }
 
 export interface SessionRepository {
-  create(session: { tokenHash: string; userId: number; createdAt: string; expiresAt: string }): Promise<void>;
+  /**
+   * Opens a session, with its audit entries, if the proof holds, using the proof up in the same
+   * atomic write (docs/product/api-sign-in-security.md); false when it did not hold.
+   */
+  create(session: NewSession, proof?: SignInProof, audit?: readonly AuditEntry[]): Promise<boolean>;
   /** The active user behind a live (unexpired, unrevoked) session, or null. */
   findUser(tokenHash: string, now: string): Promise<User | null>;
+  /** The same, with the session's id and whether the user has a second factor. */
+  findSession(tokenHash: string, now: string): Promise<{ user: User; session: SignedInSession } | null>;
   revoke(tokenHash: string, now: string): Promise<void>;
+  /** The user's live sessions, most recently seen first. */
+  listForUser(userId: number, now: string): Promise<SessionSummary[]>;
+  /** Ends one live session of this user's; false when the user has no such live session. */
+  revokeById(userId: number, sessionId: number, now: string, audit: readonly AuditEntry[]): Promise<boolean>;
+  /** Ends every live session of the user but `keepSessionId`; how many it ended. */
+  revokeOthers(userId: number, keepSessionId: number, now: string, audit: readonly AuditEntry[]): Promise<number>;
+  /** Records that the session was used now. */
+  touch(sessionId: number, now: string): Promise<void>;
 }
 
 export interface LoginAttemptRepository {
   /** Failures for this identifier at or after `since`, and when the oldest of them happened. */
   failuresSince(identifier: string, since: string): Promise<{ count: number; oldest: string | null }>;
-  recordFailure(identifier: string, at: string): Promise<void>;
+  recordFailure(identifier: string, at: string, audit?: readonly AuditEntry[]): Promise<void>;
   clear(identifier: string): Promise<void>;
 }
 
@@ -74,7 +95,8 @@ export interface LoginAttemptRepository {
  */
 export interface SettingsRepository {
   get(key: string): Promise<unknown>;
-  put(key: string, value: unknown, updatedBy: number | null, now: string): Promise<void>;
+  /** `audit` entries are written in the same atomic write. */
+  put(key: string, value: unknown, updatedBy: number | null, now: string, audit?: readonly AuditEntry[]): Promise<void>;
 }
 
 export interface BeatRepository {
@@ -121,6 +143,9 @@ export interface StoryWrite {
   submittedAt?: string | null;
   /** Only a live stream's story is created live; saves leave the flag as it is. */
   isLive?: boolean;
+  /** Set when the story is created (an article when absent), never by a later save; a live blog starts with coverage live. */
+  format?: StoryFormat;
+  coverage?: Coverage | null;
 }
 
 export type StoryUpdateOutcome = { kind: 'updated'; story: Story } | { kind: 'stale' } | { kind: 'not_found' };
@@ -132,17 +157,22 @@ export interface StoryRepository {
   findFeatured(): Promise<Story | null>;
   /** Slugs in use (by any story, deleted ones included) that firstFreeSlug(base) may try: base, and any starting with slugCandidatePrefix(base). */
   slugsLike(base: string, excludeId?: number): Promise<Set<string>>;
-  /** Throws ConflictError('slug_taken') if the slug is in use. Writes the first revision (by the author) with it, atomically. */
-  create(story: StoryWrite & { authorId: number }, now: string): Promise<Story>;
+  /**
+   * Throws ConflictError('slug_taken') if the slug is in use. Writes the first revision (by the author)
+   * and the audit entries (their target: the new story) with it, atomically.
+   */
+  create(story: StoryWrite & { authorId: number }, now: string, audit?: readonly AuditEntry[]): Promise<Story>;
   /**
    * Writes only when the stored version equals expectedVersion; bumps the version. With
-   * `revisionBy`, a revision of the new version by that editor is written in the same atomic step.
+   * `revisionBy`, a revision of the new version by that editor is written in the same atomic step,
+   * and so are the audit entries (their target: this story), only when the write happened.
    */
-  update(id: number, expectedVersion: number, story: StoryWrite, now: string, revisionBy?: number | null): Promise<StoryUpdateOutcome>;
+  update(id: number, expectedVersion: number, story: StoryWrite, now: string, revisionBy?: number | null, audit?: readonly AuditEntry[]): Promise<StoryUpdateOutcome>;
   /** Publishes every scheduled story whose time has come (publishedAt = publishAt), atomically; the stories it published. */
   publishDue(now: string): Promise<Story[]>;
-  softDelete(id: number, now: string): Promise<boolean>;
-  restore(id: number, now: string): Promise<Story | null>;
+  /** `audit` entries (their target: this story) are written only when the write happened, atomically with it. */
+  softDelete(id: number, now: string, audit?: readonly AuditEntry[]): Promise<boolean>;
+  restore(id: number, now: string, audit?: readonly AuditEntry[]): Promise<Story | null>;
   /** Who owns a deleted story, so the policy can decide who may restore it. */
   findDeletedFacts(id: number): Promise<StoryFacts | null>;
   countCreatedSince(since: string): Promise<number>;
@@ -176,14 +206,15 @@ export interface CorrectionRepository {
    * Adds a correction to a published story and moves the story's updatedAt (and version) in the
    * same atomic step; null when the story is not (or no longer) published.
    */
-  add(storyId: number, authorId: number, note: string, now: string): Promise<Correction | null>;
+  add(storyId: number, authorId: number, note: string, now: string, audit?: readonly AuditEntry[]): Promise<Correction | null>;
 }
 
 export interface LiveStreamRepository {
   countActive(): Promise<number>;
   /** Streams ever started on this author's stories. */
   countForAuthor(authorId: number): Promise<number>;
-  create(stream: { storyId: number; streamKey: string; startedAt: string }, now: string): Promise<LiveStream>;
+  /** Writes `stream.started` by `startedBy` (when given) with it. */
+  create(stream: { storyId: number; streamKey: string; startedAt: string }, now: string, startedBy?: number): Promise<LiveStream>;
   findById(id: number): Promise<LiveStream | null>;
   /** Streams on air, newest first, with their story's slug and title. */
   listActive(): Promise<ActiveLiveStream[]>;
@@ -192,24 +223,34 @@ export interface LiveStreamRepository {
    * Ends the stream and, in the same atomic write, publishes its story with the recording (when
    * there is one) and clears isLive. Ending an ended stream changes nothing. Null when there is no such stream.
    */
-  end(id: number, ending: { videoUrl: string | null; endedAt: string }): Promise<LiveStream | null>;
+  end(id: number, ending: { videoUrl: string | null; endedAt: string; endedBy?: number | null }): Promise<LiveStream | null>;
 }
 
-/** The first answer to a request sent with an Idempotency-Key (decision 026). */
+/** The first answer to a request sent with an Idempotency-Key (decisions 026 and 051). */
 export type IdempotencyRecord =
-  | { status: 'pending' }
+  | { status: 'pending'; leaseUntil: string }
   | { status: 'done'; fingerprint: string; responseStatus: number; responseBody: string };
+
+/** One request's hold on a user's key: `claimId` is that request's own, so a request that lost its lease cannot touch the key. */
+export interface IdempotencyClaim {
+  userId: number;
+  key: string;
+  claimId: string;
+}
 
 export interface IdempotencyKeyRepository {
   /**
-   * Claims the user's key for a new request, atomically: null when this call claimed it (no record,
-   * or only an expired one), else the record that holds it.
+   * Claims the user's key for a new request, atomically, with a lease until `leaseUntil`: null when
+   * this call claimed it (no record, an expired one, or a pending one whose lease ran out: its
+   * request is gone), else the record that holds it.
    */
-  claim(userId: number, key: string, now: string, expiresAt: string): Promise<IdempotencyRecord | null>;
-  /** Keeps the answer to the claimed key. */
-  complete(userId: number, key: string, answer: { fingerprint: string; responseStatus: number; responseBody: string }): Promise<void>;
+  claim(claim: IdempotencyClaim, now: string, leaseUntil: string, expiresAt: string): Promise<IdempotencyRecord | null>;
+  /** Extends the lease of a request still running; false when it no longer holds the key. */
+  renew(claim: IdempotencyClaim, leaseUntil: string): Promise<boolean>;
+  /** Keeps the answer to the claimed key (until the key's expiry). */
+  complete(claim: IdempotencyClaim, answer: { fingerprint: string; responseStatus: number; responseBody: string }): Promise<void>;
   /** Gives a claimed key up (its request failed and wrote nothing), so a retry runs afresh. */
-  release(userId: number, key: string): Promise<void>;
+  release(claim: IdempotencyClaim): Promise<void>;
 }
 
 export interface UploadSessionRepository {
@@ -255,6 +296,54 @@ export interface MediaStore {
     range?: { offset: number; length?: number } | { suffix: number },
   ): Promise<{ object: StoredObject; body: ReadableStream; range?: { offset: number; length: number } } | null>;
   delete(key: string): Promise<void>;
+}
+
+/** An update as the policy needs it: who wrote it. */
+export type StoredLiveBlogUpdate = LiveBlogUpdate & { authorId: number };
+
+/** A page of a live blog's updates, newest first, and the feed's cursor as it stood when they were read. */
+export interface LiveBlogPage {
+  updates: LiveBlogUpdate[];
+  /** The live blog's newest change (0 for none), read in the same snapshot as the updates. */
+  cursor: number;
+  /** Whether older updates than these exist. */
+  more: boolean;
+}
+
+/** What changed after a cursor: updates as they stand now, the ids of deleted ones, and the new cursor. */
+export interface LiveBlogChanges {
+  updates: LiveBlogUpdate[];
+  deleted: number[];
+  cursor: number;
+  /** More changes wait after `cursor` (the page was full). */
+  more: boolean;
+}
+
+export type LiveBlogEditOutcome = { kind: 'edited'; update: LiveBlogUpdate } | { kind: 'stale' } | { kind: 'not_found' };
+
+/**
+ * A live blog's updates (docs/product/api-liveblogs.md, decision 055). Every write takes the next
+ * number of one change clock, so "what changed after N" is one range read; pinning an update
+ * unpins the live blog's other pinned update in the same atomic write.
+ */
+export interface LiveBlogRepository {
+  page(storyId: number, options: { before?: number; limit: number; keyEvent?: boolean; pinned?: boolean }): Promise<LiveBlogPage>;
+  /** Changes after `after`, oldest change first, at most `limit`; the updates newest first. */
+  changes(storyId: number, after: number, limit: number): Promise<LiveBlogChanges>;
+  findById(storyId: number, updateId: number): Promise<StoredLiveBlogUpdate | null>;
+  /** Null when the story is not (or no longer) a live blog with live coverage: nothing is written. */
+  create(storyId: number, authorId: number, update: { body: string; keyEvent: boolean; pinned: boolean }, now: string): Promise<LiveBlogUpdate | null>;
+  /** Writes only when the stored version is `expectedVersion`; bumps it. */
+  edit(storyId: number, updateId: number, expectedVersion: number, patch: { body?: string; keyEvent?: boolean; pinned?: boolean }, now: string): Promise<LiveBlogEditOutcome>;
+  /** False when there was no such update (or it was deleted already). */
+  delete(storyId: number, updateId: number, now: string): Promise<boolean>;
+  /** Sets a live blog's coverage (ending keeps the first end time; reopening clears it) and moves its updatedAt; false when it is no live blog. */
+  setCoverage(storyId: number, coverage: Coverage, now: string): Promise<boolean>;
+  /**
+   * Puts a published live blog on air (isLive) for a stream started from its live desk, or takes it
+   * off when starting failed; false when it is not such a live blog (or is on air already).
+   */
+  setVideoLive(storyId: number, live: boolean): Promise<boolean>;
 }
 
 /**

@@ -159,6 +159,7 @@ describe('storySaveSchema', () => {
       featuredImageUrl: null,
       videoUrl: null,
       publishAt: null,
+      format: 'article',
     });
   });
 

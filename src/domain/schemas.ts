@@ -7,6 +7,7 @@ import { messages } from './messages.ts';
 import { ROLES } from './roles.ts';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from './slug.ts';
 import { DEFAULT_STORY_STATUS, STORY_STATUSES } from './story.ts';
+import { COVERAGES, DEFAULT_STORY_FORMAT, STORY_FORMATS, UPDATES_PAGE_DEFAULT, UPDATES_PAGE_MAX } from './liveblog.ts';
 
 /**
  * Input schemas shared by the API (validated at the boundary) and the forms.
@@ -121,12 +122,18 @@ export const storySaveSchema = z.object({
   featuredImageUrl: optionalMediaUrl({ length: 500, message: messages.featuredImageUrlTooLong }),
   videoUrl: optionalMediaUrl(),
   publishAt: publishAtField,
+  // Chosen when the story is created (docs/product/api-liveblogs.md).
+  format: z.enum(STORY_FORMATS, { error: messages.formatInvalid }).default(DEFAULT_STORY_FORMAT),
 });
 export type StorySaveInput = z.infer<typeof storySaveSchema>;
 
 const versionField = z.number({ error: messages.versionRequired }).int({ error: messages.versionRequired }).positive({ error: messages.versionRequired });
 
-export const storyUpdateSchema = storySaveSchema.extend({ version: versionField });
+/** A save of a stored story: its version, and no format unless it is the one the story has (the service checks). */
+export const storyUpdateSchema = storySaveSchema.extend({
+  version: versionField,
+  format: z.enum(STORY_FORMATS, { error: messages.formatInvalid }).optional(),
+});
 export type StoryUpdateInput = z.infer<typeof storyUpdateSchema>;
 
 /** A database id in a path or query: plain decimal digits only, so "1e3", "0x10" or " 7" never alias another id. */
@@ -205,3 +212,63 @@ export const updateProfileSchema = z.object({
   bio: editedText(BIO_MAX_LENGTH, messages.bioTooLong),
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+
+/** A live blog update's flags: true or false, absent meaning false on a new update. */
+const updateFlag = z.boolean({ error: messages.updateFlagInvalid });
+
+/**
+ * POST /api/stories/{id}/updates. The body is HTML; the service sanitises it and counts its text
+ * (1 to UPDATE_TEXT_MAX characters).
+ */
+export const liveBlogUpdateSchema = z.object({
+  body: z.string({ error: messages.updateBodyRequired }),
+  keyEvent: updateFlag.default(false),
+  pinned: updateFlag.default(false),
+});
+export type LiveBlogUpdateInput = z.infer<typeof liveBlogUpdateSchema>;
+
+/** PUT /api/stories/{id}/updates/{updateId}: what changes, with the version the editor read. */
+export const liveBlogUpdateEditSchema = z.object({
+  body: z.string({ error: messages.updateBodyRequired }).optional(),
+  keyEvent: updateFlag.optional(),
+  pinned: updateFlag.optional(),
+  version: z.number({ error: messages.updateVersionRequired }).int({ error: messages.updateVersionRequired }).positive({ error: messages.updateVersionRequired }),
+});
+export type LiveBlogUpdateEdit = z.infer<typeof liveBlogUpdateEditSchema>;
+
+export const updateParamSchema = z.object({ id: positiveIntParam, updateId: positiveIntParam });
+
+/** A feed cursor (digits: a position on the change clock) or an update id; 0 means "from the start". */
+const cursorParam = z
+  .string({ error: messages.cursorInvalid })
+  .regex(/^(0|[1-9][0-9]{0,15})$/, { error: messages.cursorInvalid })
+  .transform(Number);
+
+const queryFlag = z.enum(['true', 'false'], { error: messages.updateFlagInvalid }).transform((value) => value === 'true');
+
+/**
+ * GET /api/stories/{id}/updates: the newest page; `after` a cursor (what changed since); `before`
+ * an update id (older updates). `keyEvent=true` or `pinned=true` keep only those updates.
+ */
+export const liveBlogFeedQuerySchema = z
+  .object({
+    after: cursorParam.optional(),
+    before: positiveIntParam.optional(),
+    limit: z.coerce.number().int().min(1).max(UPDATES_PAGE_MAX).default(UPDATES_PAGE_DEFAULT),
+    keyEvent: queryFlag.optional(),
+    pinned: queryFlag.optional(),
+  })
+  .refine((query) => query.after === undefined || query.before === undefined, { error: messages.cursorsTogether, path: ['after'] });
+export type LiveBlogFeedQuery = z.infer<typeof liveBlogFeedQuerySchema>;
+
+/** POST /api/stories/{id}/coverage. */
+export const coverageSchema = z.object({ coverage: z.enum(COVERAGES, { error: messages.coverageInvalid }) });
+
+/** POST /api/streams/start's optional `storyId` (JSON number or form text): the live blog the stream goes on. */
+export const streamOnStorySchema = z.object({
+  storyId: z
+    .union([z.string(), z.number(), z.null()], { error: 'storyId must be a story id' })
+    .optional()
+    .transform((value) => (value == null || String(value).trim() === '' ? null : Number(value)))
+    .refine((value) => value === null || (Number.isInteger(value) && value > 0), { error: 'storyId must be a story id' }),
+});

@@ -1,3 +1,4 @@
+import { auditText, type AuditEntry } from '../domain/audit.ts';
 import type { Correction, User } from '../domain/entities.ts';
 import { ConflictError } from '../domain/errors.ts';
 import type { Clock, CorrectionRepository, StoryRepository } from '../domain/ports.ts';
@@ -14,7 +15,8 @@ export async function addCorrection(
   note: string,
 ): Promise<Correction> {
   editableOrThrow(user, await deps.stories.findById(id));
-  const correction = await deps.corrections.add(id, user.id, note, deps.clock.now());
+  const audit: AuditEntry[] = [{ action: 'story.correction_added', actorId: user.id, target: null, detail: { note: auditText(note) } }];
+  const correction = await deps.corrections.add(id, user.id, note, deps.clock.now(), audit);
   if (!correction) throw new ConflictError('not_published', 'Only a published story can be corrected');
   return correction;
 }

@@ -3,6 +3,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from '../domain/errors.t
 import { policy } from '../domain/permissions.ts';
 import type { StoryReviewInput } from '../domain/schemas.ts';
 import { reviewOutcome } from '../domain/working-day.ts';
+import { storySaveAudit } from '../domain/audit.ts';
 import { staleVersion, type StorySaveDeps } from './story-save.ts';
 
 /** The columns a write takes, as the story stands now. */
@@ -24,7 +25,7 @@ export async function reviewStory(deps: StorySaveDeps, admin: User, id: number, 
   if (story.status !== 'in_review') throw new ConflictError('not_in_review', 'This story is not waiting for review');
   const now = deps.clock.now();
   const next = { ...currentWrite(story), ...reviewOutcome(story, input.decision, input.note, now) };
-  const outcome = await deps.stories.update(id, input.version, next, now, admin.id);
+  const outcome = await deps.stories.update(id, input.version, next, now, admin.id, storySaveAudit(admin.id, next, story.status, next.status));
   if (outcome.kind === 'not_found') throw new NotFoundError('Story');
   if (outcome.kind === 'stale') throw staleVersion(await deps.stories.findById(id));
   return outcome.story;

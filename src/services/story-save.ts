@@ -6,6 +6,8 @@ import type { BeatRepository, Clock, StoryHtmlSanitizer, StoryRepository, StoryW
 import type { StorySaveInput, StoryUpdateInput } from '../domain/schemas.ts';
 import { firstFreeSlug, slugify } from '../domain/slug.ts';
 import { nextPublishedAt } from '../domain/story.ts';
+import type { StoryFormat } from '../domain/liveblog.ts';
+import { storySaveAudit } from '../domain/audit.ts';
 import { storyTextOverflow, storyTooLongMessage, utf8Length } from '../domain/story-size.ts';
 import { storyText } from '../domain/story-text.ts';
 import { changesRevision, nextWorkflowFields, publishAtProblem, type WorkflowFields } from '../domain/working-day.ts';
@@ -35,7 +37,7 @@ type StoredWorkflow = Pick<Story, 'publishedAt' | 'status'> & WorkflowFields;
  */
 export async function prepareStoryWrite(
   deps: StorySaveDeps,
-  input: StorySaveInput,
+  input: Omit<StorySaveInput, 'format'>,
   current: StoredWorkflow | null,
   now: string = deps.clock.now(),
 ): Promise<Omit<StoryWrite, 'slug'>> {
@@ -70,11 +72,17 @@ export async function prepareStoryWrite(
   };
 }
 
+/** A new story's format, and for a live blog its coverage, live from the start (docs/product/api-liveblogs.md). */
+function formatFields(format: StoryFormat): Pick<StoryWrite, 'format' | 'coverage'> {
+  return { format, coverage: format === 'liveblog' ? 'live' : null };
+}
+
 /** POST /api/stories: the caller is its author (and so may send it straight to review). */
 export async function createStory(deps: StorySaveDeps, author: User, input: StorySaveInput): Promise<Story> {
   const now = deps.clock.now();
-  const write = await prepareStoryWrite(deps, input, null, now);
-  return saveWithSlug(deps, input.slug, input.title, undefined, (slug) => deps.stories.create({ ...write, slug, authorId: author.id }, now));
+  const write = { ...(await prepareStoryWrite(deps, input, null, now)), ...formatFields(input.format) };
+  const audit = storySaveAudit(author.id, write, null, write.status);
+  return saveWithSlug(deps, input.slug, input.title, undefined, (slug) => deps.stories.create({ ...write, slug, authorId: author.id }, now, audit));
 }
 
 /** The story a caller may change: 404 when they may not see it, 403 when they may see but not change it. */
@@ -96,6 +104,7 @@ export function staleVersion(current: Story | null): ConflictError {
  */
 export async function updateStory(deps: StorySaveDeps, user: User, id: number, input: StoryUpdateInput): Promise<Story> {
   const current = editableOrThrow(user, await deps.stories.findById(id));
+  if (input.format !== undefined && input.format !== current.format) throw new ValidationError({ format: messages.formatFixed });
   if (current.version !== input.version) throw staleVersion(current);
   if (input.status === 'in_review' && current.status !== 'in_review' && !policy.canSubmitForReview(user, current)) {
     throw new ForbiddenError('Only the story’s author can submit it for review');
@@ -104,7 +113,8 @@ export async function updateStory(deps: StorySaveDeps, user: User, id: number, i
   const write = await prepareStoryWrite(deps, input, current, now);
   const outcome = await saveWithSlug(deps, input.slug, input.title, id, (slug) => {
     const next = { ...write, slug };
-    return deps.stories.update(id, input.version, next, now, changesRevision(current, next) ? user.id : null);
+    const audit = storySaveAudit(user.id, next, current.status, next.status);
+    return deps.stories.update(id, input.version, next, now, changesRevision(current, next) ? user.id : null, audit);
   });
   if (outcome.kind === 'not_found') throw new NotFoundError('Story');
   if (outcome.kind === 'stale') throw staleVersion(await deps.stories.findById(id));

@@ -1,4 +1,4 @@
-import { READING_VIEW_ATTRIBUTE, STORY_ID_ATTRIBUTE, VIEWS_CLASS } from '../contract/page-contract.ts';
+import { LIVE_BLOG_ATTRIBUTE, READING_VIEW_ATTRIBUTE, STORY_ID_ATTRIBUTE, VIEWS_CLASS } from '../contract/page-contract.ts';
 import { getToken } from './api/client.ts';
 import { prefetchAppWhenIdle } from './boot/prefetch-app.ts';
 import { appNeededNow, takeOverOnFirstInteraction } from './boot/take-over.ts';
@@ -23,6 +23,9 @@ if (appNeededNow(document, getToken)) {
 } else {
   const story = document.querySelector<HTMLElement>(`[${READING_VIEW_ATTRIBUTE}][${STORY_ID_ATTRIBUTE}]`);
   if (story) countViewBeforeApp(Number(story.getAttribute(STORY_ID_ATTRIBUTE)), story.querySelector(`.${VIEWS_CLASS}`));
+  // A live blog's feed lives at once, in the worker's markup (its own small chunk, on live blog pages only).
+  const liveBlog = document.querySelector<HTMLElement>(`[${LIVE_BLOG_ATTRIBUTE}]`);
+  if (liveBlog) void import('./site/live-blog/live-blog.island.ts').then(({ mount }) => mount(liveBlog));
   takeOverOnFirstInteraction(startApp);
   prefetchAppWhenIdle();
 }

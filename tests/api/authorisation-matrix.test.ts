@@ -6,6 +6,8 @@ import { multipart, pngOf } from './support/media.ts';
 import { syntheticRecording } from './support/synthetic-webm.ts';
 import { api, createStory, deleteUser, deps, expectError, login, signUp, storyPayload, updatePayload, type ApiResponse } from './support/api.ts';
 import { createBeat } from '../../src/services/beat-save.ts';
+import { SoftAuthenticator } from './support/soft-authenticator.ts';
+import { codeOf, enableTotp, passwordStep } from './support/two-factor.ts';
 
 /**
  * Who may call what (docs/product/api.md): 401 not signed in or a dead token, 403 signed in but not allowed,
@@ -17,12 +19,16 @@ type ActorName = (typeof ACTORS)[number];
 
 interface Caller {
   token: string | null;
+  /** The account's password (null for the anonymous and dead callers). */
+  password: string | null;
   /** A session of its own for a call that ends it (logout); a dead or missing token stays what it is. */
   freshToken(): Promise<string | null>;
 }
 
 interface Fixtures {
   admin: { user: User; token: string };
+  totpHolder: { user: User; password: string; recoveryCodes: string[] };
+  keyholder: SoftAuthenticator;
   author: { user: User; password: string };
   desk: { user: User; password: string };
   published: Story;
@@ -96,6 +102,27 @@ async function authorUpload(withPart: boolean): Promise<string> {
   expect(created.status).toBe(201);
   if (withPart) expect((await api(`/api/uploads/${created.body.uploadId}/parts/1`, { method: 'PUT', token, body: pngOf(256) })).status).toBe(200);
   return created.body.uploadId;
+}
+
+/** A live blog of the author's, and an update the author posted to it (docs/product/api-liveblogs.md). */
+const freshLiveBlog = (status: 'published' | 'draft') => createStory(fx.callers.author.token!, { status, format: 'liveblog' });
+async function freshUpdate(status: 'published' | 'draft'): Promise<{ story: Story; updateId: number }> {
+  const story = await freshLiveBlog(status);
+  const posted = await api(`/api/stories/${story.id}/updates`, { method: 'POST', token: fx.callers.author.token, json: { body: '<p>From the scene</p>' } });
+  expect(posted.status).toBe(201);
+  return { story, updateId: posted.body.id };
+}
+
+/** The head of a live blog's event stream (its body never ends by itself, so it is cancelled at once). */
+async function streamHead(storyId: number, token: string | null): Promise<ApiResponse> {
+  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+  const res = await exports.default.fetch(new Request(`http://newsroom.test/api/stories/${storyId}/updates/stream`, { headers }));
+  if (res.status === 200) {
+    await res.body?.cancel();
+    return { status: 200, headers: res.headers, body: null, text: '' };
+  }
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: JSON.parse(text), text };
 }
 
 /** A live stream the author started. */
@@ -205,7 +232,72 @@ const MATRIX: Row[] = [
   row('GET /api/analytics/stories/:id/streams',         [401,  200,   404,  200,  401,   401], (c) => api(`/api/analytics/stories/${fx.published.id}/streams`, { token: c.token })),
   row('GET /api/analytics/counters',                    [401,  403,   403,  200,  401,   401], (c) => api('/api/analytics/counters', { token: c.token })),
   row('GET /api/analytics/streams/:id (the author’s)',  [401,  200,   404,  200,  401,   401], async (c) => api(`/api/analytics/streams/${await authorStream()}`, { token: c.token })),
+  // Sign-in security (docs/product/api-sign-in-security.md).
+  row('POST /api/auth/login/2fa',                       [200,  200,   200,  200,  200,   200], async (c) => { const challenge = await passwordStep(fx.totpHolder.user.username, fx.totpHolder.password); return api('/api/auth/login/2fa', { method: 'POST', token: c.token, json: { challenge, code: fx.totpHolder.recoveryCodes.pop() } }); }),
+  row('PUT /api/auth/password',                         [401,  204,   204,  204,  401,   401], (c) => api('/api/auth/password', { method: 'PUT', token: c.token, json: { currentPassword: c.password ?? 'not-a-password', newPassword: c.password ?? 'not-a-password' } })),
+  row('GET /api/auth/2fa',                              [401,  200,   200,  200,  401,   401], (c) => api('/api/auth/2fa', { token: c.token })),
+  row('POST /api/auth/2fa/totp/setup',                  [401,  200,   200,  200,  401,   401], (c) => withOwnTotp(c, () => api('/api/auth/2fa/totp/setup', { method: 'POST', token: c.token }))),
+  row('POST /api/auth/2fa/totp/confirm',                [401,  200,   200,  200,  401,   401], (c) => withOwnTotp(c, (secret) => api('/api/auth/2fa/totp/confirm', { method: 'POST', token: c.token, json: { code: secret ? codeOf(secret) : '123456' } }))),
+  row('DELETE /api/auth/2fa/totp',                      [401,  204,   204,  204,  401,   401], (c) => withOwnTotp(c, async (secret) => { if (secret) await api('/api/auth/2fa/totp/confirm', { method: 'POST', token: c.token, json: { code: codeOf(secret) } }); return api('/api/auth/2fa/totp', { method: 'DELETE', token: c.token, json: { password: c.password ?? 'not-a-password' } }); })),
+  row('POST /api/auth/passkeys/register/options',       [401,  200,   200,  200,  401,   401], (c) => api('/api/auth/passkeys/register/options', { method: 'POST', token: c.token })),
+  row('POST /api/auth/passkeys/register',               [401,  201,   201,  201,  401,   401], async (c) => { const options = c.password ? (await api('/api/auth/passkeys/register/options', { method: 'POST', token: c.token })).body : { challenge: 'x', rp: {}, user: { id: 'x' } }; const res = await api('/api/auth/passkeys/register', { method: 'POST', token: c.token, json: { response: await (await SoftAuthenticator.create()).register(options, ORIGIN), name: 'Matrix' } }); if (res.status === 201) await api(`/api/auth/passkeys/${res.body.id}`, { method: 'DELETE', token: c.token }); return res; }),
+  row('POST /api/auth/passkeys/login/options',          [200,  200,   200,  200,  200,   200], (c) => api('/api/auth/passkeys/login/options', { method: 'POST', token: c.token })),
+  row('POST /api/auth/passkeys/login',                  [200,  200,   200,  200,  200,   200], async (c) => { const options = await api('/api/auth/passkeys/login/options', { method: 'POST' }); return api('/api/auth/passkeys/login', { method: 'POST', token: c.token, json: { response: await fx.keyholder.signIn(options.body, ORIGIN) } }); }),
+  row('PATCH /api/auth/passkeys/:id (the author’s)',    [401,  200,   404,  404,  401,   401], (c) => withAuthorPasskey((id) => api(`/api/auth/passkeys/${id}`, { method: 'PATCH', token: c.token, json: { name: unique('Key ') } }))),
+  row('DELETE /api/auth/passkeys/:id (the author’s)',   [401,  204,   404,  404,  401,   401], (c) => withAuthorPasskey((id) => api(`/api/auth/passkeys/${id}`, { method: 'DELETE', token: c.token }))),
+  row('GET /api/auth/sessions',                         [401,  200,   200,  200,  401,   401], (c) => api('/api/auth/sessions', { token: c.token })),
+  row('DELETE /api/auth/sessions',                      [401,  200,   200,  200,  401,   401], (c) => api('/api/auth/sessions', { method: 'DELETE', token: c.token })),
+  row('DELETE /api/auth/sessions/:id (the author’s)',   [401,  204,   404,  404,  401,   401], async (c) => { const token = await login(fx.author.user.username, fx.author.password); const id = (await api('/api/auth/sessions', { token })).body.find((s: { current: boolean }) => s.current).id; return api(`/api/auth/sessions/${id}`, { method: 'DELETE', token: c.token }); }),
+  row('GET /api/settings/security',                     [401,  403,   403,  200,  401,   401], (c) => api('/api/settings/security', { token: c.token })),
+  row('PUT /api/settings/security',                     [401,  403,   403,  200,  401,   401], (c) => api('/api/settings/security', { method: 'PUT', token: c.token, json: { requireTwoFactor: 'none' } })),
+  row('POST /api/users/:id/password-reset',             [401,  403,   403,  200,  401,   401], async (c) => api(`/api/users/${(await spareReporter()).id}/password-reset`, { method: 'POST', token: c.token, json: {} })),
+  row('POST /api/auth/password-reset',                  [204,  204,   204,  204,  204,   204], async (c) => { const link = await api(`/api/users/${(await spareReporter()).id}/password-reset`, { method: 'POST', token: fx.admin.token, json: {} }); return api('/api/auth/password-reset', { method: 'POST', token: c.token, json: { token: new URL(link.body.resetUrl).hash.slice(7), password: 'matrix-password' } }); }),
+  row('GET /api/audit',                                 [401,  403,   403,  200,  401,   401], (c) => api('/api/audit', { token: c.token })),
+  // Live blogs: any reporter posts to a published one; an update is changed by its author or an admin (403 for another reporter who can see it, 404 for one who cannot).
+  row('GET /api/stories/:id/updates (published)',       [200,  200,   200,  200,  200,   200], async (c) => api(`/api/stories/${(await freshLiveBlog('published')).id}/updates`, { token: c.token })),
+  row('GET /api/stories/:id/updates (draft)',           [404,  200,   404,  200,  404,   404], async (c) => api(`/api/stories/${(await freshLiveBlog('draft')).id}/updates`, { token: c.token })),
+  row('POST /api/stories/:id/updates (published)',      [401,  201,   201,  201,  401,   401], async (c) => api(`/api/stories/${(await freshLiveBlog('published')).id}/updates`, { method: 'POST', token: c.token, json: { body: '<p>Update</p>' } })),
+  row('POST /api/stories/:id/updates (draft)',          [401,  201,   404,  201,  401,   401], async (c) => api(`/api/stories/${(await freshLiveBlog('draft')).id}/updates`, { method: 'POST', token: c.token, json: { body: '<p>Update</p>' } })),
+  row('PUT /api/stories/:id/updates/:updateId (published)', [401, 200, 403, 200,  401,   401], async (c) => { const { story, updateId } = await freshUpdate('published'); return api(`/api/stories/${story.id}/updates/${updateId}`, { method: 'PUT', token: c.token, json: { body: '<p>Edited</p>', version: 1 } }); }),
+  row('PUT /api/stories/:id/updates/:updateId (draft)', [401,  200,   404,  200,  401,   401], async (c) => { const { story, updateId } = await freshUpdate('draft'); return api(`/api/stories/${story.id}/updates/${updateId}`, { method: 'PUT', token: c.token, json: { body: '<p>Edited</p>', version: 1 } }); }),
+  row('DELETE /api/stories/:id/updates/:updateId (published)', [401, 204, 403, 204, 401, 401], async (c) => { const { story, updateId } = await freshUpdate('published'); return api(`/api/stories/${story.id}/updates/${updateId}`, { method: 'DELETE', token: c.token }); }),
+  row('DELETE /api/stories/:id/updates/:updateId (draft)', [401, 204,  404,  204,  401,   401], async (c) => { const { story, updateId } = await freshUpdate('draft'); return api(`/api/stories/${story.id}/updates/${updateId}`, { method: 'DELETE', token: c.token }); }),
+  row('POST /api/stories/:id/coverage (published)',     [401,  200,   403,  200,  401,   401], async (c) => api(`/api/stories/${(await freshLiveBlog('published')).id}/coverage`, { method: 'POST', token: c.token, json: { coverage: 'ended' } })),
+  row('POST /api/stories/:id/coverage (draft)',         [401,  200,   404,  200,  401,   401], async (c) => api(`/api/stories/${(await freshLiveBlog('draft')).id}/coverage`, { method: 'POST', token: c.token, json: { coverage: 'ended' } })),
+  // The reader's event stream is for published live blogs, whoever asks (no session work: staff read drafts from the feed).
+  row('GET /api/stories/:id/updates/stream (published)', [200, 200,   200,  200,  200,   200], async (c) => streamHead((await freshLiveBlog('published')).id, c.token)),
+  row('GET /api/stories/:id/updates/stream (draft)',    [404,  404,   404,  404,  404,   404], async (c) => streamHead((await freshLiveBlog('draft')).id, c.token)),
+  // The benchmark's D1 counter answers only on a server started with COUNT_D1_QUERIES=1.
+  row('GET /api/health/d1',                             [404,  404,   404,  404,  404,   404], (c) => api('/api/health/d1', { token: c.token })),
 ];
+
+/** The tests' requests go to http://newsroom.test: passkeys are made for that host. */
+const ORIGIN = 'http://newsroom.test';
+
+async function addPasskey(token: string) {
+  const authenticator = await SoftAuthenticator.create();
+  const options = await api('/api/auth/passkeys/register/options', { method: 'POST', token });
+  const res = await api('/api/auth/passkeys/register', { method: 'POST', token, json: { response: await authenticator.register(options.body, ORIGIN), name: 'Key' } });
+  expect(res.status, res.text).toBe(201);
+  return { authenticator, passkey: res.body as { id: number } };
+}
+
+/** A passkey of the author's for a row that names or removes one; the row removes it again if the call did not. */
+async function withAuthorPasskey(send: (id: number) => Promise<ApiResponse>): Promise<ApiResponse> {
+  const { passkey } = await addPasskey(fx.callers.author.token!);
+  const res = await send(passkey.id);
+  await api(`/api/auth/passkeys/${passkey.id}`, { method: 'DELETE', token: fx.callers.author.token });
+  return res;
+}
+
+/** Sets TOTP up for a signed-in caller, then runs `send`; leaves the caller without TOTP again, so later rows sign in by password. */
+async function withOwnTotp(c: Caller, send: (secret: string | null) => Promise<ApiResponse>): Promise<ApiResponse> {
+  if (c.password === null) return send(null);
+  const setup = await api('/api/auth/2fa/totp/setup', { method: 'POST', token: c.token });
+  const res = await send(setup.body.secret);
+  await api('/api/auth/2fa/totp', { method: 'DELETE', token: c.token, json: { password: c.password } });
+  return res;
+}
 
 const ERROR_CODE: Record<number, string> = { 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found', 409: 'not_published' };
 
@@ -225,8 +317,14 @@ beforeAll(async () => {
   const loggedOut = await login(author.user.username, author.password);
   expect((await api('/api/auth/logout', { method: 'POST', token: loggedOut })).status).toBe(204);
 
-  const signedIn = (token: string, username: string, password: string): Caller => ({ token, freshToken: () => login(username, password) });
-  const dead = (token: string | null): Caller => ({ token, freshToken: async () => token });
+  const signedIn = (token: string, username: string, password: string): Caller => ({ token, password, freshToken: () => login(username, password) });
+  const dead = (token: string | null): Caller => ({ token, password: null, freshToken: async () => token });
+
+  // Someone who signs in with TOTP (by recovery code: one per call) and someone with a passkey.
+  const totpHolder = await signUp('reporter');
+  const { recoveryCodes } = await enableTotp(totpHolder.token);
+  const keyholder = await signUp('reporter');
+  const keyholderKey = (await addPasskey(keyholder.token)).authenticator;
 
   const listed: Record<ListedStory, Story> = {
     authorPublished: await createStory(author.token, { status: 'published' }),
@@ -245,6 +343,8 @@ beforeAll(async () => {
     admin,
     author,
     desk,
+    totpHolder: { ...totpHolder, recoveryCodes },
+    keyholder: keyholderKey,
     published: listed.authorPublished,
     draft: listed.authorDraft,
     archived: listed.authorArchived,

@@ -1,10 +1,12 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { api, deps, expectError, signUp } from './support/api.ts';
+import { IDEMPOTENCY_LEASE_SECONDS } from '../../src/adapters/http/idempotency.ts';
+import { addSeconds } from '../../src/domain/time.ts';
 import { bucketKeys, fileOf, multipart, samples, type FormPart } from './support/media.ts';
 
 /**
- * Idempotency-Key on the one-request uploads (decision 026): a retry whose first answer was lost
+ * Idempotency-Key on the one-request uploads (decisions 026 and 051): a retry whose first answer was lost
  * gets that answer back, not a second file and a second draft.
  */
 function upload(token: string, parts: FormPart[], key?: string) {
@@ -92,11 +94,49 @@ describe('Idempotency-Key on POST /api/upload/video', () => {
     expect(Date.parse(row!.expires_at) - Date.parse(row!.created_at)).toBe(24 * 3600 * 1000);
   });
 
-  it('answers 409 while the first request with the key is still running', async () => {
+  it('answers 409 with Retry-After while the first request with the key is still running', async () => {
     const reporter = await signUp('reporter');
-    await deps.idempotencyKeys.claim(reporter.user.id, 'key-5', deps.clock.now(), '2999-01-01T00:00:00.000Z');
-    expectError(await upload(reporter.token, draftParts('In flight'), 'key-5'), 409, 'idempotency_key_in_use');
+    const now = deps.clock.now();
+    const running = { userId: reporter.user.id, key: 'key-5', claimId: 'a-running-request' };
+    expect(await deps.idempotencyKeys.claim(running, now, addSeconds(now, 45), '2999-01-01T00:00:00.000Z')).toBeNull();
+    const res = await upload(reporter.token, draftParts('In flight'), 'key-5');
+    expectError(res, 409, 'idempotency_key_in_use');
+    const retryAfter = Number(res.headers.get('Retry-After'));
+    expect(retryAfter).toBeGreaterThan(30);
+    expect(retryAfter).toBeLessThanOrEqual(45);
     expect(await draftsTitled('In flight')).toBe(0);
+  });
+
+  it('lets a retry claim the key once the lease of a request that died has run out (decision 051)', async () => {
+    const reporter = await signUp('reporter');
+    // A request claimed the key and its process was killed: nothing renews its lease, and it stored nothing.
+    const started = new Date(Date.now() - 5 * 60_000).toISOString();
+    const killed = { userId: reporter.user.id, key: 'key-killed', claimId: 'a-killed-request' };
+    expect(await deps.idempotencyKeys.claim(killed, started, addSeconds(started, IDEMPOTENCY_LEASE_SECONDS), addSeconds(started, 24 * 3600))).toBeNull();
+
+    const retry = await upload(reporter.token, draftParts('After the crash'), 'key-killed');
+    expect(retry.status, retry.text).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBeNull();
+    expect(await draftsTitled('After the crash')).toBe(1);
+    // The retry's answer is the key's now; the dead request can no longer renew, complete or give up the key.
+    expect(await deps.idempotencyKeys.renew(killed, addSeconds(deps.clock.now(), 60))).toBe(false);
+    await deps.idempotencyKeys.complete(killed, { fingerprint: 'x', responseStatus: 201, responseBody: '{}' });
+    await deps.idempotencyKeys.release(killed);
+    const again = await upload(reporter.token, draftParts('After the crash'), 'key-killed');
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(retry.body);
+    expect(await draftsTitled('After the crash')).toBe(1);
+  });
+
+  it('keeps a renewed lease: a request that is still running is not taken over', async () => {
+    const reporter = await signUp('reporter');
+    const started = new Date(Date.now() - 5 * 60_000).toISOString();
+    const slow = { userId: reporter.user.id, key: 'key-slow', claimId: 'a-slow-request' };
+    expect(await deps.idempotencyKeys.claim(slow, started, addSeconds(started, IDEMPOTENCY_LEASE_SECONDS), addSeconds(started, 24 * 3600))).toBeNull();
+    // Its renewals kept the lease ahead of now.
+    expect(await deps.idempotencyKeys.renew(slow, addSeconds(deps.clock.now(), IDEMPOTENCY_LEASE_SECONDS))).toBe(true);
+    expectError(await upload(reporter.token, draftParts('Still uploading'), 'key-slow'), 409, 'idempotency_key_in_use');
+    expect(await draftsTitled('Still uploading')).toBe(0);
   });
 
   it('refuses a malformed key with 400', async () => {

@@ -245,6 +245,17 @@ describe('feeds, sitemaps and robots.txt', () => {
     expect(locs).not.toContain(`${ORIGIN}/story/feed-archived`);
   });
 
+  it("date the RSS channel by its newest story's last change, so the same stories give the same feed", async () => {
+    const reporter = await signUp('reporter');
+    await createStory(reporter.token, { title: 'Build date one', status: 'published' });
+    const newest = await createStory(reporter.token, { title: 'Build date two', status: 'published' });
+    const first = await site('/rss.xml');
+    const built = first.text.match(/<lastBuildDate>([^<]*)<\/lastBuildDate>/)?.[1];
+    expect(built).toBe(new Date(newest.updatedAt).toUTCString());
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await site('/rss.xml')).text).toBe(first.text);
+  });
+
   it('keep the news sitemap to what was published in the last 48 hours', async () => {
     let now = '2026-03-01T12:00:00.000Z';
     const clocked = siteApp({ clock: { now: () => now } });

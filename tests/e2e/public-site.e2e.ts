@@ -318,7 +318,7 @@ describe('sign-in', () => {
     expect(await page.getByText("Don't have access? Contact your administrator.").count()).toBe(1);
     expect(await page.getByRole('checkbox', { name: 'Remember me' }).isChecked()).toBe(true);
 
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect.poll(() => page.getByText('Email or username is required').count()).toBe(1);
     expect(await page.getByText('Password must be at least 6 characters').count()).toBe(1);
     expect(await page.getByLabel('Email or Username').getAttribute('aria-invalid')).toBe('true');
@@ -326,14 +326,14 @@ describe('sign-in', () => {
 
     await page.getByLabel('Email or Username').fill('nobody-by-this-name');
     await page.getByLabel('Password').fill('not-the-password');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect.poll(() => page.getByRole('alert').innerText()).toBe('Invalid email or password');
     expect(new URL(page.url()).pathname).toBe('/login');
 
     const forgot = page.getByRole('button', { name: 'Forgot password?' });
     await forgot.click();
     expect(await forgot.getAttribute('aria-expanded')).toBe('true');
-    expect(await page.getByText('Passwords are reset by your newsroom’s administrator.', { exact: false }).isVisible()).toBe(true);
+    expect(await page.getByText('Ask your newsroom’s administrator for a password reset link.', { exact: false }).isVisible()).toBe(true);
   });
 
   test('takes a reporter to /dashboard and an admin to /admin, and sends them there again from /login', async ({ browser }) => {
@@ -343,7 +343,7 @@ describe('sign-in', () => {
       await page.goto('/login');
       await page.getByLabel('Email or Username').fill(identifier);
       await page.getByLabel('Password').fill(account.password);
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await expect.poll(() => page.getByRole('region', { name: 'Notifications (F8)' }).innerText()).toContain('Logged in successfully!');
       await page.waitForURL((url) => url.pathname !== '/login');
       const landed = new URL(page.url()).pathname;
@@ -362,7 +362,7 @@ describe('sign-in', () => {
     await page.goto('/login');
     await page.getByLabel('Email or Username').fill(author.email);
     await page.getByLabel('Password').fill(author.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard');
     const token = await page.evaluate(() => localStorage.getItem('auth_token'));
     await page.goto(`/story/${draft.slug}`);

@@ -15,6 +15,8 @@ const STAFF_MARKERS = [
   'Reporter Management', // admin dashboard
   'Beat created successfully!', // admin dialogs
   'File type must be', // react-dropzone
+  'Require a second factor for', // the admin's security policy
+  'Set up an authenticator app', // the profile's sign-in security, with the QR code
   'Show as a table', // readership charts' text alternative
 ];
 
@@ -73,6 +75,7 @@ test('the markers are real: the staff screens do load them', async ({ page }) =>
     ['/story/new', 'Create New Story'],
     ['/dashboard', 'Reporter Dashboard'],
     ['/admin', 'Admin Dashboard'],
+    ['/profile', 'Your profile'],
   ] as const) {
     const markers = await markersLoadedBy(page, async () => {
       await page.goto(path);

@@ -1,20 +1,28 @@
-import { and, eq, lte } from 'drizzle-orm';
-import type { IdempotencyKeyRepository, IdempotencyRecord } from '../../domain/ports.ts';
+import { and, eq, lte, or, sql } from 'drizzle-orm';
+import type { IdempotencyClaim, IdempotencyKeyRepository, IdempotencyRecord } from '../../domain/ports.ts';
 import type { Db } from './db.ts';
 import { idempotencyKeys } from './schema.ts';
+
+const heldBy = (claim: IdempotencyClaim) =>
+  and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key), eq(idempotencyKeys.claimId, claim.claimId));
 
 export class D1IdempotencyKeyRepository implements IdempotencyKeyRepository {
   constructor(private readonly db: Db) {}
 
-  async claim(userId: number, key: string, now: string, expiresAt: string): Promise<IdempotencyRecord | null> {
-    // One statement: a new key is inserted, an expired one taken over; a live one is left alone.
+  async claim(claim: IdempotencyClaim, now: string, leaseUntil: string, expiresAt: string): Promise<IdempotencyRecord | null> {
+    const { userId, key, claimId } = claim;
+    // One statement: a new key is inserted; an expired one, or a pending one whose lease ran out
+    // (its request is gone: decision 051), is taken over; a live one is left alone.
     const claimed = await this.db
       .insert(idempotencyKeys)
-      .values({ userId, key, status: 'pending', createdAt: now, expiresAt })
+      .values({ userId, key, status: 'pending', createdAt: now, expiresAt, leaseUntil, claimId })
       .onConflictDoUpdate({
         target: [idempotencyKeys.userId, idempotencyKeys.key],
-        set: { status: 'pending', fingerprint: null, responseStatus: null, responseBody: null, createdAt: now, expiresAt },
-        setWhere: lte(idempotencyKeys.expiresAt, now),
+        set: { status: 'pending', fingerprint: null, responseStatus: null, responseBody: null, createdAt: now, expiresAt, leaseUntil, claimId },
+        setWhere: or(
+          lte(idempotencyKeys.expiresAt, now),
+          and(eq(idempotencyKeys.status, 'pending'), sql`coalesce(${idempotencyKeys.leaseUntil}, '') <= ${now}`),
+        ),
       })
       .returning({ userId: idempotencyKeys.userId })
       .get();
@@ -25,22 +33,33 @@ export class D1IdempotencyKeyRepository implements IdempotencyKeyRepository {
       .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
       .get();
     // Gone between the two statements (its request failed and gave it up): a retry may claim it.
-    if (!row || row.status === 'pending') return { status: 'pending' };
+    if (!row) return { status: 'pending', leaseUntil: now };
+    if (row.status === 'pending') return { status: 'pending', leaseUntil: row.leaseUntil ?? now };
     return { status: 'done', fingerprint: row.fingerprint!, responseStatus: row.responseStatus!, responseBody: row.responseBody! };
   }
 
-  async complete(userId: number, key: string, answer: { fingerprint: string; responseStatus: number; responseBody: string }): Promise<void> {
+  async renew(claim: IdempotencyClaim, leaseUntil: string): Promise<boolean> {
+    const row = await this.db
+      .update(idempotencyKeys)
+      .set({ leaseUntil })
+      .where(and(heldBy(claim), eq(idempotencyKeys.status, 'pending')))
+      .returning({ key: idempotencyKeys.key })
+      .get();
+    return row !== undefined;
+  }
+
+  async complete(claim: IdempotencyClaim, answer: { fingerprint: string; responseStatus: number; responseBody: string }): Promise<void> {
     await this.db
       .update(idempotencyKeys)
-      .set({ status: 'done', ...answer })
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+      .set({ status: 'done', leaseUntil: null, ...answer })
+      .where(and(heldBy(claim), eq(idempotencyKeys.status, 'pending')))
       .run();
   }
 
-  async release(userId: number, key: string): Promise<void> {
+  async release(claim: IdempotencyClaim): Promise<void> {
     await this.db
       .delete(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), eq(idempotencyKeys.status, 'pending')))
+      .where(and(heldBy(claim), eq(idempotencyKeys.status, 'pending')))
       .run();
   }
 }

@@ -1,8 +1,20 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AuditDetail } from '../../domain/audit.ts';
 import type { ActiveLiveStream, LiveStream } from '../../domain/entities.ts';
 import type { LiveStreamRepository } from '../../domain/ports.ts';
 import type { Db } from './db.ts';
 import { liveStreams, stories } from './schema.ts';
+import { auditEntriesFrom } from './audit-entry.ts';
+
+/** The audit entry of a stream's start or end, named by its story's title. */
+function auditStream(db: Db, action: 'stream.started' | 'stream.ended', actorId: number | null, at: string, which: SQL, detail?: AuditDetail) {
+  return auditEntriesFrom(db, { action, actorId, detail }, at, {
+    type: 'stream',
+    id: sql`${liveStreams.id}`,
+    label: sql`${stories.title}`,
+    from: sql`${liveStreams} JOIN ${stories} ON ${stories.id} = ${liveStreams.storyId} WHERE ${which}`,
+  });
+}
 
 export class D1LiveStreamRepository implements LiveStreamRepository {
   constructor(private readonly db: Db) {}
@@ -22,12 +34,14 @@ export class D1LiveStreamRepository implements LiveStreamRepository {
     return row?.n ?? 0;
   }
 
-  create(stream: { storyId: number; streamKey: string; startedAt: string }, now: string): Promise<LiveStream> {
-    return this.db
+  async create(stream: { storyId: number; streamKey: string; startedAt: string }, now: string, startedBy?: number): Promise<LiveStream> {
+    const insert = this.db
       .insert(liveStreams)
       .values({ ...stream, isActive: true, viewers: 0, createdAt: now })
-      .returning()
-      .get();
+      .returning();
+    if (startedBy === undefined) return insert.get();
+    const [rows] = await this.db.batch([insert, auditStream(this.db, 'stream.started', startedBy, now, sql`${liveStreams.id} = last_insert_rowid()`)]);
+    return rows[0]!;
   }
 
   async findById(id: number): Promise<LiveStream | null> {
@@ -57,7 +71,7 @@ export class D1LiveStreamRepository implements LiveStreamRepository {
     await this.db.update(liveStreams).set({ viewers }).where(and(eq(liveStreams.id, id), eq(liveStreams.isActive, true))).run();
   }
 
-  async end(id: number, ending: { videoUrl: string | null; endedAt: string }): Promise<LiveStream | null> {
+  async end(id: number, ending: { videoUrl: string | null; endedAt: string; endedBy?: number | null }): Promise<LiveStream | null> {
     const { videoUrl, endedAt } = ending;
     // The story first: its condition reads the stream while it is still active, so a second end is a no-op.
     await this.db.batch([
@@ -76,6 +90,8 @@ export class D1LiveStreamRepository implements LiveStreamRepository {
         .update(liveStreams)
         .set({ isActive: false, viewers: 0, endedAt })
         .where(and(eq(liveStreams.id, id), eq(liveStreams.isActive, true))),
+      // Only when this call ended it; null actor: the stream ended by itself (the publisher left, the alarm).
+      auditStream(this.db, 'stream.ended', ending.endedBy ?? null, endedAt, sql`${liveStreams.id} = ${id} AND changes() = 1`, { recorded: videoUrl !== null }),
     ]);
     return this.findById(id);
   }

@@ -1,5 +1,7 @@
 import { and, count, eq, gte, lt, min } from 'drizzle-orm';
+import type { AuditEntry } from '../../domain/audit.ts';
 import type { LoginAttemptRepository } from '../../domain/ports.ts';
+import { auditEntry } from './audit-entry.ts';
 import type { Db } from './db.ts';
 import { loginAttempts } from './schema.ts';
 
@@ -15,8 +17,8 @@ export class D1LoginAttemptRepository implements LoginAttemptRepository {
     return { count: row?.count ?? 0, oldest: row?.oldest ?? null };
   }
 
-  async recordFailure(identifier: string, at: string): Promise<void> {
-    await this.db.insert(loginAttempts).values({ identifier, attemptedAt: at }).run();
+  async recordFailure(identifier: string, at: string, audit: readonly AuditEntry[] = []): Promise<void> {
+    await this.db.batch([this.db.insert(loginAttempts).values({ identifier, attemptedAt: at }), ...audit.map((entry) => auditEntry(this.db, entry, at))]);
   }
 
   async clear(identifier: string): Promise<void> {

@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
+import type { AuditEntry } from '../../domain/audit.ts';
 import type { SettingsRepository } from '../../domain/ports.ts';
+import { auditEntry } from './audit-entry.ts';
 import type { Db } from './db.ts';
 import { siteSettings } from './schema.ts';
 
@@ -11,12 +13,14 @@ export class D1SettingsRepository implements SettingsRepository {
     return row ? (JSON.parse(row.value) as unknown) : undefined;
   }
 
-  async put(key: string, value: unknown, updatedBy: number | null, now: string): Promise<void> {
+  async put(key: string, value: unknown, updatedBy: number | null, now: string, audit: readonly AuditEntry[] = []): Promise<void> {
     const json = JSON.stringify(value);
-    await this.db
-      .insert(siteSettings)
-      .values({ key, value: json, updatedAt: now, updatedBy })
-      .onConflictDoUpdate({ target: siteSettings.key, set: { value: json, updatedAt: now, updatedBy } })
-      .run();
+    await this.db.batch([
+      this.db
+        .insert(siteSettings)
+        .values({ key, value: json, updatedAt: now, updatedBy })
+        .onConflictDoUpdate({ target: siteSettings.key, set: { value: json, updatedAt: now, updatedBy } }),
+      ...audit.map((entry) => auditEntry(this.db, entry, now)),
+    ]);
   }
 }

@@ -5,6 +5,8 @@ import type { StoryFilter, StoryListOrder, StoryRepository, StoryUpdateOutcome, 
 import { FALLBACK_SLUG, slugCandidatePrefix } from '../../domain/slug.ts';
 import { withoutMarkDelimiters } from '../../domain/search-query.ts';
 import { storyText } from '../../domain/story-text.ts';
+import type { AuditEntry } from '../../domain/audit.ts';
+import { auditEntriesFrom, auditStoryEntries } from './audit-entry.ts';
 import { isUniqueViolation, type Db } from './db.ts';
 import { ifWritten, keepPublishingRevisions, keepRevision } from './d1-story-revisions.ts';
 import { beats, stories, users } from './schema.ts';
@@ -130,13 +132,14 @@ export class D1StoryRepository implements StoryRepository {
     return new Set(rows.map((row) => row.slug));
   }
 
-  async create(story: StoryWrite & { authorId: number }, now: string): Promise<Story> {
+  async create(story: StoryWrite & { authorId: number }, now: string, audit: readonly AuditEntry[] = []): Promise<Story> {
     let id: number;
     try {
       // The story and its first revision, by its author, or neither (slugs are unique, so the slug finds the new row).
       const [inserted] = await this.db.batch([
         this.db.insert(stories).values({ ...searchable(story), createdAt: now, updatedAt: now }).returning({ id: stories.id }),
         keepRevision(this.db, sql`slug = ${story.slug}`, story.authorId, now),
+        ...auditStoryEntries(this.db, audit, now, sql`slug = ${story.slug}`),
       ]);
       id = inserted[0]!.id;
     } catch (error) {
@@ -146,7 +149,14 @@ export class D1StoryRepository implements StoryRepository {
     return (await this.findById(id))!;
   }
 
-  async update(id: number, expectedVersion: number, story: StoryWrite, now: string, revisionBy: number | null = null): Promise<StoryUpdateOutcome> {
+  async update(
+    id: number,
+    expectedVersion: number,
+    story: StoryWrite,
+    now: string,
+    revisionBy: number | null = null,
+    audit: readonly AuditEntry[] = [],
+  ): Promise<StoryUpdateOutcome> {
     let updated: { id: number }[];
     try {
       const write = this.db
@@ -154,8 +164,10 @@ export class D1StoryRepository implements StoryRepository {
         .set({ ...searchable(story), updatedAt: now, version: sql`${stories.version} + 1` })
         .where(and(eq(stories.id, id), eq(stories.version, expectedVersion), notDeleted))
         .returning({ id: stories.id });
-      if (revisionBy === null) updated = await write;
-      else [updated] = await this.db.batch([write, keepRevision(this.db, ifWritten(id), revisionBy, now)]);
+      const revision = revisionBy === null ? [] : [keepRevision(this.db, ifWritten(id), revisionBy, now)];
+      const entries = auditStoryEntries(this.db, audit, now, ifWritten(id));
+      if (revision.length + entries.length === 0) updated = await write;
+      else [updated] = await this.db.batch([write, ...revision, ...entries]);
     } catch (error) {
       if (isUniqueViolation(error, 'stories.slug')) throw slugTaken();
       throw error;
@@ -172,8 +184,10 @@ export class D1StoryRepository implements StoryRepository {
     const due = and(eq(stories.status, 'scheduled'), lte(stories.publishAt, now), notDeleted)!;
     const version = sql`${stories.version} + 1`;
     const updatedAt = sql`max(${stories.updatedAt}, ${stories.publishAt})`;
-    const [, published] = await this.db.batch([
+    const [, , published] = await this.db.batch([
       keepPublishingRevisions(this.db, due, version, updatedAt),
+      // The job is the system: no actor (docs/product/api-sign-in-security.md#audit-log).
+      auditEntriesFrom(this.db, { action: 'story.published', actorId: null, detail: { by: 'schedule' } }, now, { type: 'story', id: sql`id`, label: sql`title`, from: sql`stories WHERE ${due}` }),
       this.db
         .update(stories)
         .set({ status: 'published', publishedAt: sql`coalesce(${stories.publishedAt}, ${stories.publishAt})`, publishAt: null, updatedAt, version })
@@ -184,24 +198,28 @@ export class D1StoryRepository implements StoryRepository {
     return found.filter((story) => story !== null);
   }
 
-  async softDelete(id: number, now: string): Promise<boolean> {
-    const row = await this.db
-      .update(stories)
-      .set({ deletedAt: now, isFeatured: false, version: sql`${stories.version} + 1` })
-      .where(and(eq(stories.id, id), notDeleted))
-      .returning({ id: stories.id })
-      .get();
-    return row !== undefined;
+  async softDelete(id: number, now: string, audit: readonly AuditEntry[] = []): Promise<boolean> {
+    const [rows] = await this.db.batch([
+      this.db
+        .update(stories)
+        .set({ deletedAt: now, isFeatured: false, version: sql`${stories.version} + 1` })
+        .where(and(eq(stories.id, id), notDeleted))
+        .returning({ id: stories.id }),
+      ...auditStoryEntries(this.db, audit, now, ifWritten(id)),
+    ]);
+    return rows.length > 0;
   }
 
-  async restore(id: number, now: string): Promise<Story | null> {
-    const row = await this.db
-      .update(stories)
-      .set({ deletedAt: null, updatedAt: now, version: sql`${stories.version} + 1` })
-      .where(and(eq(stories.id, id), sql`${stories.deletedAt} IS NOT NULL`))
-      .returning({ id: stories.id })
-      .get();
-    return row ? this.findById(id) : null;
+  async restore(id: number, now: string, audit: readonly AuditEntry[] = []): Promise<Story | null> {
+    const [rows] = await this.db.batch([
+      this.db
+        .update(stories)
+        .set({ deletedAt: null, updatedAt: now, version: sql`${stories.version} + 1` })
+        .where(and(eq(stories.id, id), sql`${stories.deletedAt} IS NOT NULL`))
+        .returning({ id: stories.id }),
+      ...auditStoryEntries(this.db, audit, now, ifWritten(id)),
+    ]);
+    return rows.length > 0 ? this.findById(id) : null;
   }
 
   /** Also finds deleted stories, so their author can be told whether a restore is possible. */

@@ -1,8 +1,10 @@
-import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import type { AuditEntry } from '../../domain/audit.ts';
 import { ConflictError } from '../../domain/errors.ts';
 import type { User } from '../../domain/entities.ts';
 import type { DeactivateOutcome, NewUser, UserRepository } from '../../domain/ports.ts';
 import type { Role } from '../../domain/roles.ts';
+import { auditEntriesFrom, auditEntry, ifChanged } from './audit-entry.ts';
 import { isUniqueViolation, type Db } from './db.ts';
 import { sessions, users } from './schema.ts';
 
@@ -55,14 +57,19 @@ export class D1UserRepository implements UserRepository {
     return rows.map(toUser);
   }
 
-  async create(user: NewUser, now: string): Promise<User> {
+  async create(user: NewUser, now: string, audit: readonly Omit<AuditEntry, 'target'>[] = []): Promise<User> {
     try {
-      const row = await this.db
-        .insert(users)
-        .values({ ...user, isActive: true, createdAt: now })
-        .returning()
-        .get();
-      return toUser(row);
+      const [rows] = await this.db.batch([
+        this.db
+          .insert(users)
+          .values({ ...user, isActive: true, createdAt: now })
+          .returning(),
+        // The new user is the row the insert just made.
+        ...audit.map((entry) =>
+          auditEntriesFrom(this.db, entry, now, { type: 'user', id: sql`id`, label: sql`username`, from: sql`users WHERE id = last_insert_rowid()` }),
+        ),
+      ]);
+      return toUser(rows[0]!);
     } catch (error) {
       conflictFor(error);
     }
@@ -70,7 +77,9 @@ export class D1UserRepository implements UserRepository {
 
   async upsertAdmin(user: NewUser, now: string) {
     const existing = await this.db.select().from(users).where(eq(users.email, user.email)).get();
-    if (!existing) return { user: await this.create(user, now), created: true };
+    // The admin command is the system acting (actor null): npm run admin on the server's machine.
+    if (!existing) return { user: await this.create(user, now, [{ action: 'user.created', actorId: null, detail: { by: 'admin command' } }]), created: true };
+    const target = { type: 'user', id: existing.id, label: existing.username } as const;
     const [, updated] = await this.db.batch([
       this.db.delete(sessions).where(eq(sessions.userId, existing.id)),
       this.db
@@ -78,12 +87,13 @@ export class D1UserRepository implements UserRepository {
         .set({ passwordHash: user.passwordHash, role: 'admin', isActive: true })
         .where(eq(users.id, existing.id))
         .returning(),
+      auditEntry(this.db, { action: 'auth.password_reset', actorId: null, target, detail: { by: 'admin command' } }, now),
+      ...(existing.role === 'admin' ? [] : [auditEntry(this.db, { action: 'user.role_changed', actorId: null, target, detail: { from: existing.role, to: 'admin' } }, now)]),
     ]);
     return { user: toUser(updated[0]!), created: false };
   }
 
-  async deactivate(id: number, now: string): Promise<DeactivateOutcome> {
-    void now;
+  async deactivate(id: number, now: string, audit: readonly AuditEntry[] = []): Promise<DeactivateOutcome> {
     // One statement decides and writes, so two admins deleting each other at once cannot both succeed.
     const otherActiveAdmins = sql`(SELECT count(*) FROM users AS other WHERE other.role = 'admin' AND other.is_active = 1 AND other.id != ${id})`;
     const [updated] = await this.db.batch([
@@ -92,6 +102,7 @@ export class D1UserRepository implements UserRepository {
         .set({ isActive: false })
         .where(and(eq(users.id, id), or(ne(users.role, 'admin'), sql`${otherActiveAdmins} > 0`)))
         .returning({ id: users.id }),
+      ...audit.map((entry) => auditEntry(this.db, entry, now, ifChanged)),
       this.db.delete(sessions).where(
         and(eq(sessions.userId, id), sql`EXISTS (SELECT 1 FROM users WHERE users.id = ${id} AND users.is_active = 0)`),
       ),
@@ -99,6 +110,22 @@ export class D1UserRepository implements UserRepository {
     if (updated.length > 0) return 'deactivated';
     const target = await this.findById(id);
     return target ? 'last_admin' : 'not_found';
+  }
+
+  async passwordHashOf(id: number): Promise<string | null> {
+    const row = await this.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, id)).get();
+    return row?.passwordHash ?? null;
+  }
+
+  async changePassword(id: number, passwordHash: string, keepSessionId: number | null, now: string, audit: readonly AuditEntry[]): Promise<void> {
+    await this.db.batch([
+      this.db.update(users).set({ passwordHash }).where(eq(users.id, id)),
+      this.db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt), keepSessionId === null ? undefined : ne(sessions.id, keepSessionId))),
+      ...audit.map((entry) => auditEntry(this.db, entry, now)),
+    ]);
   }
 
   async findByUsername(username: string): Promise<User | null> {

@@ -1,4 +1,5 @@
 import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { COVERAGES, STORY_FORMATS } from '../../domain/liveblog.ts';
 import { STORY_STATUSES } from '../../domain/story.ts';
 
 /** Mirrors migrations/*.sql, which are the source of truth (constraints, collations, partial indexes). */
@@ -23,6 +24,9 @@ export const sessions = sqliteTable('sessions', {
   createdAt: text('created_at').notNull(),
   expiresAt: text('expires_at').notNull(),
   revokedAt: text('revoked_at'),
+  // migrations/0017: what the profile screen's session list shows.
+  lastSeenAt: text('last_seen_at'),
+  userAgent: text('user_agent'),
 });
 
 export const loginAttempts = sqliteTable('login_attempts', {
@@ -73,6 +77,10 @@ export const stories = sqliteTable('stories', {
   submittedAt: text('submitted_at'),
   /** The content as plain text, for the search index (migrations/0010, decision 035); never read back. */
   bodyText: text('body_text').notNull().default(''),
+  /** Live blogs (migrations/0019): fixed at creation; coverage only for a live blog. */
+  format: text('format', { enum: STORY_FORMATS }).notNull().default('article'),
+  coverage: text('coverage', { enum: COVERAGES }),
+  coverageEndedAt: text('coverage_ended_at'),
 });
 
 export const storyRevisions = sqliteTable('story_revisions', {
@@ -150,6 +158,9 @@ export const idempotencyKeys = sqliteTable(
     responseBody: text('response_body'),
     createdAt: text('created_at').notNull(),
     expiresAt: text('expires_at').notNull(),
+    // migrations/0018 (decision 051): the pending request's lease, and which request holds it.
+    leaseUntil: text('lease_until'),
+    claimId: text('claim_id'),
   },
   (table) => [primaryKey({ columns: [table.userId, table.key] })],
 );

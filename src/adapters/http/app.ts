@@ -9,7 +9,14 @@ import { noEdgeCache, type EdgeCache } from './middleware/edge-cache.ts';
 import { drainUnreadBody, limitBody } from './middleware/request-body.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
+import { twoFactorPolicy } from './middleware/two-factor-policy.ts';
+import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
+import { passkeyRoutes } from './routes/passkeys.ts';
+import { passwordResetRoutes, resetLinkRoutes } from './routes/password-reset.ts';
+import { sessionRoutes } from './routes/sessions.ts';
+import { settingsRoutes } from './routes/settings.ts';
+import { twoFactorRoutes } from './routes/two-factor.ts';
 import { beatRoutes } from './routes/beats.ts';
 import { healthRoutes } from './routes/health.ts';
 import { liveMediaRoutes } from './routes/live-media.ts';
@@ -20,12 +27,19 @@ import { resumableUploadRoutes } from './routes/resumable-uploads.ts';
 import { storyRoutes } from './routes/stories.ts';
 import { storyViewRoutes } from './routes/story-views.ts';
 import { storyWorkflowRoutes } from './routes/story-workflow.ts';
+import { liveBlogRoutes, storyScope } from './routes/live-blog.ts';
+import { liveBlogStreamRoutes } from './liveblog/live-blog-stream.ts';
 import { streamRoutes } from './routes/streams.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { userRoutes } from './routes/users.ts';
 
 /** JSON bodies (stories are the largest) stay well under this; media goes through upload routes. */
 const JSON_BODY_LIMIT = 2 * 1024 * 1024;
+/**
+ * How stale a live blog's cached feed may be in a data centre that did not see the write (where it
+ * was seen, the write renews it at once): a reader polling it is at most this far behind.
+ */
+const LIVE_FEED_TTL_SECONDS = 2;
 /** Routes that stream their bodies to R2 and enforce their own, larger, limits. */
 const STREAMED_BODY_PATHS = ['/api/upload/*', '/api/uploads/:uploadId/parts/:n'];
 
@@ -42,7 +56,7 @@ export interface AppOptions {
  * signing in and out, counting a view, an image upload (a story changes only when it is saved with
  * the image), and a resumable upload's session and parts (its completion may attach a video to a story).
  */
-const PRIVATE_WRITES = [/^\/api\/auth\//, /^\/api\/stories\/\d+\/view$/, /^\/api\/upload\/image$/, /^\/api\/uploads(\/[^/]+(\/parts\/\d+)?)?$/];
+const PRIVATE_WRITES = [/^\/api\/auth\//, /^\/api\/settings\/security$/, /^\/api\/users\/\d+\/password-reset$/, /^\/api\/stories\/\d+\/view$/, /^\/api\/upload\/image$/, /^\/api\/uploads(\/[^/]+(\/parts\/\d+)?)?$/];
 
 export function isPublicWrite(path: string): boolean {
   return !PRIVATE_WRITES.some((pattern) => pattern.test(path));
@@ -59,7 +73,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       if (c.res.headers.get('Content-Type') === 'application/json') c.header('Content-Type', 'application/json; charset=utf-8');
     })
     .use('/stories', edge.readThrough)
-    .use('/stories/*', edge.readThrough)
+    // A live blog's feed is cached in its own scope (decision 055): posting an update renews only it.
+    .use('/stories/:id/updates', edge.scopedReadThrough((c) => storyScope(c.req.path.split('/')[3] ?? ''), { ttlSeconds: LIVE_FEED_TTL_SECONDS }))
+    .use('/stories/*', except(['/api/stories/:id/updates', '/api/stories/:id/updates/stream'], edge.readThrough))
     .use('/beats', edge.readThrough)
     .use('/beats/*', edge.readThrough)
     .use('/search', edge.readThrough)
@@ -70,14 +86,25 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use(edge.purgeOnWrite(isPublicWrite))
     // Live media is for anyone and does no session work (decision 025): routed before authentication.
     .route('/streams', liveMediaRoutes)
+    // So is a live blog's stream of changes: every reader of an isolate shares one read a second (decision 055).
+    .route('/stories', liveBlogStreamRoutes)
     .use(except(STREAMED_BODY_PATHS, limitBody(JSON_BODY_LIMIT, 'The request body is too large')))
     .use(authenticate)
+    .use(twoFactorPolicy)
     .route('/auth', authRoutes)
+    .route('/auth/2fa', twoFactorRoutes)
+    .route('/auth/passkeys', passkeyRoutes)
+    .route('/auth/sessions', sessionRoutes)
+    .route('/auth/password-reset', passwordResetRoutes)
     .route('/users', userRoutes)
+    .route('/users', resetLinkRoutes)
+    .route('/settings', settingsRoutes)
+    .route('/audit', auditRoutes)
     .route('/beats', beatRoutes)
     .route('/search', searchRoutes)
     .route('/stories', storyRoutes)
     .route('/stories', storyWorkflowRoutes)
+    .route('/stories', liveBlogRoutes)
     .route('/stories', storyViewRoutes)
     .route('/analytics', analyticsRoutes)
     .route('/health', healthRoutes)
@@ -95,7 +122,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     await next();
   });
   siteApp.route('/media', mediaRoutes);
-  if (options.assets) siteApp.route('/', seoRoutes(deps, options.assets, edge.readThrough));
+  // A story's page and its feed are also in the story's scope: a live blog's new update renews them alone (decision 055).
+  const storyPage = edge.scopedReadThrough((c) => storyScope(c.req.param('segment') ?? ''));
+  if (options.assets) siteApp.route('/', seoRoutes(deps, options.assets, edge.readThrough, storyPage));
   siteApp.all('*', async (c) => {
     if (!options.assets) return c.text('Not found', 404);
     const asset = await options.assets(c.req.raw);

@@ -1,5 +1,7 @@
 import type { User } from '../../domain/entities.ts';
+import type { SignedInSession } from '../../domain/security-ports.ts';
 import type { AppDeps } from '../app-deps.ts';
+import type { SCOPES_CHANGED } from './middleware/edge-cache.ts';
 
 export type AppEnv = {
   Variables: {
@@ -7,5 +9,9 @@ export type AppEnv = {
     /** The signed-in user, or null for an anonymous request (also when the token is not valid). */
     user: User | null;
     tokenHash: string | null;
+    /** Set by a write that changed only these edge-cache scopes (a live blog's updates): only they are refreshed. */
+    [SCOPES_CHANGED]: readonly string[];
+    /** The signed-in user's session (null when anonymous). */
+    session: SignedInSession | null;
   };
 };

@@ -22,7 +22,9 @@ export function errorBody(code: string, message: string, fields?: Record<string,
 /** One place turns every failure into the error shape of docs/product/api.md; a 500 says nothing about its cause. */
 export function handleError(error: Error, c: Context): Response {
   if (error instanceof DomainError) {
-    if (error instanceof TooManyAttemptsError) c.header('Retry-After', String(error.retryAfterSeconds));
+    // A lockout, or a conflict that clears by itself (an Idempotency-Key whose request still runs), says when to retry.
+    const retryAfter = error instanceof TooManyAttemptsError ? error.retryAfterSeconds : error.details?.retryAfterSeconds;
+    if (typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter));
     return c.json(errorBody(error.code, error.message, error.fields, error.details), statusOf[error.kind]);
   }
   if (error instanceof HTTPException) {

@@ -1,12 +1,17 @@
 import { UnprocessableError, ConflictError, ValidationError } from '../../domain/errors.ts';
-import type { IdempotencyKeyRepository } from '../../domain/ports.ts';
+import type { Clock, IdempotencyKeyRepository } from '../../domain/ports.ts';
 import { addSeconds } from '../../domain/time.ts';
 
 /**
- * Idempotency-Key on the one-request uploads (decision 026, docs/product/api.md "Media"): the first
- * answer to a user's key is kept this long, and a retry with the key gets it back.
+ * Idempotency-Key on the one-request uploads (decisions 026 and 051, docs/product/api.md "Media"):
+ * the first answer to a user's key is kept this long, and a retry with the key gets it back.
  */
 export const IDEMPOTENCY_KEY_HOURS = 24;
+/**
+ * A running request holds its key for this long and renews the hold every third of it; a request
+ * killed with its process stops renewing, so a retry can claim its key once this has passed.
+ */
+export const IDEMPOTENCY_LEASE_SECONDS = 60;
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** Visible ASCII, as the IETF draft's examples; long enough for a UUID or any client's scheme. */
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
@@ -36,33 +41,48 @@ export interface KeptAnswer {
 /**
  * Runs a request under its user's key. The first request with the key runs `first` and its 2xx
  * answer is kept; a failure gives the key up, so a retry runs afresh (a failed request stored
- * nothing). A later request with the key runs `fingerprintOnly` (it reads the request, storing
- * nothing) and gets the kept answer when it asked for the same thing, else 422; while the first
- * still runs, 409.
+ * nothing). While `first` runs it renews its lease on the key; if its process dies, the lease runs
+ * out and a retry runs afresh. A later request with the key runs `fingerprintOnly` (it reads the
+ * request, storing nothing) and gets the kept answer when it asked for the same thing, else 422;
+ * while the first still runs, 409 with Retry-After.
  */
 export async function underIdempotencyKey(
   repository: IdempotencyKeyRepository,
-  { userId, key, now }: { userId: number; key: string; now: string },
+  { userId, key, clock }: { userId: number; key: string; clock: Clock },
   first: () => Promise<KeptAnswer & { fingerprint: string }>,
   fingerprintOnly: () => Promise<string>,
 ): Promise<KeptAnswer & { replayed: boolean }> {
-  const held = await repository.claim(userId, key, now, addSeconds(now, IDEMPOTENCY_KEY_HOURS * 3600));
+  const claim = { userId, key, claimId: crypto.randomUUID() };
+  const now = clock.now();
+  const held = await repository.claim(claim, now, leaseFrom(now), addSeconds(now, IDEMPOTENCY_KEY_HOURS * 3600));
   if (held === null) {
     let answer: KeptAnswer & { fingerprint: string };
+    const renewing = setInterval(() => {
+      repository.renew(claim, leaseFrom(clock.now())).catch((error: unknown) => console.error('renewing an Idempotency-Key lease failed', error));
+    }, (IDEMPOTENCY_LEASE_SECONDS * 1000) / 3);
     try {
       answer = await first();
     } catch (error) {
-      await repository.release(userId, key);
+      clearInterval(renewing);
+      await repository.release(claim);
       throw error;
     }
-    await repository.complete(userId, key, { fingerprint: answer.fingerprint, responseStatus: answer.status, responseBody: answer.body });
+    clearInterval(renewing);
+    await repository.complete(claim, { fingerprint: answer.fingerprint, responseStatus: answer.status, responseBody: answer.body });
     return { status: answer.status, body: answer.body, replayed: false };
   }
   if (held.status === 'pending') {
-    throw new ConflictError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry it in a moment');
+    const seconds = Math.max(1, Math.ceil((Date.parse(held.leaseUntil) - Date.parse(now)) / 1000));
+    throw new ConflictError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry it in a moment', undefined, {
+      retryAfterSeconds: seconds,
+    });
   }
   if ((await fingerprintOnly()) !== held.fingerprint) {
     throw new UnprocessableError('idempotency_key_reused', 'This Idempotency-Key was used for a different request; use a new key for a new request');
   }
   return { status: held.responseStatus, body: held.responseBody, replayed: true };
+}
+
+function leaseFrom(now: string): string {
+  return addSeconds(now, IDEMPOTENCY_LEASE_SECONDS);
 }

@@ -15,8 +15,9 @@ export class DurableLiveRooms {
     return this.room(settings.streamId).open(settings);
   }
 
-  end(streamId: number): Promise<RoomOutcome> {
-    return this.room(streamId).end();
+  /** `endedBy`: the user who ended it, for the audit log. */
+  end(streamId: number, endedBy: number | null = null): Promise<RoomOutcome> {
+    return this.room(streamId).end(endedBy);
   }
 
   /** Null when there is no such stream. The viewer side (docs/decisions/025-live-delivery-over-http-segments.md). */

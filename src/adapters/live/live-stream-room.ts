@@ -148,9 +148,12 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
     await this.ctx.storage.setAlarm(Date.now() + this.config.graceSeconds * 1000);
   }
 
-  /** Ends the stream and stores its recording; safe to call again (it answers the same outcome). */
-  end(): Promise<RoomOutcome> {
-    this.ending ??= this.finish().finally(() => {
+  /**
+   * Ends the stream and stores its recording; safe to call again (it answers the same outcome).
+   * `endedBy` is the user who asked (the audit log's actor); none when the stream ends by itself.
+   */
+  end(endedBy: number | null = null): Promise<RoomOutcome> {
+    this.ending ??= this.finish(endedBy).finally(() => {
       this.ending = null;
     });
     return this.ending;
@@ -388,7 +391,7 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
     this.store.deletePart(part);
   }
 
-  private async finish(): Promise<RoomOutcome> {
+  private async finish(endedBy: number | null): Promise<RoomOutcome> {
     const config = this.config;
     const progress = this.progress;
     if (!config || !progress) throw new Error('no such stream');
@@ -414,7 +417,7 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
     const outcome = progress.outcome!;
     this.segments.close();
     this.viewers.stop();
-    await this.deps.liveStreams.end(config.streamId, { videoUrl: outcome.videoUrl, endedAt: this.deps.clock.now() });
+    await this.deps.liveStreams.end(config.streamId, { videoUrl: outcome.videoUrl, endedAt: this.deps.clock.now(), endedBy });
     await this.ctx.storage.deleteAlarm();
     await this.purgePublicPages();
     for (const ws of this.ctx.getWebSockets()) {

@@ -1,3 +1,4 @@
+import type { AuditEntry } from '../../domain/audit.ts';
 import type { Story } from '../../domain/entities.ts';
 import type { ReadershipRepository, StoryFilter, StoryRepository, StoryUpdateOutcome, StoryWrite, ViewCounter } from '../../domain/ports.ts';
 
@@ -57,12 +58,12 @@ export class ExactStoryViews implements StoryRepository {
   }
 
   /** A new story has no views. */
-  create(story: StoryWrite & { authorId: number }, now: string): Promise<Story> {
-    return this.stories.create(story, now);
+  create(story: StoryWrite & { authorId: number }, now: string, audit?: readonly AuditEntry[]): Promise<Story> {
+    return this.stories.create(story, now, audit);
   }
 
-  async update(id: number, expectedVersion: number, story: StoryWrite, now: string, revisionBy?: number | null): Promise<StoryUpdateOutcome> {
-    const outcome = await this.stories.update(id, expectedVersion, story, now, revisionBy);
+  async update(id: number, expectedVersion: number, story: StoryWrite, now: string, revisionBy?: number | null, audit?: readonly AuditEntry[]): Promise<StoryUpdateOutcome> {
+    const outcome = await this.stories.update(id, expectedVersion, story, now, revisionBy, audit);
     return outcome.kind === 'updated' ? { kind: 'updated', story: (await this.exactOne(outcome.story))! } : outcome;
   }
 
@@ -70,12 +71,12 @@ export class ExactStoryViews implements StoryRepository {
     return this.exact(await this.stories.publishDue(now));
   }
 
-  softDelete(id: number, now: string): Promise<boolean> {
-    return this.stories.softDelete(id, now);
+  softDelete(id: number, now: string, audit?: readonly AuditEntry[]): Promise<boolean> {
+    return this.stories.softDelete(id, now, audit);
   }
 
-  async restore(id: number, now: string): Promise<Story | null> {
-    return this.exactOne(await this.stories.restore(id, now));
+  async restore(id: number, now: string, audit?: readonly AuditEntry[]): Promise<Story | null> {
+    return this.exactOne(await this.stories.restore(id, now, audit));
   }
 
   findDeletedFacts(id: number) {

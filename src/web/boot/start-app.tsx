@@ -1,8 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { getQueryFn } from '../api/client.ts';
+import { ApiError, getQueryFn } from '../api/client.ts';
+import { staffPaths } from '../auth/staff-paths.ts';
 import { seedInitialData } from '../api/initial-data.ts';
 import { currentUserQuery } from '../auth/current-user.ts';
 import { NotFound } from '../ui/not-found.tsx';
@@ -11,7 +12,19 @@ import { warmUpFormatters } from './warm-up-formatters.ts';
 import { nextTask } from './next-task.ts';
 
 /** docs/product/api.md, docs/product/rules.md: GET the key's URL, no retries, no refetch on focus, no polling, never stale by time. */
+/**
+ * A signed-in user the admin's security policy blocks (403 two_factor_required, after a policy
+ * change or on a reader's page) is taken to the profile, where they set a second factor up.
+ */
+function onApiError(error: unknown): void {
+  if (error instanceof ApiError && error.code === 'two_factor_required' && window.location.pathname !== staffPaths.profile) {
+    void router.navigate({ href: staffPaths.profile });
+  }
+}
+
 const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: onApiError }),
+  mutationCache: new MutationCache({ onError: onApiError }),
   defaultOptions: {
     queries: {
       queryFn: getQueryFn({ on401: 'throw' }),

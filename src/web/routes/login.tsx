@@ -3,7 +3,9 @@ import { useRef, useState, type FormEvent } from 'react';
 import { loginSchema } from '../../domain/schemas.ts';
 import { ApiError } from '../api/client.ts';
 import { currentUserQuery } from '../auth/current-user.ts';
-import { useLogin } from '../site/login/sign-in.ts';
+import { needsSecondStep, passkeyHostProblem, useLogin, usePasskeyLogin, type LoginAnswer, type SecondStepNeeded } from '../site/login/sign-in.ts';
+import { SecondStepForm } from '../site/login/second-step-form.tsx';
+import { AuthSubmit } from '../site/login/auth-submit.tsx';
 import { homeFor } from '../auth/staff-paths.ts';
 import { useDocumentTitle } from '../ui/document-title.ts';
 import { CheckboxField, TextField } from '../forms/form-field.tsx';
@@ -29,14 +31,35 @@ function failureMessage(error: unknown): string {
   return 'Could not reach the newsroom. Check your connection and try again.';
 }
 
+/** A passkey prompt the person closed, or that found no passkey, is not an error worth more than a line. */
+function passkeyFailure(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage ?? 'That passkey could not sign you in.';
+  if (error instanceof Error && error.name === 'NotAllowedError') return 'No passkey was used. Try again, or sign in with your password.';
+  return 'Passkeys are not available in this browser. Sign in with your password.';
+}
+
 function LoginPage() {
   useDocumentTitle('Reporter Login');
   const router = useRouter();
   const login = useLogin();
+  const passkey = usePasskeyLogin();
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [showReset, setShowReset] = useState(false);
+  const [secondStep, setSecondStep] = useState<SecondStepNeeded | null>(null);
+
+  const signedIn = ({ user }: LoginAnswer) => {
+    toast({ title: 'Logged in successfully!', description: `Welcome back, ${user.username}.`, variant: 'success' });
+    setTimeout(() => void router.navigate({ href: homeFor(user), replace: true }), LOGIN_REDIRECT_DELAY_MS);
+  };
+
+  const signInWithPasskey = () => {
+    setFailure(null);
+    const hostProblem = passkeyHostProblem(window.location);
+    if (hostProblem) return setFailure(hostProblem);
+    passkey.mutate(undefined, { onSuccess: signedIn, onError: (error) => setFailure(passkeyFailure(error)) });
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -54,9 +77,9 @@ function LoginPage() {
     }
     setErrors({});
     login.mutate(result.data, {
-      onSuccess: ({ user }) => {
-        toast({ title: 'Logged in successfully!', description: `Welcome back, ${user.username}.`, variant: 'success' });
-        setTimeout(() => void router.navigate({ href: homeFor(user), replace: true }), LOGIN_REDIRECT_DELAY_MS);
+      onSuccess: (answer) => {
+        if (needsSecondStep(answer)) setSecondStep(answer);
+        else signedIn(answer);
       },
       onError: (error) => {
         const message = failureMessage(error);
@@ -71,7 +94,24 @@ function LoginPage() {
       <div className="auth-card">
         <h1 className="auth-title">Reporter Login</h1>
         <p className="auth-subtitle">Sign in to access your reporter dashboard</p>
-        <form ref={formRef} onSubmit={onSubmit} noValidate className="form">
+        {secondStep ? (
+          <SecondStepForm
+            step={secondStep}
+            onSignedIn={signedIn}
+            onRestart={(message) => {
+              setSecondStep(null);
+              setFailure(message || null);
+            }}
+            onPasskey={signInWithPasskey}
+            passkeyPending={passkey.isPending}
+          />
+        ) : null}
+        {secondStep && failure ? (
+          <p className="form-failure" role="alert">
+            {failure}
+          </p>
+        ) : null}
+        <form ref={formRef} onSubmit={onSubmit} noValidate className="form" hidden={secondStep !== null}>
           <TextField
             label="Email or Username"
             name="emailOrUsername"
@@ -99,13 +139,14 @@ function LoginPage() {
             </button>
           </div>
           <p id="password-reset-help" className="auth-help" hidden={!showReset}>
-            Passwords are reset by your newsroom’s administrator. Ask them to set a new one for you, then sign in with it here.
+            Ask your newsroom’s administrator for a password reset link. It works once, for 24 hours: open it, choose a new password, then sign in with it here.
           </p>
-          <p className="form-failure" role="alert">
-            {failure ?? ''}
+          <AuthSubmit failure={failure} pending={login.isPending} label="Sign In" pendingLabel="Signing in..." />
+          <p className="auth-divider" aria-hidden="true">
+            <span>or</span>
           </p>
-          <button type="submit" className="button button-primary button-block" disabled={login.isPending}>
-            {login.isPending ? 'Signing in...' : 'Sign In'}
+          <button type="button" className="button button-secondary button-block" onClick={signInWithPasskey} disabled={passkey.isPending}>
+            {passkey.isPending ? 'Waiting for your passkey...' : 'Sign in with a passkey'}
           </button>
         </form>
         <p className="auth-footnote">Don't have access? Contact your administrator.</p>

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Story } from '../../domain/entities.ts';
 import type { StorySaveInput } from '../../domain/schemas.ts';
+import type { StoryFormat } from '../../domain/liveblog.ts';
 import { ApiError, apiRequest } from '../api/client.ts';
 
 /** The story calls only staff make: reading any story they may edit, their own list, saving, deleting. */
@@ -29,7 +30,7 @@ export const authorStoriesQuery = (authorId: number) =>
   });
 
 /** The story save payload of docs/product/rules.md#story-content: the shared schema's fields plus authorId (which the server ignores). */
-export type StoryPayload = Omit<StorySaveInput, 'publishAt'> & { publishAt?: string | null; authorId: number };
+export type StoryPayload = Omit<StorySaveInput, 'publishAt' | 'format'> & { publishAt?: string | null; format?: StoryFormat; authorId: number };
 
 export function createStory(payload: StoryPayload): Promise<Story> {
   return apiRequest<Story>('POST', '/api/stories', payload);

@@ -28,7 +28,7 @@ export async function logInThroughForm(page: Page, account: Pick<E2eAccount, 'em
   await page.goto('/login');
   await page.getByLabel('Email or Username').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 export async function createStoryViaApi(token: string, overrides: Partial<Record<keyof Story, unknown>> = {}): Promise<Story> {

@@ -5,6 +5,9 @@ import { policy } from '../../../domain/permissions.ts';
 import { hashSessionToken } from '../../crypto/session-tokens.ts';
 import type { AppEnv } from '../context.ts';
 
+/** A session's last sight is written at most this often, so a signed-in user's reads stay reads. */
+export const LAST_SEEN_EVERY_SECONDS = 5 * 60;
+
 export function bearerToken(header: string | undefined): string | null {
   const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/i.exec(header ?? '');
   return match?.[1] ?? null;
@@ -14,13 +17,20 @@ export function bearerToken(header: string | undefined): string | null {
 export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const token = bearerToken(c.req.header('Authorization'));
   const { sessions, clock } = c.var.deps;
+  c.set('tokenHash', null);
+  c.set('user', null);
+  c.set('session', null);
   if (token) {
     const tokenHash = await hashSessionToken(token);
+    const now = clock.now();
+    const found = await sessions.findSession(tokenHash, now);
     c.set('tokenHash', tokenHash);
-    c.set('user', await sessions.findUser(tokenHash, clock.now()));
-  } else {
-    c.set('tokenHash', null);
-    c.set('user', null);
+    if (found) {
+      c.set('user', found.user);
+      c.set('session', found.session);
+      const seen = found.session.lastSeenAt;
+      if (seen === null || Date.parse(now) - Date.parse(seen) >= LAST_SEEN_EVERY_SECONDS * 1000) await sessions.touch(found.session.sessionId, now);
+    }
   }
   await next();
 });

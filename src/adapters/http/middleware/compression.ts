@@ -45,7 +45,9 @@ export const compression = createMiddleware(async (c, next) => {
   await next();
   const res = c.res;
   if (c.req.method === 'HEAD' || res.status !== 200 || !res.body) return;
-  if (res.headers.has('Content-Encoding') || !COMPRESSIBLE.test(res.headers.get('Content-Type') ?? '')) return;
+  const type = res.headers.get('Content-Type') ?? '';
+  // An event stream is written piece by piece as things happen: a compressor would hold pieces back.
+  if (res.headers.has('Content-Encoding') || !COMPRESSIBLE.test(type) || type.startsWith('text/event-stream')) return;
   const length = res.headers.get('Content-Length');
   if (length !== null && Number(length) < MIN_BYTES) return;
   // Last: reading request.cf costs the runtime a parse, so only an answer that could be compressed asks.

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 
 /**
@@ -13,6 +13,11 @@ import { createMiddleware } from 'hono/factory';
  * - a small in-memory copy in this isolate, so a hot page costs no I/O at all. A write through
  *   this isolate empties it at once; writes through other isolates reach it within
  *   `memoryTtlSeconds`.
+ *
+ * Scopes (decision 055): reads that belong to one thing that changes often on its own (a live blog's
+ * feed and pages) are also keyed under that scope's generation. A write that changes only that
+ * thing names its scopes (SCOPES_CHANGED on the request's context) and renews only them, so a live
+ * blog posting every few seconds does not empty the rest of the site's cache each time.
  */
 export interface EdgeCacheConfig {
   /** The Cache API store (caches.default on Workers); null leaves only the in-memory level. */
@@ -32,6 +37,11 @@ export const DEFAULT_MEMORY_TTL_SECONDS = 5;
 /** What browsers are told: always revalidate, since a signed-in reader's answer to the same URL can differ. */
 export const CLIENT_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 export const EDGE_CACHE_HEADER = 'X-Edge-Cache';
+/**
+ * The context variable a write sets to the scopes it changed (and only they): purgeOnWrite then
+ * renews those scopes' generations instead of the whole cache's.
+ */
+export const SCOPES_CHANGED = 'edgeCacheScopesChanged';
 
 const PREFIX = '/__edge-cache';
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -43,6 +53,13 @@ const ORIGINS_REMEMBERED = 16;
 export interface EdgeCache {
   /** Serves anonymous GETs from the cache, and stores their 200 answers. */
   readThrough: MiddlewareHandler;
+  /**
+   * readThrough for reads that belong to a scope (null: none), keyed under that scope's generation
+   * too; `ttlSeconds` (at most the cache's own) bounds how stale they may be where the write was not seen.
+   */
+  scopedReadThrough: (scopeOf: (c: Context) => string | null, options?: { ttlSeconds?: number }) => MiddlewareHandler;
+  /** Starts a new generation of one scope: its reads are refreshed, everything else stays. */
+  purgeScope(origin: string, scope: string): Promise<void>;
   /** Starts a new generation after a successful write that changes public content. */
   purgeOnWrite: (isPublicWrite: (path: string) => boolean) => MiddlewareHandler;
   purge(origin: string): Promise<void>;
@@ -61,6 +78,8 @@ interface StoredAnswer {
   clientHitHeaders: [string, string][];
   body: Uint8Array;
   storedAt: number;
+  /** The scope the read belongs to, so renewing that scope drops this copy from memory. */
+  scope?: string | null;
 }
 
 function newGeneration(): string {
@@ -110,6 +129,10 @@ class MemoryLevel {
   clear(): void {
     this.entries.clear();
   }
+
+  clearScope(scope: string): void {
+    for (const [key, entry] of this.entries) if (entry.scope === scope) this.entries.delete(key);
+  }
 }
 
 export function createEdgeCache({
@@ -128,21 +151,21 @@ export function createEdgeCache({
   };
   const memoryTtlMs = Math.min(memoryTtlSeconds, ttlSeconds) * 1000;
   const space = `${PREFIX}/${encodeURIComponent(namespace)}`;
-  const generationKey = (origin: string) => `${origin}${space}/generation`;
+  const generationKey = (origin: string, scope?: string) => `${origin}${space}/generation${scope ? `/${encodeURIComponent(scope)}` : ''}`;
 
-  const storeGeneration = async (store: Cache, origin: string, generation: string) => {
+  const storeGeneration = async (store: Cache, origin: string, generation: string, scope?: string) => {
     await store.put(
-      generationKey(origin),
+      generationKey(origin, scope),
       new Response(generation, { headers: { 'Cache-Control': `max-age=${365 * 24 * 3600}`, 'Content-Type': 'text/plain' } }),
     );
   };
 
-  const currentGeneration = async (store: Cache, origin: string): Promise<string> => {
-    const stored = await store.match(generationKey(origin));
+  const currentGeneration = async (store: Cache, origin: string, scope?: string): Promise<string> => {
+    const stored = await store.match(generationKey(origin, scope));
     if (stored) return stored.text();
     // None yet (or evicted): a fresh generation also makes any entries made before it unreachable.
     const generation = newGeneration();
-    await storeGeneration(store, origin, generation);
+    await storeGeneration(store, origin, generation, scope);
     return generation;
   };
 
@@ -151,72 +174,91 @@ export function createEdgeCache({
     if (cache) await storeGeneration(cache, origin, newGeneration());
   };
 
+  const purgeScope = async (origin: string, scope: string) => {
+    memory.clearScope(scope);
+    if (cache) await storeGeneration(cache, origin, newGeneration(), scope);
+  };
+
   const purgeAll = async () => {
     memory.clear();
     await Promise.all([...origins].map((origin) => purge(origin)));
   };
 
-  /** The shared-cache key of this URL in the current generation; null when the shared cache is unusable. */
-  const sharedKey = async (url: URL): Promise<string | null> => {
+  /** The shared-cache key of this URL in the current generation (and its scope's); null when the shared cache is unusable. */
+  const sharedKey = async (url: URL, scope: string | null): Promise<string | null> => {
     if (!cache) return null;
     remember(url.origin);
     try {
-      return `${url.origin}${space}/${await currentGeneration(cache, url.origin)}${url.pathname}${url.search}`;
+      const [generation, scoped] = await Promise.all([currentGeneration(cache, url.origin), scope ? currentGeneration(cache, url.origin, scope) : null]);
+      return `${url.origin}${space}/${generation}${scoped ? `/~${encodeURIComponent(scope!)}/${scoped}` : ''}${url.pathname}${url.search}`;
     } catch (error) {
       console.error('Edge cache unavailable', error);
       return null;
     }
   };
 
-  const readThrough = createMiddleware(async (c, next) => {
-    // A signed-in caller's answer can hold what only they may see: never shared, never stored.
-    if (c.req.method !== 'GET' || c.req.header('Authorization')) return next();
-    // The request's URL as it came (a request has no fragment): a hit in memory parses nothing.
-    const memoryKey = c.req.url;
-    const remembered = memory.get(memoryKey, now(), memoryTtlMs);
-    if (remembered) return toResponse(remembered, CLIENT_CACHE_CONTROL, 'HIT');
+  const readThroughWith = (scopeOf: ((c: Context) => string | null) | null, entryTtlSeconds: number) => {
+    const entryMemoryTtlMs = Math.min(memoryTtlMs, entryTtlSeconds * 1000);
+    return createMiddleware(async (c, next) => {
+      // A signed-in caller's answer can hold what only they may see: never shared, never stored.
+      if (c.req.method !== 'GET' || c.req.header('Authorization')) return next();
+      // The request's URL as it came (a request has no fragment): a hit in memory parses nothing.
+      const memoryKey = c.req.url;
+      const remembered = memory.get(memoryKey, now(), entryMemoryTtlMs);
+      if (remembered) return toResponse(remembered, CLIENT_CACHE_CONTROL, 'HIT');
 
-    const key = await sharedKey(new URL(memoryKey));
-    const hit = key ? await cache!.match(key).catch(() => undefined) : undefined;
-    if (hit) {
-      const answer = await toStored(hit, now());
-      memory.set(memoryKey, answer);
-      return toResponse(answer, CLIENT_CACHE_CONTROL, 'HIT');
-    }
-
-    await next();
-    if (c.res.status !== 200) return;
-    const answer = await toStored(c.res, now());
-    memory.set(memoryKey, answer);
-    if (key) {
-      const put = cache!.put(key, toResponse(answer, `public, max-age=${ttlSeconds}`, 'HIT')).catch((error: unknown) => console.error('Edge cache put failed', error));
-      try {
-        c.executionCtx.waitUntil(put);
-      } catch {
-        await put; // No execution context (an app called directly, as in tests): store before answering.
+      const scope = scopeOf ? scopeOf(c) : null;
+      const key = await sharedKey(new URL(memoryKey), scope);
+      const hit = key ? await cache!.match(key).catch(() => undefined) : undefined;
+      if (hit) {
+        const answer = { ...(await toStored(hit, now())), scope };
+        memory.set(memoryKey, answer);
+        return toResponse(answer, CLIENT_CACHE_CONTROL, 'HIT');
       }
-    }
-    c.res = toResponse(answer, CLIENT_CACHE_CONTROL, 'MISS');
-  });
+
+      await next();
+      if (c.res.status !== 200) return;
+      const answer = { ...(await toStored(c.res, now())), scope };
+      memory.set(memoryKey, answer);
+      if (key) {
+        const put = cache!.put(key, toResponse(answer, `public, max-age=${entryTtlSeconds}`, 'HIT')).catch((error: unknown) => console.error('Edge cache put failed', error));
+        try {
+          c.executionCtx.waitUntil(put);
+        } catch {
+          await put; // No execution context (an app called directly, as in tests): store before answering.
+        }
+      }
+      c.res = toResponse(answer, CLIENT_CACHE_CONTROL, 'MISS');
+    });
+  };
+
+  const readThrough = readThroughWith(null, ttlSeconds);
+  const scopedReadThrough = (scopeOf: (c: Context) => string | null, options: { ttlSeconds?: number } = {}) =>
+    readThroughWith(scopeOf, Math.min(options.ttlSeconds ?? ttlSeconds, ttlSeconds));
 
   const purgeOnWrite = (isPublicWrite: (path: string) => boolean) =>
     createMiddleware(async (c, next) => {
       await next();
-      if (READ_METHODS.has(c.req.method) || c.res.status >= 400 || !isPublicWrite(c.req.path)) return;
+      if (READ_METHODS.has(c.req.method) || c.res.status >= 400) return;
+      const scopes = c.get(SCOPES_CHANGED) as readonly string[] | undefined;
+      if (!scopes && !isPublicWrite(c.req.path)) return;
       try {
-        await purge(new URL(c.req.url).origin);
+        const origin = new URL(c.req.url).origin;
+        await (scopes ? Promise.all(scopes.map((scope) => purgeScope(origin, scope))) : purge(origin));
       } catch (error) {
         // The write stands; readers elsewhere see it within the TTL.
         console.error('Edge cache purge failed', error);
       }
     });
 
-  return { readThrough, purgeOnWrite, purge, purgeAll };
+  return { readThrough, scopedReadThrough, purgeOnWrite, purge, purgeScope, purgeAll };
 }
 
 /** No caching at all: every read goes to the origin. */
 export const noEdgeCache: EdgeCache = {
   readThrough: (_c, next) => next(),
+  scopedReadThrough: () => (_c, next) => next(),
+  purgeScope: async () => undefined,
   purgeOnWrite: () => (_c, next) => next(),
   purge: async () => undefined,
   purgeAll: async () => undefined,

@@ -40,7 +40,7 @@ function notFound(message: string): LiveAnswer {
   return { status: 404, body: JSON.stringify(errorBody('not_found', message)), contentType: 'application/json; charset=utf-8' };
 }
 
-function waitUntilOf(c: Context<AppEnv>): (promise: Promise<unknown>) => void {
+export function waitUntilOf(c: Context<AppEnv>): (promise: Promise<unknown>) => void {
   return (promise) => {
     try {
       c.executionCtx.waitUntil(promise);

@@ -16,6 +16,8 @@ import { ftsMatchExpression, SEARCH_QUERY_MAX } from '../../../domain/search-que
 import { authorPath, beatPath, LIST_PAGE_SIZE, RELATED_STORIES, site } from '../../../domain/site.ts';
 import { policy } from '../../../domain/permissions.ts';
 import { authorProfile } from '../../../services/author-profile.ts';
+import { isLiveBlog } from '../../../domain/liveblog.ts';
+import { beforeParam, liveBlogHead, liveBlogRss, liveBlogView, loadLiveBlogPage } from '../seo/live-blog-page.ts';
 
 const RSS_ITEMS = 50;
 const SITEMAP_MAX = 50_000;
@@ -64,7 +66,7 @@ function missingHead(what: string): PageHead {
  * HTML with their own head tags, the RSS feed, the sitemaps and robots.txt. `cached` (the edge
  * cache) fronts each of them.
  */
-export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: MiddlewareHandler) {
+export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: MiddlewareHandler, cachedStory: MiddlewareHandler = cached) {
   const shell = (c: Context) => assets(new Request(new URL('/', c.req.url), { headers: { Accept: 'text/html' } }));
   const origin = (c: Context) => new URL(c.req.url).origin;
 
@@ -81,16 +83,24 @@ export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: Middlewar
         readingView: homeReadingView(featured, latest.items, { origin: origin(c), now: deps.clock.now(), beats }),
       });
     })
-    .get('/story/:segment', cached, async (c, next) => {
+    .get('/story/:segment/rss.xml', cachedStory, async (c) => {
+      const story = await publicStory(deps, c.req.param('segment'));
+      if (!story || !isLiveBlog(story)) return c.text('No such live blog', 404);
+      const { updates } = await deps.liveBlogs.page(story.id, { limit: RSS_ITEMS });
+      return c.body(liveBlogRss(story, updates, origin(c)), 200, { 'Content-Type': 'application/rss+xml; charset=utf-8' });
+    })
+    .get('/story/:segment', cachedStory, async (c, next) => {
       const segment = c.req.param('segment');
       // The story editor's own route (docs/product/screens.md): the plain app.
       if (segment === 'new') return next();
       const [story, beats, page] = await Promise.all([publicStory(deps, segment), deps.beats.list(), shell(c)]);
       // Not public (a draft its author is previewing, or nothing): the app asks the API with the reader's token.
       if (!story) return renderAppShell(page, missingStoryHead(), { status: 404 });
-      return renderAppShell(page, storyHead(story, origin(c)), {
+      const [related, liveBlog] = await Promise.all([relatedTo(deps, story), isLiveBlog(story) ? loadLiveBlogPage(deps, story, beforeParam(c.req.query('before'))) : null]);
+      const head = storyHead(story, origin(c));
+      return renderAppShell(page, liveBlog ? liveBlogHead(story, head, liveBlog.page.updates) : head, {
         initialData: { [storyReadUrl(segment)]: story },
-        readingView: storyReadingView(story, { origin: origin(c), now: deps.clock.now(), beats }, await relatedTo(deps, story)),
+        readingView: storyReadingView(story, { origin: origin(c), now: deps.clock.now(), beats }, related, liveBlog ? liveBlogView(story, liveBlog, deps.clock.now()) : ''),
       });
     })
     .get('/search', cached, async (c) => {

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { AuditEntry } from '../../../domain/audit.ts';
 import { NotFoundError } from '../../../domain/errors.ts';
 import type { Story, User } from '../../../domain/entities.ts';
 import { policy, storyForViewer, storyListScope } from '../../../domain/permissions.ts';
@@ -45,8 +46,9 @@ export const storyRoutes = new Hono<AppEnv>()
   .delete('/:id', requireSignedIn, validate('param', idParamSchema), async (c) => {
     const { deps, user } = c.var;
     const { id } = c.req.valid('param');
-    editableOrThrow(user, await deps.stories.findById(id));
-    if (!(await deps.stories.softDelete(id, deps.clock.now()))) throw new NotFoundError('Story');
+    const story = editableOrThrow(user, await deps.stories.findById(id));
+    const audit: AuditEntry[] = [{ action: 'story.deleted', actorId: user!.id, target: null, detail: { status: story.status } }];
+    if (!(await deps.stories.softDelete(id, deps.clock.now(), audit))) throw new NotFoundError('Story');
     return c.body(null, 204);
   })
   .post('/:id/restore', requireSignedIn, validate('param', idParamSchema), async (c) => {
@@ -54,7 +56,7 @@ export const storyRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const facts = await deps.stories.findDeletedFacts(id);
     if (!facts || !policy.canEditStory(user, facts)) throw new NotFoundError('Deleted story');
-    const story = await deps.stories.restore(id, deps.clock.now());
+    const story = await deps.stories.restore(id, deps.clock.now(), [{ action: 'story.restored', actorId: user!.id, target: null, detail: { status: facts.status } }]);
     if (!story) throw new NotFoundError('Deleted story');
     return c.json(story);
   });

@@ -14,6 +14,8 @@ import { requireReporter, requireSignedIn } from '../middleware/authenticate.ts'
 import { parseWith, validate } from '../validate.ts';
 import { saveWithSlug } from '../../../services/story-save.ts';
 import { paragraphOf } from '../../../services/video-story.ts';
+import { startLiveBlogVideo } from '../../../services/live-blog.ts';
+import { streamOnStorySchema } from '../../../domain/schemas.ts';
 
 /**
  * Live streams (docs/product/api.md#live-streams). A stream's story is published with isLive from the start,
@@ -34,7 +36,7 @@ async function readStartFields(c: Context<AppEnv>): Promise<unknown> {
   }
   if (/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(type)) {
     const form = await c.req.parseBody();
-    return { title: form.title, description: form.description };
+    return { title: form.title, description: form.description, storyId: form.storyId };
   }
   return {};
 }
@@ -70,15 +72,18 @@ export const streamRoutes = new Hono<AppEnv>()
   .post('/start', requireReporter, async (c) => {
     const { deps } = c.var;
     const user = c.var.user!;
-    const input = parseWith(startStreamSchema, await readStartFields(c));
+    const fields = await readStartFields(c);
     const now = deps.clock.now();
-    const story = await saveWithSlug(deps, '', input.title, undefined, (slug) =>
+    // With a storyId, the stream goes on that live blog's page (docs/product/api-liveblogs.md); else a new story is made for it.
+    const onStory = parseWith(streamOnStorySchema, fields).storyId;
+    const input = onStory === null ? parseWith(startStreamSchema, fields) : null;
+    const story = onStory !== null ? await startLiveBlogVideo(deps, user, onStory) : await saveWithSlug(deps, '', input!.title, undefined, (slug) =>
       deps.stories.create(
         {
-          title: input.title,
+          title: input!.title,
           slug,
-          description: input.description ?? '',
-          content: paragraphOf(input.description),
+          description: input!.description ?? '',
+          content: paragraphOf(input!.description),
           beatId: null,
           status: 'published',
           isFeatured: false,
@@ -93,12 +98,12 @@ export const streamRoutes = new Hono<AppEnv>()
     );
     let stream: LiveStream | null = null;
     try {
-      stream = await deps.liveStreams.create({ storyId: story.id, streamKey: toBase64Url(crypto.getRandomValues(new Uint8Array(24))), startedAt: now }, now);
+      stream = await deps.liveStreams.create({ storyId: story.id, streamKey: toBase64Url(crypto.getRandomValues(new Uint8Array(24))), startedAt: now }, now, user.id);
       await deps.liveRooms.open({ streamId: stream.id, recordingKey: mediaKey('streams', 'webm', now, crypto.randomUUID()), origin: new URL(c.req.url).origin });
     } catch (error) {
       // No live story without its stream and room: undo what was written.
       if (stream) await deps.liveStreams.end(stream.id, { videoUrl: null, endedAt: now });
-      await deps.stories.softDelete(story.id, now);
+      await (onStory !== null ? deps.liveBlogs.setVideoLive(story.id, false) : deps.stories.softDelete(story.id, now));
       throw error;
     }
     return c.json(stream, 201);
@@ -108,7 +113,7 @@ export const streamRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const stream = await liveStream(deps, id);
     if (!policy.canEditStory(c.var.user, await streamAuthor(deps, stream))) throw new ForbiddenError('Only the stream’s reporter or an admin can end it');
-    await deps.liveRooms.end(id);
+    await deps.liveRooms.end(id, c.var.user!.id);
     return c.json(await liveStream(deps, id));
   })
   .get('/:id/stats', requireSignedIn, validate('param', idParamSchema), async (c) => {

@@ -124,7 +124,7 @@ async function receive(c: Context<AppEnv>, kind: MediaKind) {
   if (key === null) return c.json((await storeAndAnswer(false)).answer, 201);
   const kept = await underIdempotencyKey(
     deps.idempotencyKeys,
-    { userId: user.id, key, now: deps.clock.now() },
+    { userId: user.id, key, clock: deps.clock },
     async () => {
       const { received, answer } = await storeAndAnswer(true);
       return { status: 201, body: JSON.stringify(answer), fingerprint: await uploadFingerprint(kind, received) };

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { AuditEntry } from '../../../domain/audit.ts';
 import { ConflictError, NotFoundError } from '../../../domain/errors.ts';
 import { assignBeatsSchema, idParamSchema, updateProfileSchema } from '../../../domain/schemas.ts';
 import { authorProfile, updateProfile } from '../../../services/author-profile.ts';
@@ -31,7 +32,9 @@ export const userRoutes = new Hono<AppEnv>()
       throw new ConflictError('cannot_delete_self', 'You cannot delete your own account');
     }
     // Deleting deactivates: the account's stories stay, published ones stay public with their byline.
-    const outcome = await users.deactivate(id, clock.now());
+    const target = await users.findById(id);
+    const audit: AuditEntry[] = target ? [{ action: 'user.deactivated', actorId: c.var.user!.id, target: { type: 'user', id, label: target.username } }] : [];
+    const outcome = await users.deactivate(id, clock.now(), audit);
     if (outcome === 'not_found') throw new NotFoundError('User');
     if (outcome === 'last_admin') throw lastAdmin();
     return c.body(null, 204);

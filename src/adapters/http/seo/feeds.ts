@@ -6,7 +6,7 @@ import { escapeHtml } from '../../../contract/escape-html.ts';
 import { xmlSafe } from './escape.ts';
 import { absoluteUrl } from './page-head.ts';
 
-const xml = (text: string) => escapeHtml(xmlSafe(text));
+export const xml = (text: string) => escapeHtml(xmlSafe(text));
 const published = (story: Story) => story.publishedAt ?? story.createdAt;
 
 /** A feed other than the site's own: a beat's (its page and its feed's address, site-relative). */
@@ -39,15 +39,34 @@ export function rssFeed(stories: readonly Story[], origin: string, now: string, 
       .filter((line) => line !== null)
       .join('\n');
   });
+  return rssDocument(
+    {
+      title: channel ? `${channel.title} – ${site.name}` : site.name,
+      link: `${origin}${channel?.path ?? '/'}`,
+      description: channel?.description ?? site.description,
+      self: `${origin}${channel?.feedPath ?? '/rss.xml'}`,
+    },
+    items,
+    lastChange(stories) ?? now,
+  );
+}
+
+/** The newest change among the stories: a feed's build date, so the same stories give the same feed byte for byte. */
+function lastChange(stories: readonly Story[]): string | null {
+  return stories.reduce<string | null>((newest, story) => (newest === null || story.updatedAt > newest ? story.updatedAt : newest), null);
+}
+
+/** An RSS 2.0 document: the channel (absolute links) and its items, already written. */
+export function rssDocument(channel: { title: string; link: string; description: string; self: string }, items: readonly string[], builtAt: string, namespaces = ''): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/">
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/"${namespaces}>
   <channel>
-    <title>${xml(channel ? `${channel.title} – ${site.name}` : site.name)}</title>
-    <link>${xml(`${origin}${channel?.path ?? '/'}`)}</link>
-    <description>${xml(channel?.description ?? site.description)}</description>
+    <title>${xml(channel.title)}</title>
+    <link>${xml(channel.link)}</link>
+    <description>${xml(channel.description)}</description>
     <language>${site.language}</language>
-    <lastBuildDate>${new Date(now).toUTCString()}</lastBuildDate>
-    <atom:link href="${xml(`${origin}${channel?.feedPath ?? '/rss.xml'}`)}" rel="self" type="application/rss+xml"/>
+    <lastBuildDate>${new Date(builtAt).toUTCString()}</lastBuildDate>
+    <atom:link href="${xml(channel.self)}" rel="self" type="application/rss+xml"/>
 ${items.join('\n')}
   </channel>
 </rss>

@@ -10,6 +10,10 @@ import { statusLabel } from '../../../domain/story.ts';
 import { authorPath, beatPath, site, storyPath } from '../../../domain/site.ts';
 import { aboutSections, footerBeatLinks, otherChannelLinks, videoChannelLinks } from '../../../domain/site-links.ts';
 import { videoSource } from '../../../domain/video-source.ts';
+import { isCoverageLive } from '../../../domain/liveblog.ts';
+
+/** Over a live blog's picture while its coverage is live (SPEC's LIVE badge over the media). */
+const LIVE_BADGE = '<span class="badge badge-live"><span class="live-dot" aria-hidden="true"></span>LIVE</span>';
 
 /**
  * The reading view the worker writes into the app's root element for the home page and story
@@ -84,7 +88,7 @@ export function card(story: Story): string {
   const href = esc(storyPath(story));
   const titleId = `story-card-${story.id}`;
   return `<li><article class="story-card" aria-labelledby="${titleId}">
-<a class="story-card-media" href="${href}" tabindex="-1" aria-hidden="true">${picture(story, 'story-image', false)}${story.isFeatured ? '<span class="badge badge-accent badge-on-media">Featured</span>' : ''}</a>
+<a class="story-card-media" href="${href}" tabindex="-1" aria-hidden="true">${picture(story, 'story-image', false)}${story.isFeatured ? '<span class="badge badge-accent badge-on-media">Featured</span>' : ''}${isCoverageLive(story) ? LIVE_BADGE : ''}</a>
 <div class="story-card-body">${story.beat ? `<p class="kicker">${esc(story.beat.name)}</p>` : ''}
 <h3 id="${titleId}" class="story-card-title"><a href="${href}">${esc(story.title)}</a></h3>
 <p class="story-card-description">${esc(story.description)}</p>
@@ -139,7 +143,8 @@ function corrections(story: Story): string {
   return `<section class="article-corrections" aria-labelledby="corrections-heading"><h2 id="corrections-heading">Corrections</h2><ul>${items.join('')}</ul></section>`;
 }
 
-export function storyReadingView(story: Story, { origin, now, beats = [] }: ReadingViewContext, related: readonly Story[] = []): string {
+/** `liveBlog`: a live blog's updates (seo/live-blog-page.ts), after its summary. */
+export function storyReadingView(story: Story, { origin, now, beats = [] }: ReadingViewContext, related: readonly Story[] = [], liveBlog = ''): string {
   const badges = [
     story.isFeatured ? '<li class="badge badge-accent">Featured</li>' : '',
     `<li class="badge badge-status badge-${esc(story.status)}">${esc(statusLabel(story.status))}</li>`,
@@ -162,7 +167,7 @@ ${media}
 <p class="article-description">${esc(story.description)}</p>
 </header>
 <div class="article-content">${story.content}</div>
-${corrections(story)}
+${liveBlog}${corrections(story)}
 <footer class="article-footer"><section class="share-panel" aria-labelledby="share-heading"><h2 id="share-heading">Share this story</h2>
 <p>Know someone who should read this? Send it on.</p>${shareButton(story, 'Share Story', 'button button-primary')}</section>
 <a class="button button-secondary" href="/">Back to Home</a></footer>

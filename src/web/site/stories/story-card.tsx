@@ -2,6 +2,17 @@ import { Link } from '@tanstack/react-router';
 import type { Story } from '../../../domain/entities.ts';
 import { viewsLabel } from '../../../domain/formatting.ts';
 import { StoryImage } from './story-image.tsx';
+import { isCoverageLive } from '../../../domain/liveblog.ts';
+
+/** Over a live blog's picture while its coverage is live (the worker's reading view writes the same). */
+export function LiveBadge() {
+  return (
+    <span className="badge badge-live">
+      <span className="live-dot" aria-hidden="true" />
+      LIVE
+    </span>
+  );
+}
 
 /** docs/product/screens.md's card: image, Featured badge, beat, title, description, author, views, "Read Story". */
 export function StoryCard({ story }: { story: Story }) {
@@ -12,6 +23,7 @@ export function StoryCard({ story }: { story: Story }) {
       <Link to="/story/$slug" params={{ slug }} className="story-card-media" tabIndex={-1} aria-hidden="true">
         <StoryImage story={story} />
         {story.isFeatured ? <span className="badge badge-accent badge-on-media">Featured</span> : null}
+        {isCoverageLive(story) ? <LiveBadge /> : null}
       </Link>
       <div className="story-card-body">
         {story.beat ? <p className="kicker">{story.beat.name}</p> : null}

@@ -19,6 +19,8 @@ import { wasUpdatedAfterPublishing } from '../../../domain/working-day.ts';
 import { StoryCorrections } from './story-corrections.tsx';
 import { RelatedStories } from './related-stories.tsx';
 import { authorPath, beatPath } from '../../../domain/site.ts';
+import { isLiveBlog } from '../../../domain/liveblog.ts';
+import { LiveBlogSlot } from '../live-blog/live-blog-slot.tsx';
 
 /** docs/product/screens.md's story viewer, for a story that exists and may be seen. */
 export function StoryArticle({ story }: { story: Story }) {
@@ -45,6 +47,10 @@ export function StoryArticle({ story }: { story: Story }) {
               <HrefLink href={staffPaths.editStory(story.id)} className="button button-small button-secondary">
                 <Icon name="edit" />
                 Edit
+              </HrefLink>
+            ) : isLiveBlog(story) && policy.isReporter(user) ? (
+              <HrefLink href={staffPaths.editStory(story.id)} className="button button-small button-secondary">
+                Live desk
               </HrefLink>
             ) : null}
           </div>
@@ -88,6 +94,7 @@ export function StoryArticle({ story }: { story: Story }) {
       </header>
       {/* Sanitised on the server when saved (docs/product/api.md): only the elements and attributes of docs/product/rules.md#story-content. */}
       <div className="article-content" dangerouslySetInnerHTML={{ __html: story.content }} />
+      {isLiveBlog(story) ? <LiveBlogSlot story={story} /> : null}
       <StoryCorrections story={story} />
       <footer className="article-footer">
         <section className="share-panel" aria-labelledby="share-heading">

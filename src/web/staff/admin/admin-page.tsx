@@ -11,7 +11,10 @@ import { ReviewDesk } from './review-desk.tsx';
 import { SiteReadership } from '../readership/site-readership.tsx';
 import { Tabs } from '../tabs.tsx';
 import { reviewQueueQuery } from '../workflow-api.ts';
+import { AuditLogPanel } from './audit-log-panel.tsx';
+import { SecurityPolicyCard } from './security-policy-card.tsx';
 import '../staff.css';
+import '../security/security.css';
 
 /** /admin: admins only; a signed-in non-admin goes to /dashboard, anyone else to /login. */
 export function AdminPage() {
@@ -30,7 +33,7 @@ function SignedInAdmin() {
 function AdminDashboard({ me }: { me: User }) {
   const users = useQuery(usersQuery());
   const queue = useQuery(reviewQueueQuery());
-  const [tab, setTab] = useState<'newsroom' | 'review'>('newsroom');
+  const [tab, setTab] = useState<'newsroom' | 'review' | 'security' | 'audit'>('newsroom');
   const waiting = queue.data?.total ?? 0;
   return (
     <div className="staff-page admin-page">
@@ -48,6 +51,8 @@ function AdminDashboard({ me }: { me: User }) {
         tabs={[
           { key: 'newsroom', label: 'Newsroom' },
           { key: 'review', label: waiting > 0 ? `Review (${waiting})` : 'Review' },
+          { key: 'security', label: 'Security' },
+          { key: 'audit', label: 'Audit' },
         ]}
         selected={tab}
         onSelect={setTab}
@@ -57,8 +62,12 @@ function AdminDashboard({ me }: { me: User }) {
             <ReporterManagement users={users} me={me} />
             <BeatManagement />
           </div>
-        ) : (
+        ) : tab === 'review' ? (
           <ReviewDesk />
+        ) : tab === 'security' ? (
+          <SecurityPolicyCard />
+        ) : (
+          <AuditLogPanel users={users} />
         )}
       </Tabs>
     </div>

@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../forms/confirm-dialog.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { AddReporterDialog } from './add-reporter-dialog.tsx';
 import { AssignBeatsDialog } from './assign-beats-dialog.tsx';
+import { ResetLinkDialog } from './reset-link-dialog.tsx';
 import { ManagementHeading } from './management-heading.tsx';
 
 function initials(user: User): string {
@@ -24,6 +25,7 @@ export function ReporterManagement({ users, me }: { users: UseQueryResult<User[]
   const [adding, setAdding] = useState(false);
   const [beatsFor, setBeatsFor] = useState<User | null>(null);
   const [toDelete, setToDelete] = useState<User | null>(null);
+  const [toReset, setToReset] = useState<User | null>(null);
 
   const remove = useMutation({
     mutationFn: (user: User) => deleteUser(user.id),
@@ -73,6 +75,9 @@ export function ReporterManagement({ users, me }: { users: UseQueryResult<User[]
                 <HrefLink href={staffPaths.profileOf(user.id)} className="button button-secondary button-small" aria-label={`Edit the profile of ${user.username}`}>
                   Profile
                 </HrefLink>
+                <button type="button" className="button button-secondary button-small" aria-label={`Reset the password of ${user.username}`} disabled={!user.isActive} onClick={() => setToReset(user)}>
+                  Reset password
+                </button>
                 <button
                   type="button"
                   className="icon-button icon-button-danger"
@@ -92,6 +97,7 @@ export function ReporterManagement({ users, me }: { users: UseQueryResult<User[]
       ) : null}
       <AddReporterDialog open={adding} onClose={() => setAdding(false)} />
       <AssignBeatsDialog user={beatsFor} onClose={() => setBeatsFor(null)} />
+      <ResetLinkDialog user={toReset} onClose={() => setToReset(null)} />
       <ConfirmDialog
         open={toDelete !== null}
         title={toDelete ? `Delete ${toDelete.username}?` : 'Delete user?'}

@@ -25,13 +25,15 @@ function askBeforeLeaving(event: BeforeUnloadEvent) {
 
 /** One live session for the page's lifetime: switching tabs or pages does not stop a stream. */
 let session: LiveSession | null = null;
+/** The live blog the next stream goes on, when the panel is on a live desk (docs/product/api-liveblogs.md). */
+let streamStory: number | undefined;
 
 function useLiveSession(): LiveSession {
   const queryClient = useQueryClient();
   session ??= createLiveSession({
     openCamera: () => openCamera(),
     canPublish: () => liveRecorderMimeType() !== null,
-    startStream: (title) => startStream(title),
+    startStream: (title) => startStream(title, undefined, streamStory),
     endStream: (id) => endStream(id),
     startPublisher: (options) => LivePublisher.start(options),
     loadStory: (id) => apiRequest<Story>('GET', `/api/stories/${id}`),
@@ -73,9 +75,17 @@ function statusText(state: LiveState): string {
 }
 
 /** The Live Stream tab (docs/product/screens.md, docs/product/rules.md, docs/product/notices.md): not live, then live (RECORDING, stream id, viewers), then ended. */
-export function LiveStreamPanel() {
+export function LiveStreamPanel({ forStory }: { forStory?: { id: number; title: string } } = {}) {
   const live = useLiveSession();
   const state = useSession(live);
+  const storyId = forStory?.id;
+  const storyTitle = forStory?.title;
+  useEffect(() => {
+    // On a live desk the stream goes on the live blog, under its title; on the dashboard, on a story of its own.
+    if (state.phase !== 'idle' && state.phase !== 'preview') return;
+    streamStory = storyId;
+    if (storyTitle !== undefined) live.setTitle(storyTitle);
+  }, [live, storyId, storyTitle, state.phase]);
   const elapsed = useElapsedSeconds(state.liveSince);
   const { phase, stream } = state;
   const onAir = phase === 'live' || phase === 'ending' || phase === 'end-failed';
@@ -105,7 +115,7 @@ export function LiveStreamPanel() {
           placeholder="What are you covering?"
           maxLength={255}
           aria-required="true"
-          disabled={phase !== 'idle' && phase !== 'preview' && phase !== 'opening'}
+          disabled={forStory !== undefined || (phase !== 'idle' && phase !== 'preview' && phase !== 'opening')}
         />
         <CameraPreview stream={state.camera} cameraOn={state.cameraOn} label="Live camera preview" idleText={phase === 'ended' ? 'Stream ended' : 'Camera off'}>
           {onAir ? (

@@ -13,14 +13,17 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { RoleGate } from '../role-gate.tsx';
 import { usersQuery } from '../admin/users-api.ts';
+import { mustSetUp, secondFactorQuery } from '../security/security-api.ts';
+import { SecuritySection } from '../security/security-section.tsx';
 
 /**
  * The profile screen (docs/product/screens.md, "Profile"): a user's name and the bio their author
  * page shows. Everyone edits their own; an admin opens anyone's from the Admin tab (`?userId=`).
  */
 export function ProfilePage({ userId }: { userId?: number }) {
+  // The one staff screen a user the security policy blocks may open: it is where they set a second factor up.
   return (
-    <RoleGate need="reporter">
+    <RoleGate need="reporter" withoutSecondFactor>
       <ProfileFor userId={userId} />
     </RoleGate>
   );
@@ -28,11 +31,22 @@ export function ProfilePage({ userId }: { userId?: number }) {
 
 function ProfileFor({ userId }: { userId?: number }) {
   const { user, isAdmin } = useAuth();
-  const others = useQuery({ ...usersQuery(), enabled: isAdmin && userId !== undefined && userId !== user?.id });
-  const target = userId === undefined || userId === user?.id ? user : others.data?.find((candidate) => candidate.id === userId);
+  const secondFactor = useQuery(secondFactorQuery());
+  // Blocked by the policy, the user may only set a second factor up: the name and bio wait.
+  const blocked = mustSetUp(secondFactor.data);
+  const others = useQuery({ ...usersQuery(), enabled: !blocked && isAdmin && userId !== undefined && userId !== user?.id });
+  const target = blocked || userId === undefined || userId === user?.id ? user : others.data?.find((candidate) => candidate.id === userId);
   useDocumentTitle('Profile');
   if (!target) return others.isLoading ? <Spinner label="Loading the profile" /> : <p className="page empty">There is no such user.</p>;
-  return <ProfileForm key={target.id} user={target} own={target.id === user?.id} />;
+  const own = target.id === user?.id;
+  // The security section keeps its place whether blocked or not, so what it shows (the recovery
+  // codes of the setup that just unblocked the user) survives the switch.
+  return (
+    <div className="page narrow profile-page">
+      {blocked ? <h1>Your profile</h1> : <ProfileForm key={target.id} user={target} own={own} />}
+      {own ? <SecuritySection /> : null}
+    </div>
+  );
 }
 
 function ProfileForm({ user, own }: { user: User; own: boolean }) {
@@ -61,7 +75,7 @@ function ProfileForm({ user, own }: { user: User; own: boolean }) {
     save.mutate();
   };
   return (
-    <div className="page narrow profile-page">
+    <>
       <h1>{own ? 'Your profile' : `Profile of ${user.username}`}</h1>
       <p>
         Shown on the author page, <HrefLink href={authorPath(user)}>{authorPath(user)}</HrefLink>, with every published story.
@@ -81,6 +95,6 @@ function ProfileForm({ user, own }: { user: User; own: boolean }) {
           {save.isPending ? 'Saving...' : 'Save profile'}
         </button>
       </form>
-    </div>
+    </>
   );
 }

@@ -32,6 +32,9 @@ export function readDraft(storage: DraftStorage, key: string): LocalDraft | null
     const raw = storage.getItem(key);
     if (!raw) return null;
     const parsed: unknown = JSON.parse(raw);
+    // A copy kept before stories had a format is an article's.
+    const values = (parsed as { values?: Record<string, unknown> } | null)?.values;
+    if (values && typeof values === 'object' && values.format === undefined) values.format = emptyStoryForm.format;
     return isDraft(parsed) ? parsed : null;
   } catch {
     return null;

@@ -4,6 +4,8 @@ import { StoryEditor, type UploadOutcome } from './rich-text/rich-text-editor.ts
 
 interface StoryContentCardProps {
   headingId: string;
+  /** "Story Content", or "Summary" for a live blog (the text above its updates). */
+  title?: string;
   /** Changing the key mounts a fresh editor on `content` (a restored draft or a loaded version). */
   mount: { key: number; content: string };
   error: string | undefined;
@@ -15,12 +17,12 @@ interface StoryContentCardProps {
 }
 
 /** The editor's "Story Content" card: the rich-text editor and the content's error message. */
-export function StoryContentCard({ headingId, mount, error, uploadMedia, onUploadSettled, onPendingUploadsChange, onReady, onChange }: StoryContentCardProps) {
+export function StoryContentCard({ headingId, title = 'Story Content', mount, error, uploadMedia, onUploadSettled, onPendingUploadsChange, onReady, onChange }: StoryContentCardProps) {
   const errorId = useId();
   return (
     <section className="card" aria-labelledby={headingId}>
       <h2 className="card-title" id={headingId}>
-        Story Content
+        {title}
       </h2>
       <StoryEditor
         key={mount.key}

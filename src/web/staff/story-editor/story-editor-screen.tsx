@@ -1,4 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { Story } from '../../../domain/entities.ts';
+import { isLiveBlog } from '../../../domain/liveblog.ts';
+import { LiveDesk } from '../live-desk/live-desk.tsx';
 import { Link } from '@tanstack/react-router';
 import { policy } from '../../../domain/permissions.ts';
 import { ApiError } from '../../api/client.ts';
@@ -37,8 +41,29 @@ function EditStory({ storyId }: { storyId: string }) {
     return missing ? <StoryNotFound /> : <LoadFailed retry={() => void story.refetch()} />;
   }
   // Published stories are readable by every reporter; only the author or an admin may edit one.
-  if (!policy.canEditStory(user, story.data)) return <StoryNotFound />;
-  return <StoryForm key={story.data.id} user={user} story={story.data} uploadMedia={uploadStoryMedia} />;
+  // Any reporter who can see a live blog may post to it: they get its live desk alone.
+  const mayEdit = policy.canEditStory(user, story.data);
+  const desk = isLiveBlog(story.data) && policy.isReporter(user) ? <LiveDesk story={story.data} user={user} mayEditStory={mayEdit} /> : null;
+  if (!mayEdit) return desk ? <LiveDeskPage story={story.data}>{desk}</LiveDeskPage> : <StoryNotFound />;
+  return <StoryForm key={story.data.id} user={user} story={story.data} uploadMedia={uploadStoryMedia} top={desk} />;
+}
+
+/** The live desk of someone else's live blog: posting is for every reporter, the story's settings are not. */
+function LiveDeskPage({ story, children }: { story: Story; children: ReactNode }) {
+  return (
+    <div className="staff-page story-editor-page">
+      <header className="editor-header">
+        <Link to="/dashboard" className="button button-ghost back-link">
+          <span aria-hidden="true">←</span> Back to Dashboard
+        </Link>
+        <div className="editor-header-title">
+          <h1>Live desk</h1>
+          <p className="muted">{story.title}</p>
+        </div>
+      </header>
+      {children}
+    </div>
+  );
 }
 
 function AccessDenied() {

@@ -58,9 +58,11 @@ describe('toSavePayload', () => {
       featuredImageUrl: null,
       videoUrl: 'https://youtu.be/abc',
       publishAt: null,
+      format: 'article',
       authorId: 7,
     });
     expect(toSavePayload(filled, 7).beatId).toBeNull();
+    expect(toSavePayload({ ...filled, format: 'liveblog' }, 7).format).toBe('liveblog');
   });
 
   it('sends the schedule, read in the reporter’s time zone, only for a scheduled story or one going to review', () => {

@@ -5,6 +5,7 @@ import { storySaveSchema } from '../../../domain/schemas.ts';
 import { slugify } from '../../../domain/slug.ts';
 import { DEFAULT_STORY_STATUS, STATUS_LABELS, STORY_STATUSES, type StoryStatus } from '../../../domain/story.ts';
 import { fromLocalInput, toLocalInput } from './local-time.ts';
+import { DEFAULT_STORY_FORMAT, type StoryFormat } from '../../../domain/liveblog.ts';
 
 /** The story editor's fields as the form holds them (selects and inputs speak strings). */
 export interface StoryFormValues {
@@ -20,6 +21,8 @@ export interface StoryFormValues {
   videoUrl: string;
   /** When a scheduled story goes out (or the time asked for in review), as a datetime-local value in the reporter's time zone. */
   publishAt: string;
+  /** An article or a live blog: chosen in create mode, fixed after (docs/product/api-liveblogs.md). */
+  format: StoryFormat;
 }
 
 export type StoryFormField = keyof StoryFormValues;
@@ -46,6 +49,7 @@ export const emptyStoryForm: StoryFormValues = {
   featuredImageUrl: '',
   videoUrl: '',
   publishAt: '',
+  format: DEFAULT_STORY_FORMAT,
 };
 
 export function storyToForm(story: Story): StoryFormValues {
@@ -60,6 +64,7 @@ export function storyToForm(story: Story): StoryFormValues {
     featuredImageUrl: story.featuredImageUrl ?? '',
     videoUrl: story.videoUrl ?? '',
     publishAt: toLocalInput(story.publishAt),
+    format: story.format,
   };
 }
 
@@ -76,6 +81,7 @@ export function toSavePayload(values: StoryFormValues, authorId: number): StoryP
     featuredImageUrl: blankToNull(values.featuredImageUrl),
     videoUrl: blankToNull(values.videoUrl),
     publishAt: values.status === 'scheduled' || values.status === 'in_review' ? fromLocalInput(values.publishAt) : null,
+    format: values.format,
     authorId,
   };
 }
@@ -148,7 +154,7 @@ export function sameValues(a: StoryFormValues, b: StoryFormValues): boolean {
 }
 
 /** Order in which the form lists its fields, for moving focus to the first error. */
-export const FIELD_ORDER: StoryFormField[] = ['title', 'slug', 'description', 'beatId', 'featuredImageUrl', 'videoUrl', 'content', 'status', 'publishAt', 'isFeatured'];
+export const FIELD_ORDER: StoryFormField[] = ['format', 'title', 'slug', 'description', 'beatId', 'featuredImageUrl', 'videoUrl', 'content', 'status', 'publishAt', 'isFeatured'];
 
 const FIELD_LABELS: Record<StoryFormField, string> = {
   title: 'Title',
@@ -161,6 +167,7 @@ const FIELD_LABELS: Record<StoryFormField, string> = {
   featuredImageUrl: 'Featured image',
   videoUrl: 'Video',
   publishAt: 'Publish time',
+  format: 'Format',
 };
 
 /** Which fields of the reporter's version differ from the stored one. */

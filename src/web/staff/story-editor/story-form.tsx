@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { Story, User } from '../../../domain/entities.ts';
 import { policy } from '../../../domain/permissions.ts';
 import { beatsQuery } from '../../site/beats/beat-queries.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import type { UploadMedia } from '../uploads/accepted-media.ts';
 import { ConflictNotice } from './conflict-notice.tsx';
+import { FormatField } from './format-field.tsx';
 import { CorrectionsCard } from './corrections-card.tsx';
 import { DraftOffer } from './draft-offer.tsx';
 import { HistoryPanel } from './history/history-panel.tsx';
@@ -27,10 +28,12 @@ interface StoryFormProps {
   /** The stored story in edit mode; absent in create mode. */
   story?: Story;
   uploadMedia: UploadMedia;
+  /** Shown under the header, above the form: a live blog's live desk. */
+  top?: ReactNode;
 }
 
 /** The story editor page's form (docs/product/screens.md): details, content, publishing options. */
-export function StoryForm({ user, story, uploadMedia }: StoryFormProps) {
+export function StoryForm({ user, story, uploadMedia, top }: StoryFormProps) {
   const editing = story !== undefined;
   const beats = useQuery(beatsQuery());
   const formRef = useRef<HTMLFormElement>(null);
@@ -111,6 +114,7 @@ export function StoryForm({ user, story, uploadMedia }: StoryFormProps) {
         onToggleHistory={() => setHistoryOpen((open) => !open)}
       />
       {stored ? <ReviewNoteNotice story={stored} /> : null}
+      {top}
       {historyOpen && stored ? (
         <div id="story-history">
           <HistoryPanel
@@ -139,8 +143,10 @@ export function StoryForm({ user, story, uploadMedia }: StoryFormProps) {
 
       <form ref={formRef} className="editor-layout" noValidate onSubmit={onSubmit} aria-label={editing ? 'Edit story' : 'Create story'}>
         <div className="editor-main">
+          <FormatField value={values.format} editing={editing} onChange={(format) => form.set('format', format)} />
           <StoryDetailsCard headingId={ids.details} values={values} errors={errors} beats={beatOptions} onField={form.set} onTitle={form.setTitle} />
           <StoryContentCard
+            title={values.format === 'liveblog' ? 'Summary' : undefined}
             headingId={ids.content}
             mount={form.editorMount}
             error={errors.content}

@@ -22,10 +22,12 @@ interface ToolbarProps {
   editor: Editor;
   /** Explains why a link or video was refused (shown beside the editor, announced). */
   onRefused: (message: string) => void;
+  /** The live desk's composer: no font, colour or alignment. */
+  compact?: boolean;
 }
 
 /** docs/product/screens.md's toolbar: marks, font, colour, alignment, lists, link, YouTube, undo, redo. */
-export function EditorToolbar({ editor, onRefused }: ToolbarProps) {
+export function EditorToolbar({ editor, onRefused, compact = false }: ToolbarProps) {
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -87,6 +89,39 @@ export function EditorToolbar({ editor, onRefused }: ToolbarProps) {
           {icons.underline}
         </ToolButton>
       </div>
+      {compact ? null : <FormatGroups editor={editor} state={state} />}
+      <div className="toolbar-group">
+        <ToolButton label="Bullet list" pressed={state.bulletList} onClick={() => editor.chain().focus().toggleBulletList().run()}>
+          {icons.bulletList}
+        </ToolButton>
+        <ToolButton label="Numbered list" pressed={state.orderedList} onClick={() => editor.chain().focus().toggleOrderedList().run()}>
+          {icons.orderedList}
+        </ToolButton>
+      </div>
+      <div className="toolbar-group">
+        <ToolButton label="Link" pressed={state.link} onClick={addLink}>
+          {icons.link}
+        </ToolButton>
+        <ToolButton label="YouTube video" onClick={addYoutube}>
+          {icons.youtube}
+        </ToolButton>
+      </div>
+      <div className="toolbar-group">
+        <ToolButton label="Undo" shortcut="Ctrl+Z" disabled={!state.canUndo} onClick={() => editor.chain().focus().undo().run()}>
+          {icons.undo}
+        </ToolButton>
+        <ToolButton label="Redo" shortcut="Ctrl+Shift+Z" disabled={!state.canRedo} onClick={() => editor.chain().focus().redo().run()}>
+          {icons.redo}
+        </ToolButton>
+      </div>
+    </div>
+  );
+}
+
+/** Font, colour and alignment: the full toolbar's, not the live desk composer's. */
+function FormatGroups({ editor, state }: { editor: Editor; state: { align: string; fontFamily: string; color: string } }) {
+  return (
+    <>
       <div className="toolbar-group">
         <select
           className="toolbar-select"
@@ -128,31 +163,7 @@ export function EditorToolbar({ editor, onRefused }: ToolbarProps) {
           </ToolButton>
         ))}
       </div>
-      <div className="toolbar-group">
-        <ToolButton label="Bullet list" pressed={state.bulletList} onClick={() => editor.chain().focus().toggleBulletList().run()}>
-          {icons.bulletList}
-        </ToolButton>
-        <ToolButton label="Numbered list" pressed={state.orderedList} onClick={() => editor.chain().focus().toggleOrderedList().run()}>
-          {icons.orderedList}
-        </ToolButton>
-      </div>
-      <div className="toolbar-group">
-        <ToolButton label="Link" pressed={state.link} onClick={addLink}>
-          {icons.link}
-        </ToolButton>
-        <ToolButton label="YouTube video" onClick={addYoutube}>
-          {icons.youtube}
-        </ToolButton>
-      </div>
-      <div className="toolbar-group">
-        <ToolButton label="Undo" shortcut="Ctrl+Z" disabled={!state.canUndo} onClick={() => editor.chain().focus().undo().run()}>
-          {icons.undo}
-        </ToolButton>
-        <ToolButton label="Redo" shortcut="Ctrl+Shift+Z" disabled={!state.canRedo} onClick={() => editor.chain().focus().redo().run()}>
-          {icons.redo}
-        </ToolButton>
-      </div>
-    </div>
+    </>
   );
 }
 

@@ -35,6 +35,11 @@ export interface StoryEditorProps {
   labelledBy: string;
   describedBy?: string;
   invalid?: boolean;
+  /** The live desk's composer: a shorter editor with the compact toolbar (marks, lists, link, YouTube, undo). */
+  compact?: boolean;
+  placeholder?: string;
+  /** Ctrl+Enter (Cmd+Enter on a Mac): the composer posts. */
+  onSubmitShortcut?: () => void;
 }
 
 /**
@@ -42,7 +47,7 @@ export interface StoryEditorProps {
  * or videos dropped into the text, uploaded with their progress shown where they will land.
  */
 export function StoryEditor(props: StoryEditorProps) {
-  const { initialContent, labelledBy, describedBy, invalid } = props;
+  const { initialContent, labelledBy, describedBy, invalid, compact } = props;
   const callbacks = useRef(props);
   callbacks.current = props;
   const [notice, setNotice] = useState<string | null>(null);
@@ -55,12 +60,12 @@ export function StoryEditor(props: StoryEditorProps) {
   // Options that stay the same from render to render: useEditor re-applies changed options to the
   // view, and each time ProseMirror redraws and writes its selection back into the page
   // (docs/decisions/028-the-editor-owns-its-document.md). Only the ARIA state changes them.
-  const [extensions] = useState(storyExtensions);
+  const [extensions] = useState(() => storyExtensions(props.placeholder));
   const editorProps = useMemo<EditorProps>(
     () => ({
       attributes: {
         id: editorId,
-        class: 'story-content prose-editor',
+        class: compact ? 'story-content prose-editor prose-editor-compact' : 'story-content prose-editor',
         role: 'textbox',
         'aria-multiline': 'true',
         'aria-labelledby': labelledBy,
@@ -68,7 +73,11 @@ export function StoryEditor(props: StoryEditorProps) {
         'aria-invalid': invalid ? 'true' : 'false',
       },
       // A key ProseMirror handles itself acts on the selection the reporter sees, even one the browser moved an instant ago.
-      handleKeyDown: (view) => {
+      handleKeyDown: (view, event) => {
+        if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && callbacks.current.onSubmitShortcut) {
+          callbacks.current.onSubmitShortcut();
+          return true;
+        }
         adoptDomSelection(view);
         return false;
       },
@@ -80,7 +89,7 @@ export function StoryEditor(props: StoryEditorProps) {
         return false;
       },
     }),
-    [editorId, labelledBy, describedBy, tipId, invalid],
+    [editorId, labelledBy, describedBy, tipId, invalid, compact],
   );
 
   const editor = useEditor({
@@ -156,7 +165,7 @@ export function StoryEditor(props: StoryEditorProps) {
 
   return (
     <div className={invalid ? 'rich-editor is-invalid' : 'rich-editor'}>
-      <EditorToolbar editor={editor} onRefused={setNotice} />
+      <EditorToolbar editor={editor} onRefused={setNotice} compact={compact} />
       <div {...getRootProps({ className: isDragActive ? 'editor-drop-area is-dragging' : 'editor-drop-area' })}>
         <EditorContent editor={editor} />
         {isDragActive ? (

@@ -17,7 +17,7 @@ export const HISTORY = { depth: 100, newGroupDelay: 500 } as const;
  * headings, paragraphs, marks, lists, quotes, code, rules, links, images, uploaded videos,
  * YouTube embeds, alignment, colour and font family (docs/product/rules.md#story-content).
  */
-export function storyExtensions(): Extensions {
+export function storyExtensions(placeholder = 'Start writing your story…'): Extensions {
   return [
     StarterKit.configure({
       undoRedo: HISTORY,
@@ -38,6 +38,6 @@ export function storyExtensions(): Extensions {
     Video,
     YoutubeEmbed,
     uploadPlaceholders,
-    Placeholder.configure({ placeholder: 'Start writing your story…' }),
+    Placeholder.configure({ placeholder }),
   ];
 }

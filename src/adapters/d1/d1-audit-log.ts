@@ -1,0 +1,35 @@
+import { and, desc, eq, lt } from 'drizzle-orm';
+import type { AuditDetail, AuditRecord, AuditTargetType } from '../../domain/audit.ts';
+import type { AuditLog, AuditQuery } from '../../domain/security-ports.ts';
+import type { Db } from './db.ts';
+import { users } from './schema.ts';
+import { auditLog } from './security-schema.ts';
+
+/** Reads the audit log, newest first; entries are written by the batches of the changes they record (audit-entry.ts). */
+export class D1AuditLog implements AuditLog {
+  constructor(private readonly db: Db) {}
+
+  async list(query: AuditQuery): Promise<AuditRecord[]> {
+    const rows = await this.db
+      .select({ entry: auditLog, actorUsername: users.username })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .where(
+        and(
+          query.before === undefined ? undefined : lt(auditLog.id, query.before),
+          query.actorId === undefined ? undefined : eq(auditLog.actorId, query.actorId),
+          query.action === undefined ? undefined : eq(auditLog.action, query.action),
+        ),
+      )
+      .orderBy(desc(auditLog.id))
+      .limit(query.limit);
+    return rows.map(({ entry, actorUsername }) => ({
+      id: entry.id,
+      at: entry.at,
+      actor: entry.actorId !== null && actorUsername !== null ? { id: entry.actorId, username: actorUsername } : null,
+      action: entry.action,
+      target: entry.targetType === null ? null : { type: entry.targetType as AuditTargetType, id: entry.targetId, label: entry.targetLabel },
+      detail: JSON.parse(entry.detail) as AuditDetail,
+    }));
+  }
+}

@@ -1,0 +1,10 @@
+import { Hono } from 'hono';
+import { auditQuerySchema } from '../../../domain/security-schemas.ts';
+import type { AppEnv } from '../context.ts';
+import { requireAdmin } from '../middleware/authenticate.ts';
+import { validate } from '../validate.ts';
+
+/** The audit log, newest first, for admins (docs/product/api-sign-in-security.md#audit-log). Nothing edits or deletes it. */
+export const auditRoutes = new Hono<AppEnv>().get('/', requireAdmin, validate('query', auditQuerySchema), async (c) => {
+  return c.json(await c.var.deps.audit.list(c.req.valid('query')));
+});

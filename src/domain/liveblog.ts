@@ -1,0 +1,104 @@
+import type { UpdateMarkupView } from '../contract/live-blog-markup.ts';
+import { authorName } from './byline.ts';
+import type { Story, StoryAuthor } from './entities.ts';
+import { storyText } from './story-text.ts';
+
+/** A story's format (docs/product/api-liveblogs.md): chosen when it is created, never changed. */
+export const STORY_FORMATS = ['article', 'liveblog'] as const;
+export type StoryFormat = (typeof STORY_FORMATS)[number];
+export const DEFAULT_STORY_FORMAT: StoryFormat = 'article';
+
+/** A live blog's coverage: live while the newsroom posts updates, ended when it stops. */
+export const COVERAGES = ['live', 'ended'] as const;
+export type Coverage = (typeof COVERAGES)[number];
+
+/** How the editor names the formats. */
+export const FORMAT_LABELS: Record<StoryFormat, string> = { article: 'Article', liveblog: 'Live blog' };
+
+/** An update's text, in characters (its HTML may be longer: links, lists, pictures). */
+export const UPDATE_TEXT_MAX = 20_000;
+/** What one update's sanitised HTML may take in the database, whatever its text. */
+export const UPDATE_HTML_MAX = 200_000;
+
+/** A page of updates: by default, and at most (docs/product/api-liveblogs.md). */
+export const UPDATES_PAGE_DEFAULT = 20;
+export const UPDATES_PAGE_MAX = 100;
+
+export function isLiveBlog(story: Pick<Story, 'format'>): boolean {
+  return story.format === 'liveblog';
+}
+
+/** A live blog whose coverage is live: it takes new updates, and the home page marks it LIVE. */
+export function isCoverageLive(story: Pick<Story, 'format' | 'coverage'>): boolean {
+  return story.format === 'liveblog' && story.coverage === 'live';
+}
+
+/** When the coverage started, for search engines: its first publication, else its creation. */
+export function coverageStartTime(story: Pick<Story, 'publishedAt' | 'createdAt'>): string {
+  return story.publishedAt ?? story.createdAt;
+}
+
+/** An update's address on the live blog's page (docs/product/api-liveblogs.md). */
+export function updateAnchor(updateId: number): string {
+  return `update-${updateId}`;
+}
+
+/** The text shown for an update where only a line fits (key events, feeds, search engines): its first words. */
+export function updateHeadline(text: string, max = 110): string {
+  const line = text.trim();
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/** Tags that end a line of text; any other tag (strong, em, a...) sits inside a word run. */
+const BLOCK_TAG = /<\/?(p|br|hr|li|ul|ol|h[1-6]|div|blockquote|pre|figure|figcaption|iframe|video|img|table|tr|td|th)\b[^>]*>/gi;
+
+/** An update's body as plain text, as a reader would read it aloud: "Polls close in <b>the east</b>." is "Polls close in the east." */
+export function updateText(html: string): string {
+  return storyText(html.replace(BLOCK_TAG, ' ').replace(/<[^>]*>/g, ''));
+}
+
+/** What a reader sees of one update, as plain values for the markup (src/contract/live-blog-markup.ts). */
+export type UpdateView = UpdateMarkupView;
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+function clockFormat(timeZone: string | undefined, withDay: boolean): Intl.DateTimeFormat {
+  const key = `${timeZone ?? ''}|${withDay}`;
+  let format = clockFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(withDay ? { day: 'numeric', month: 'short' } : {}), timeZone });
+    clockFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * An update's time as live blogs show it: "14:05" on the day it is read, "23 Nov, 14:05" before;
+ * in the reader's time zone, or in the one given (the worker's pages say UTC and mark it).
+ */
+export function updateTime(iso: string, now: string, timeZone?: string): string {
+  const dayOf = (value: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(value));
+  const text = clockFormat(timeZone, dayOf(iso) !== dayOf(now)).format(new Date(iso));
+  return timeZone === 'UTC' ? `${text} UTC` : text;
+}
+
+/** The view of an update; `time` is its time as shown (updateTime). */
+export function updateView(update: { id: number; body: string; author: StoryAuthor; keyEvent: boolean; pinned: boolean; createdAt: string }, time: string): UpdateView {
+  return {
+    id: update.id,
+    bodyHtml: update.body,
+    author: authorName(update.author),
+    iso: update.createdAt,
+    time,
+    keyEvent: update.keyEvent,
+    pinned: update.pinned,
+    headline: updateHeadline(updateText(update.body)),
+  };
+}
+
+/** "1 new update", "3 new updates": the button that brings a reader who scrolled down to them. */
+export function newUpdatesLabel(count: number): string {
+  return `${count} new ${count === 1 ? 'update' : 'updates'}`;
+}

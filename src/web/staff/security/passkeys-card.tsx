@@ -1,0 +1,94 @@
+import { useState, type FormEvent } from 'react';
+import type { PasskeySummary } from '../../../domain/security-ports.ts';
+import { formatFullDate } from '../../../domain/formatting.ts';
+import { ConfirmDialog } from '../../forms/confirm-dialog.tsx';
+import { TextField } from '../../forms/form-field.tsx';
+import { passkeyHostProblem } from '../../site/login/sign-in.ts';
+import { addPasskey, removePasskey, renamePasskey, type SecondFactorState } from './security-api.ts';
+import { useSecurityChange } from './use-security-change.ts';
+
+/** Passkeys: add (named), rename, remove. A passkey signs in on its own, with no password. */
+export function PasskeysCard({ state }: { state: SecondFactorState }) {
+  const [name, setName] = useState('');
+  const [toRemove, setToRemove] = useState<PasskeySummary | null>(null);
+  const [renaming, setRenaming] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const add = useSecurityChange(addPasskey, { done: 'Passkey added', failed: 'The passkey was not added' }, undefined, () => setName(''));
+  const remove = useSecurityChange(removePasskey, { done: 'Passkey removed', failed: 'Could not remove the passkey' }, undefined, () => setToRemove(null));
+  const rename = useSecurityChange((input: { id: number; name: string }) => renamePasskey(input.id, input.name), { done: 'Passkey renamed', failed: 'Could not rename it' }, undefined, () =>
+    setRenaming(null),
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const hostProblem = passkeyHostProblem(window.location);
+    setProblem(hostProblem);
+    if (!hostProblem) add.mutate(name.trim() || 'Passkey');
+  };
+
+  return (
+    <section className="card security-card" aria-labelledby="passkeys-title">
+      <h2 className="card-title" id="passkeys-title">
+        Passkeys
+      </h2>
+      <p className="muted small">Sign in with your fingerprint, face or device PIN instead of a password and code. Phishing sites cannot use them.</p>
+      {state.passkeys.length > 0 ? (
+        <ul className="security-list">
+          {state.passkeys.map((passkey) => (
+            <li key={passkey.id}>
+              {renaming === passkey.id ? (
+                <form
+                  className="inline-form"
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    rename.mutate({ id: passkey.id, name: String(new FormData(event.currentTarget).get('name') ?? '') });
+                  }}
+                >
+                  <TextField label="New name" name="name" defaultValue={passkey.name} maxLength={100} autoFocus />
+                  <button type="submit" className="button button-primary button-small">
+                    Save
+                  </button>
+                </form>
+              ) : (
+                <div>
+                  <strong>{passkey.name}</strong>
+                  <p className="muted small">
+                    Added {formatFullDate(passkey.createdAt)} · {passkey.lastUsedAt ? `last used ${formatFullDate(passkey.lastUsedAt)}` : 'not used yet'}
+                  </p>
+                </div>
+              )}
+              <div className="person-actions">
+                <button type="button" className="button button-secondary button-small" aria-label={`Rename ${passkey.name}`} onClick={() => setRenaming(passkey.id)}>
+                  Rename
+                </button>
+                <button type="button" className="button button-secondary button-small" aria-label={`Remove ${passkey.name}`} onClick={() => setToRemove(passkey)}>
+                  Remove
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <form className="inline-form" onSubmit={submit}>
+        <TextField label="Passkey name" name="passkey-name" value={name} onChange={(event) => setName(event.target.value)} placeholder="e.g. Work laptop" maxLength={100} />
+        <button type="submit" className="button button-primary button-small" disabled={add.isPending}>
+          {add.isPending ? 'Waiting for your device...' : 'Add a passkey'}
+        </button>
+      </form>
+      {problem ? (
+        <p className="form-failure" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <ConfirmDialog
+        open={toRemove !== null}
+        title={toRemove ? `Remove ${toRemove.name}?` : 'Remove passkey?'}
+        description="It will no longer sign you in. Remove it from your device's password manager too."
+        confirmLabel="Remove passkey"
+        pending={remove.isPending}
+        onCancel={() => setToRemove(null)}
+        onConfirm={() => toRemove && remove.mutate(toRemove.id)}
+      />
+    </section>
+  );
+}
