@@ -57,10 +57,10 @@ describe('readership', () => {
     const { admin, reporters } = site();
     const adminToken = await apiLogin(admin);
     const story = await createStoryViaApi(await apiLogin(reporters[0]!), { title: unique('Flood barrier holds') });
-    const before = (await apiCall<SiteFigures>('/api/analytics/site', { token: adminToken })).body;
 
     // Views other journeys left are all in the figures before the page reads them.
     await expect.poll(async () => (await apiCall<{ viewsPending: number }>('/api/analytics/counters', { token: adminToken })).body.viewsPending, { timeout: 30_000 }).toBe(0);
+    const before = (await apiCall<SiteFigures>('/api/analytics/site', { token: adminToken })).body;
     await signInAs(page, admin);
     await page.goto('/admin');
     const readership = page.getByRole('region', { name: 'Readership' });
