@@ -19,7 +19,7 @@ export interface DemoNewsroom {
 
 export interface DemoSite extends ServedSite {
   newsroom: DemoNewsroom;
-  /** Its local D1, R2 and Durable Objects. */
+  /** Its local D1, R2 and Durable Objects (serve it again from here after a crash, say). */
   stateDir: string;
 }
 
@@ -38,7 +38,7 @@ export async function startDemoSite({
   port: number;
   build?: boolean;
   stateName?: string;
-  /** Settings over wrangler.toml's [vars], as `--var` (bench:liveblog's COUNT_D1_QUERIES, bench:views' VIEW_FLUSH_SECONDS). */
+  /** Extra bindings for the served worker (wrangler --var): bench:liveblog's COUNT_D1_QUERIES, the crash check's short LIVE_GRACE_SECONDS, bench:views' VIEW_FLUSH_SECONDS. */
   vars?: Record<string, string>;
 }): Promise<DemoSite> {
   ensureDevVars();

@@ -218,6 +218,9 @@ const MATRIX: Row[] = [
   row('GET /api/streams/:id/live',                      [200,  200,   200,  200,  200,   200], async (c) => api(`/api/streams/${await authorStream()}/live`, { token: c.token })),
   // Before any picture: the same answer for everyone (no session work on these routes at all).
   row('GET /api/streams/:id/live/init',                 [404,  404,   404,  404,  404,   404], async (c) => api(`/api/streams/${await authorStream()}/live/init`, { token: c.token })),
+  row('GET /api/streams/:id/live/init.mp4',             [404,  404,   404,  404,  404,   404], async (c) => api(`/api/streams/${await authorStream()}/live/init.mp4`, { token: c.token })),
+  // No bytes yet, so not known to be WebM: an empty live playlist, for anyone.
+  row('GET /api/streams/:id/live.m3u8',                 [200,  200,   200,  200,  200,   200], async (c) => api(`/api/streams/${await authorStream()}/live.m3u8`, { token: c.token })),
   row('GET /api/streams/:id/live/:n (far ahead)',       [404,  404,   404,  404,  404,   404], async (c) => api(`/api/streams/${await authorStream()}/live/99`, { token: c.token })),
   row('GET /api/streams/:id/live/g/:g (far ahead)',     [404,  404,   404,  404,  404,   404], async (c) => api(`/api/streams/${await authorStream()}/live/g/99`, { token: c.token })),
   row('GET /api/streams/:id/live/from/:n (far ahead)',  [404,  404,   404,  404,  404,   404], async (c) => api(`/api/streams/${await authorStream()}/live/from/99`, { token: c.token })),

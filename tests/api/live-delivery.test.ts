@@ -1,12 +1,12 @@
-import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { concatBytes } from '../../src/media/ebml.ts';
+import { concatBytes } from '../../src/media/bytes.ts';
 import { LIVE_GROUP_SIZE, LIVE_NEXT_HEADER, type LiveWork } from '../../src/media/live-protocol.ts';
-import { WebmScanner } from '../../src/media/webm-scanner.ts';
+import { WebmScanner } from '../../src/media/webm/webm-scanner.ts';
 import type { RoomDeps } from '../../src/adapters/live/live-stream-room.ts';
 import { RoomViewers } from '../../src/adapters/live/room-viewers.ts';
 import { api, signUp } from './support/api.ts';
-import { cameraBytes, cameraChunks, liveGet, liveGroup, liveStreamed, manifestWhen, publish, roomOf, sendAll, startStream } from './support/live.ts';
+import { cameraBytes, cameraChunks, graceRunsOut, liveGet, liveGroup, liveStreamed, manifestWhen, publish, roomOf, sendAll, startStream } from './support/live.ts';
 import { byteDifference } from './support/media.ts';
 import { siteApp } from './support/site-app.ts';
 
@@ -272,6 +272,59 @@ describe('live media over HTTP', () => {
   });
 });
 
+describe('after the end', () => {
+  it('still serves a span nobody asked for while live: a viewer catching up when the stream ends gets the tail', async () => {
+    const reporter = await signUp('reporter');
+    const stream = await startStream(reporter.token);
+    const publisher = await publish(stream.id, reporter.token);
+    await publisher.waitFor('ready');
+    await sendAll(publisher, cameraChunks);
+    const last = (await manifestWhen(stream.id, (m) => m.latest !== null && m.latest >= LIVE_GROUP_SIZE, 'two spans of segments')).latest!;
+    expect((await api(`/api/streams/${stream.id}/end`, { method: 'POST', token: reporter.token })).status).toBe(200);
+    // Never read while live, so not cached whole anywhere: the object answers it from what it holds.
+    const span = await liveStreamed(stream.id, `from/${LIVE_GROUP_SIZE}`, 'late-catcher-1');
+    expect(span.res.status).toBe(200);
+    const bytes = await readAll(span.res.body!);
+    await span.done();
+    const segments: Uint8Array[] = [];
+    for (let n = LIVE_GROUP_SIZE; n <= Math.min(last, 2 * LIVE_GROUP_SIZE - 1); n++) {
+      const res = await liveGet(stream.id, n);
+      expect(res.status, `segment ${n}`).toBe(200);
+      segments.push(res.bytes);
+    }
+    expect(byteDifference(bytes, concatBytes(segments))).toBe('equal');
+    expect(bytes.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the list of streams on air', () => {
+  it('gives anonymous readers, through the edge cache, a viewer count no older than about 10 s', async () => {
+    const site = siteApp({ edgeCache: { cache: await caches.open('test-live-active'), namespace: 'live-active', ttlSeconds: 60 } });
+    const reporter = await signUp('reporter');
+    const stream = await startStream(reporter.token, 'Count the crowd');
+    const viewersListed = async () => (JSON.parse((await site('/api/streams/active')).text) as { id: number; viewers: number }[]).find((s) => s.id === stream.id)?.viewers;
+    expect(await viewersListed()).toBe(0);
+    expect((await site('/api/streams/active')).headers.get('X-Edge-Cache')).toBe('HIT');
+    const publisher = await publish(stream.id, reporter.token);
+    await publisher.waitFor('ready');
+    await sendAll(publisher, cameraChunks.slice(0, 2));
+    // Three readers watching (their requests carry their ids).
+    for (const id of ['reader-one-xyz', 'reader-two-xyz', 'reader-three-xyz']) expect((await liveGet(stream.id, 0, id)).status).toBe(200);
+    await manifestWhen(stream.id, (m) => m.viewers === 3, 'three viewers');
+    const countedAt = Date.now();
+    // The room writes the count every 5 s at most, the cached list lives 5 s at most (both levels together).
+    const deadline = countedAt + 12_000;
+    let listed = await viewersListed();
+    while (listed !== 3 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      listed = await viewersListed();
+    }
+    expect(listed).toBe(3);
+    console.log(`active list: the count reached anonymous readers ${((Date.now() - countedAt) / 1000).toFixed(1)} s after the room had it`);
+    publisher.ws.close(1000);
+  });
+});
+
 describe('a stream that ends by itself', () => {
   it('refreshes the cached public pages that said it was live', async () => {
     const site = siteApp({ edgeCache: { cache: await caches.open('test-live-end'), namespace: 'live-end', ttlSeconds: 60 } });
@@ -295,7 +348,7 @@ describe('a stream that ends by itself', () => {
     // The reporter's network goes away and never comes back: the alarm ends the stream.
     publisher.ws.close(4000, 'network lost');
     await manifestWhen(stream.id, (m) => !m.publisher, 'the reporter away');
-    expect(await runDurableObjectAlarm(roomOf(stream.id))).toBe(true);
+    expect(await graceRunsOut(stream.id)).toBe(true);
 
     for (const path of pages) {
       const res = await site(path);

@@ -1,11 +1,12 @@
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { MAX_SEGMENTS_AHEAD } from '../../src/adapters/live/live-segments.ts';
-import { concatBytes, readElementHeader, EbmlId } from '../../src/media/ebml.ts';
-import { headerGrowth, makeRecordingSeekable } from '../../src/media/webm-recording.ts';
-import { WebmScanner, parseDuration } from '../../src/media/webm-scanner.ts';
+import { readElementHeader, EbmlId } from '../../src/media/webm/ebml.ts';
+import { concatBytes } from '../../src/media/bytes.ts';
+import { headerGrowth, makeRecordingSeekable } from '../../src/media/webm/webm-recording.ts';
+import { WebmScanner, parseDuration } from '../../src/media/webm/webm-scanner.ts';
 import { api, deps, signUp } from './support/api.ts';
-import { cameraBytes, cameraChunks, liveGet, manifestWhen, openSocket, publish, roomOf, sendAll, startStream } from './support/live.ts';
+import { cameraBytes, cameraChunks, graceRunsOut, liveGet, manifestWhen, openSocket, publish, roomOf, sendAll, startStream } from './support/live.ts';
 import { MiB, byteDifference, readObject } from './support/media.ts';
 import { cutInto, syntheticRecording } from './support/synthetic-webm.ts';
 
@@ -213,7 +214,7 @@ describe('publishing and watching', () => {
     expect((await liveGet(stream.id, '')).body).toMatchObject({ state: 'live' });
     expect((await deps.liveStreams.findById(stream.id))?.isActive).toBe(true);
 
-    expect(await runDurableObjectAlarm(roomOf(stream.id))).toBe(true);
+    expect(await graceRunsOut(stream.id)).toBe(true);
     const ended = await deps.liveStreams.findById(stream.id);
     expect(ended).toMatchObject({ isActive: false });
     const story = await deps.stories.findById(stream.storyId);
@@ -222,6 +223,29 @@ describe('publishing and watching', () => {
     expect(byteDifference(recording, expectedRecording(cameraBytes.subarray(0, sent)))).toBe('equal');
     expect(durationOf(recording)).toBeGreaterThan(3000);
     await manifestWhen(stream.id, (m) => m.state === 'ended' && m.videoUrl === story!.videoUrl, 'the recording');
+  });
+
+  it('keeps an alarm set while the reporter is connected, so a crash (which runs no close handler) cannot leave the stream on air', async () => {
+    const reporter = await signUp('reporter');
+    const stream = await startStream(reporter.token);
+    const publisher = await publish(stream.id, reporter.token);
+    await publisher.waitFor('ready');
+    await sendAll(publisher, cameraChunks.slice(0, 2));
+    const alarm = () => runInDurableObject(roomOf(stream.id), (_room, state) => state.storage.getAlarm());
+    // Set while connected, about a grace period ahead (LIVE_GRACE_SECONDS: 60).
+    const armed = await alarm();
+    expect(armed).not.toBeNull();
+    expect(armed! - Date.now()).toBeGreaterThan(50_000);
+    // It fires while the reporter is still there: a heartbeat, re-armed, the stream stays on air.
+    expect(await runDurableObjectAlarm(roomOf(stream.id))).toBe(true);
+    expect((await deps.liveStreams.findById(stream.id))?.isActive).toBe(true);
+    expect(await alarm()).not.toBeNull();
+    // Had the process died, the sockets would be gone with it: the alarm then finds no reporter and,
+    // the grace period since they were last seen being over, ends the stream with what was acknowledged.
+    publisher.ws.close(4000, 'network lost');
+    await manifestWhen(stream.id, (m) => !m.publisher, 'the reporter away');
+    expect(await graceRunsOut(stream.id)).toBe(true);
+    expect((await deps.liveStreams.findById(stream.id))?.isActive).toBe(false);
   });
 
   it('lets the publisher reconnect and carry on from the bytes the room already has', async () => {
@@ -242,7 +266,7 @@ describe('publishing and watching', () => {
     expect(byteDifference(await readObject(story!.videoUrl!.replace('/media/', '')), expectedRecording(cameraBytes))).toBe('equal');
   });
 
-  it('closes on a publisher that sends something other than WebM, and keeps nothing of it', async () => {
+  it('closes on a publisher that sends something other than WebM or MP4, and keeps nothing of it', async () => {
     const reporter = await signUp('reporter');
     const stream = await startStream(reporter.token);
     const publisher = await publish(stream.id, reporter.token);
@@ -250,7 +274,7 @@ describe('publishing and watching', () => {
     publisher.ws.send(new TextEncoder().encode('<html>not a video</html>'));
     const closed = await publisher.waitForClose();
     expect(closed.code).toBe(4400);
-    expect(publisher.last('error')?.message).toMatch(/Not a WebM recording/);
+    expect(publisher.last('error')?.message).toMatch(/Not a WebM or MP4 recording/);
     const again = await publish(stream.id, reporter.token);
     expect(await again.waitFor('ready')).toEqual({ type: 'ready', received: 0 });
     again.ws.close(1000);
@@ -288,7 +312,7 @@ describe('ending a stream', () => {
   it('publishes the story without a video when nothing was ever sent', async () => {
     const reporter = await signUp('reporter');
     const stream = await startStream(reporter.token);
-    expect(await runDurableObjectAlarm(roomOf(stream.id))).toBe(true);
+    expect(await graceRunsOut(stream.id)).toBe(true);
     expect(await deps.stories.findById(stream.storyId)).toMatchObject({ isLive: false, status: 'published', videoUrl: null });
     expect((await deps.liveStreams.findById(stream.id))?.isActive).toBe(false);
   });

@@ -248,7 +248,8 @@ describe('video beside words', () => {
     await expect.poll(() => page.getByText('The stream has ended.').count(), { timeout: 30_000 }).toBe(1);
     const ended = (await apiCall<Story>(`/api/stories/${blog.id}`, { token: reporterToken })).body;
     expect(ended).toMatchObject({ isLive: false, status: 'published', coverage: 'live' });
-    expect(ended.videoUrl).toMatch(/^\/media\/streams\/.+\.webm$/);
+    // This Chromium records fragmented MP4 (H.264), so the recording is an MP4 (issue 18, decision 042).
+    expect(ended.videoUrl).toMatch(/^\/media\/streams\/.+\.mp4$/);
     const again = await readerContext.newPage();
     await again.goto(`/story/${blog.slug}`);
     expect(await again.locator(`video[src="${ended.videoUrl}"]`).count()).toBe(1);

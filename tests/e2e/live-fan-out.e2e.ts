@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loopedFixture } from '../../scripts/bench/live/live-bench.ts';
 import { BenchPublisher } from '../../scripts/bench/live/publisher.ts';
 import { PublishedStream } from '../../scripts/bench/live/stream-follower.ts';
-import { concatBytes } from '../../src/media/ebml.ts';
+import { concatBytes } from '../../src/media/bytes.ts';
 import { LIVE_GROUP_SIZE, LIVE_NEXT_HEADER } from '../../src/media/live-protocol.ts';
 import { apiCall, apiLogin, site } from './support/site.ts';
 

@@ -1,11 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe } from 'vitest';
 import type { ActiveLiveStream, LiveStream, Story } from '../../src/domain/entities.ts';
 import { seriousViolations } from './support/axe.ts';
 import { expect, test } from './support/browser.ts';
 import { anyScriptContains, expectNotice, playAndSeek, scriptsLoaded, videoState } from './support/media.ts';
-import { apiCall, apiLogin, site, type E2eAccount } from './support/site.ts';
-import { createReporterViaApi, signInAs, unique, uniqueUsername } from './support/staff.ts';
+import { apiCall, apiLogin, site } from './support/site.ts';
+import { openLiveTab, readerPage } from './support/live.ts';
+import { createReporterViaApi, unique, uniqueUsername } from './support/staff.ts';
 import { loopedFixture } from '../../scripts/bench/live/live-bench.ts';
 import { BenchPublisher } from '../../scripts/bench/live/publisher.ts';
 import { PublishedStream } from '../../scripts/bench/live/stream-follower.ts';
@@ -44,26 +45,9 @@ async function playsOnFrom(reader: Page, from: number, by = 1): Promise<number> 
   return (await videoState(reader, LIVE_VIDEO))!.currentTime;
 }
 
-async function openLiveTab(page: Page, account: E2eAccount): Promise<string> {
-  const token = await signInAs(page, account);
-  await page.goto('/dashboard');
-  await expect.poll(() => page.getByRole('heading', { name: 'Reporter Dashboard' }).count(), { timeout: 15_000 }).toBe(1);
-  // The Quick Actions' "Go Live" opens the Live Stream tab.
-  await page.getByRole('button', { name: 'Go Live', exact: true }).click();
-  await expect.poll(() => page.getByRole('tab', { name: 'Live Stream' }).getAttribute('aria-selected')).toBe('true');
-  return token;
-}
-
 /** The stream in the active list, read fresh (signed in: anonymous reads of the list come from the edge cache). */
 async function activeStream(id: number, token: string): Promise<ActiveLiveStream | undefined> {
   return (await apiCall<ActiveLiveStream[]>('/api/streams/active', { token })).body.find((stream) => stream.id === id);
-}
-
-async function readerPage(browser: Browser, errors: string[]): Promise<Page> {
-  const context = await browser.newContext({ baseURL: site().baseUrl, viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => errors.push(error.message));
-  return page;
 }
 
 describe.sequential('live streams', () => {
@@ -118,7 +102,8 @@ describe.sequential('live streams', () => {
       expect(delay).toBeLessThan(8);
 
       // The viewer count: the reader's page, the reporter's panel and the active list agree on 1.
-      await expect.poll(() => reader.getByTestId('live-viewers').innerText()).toBe('1 watching');
+      // The reader's page reads the count every 10 s (LIVE_MANIFEST_EVERY_MS, decision 044).
+      await expect.poll(() => reader.getByTestId('live-viewers').innerText(), { timeout: 15_000 }).toBe('1 watching');
       await expect.poll(() => page.locator('.live-facts').innerText()).toContain('1 watching');
       await expect.poll(async () => (await activeStream(streamId, adminToken))?.viewers).toBe(1);
       expect(await seriousViolations(page), 'reporter live').toEqual([]);

@@ -1,4 +1,5 @@
 import type { Story } from '../../src/domain/entities.ts';
+import { ffprobeBytes, hasFfprobe } from '../support/ffprobe.ts';
 import { seriousViolations } from './support/axe.ts';
 import { expect, test } from './support/browser.ts';
 import { expectNotice, playAndSeek } from './support/media.ts';
@@ -8,7 +9,8 @@ import { createReporterViaApi, signInAs, unique, uniqueUsername } from './suppor
 /**
  * The Record tab (docs/product/screens.md, docs/product/rules.md, docs/product/notices.md; issue 5): a reporter previews the fake camera,
  * toggles camera and microphone, records a few seconds, plays the clip back and uploads it with a
- * title, description and category; the draft story plays the clip with a finite duration and seeks.
+ * title, description and category; the clip is an MP4 (H.264) where the browser records one, and
+ * the draft story plays it with a finite duration and seeks.
  */
 test('a reporter records a clip, uploads it with a title, and the draft story plays it with a finite duration', async ({ page, pageErrors }) => {
   const reporter = await createReporterViaApi(await apiLogin(site().admin), uniqueUsername('recorder'));
@@ -76,8 +78,17 @@ test('a reporter records a clip, uploads it with a title, and the draft story pl
   await expect.poll(() => page.getByRole('progressbar', { name: 'Uploading your clip' }).count()).toBe(1);
   const response = await uploaded;
   expect(response.status()).toBe(201);
-  const sent = (await response.json()) as { url: string; story: Story };
+  const sent = (await response.json()) as { url: string; contentType: string; story: Story };
   await expectNotice(page, 'Video uploaded successfully!');
+  // This Chromium records fragmented MP4 with H.264 (issue 18), stored and served as MP4, its duration and index written in.
+  expect(sent).toMatchObject({ contentType: 'video/mp4' });
+  expect(sent.url).toMatch(/\.mp4$/);
+  if (await hasFfprobe()) {
+    const probe = await ffprobeBytes(new Uint8Array(await (await fetch(`${site().baseUrl}${sent.url}`)).arrayBuffer()));
+    expect(probe.complaints).toBe('');
+    expect(probe.streams.find((stream) => stream.codec_type === 'video')?.codec_name).toBe('h264');
+    expect(Number(probe.format.duration)).toBeGreaterThan(2.5);
+  }
 
   // A draft story holds the clip, in the beat the category names.
   const story = (await apiCall<Story>(`/api/stories/${sent.story.id}`, { token })).body;

@@ -5,7 +5,10 @@ import { projectRoot } from '../../lib/project.ts';
 import { BenchPublisher } from './publisher.ts';
 import { PublishedStream, ViewerFollower, summarize, type DelaySummary } from './stream-follower.ts';
 import { httpViewer, wsViewer, type Viewer, type ViewerMode } from './viewers.ts';
-import { loopRecording } from './webm-looper.ts';
+import { loopRecording, type LoopedStream } from './webm-looper.ts';
+import { loopMp4Recording } from './mp4-looper.ts';
+import { concatBytes, type BytePatchAt } from '../../../src/media/bytes.ts';
+import { Mp4Scanner } from '../../../src/media/mp4/mp4-scanner.ts';
 
 /**
  * One round of the live benchmark: a fresh stream on a served site, the reporter publishing the
@@ -25,12 +28,16 @@ import { loopRecording } from './webm-looper.ts';
  */
 
 export interface RoundOptions {
+  /** Which recording is streamed (a label for the table). */
+  container: FixtureContainer;
   baseUrl: string;
   token: string;
   mode: ViewerMode;
   viewers: number;
   chunks: readonly Uint8Array[];
   initLength: number;
+  /** What the server corrects in what it serves (MP4). */
+  patches: readonly BytePatchAt[];
   chunkIntervalMs: number;
   joinTimeoutMs: number;
   /** How long viewers may take after the last chunk to get it. */
@@ -38,6 +45,7 @@ export interface RoundOptions {
 }
 
 export interface RoundResult {
+  container: FixtureContainer;
   mode: ViewerMode;
   viewers: number;
   streamId: number;
@@ -61,6 +69,8 @@ export interface RoundResult {
   clientCpu: number;
   /** Requests made again after failing on the network before any answer (as browsers do with GETs). */
   retries: number;
+  /** Manifest reads viewers made while following (the player's, every LIVE_MANIFEST_EVERY_MS). */
+  manifestReads: number;
 }
 
 export interface ObjectWork {
@@ -119,7 +129,7 @@ async function within(promise: Promise<unknown>, ms: number): Promise<void> {
 
 export async function runRound(options: RoundOptions): Promise<RoundResult> {
   const { baseUrl, token, mode, chunks } = options;
-  const stream = new PublishedStream(chunks, options.initLength);
+  const stream = new PublishedStream(chunks, options.initLength, options.patches);
   const streamId = await startStream(baseUrl, token, `Live bench: ${mode}, ${options.viewers} viewers`);
   const publisher = await BenchPublisher.connect(baseUrl, streamId, token, stream);
   const delays: number[] = [];
@@ -182,6 +192,7 @@ export async function runRound(options: RoundOptions): Promise<RoundResult> {
   const joinTimes = viewers.flatMap((v) => (v.joinedAt === null ? [] : [v.joinedAt - launchedAt]));
   const measured = workBefore && workAfter ? workAfter.requests + workAfter.messagesOut - (workBefore.requests + workBefore.messagesOut) : null;
   return {
+    container: options.container,
     mode,
     viewers: options.viewers,
     streamId,
@@ -198,6 +209,7 @@ export async function runRound(options: RoundOptions): Promise<RoundResult> {
     answersPerSecond: received / ((performance.now() - launchedAt) / 1000),
     clientCpu: (cpu.user + cpu.system) / 1000 / (performance.now() - wallStart),
     retries: viewers.reduce((sum, v) => sum + v.retries, 0),
+    manifestReads: viewers.reduce((sum, v) => sum + v.manifestReads, 0),
   };
 }
 
@@ -206,19 +218,30 @@ async function until(done: () => boolean): Promise<void> {
   while (!done()) await sleep(50);
 }
 
-/** The committed camera recording, looped `loops` times (8 s each). */
-export async function loopedFixture(loops: number) {
+export type FixtureContainer = 'webm' | 'mp4';
+
+const FIXTURES: Record<FixtureContainer, string> = { webm: 'camera-vp9-opus', mp4: 'camera-h264-opus' };
+
+/**
+ * A committed camera recording (WebM, or the MP4 this Chromium records), looped `loops` times
+ * (8 s each), with the patches the server applies to what it serves (MP4's short Opus samples).
+ */
+export async function loopedFixture(loops: number, container: FixtureContainer = 'webm'): Promise<LoopedStream & { patches: BytePatchAt[] }> {
   const fixtures = path.join(projectRoot, 'tests', 'fixtures');
-  const recording = new Uint8Array(await readFile(path.join(fixtures, 'camera-vp9-opus.webm')));
-  const sizes = JSON.parse(await readFile(path.join(fixtures, 'camera-vp9-opus.chunks.json'), 'utf8')) as number[];
-  return loopRecording(recording, sizes, loops);
+  const recording = new Uint8Array(await readFile(path.join(fixtures, `${FIXTURES[container]}.${container}`)));
+  const sizes = JSON.parse(await readFile(path.join(fixtures, `${FIXTURES[container]}.chunks.json`), 'utf8')) as number[];
+  if (container === 'webm') return { ...loopRecording(recording, sizes, loops), patches: [] };
+  const looped = loopMp4Recording(recording, sizes, loops);
+  const patches = new Mp4Scanner().push(concatBytes(looped.chunks)).flatMap((event) => (event.kind === 'patch' ? [event] : []));
+  return { ...looped, patches };
 }
 
 const fmt = (ms: number) => (Number.isNaN(ms) ? '-' : ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`);
 
 export function resultTable(results: readonly RoundResult[]): string {
-  const header = ['mode', 'viewers', 'joined', 'all joined in', 'got every byte', 'delay p50', 'p99', 'max', 'p99 with catch-up', 'object work/chunk', 'other msgs', 'answers/s', 'client CPU', 'requests retried'];
+  const header = ['container', 'mode', 'viewers', 'joined', 'all joined in', 'got every byte', 'delay p50', 'p99', 'max', 'p99 with catch-up', 'object work/chunk', 'other msgs', 'answers/s', 'client CPU', 'requests retried', 'manifest reads'];
   const rows = results.map((r) => [
+    r.container,
     r.mode,
     r.viewers.toLocaleString('en'),
     r.joined.toLocaleString('en'),
@@ -233,6 +256,7 @@ export function resultTable(results: readonly RoundResult[]): string {
     Math.round(r.answersPerSecond).toLocaleString('en'),
     `${Math.round(r.clientCpu * 100)}%`,
     r.retries.toLocaleString('en'),
+    r.manifestReads.toLocaleString('en'),
   ]);
   return [header, header.map(() => '---'), ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
 }

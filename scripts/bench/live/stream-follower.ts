@@ -1,15 +1,21 @@
+import { applyPatches, type BytePatchAt } from '../../../src/media/bytes.ts';
+
 /**
  * The live benchmark's bookkeeping, pure: what the publisher sent and when, what each viewer got
  * and when, and from those the chunk delays and whether a viewer got every byte.
  *
- * A viewer's media must be a contiguous run of the published stream's bytes ending at its end
+ * A viewer's media must be a contiguous run of the published stream's bytes (as served: with the
+ * server's corrections of the recorder's quirks, same length) ending at its end
  * (a late joiner starts at a keyframe, wherever that is; one that joined before the first chunk
  * starts right after the init segment). Chunk k's delay for a viewer is when the viewer's bytes
  * first reached the end of chunk k minus when the publisher sent chunk k.
  */
 
 export class PublishedStream {
+  /** What the publisher sends. */
   readonly bytes: Buffer;
+  /** What viewers must get: the same bytes, with the server's corrections of the recorder's quirks (MP4: patches). */
+  readonly served: Buffer;
   /** Stream offset just past each chunk. */
   readonly chunkEnds: number[];
   /** When each chunk was handed to the publisher's socket (performance.now()), NaN until then. */
@@ -19,8 +25,11 @@ export class PublishedStream {
     chunks: readonly Uint8Array[],
     /** Length of the initialisation segment at the start of the first chunk. */
     readonly initLength: number,
+    patches: readonly BytePatchAt[] = [],
   ) {
     this.bytes = Buffer.concat(chunks);
+    const patched = applyPatches(this.bytes, 0, patches);
+    this.served = Buffer.from(patched.buffer, patched.byteOffset, patched.byteLength);
     let end = 0;
     this.chunkEnds = chunks.map((chunk) => (end += chunk.length));
     this.sentAt = chunks.map(() => Number.NaN);
@@ -60,7 +69,7 @@ export class ViewerFollower {
 
   receiveInit(bytes: Uint8Array): void {
     this.messages++;
-    this.initOk = Buffer.compare(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), this.stream.bytes.subarray(0, this.stream.initLength)) === 0;
+    this.initOk = Buffer.compare(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), this.stream.served.subarray(0, this.stream.initLength)) === 0;
   }
 
   private initSoFar = Buffer.alloc(0);
@@ -79,7 +88,7 @@ export class ViewerFollower {
     if (!this.inOrder || bytes.length === 0) return;
     const piece = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     if (this.offset === null) {
-      const found = this.stream.bytes.indexOf(piece, this.stream.initLength);
+      const found = this.stream.served.indexOf(piece, this.stream.initLength);
       if (found < 0) {
         this.inOrder = false;
         return;
@@ -89,7 +98,7 @@ export class ViewerFollower {
     }
     const from = this.offset;
     const to = from + piece.length;
-    if (to > this.stream.length || Buffer.compare(piece, this.stream.bytes.subarray(from, to)) !== 0) {
+    if (to > this.stream.length || Buffer.compare(piece, this.stream.served.subarray(from, to)) !== 0) {
       this.inOrder = false;
       return;
     }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { WebSocket, request, type Agent } from 'undici';
-import { LIVE_GROUP_SIZE, LIVE_NEXT_HEADER, LIVE_PROTOCOL, type LiveServerMessage } from '../../../src/media/live-protocol.ts';
+import { LIVE_GROUP_SIZE, LIVE_MANIFEST_EVERY_MS, LIVE_NEXT_HEADER, LIVE_PROTOCOL, type LiveServerMessage } from '../../../src/media/live-protocol.ts';
 import type { ViewerFollower } from './stream-follower.ts';
 
 /**
@@ -19,6 +19,8 @@ export interface Viewer {
   received: number;
   /** Requests made again after failing on the network before any answer. */
   retries: number;
+  /** Manifest reads made while following (as the player reads it every few seconds). */
+  manifestReads: number;
   done: Promise<void>;
   stop(): void;
 }
@@ -30,7 +32,7 @@ export interface Viewer {
 export function wsViewer(baseUrl: string, streamId: number, follower: ViewerFollower): Viewer {
   const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/streams/${streamId}/watch`, [LIVE_PROTOCOL]);
   socket.binaryType = 'arraybuffer';
-  const viewer: Viewer = { follower, joinedAt: null, received: 0, retries: 0, done: Promise.resolve(), stop: () => socket.close(1000) };
+  const viewer: Viewer = { follower, joinedAt: null, received: 0, retries: 0, manifestReads: 0, done: Promise.resolve(), stop: () => socket.close(1000) };
   let initNext = false;
   viewer.done = new Promise<void>((resolve) => {
     socket.addEventListener('close', () => resolve());
@@ -62,12 +64,16 @@ interface Manifest {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** As the player (LIVE_MANIFEST_EVERY_MS); LIVE_BENCH_MANIFEST_MS overrides it to measure what the reads cost (0: none). */
+const MANIFEST_EVERY_MS = Number(process.env.LIVE_BENCH_MANIFEST_MS ?? LIVE_MANIFEST_EVERY_MS);
+
 /**
  * The viewer of issue 11's design (docs/decisions/025), doing what the player does on the wire: a
  * join in one request (GET .../live/start?phase=p: the init segment, then G + p segments from the
  * newest keyframe, streamed; p its own, at random), then one streamed span of G segments after
- * another (GET .../live/from/{n}), each piece handed on as it arrives; the manifest only while
- * there is no picture yet. Its random viewer id goes in the X-Viewer header, not the URL, so every
+ * another (GET .../live/from/{n}), each piece handed on as it arrives; and, as the player does, the
+ * manifest every MANIFEST_EVERY_MS while it follows (for the count and the end; before the picture
+ * too, to find it). Its random viewer id goes in the X-Viewer header, not the URL, so every
  * viewer asks for the same URLs (one coalesced upstream request per isolate). Joined = the join
  * answered (it could start playing). It stops at the stream's end, when told, or when the stream
  * says it ended.
@@ -76,7 +82,7 @@ export function httpViewer(baseUrl: string, streamId: number, follower: ViewerFo
   const headers = { 'X-Viewer': randomUUID() };
   const base = `${baseUrl}/api/streams/${streamId}/live`;
   let stopped = false;
-  const viewer: Viewer = { follower, joinedAt: null, received: 0, retries: 0, done: Promise.resolve(), stop: () => (stopped = true) };
+  const viewer: Viewer = { follower, joinedAt: null, received: 0, retries: 0, manifestReads: 0, done: Promise.resolve(), stop: () => (stopped = true) };
   const get = async (url: string) => {
     const answer = await request(url, { dispatcher: agent, headers });
     const body = new Uint8Array(await answer.body.arrayBuffer());
@@ -122,8 +128,19 @@ export function httpViewer(baseUrl: string, streamId: number, follower: ViewerFo
     viewer.received++;
     viewer.joinedAt = performance.now();
     let next = Number(joined.headers[LIVE_NEXT_HEADER.toLowerCase()]);
-    for await (const piece of joined.body) follower.receiveJoin(new Uint8Array(piece as Buffer), performance.now());
     const following = () => !stopped && follower.inOrder && follower.offset !== streamLength;
+    // The player's periodic manifest read, beside the spans (its first after a random part of the
+    // period, as players that joined in the same second do not all read it in the same instant).
+    const reading = (async () => {
+      if (MANIFEST_EVERY_MS <= 0) return;
+      await sleep(Math.random() * MANIFEST_EVERY_MS);
+      while (following()) {
+        await manifest().catch(() => undefined);
+        viewer.manifestReads++;
+        await sleep(MANIFEST_EVERY_MS);
+      }
+    })();
+    for await (const piece of joined.body) follower.receiveJoin(new Uint8Array(piece as Buffer), performance.now());
     while (following()) {
       const answer = await send(`${base}/from/${next}`);
       viewer.received++;
@@ -135,15 +152,17 @@ export function httpViewer(baseUrl: string, streamId: number, follower: ViewerFo
         }
         // A span that ended with nothing in it: the stream stopped first.
         if (got > 0) next += LIVE_GROUP_SIZE;
-        else if ((await manifest()).state === 'ended') return;
+        else if ((await manifest()).state === 'ended') break;
         continue;
       }
       await answer.body.dump();
       if (answer.statusCode === 204) continue;
       // Gone (a segment no longer held) or ended: this viewer cannot have every byte.
-      if (answer.statusCode === 410 || (await manifest()).state === 'ended') return;
+      if (answer.statusCode === 410 || (await manifest()).state === 'ended') break;
       await sleep(100);
     }
+    stopped = true;
+    await reading;
   })().catch((error: unknown) => {
     if (!stopped) console.error(`an HTTP viewer failed: ${(error as Error).message}`);
   });

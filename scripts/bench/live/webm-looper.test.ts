@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { concatBytes } from '../../../src/media/ebml.ts';
-import { WebmScanner, parseInitSegment } from '../../../src/media/webm-scanner.ts';
+import { concatBytes } from '../../../src/media/bytes.ts';
+import { WebmScanner, parseInitSegment } from '../../../src/media/webm/webm-scanner.ts';
 import { loopRecording, recordingTicks } from './webm-looper.ts';
 
 const fixture = new Uint8Array(readFileSync(new URL('../../../tests/fixtures/camera-vp9-opus.webm', import.meta.url)));

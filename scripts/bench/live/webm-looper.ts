@@ -1,5 +1,6 @@
-import { EbmlError, EbmlId, concatBytes, encodeUintElement, readElementHeader, readUint } from '../../../src/media/ebml.ts';
-import { WebmScanner, parseInitSegment } from '../../../src/media/webm-scanner.ts';
+import { EbmlError, EbmlId, encodeUintElement, readElementHeader, readUint } from '../../../src/media/webm/ebml.ts';
+import { concatBytes } from '../../../src/media/bytes.ts';
+import { WebmScanner, parseInitSegment } from '../../../src/media/webm/webm-scanner.ts';
 
 /**
  * Makes a long live stream out of a short recorded one, for the live benchmark: the recording's

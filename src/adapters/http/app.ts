@@ -58,6 +58,9 @@ export interface AppOptions {
  */
 const PRIVATE_WRITES = [/^\/api\/auth\//, /^\/api\/settings\/security$/, /^\/api\/users\/\d+\/password-reset$/, /^\/api\/stories\/\d+\/view$/, /^\/api\/upload\/image$/, /^\/api\/uploads(\/[^/]+(\/parts\/\d+)?)?$/];
 
+/** How old the cached list of streams on air may be; the rooms write their counts every SAVE_EVERY_MS (5 s) on top. */
+const ACTIVE_STREAMS_MAX_AGE_SECONDS = 5;
+
 export function isPublicWrite(path: string): boolean {
   return !PRIVATE_WRITES.some((pattern) => pattern.test(path));
 }
@@ -81,8 +84,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use('/search', edge.readThrough)
     .use('/users/by-username/*', edge.readThrough)
     // Which streams are on air: a reader's join reads it, so it comes from the cache too (decision 025);
-    // starting and ending a stream refresh it, also when a stream ends by itself.
-    .use('/streams/active', edge.readThrough)
+    // starting and ending a stream refresh it, also when a stream ends by itself, and its viewer
+    // counts (written by each room every few seconds) are never older than about 10 s (issue 18).
+    .use('/streams/active', edge.readThroughWithin(ACTIVE_STREAMS_MAX_AGE_SECONDS))
     .use(edge.purgeOnWrite(isPublicWrite))
     // Live media is for anyone and does no session work (decision 025): routed before authentication.
     .route('/streams', liveMediaRoutes)

@@ -1,3 +1,4 @@
+import type { HlsPlaylist } from '../../media/hls-playlist.ts';
 import type { LiveManifest, LiveWork } from '../../media/live-protocol.ts';
 import { ROLE_HEADER } from './live-role.ts';
 import type { LiveStreamRoom, RoomOutcome, RoomSettings, SegmentAnswer } from './live-stream-room.ts';
@@ -32,6 +33,11 @@ export class DurableLiveRooms {
   /** With `wait` false, a segment that is coming answers 204 at once instead of being waited for. */
   async segment(streamId: number, n: number, report: ViewerReport | null, wait = true): Promise<SegmentAnswer> {
     return this.room(streamId).segment(n, report, wait);
+  }
+
+  /** The HLS playlist's content (decision 041); 'not_hls' for a WebM stream, null for no such stream. */
+  async playlist(streamId: number, report: ViewerReport | null): Promise<HlsPlaylist | 'not_hls' | null> {
+    return this.room(streamId).playlist(report);
   }
 
   async report(streamId: number, report: ViewerReport): Promise<void> {

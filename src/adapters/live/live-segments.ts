@@ -8,16 +8,23 @@
  * The bytes are held in memory only, newest first, within a budget; the numbering and the newest
  * keyframe segment are plain data the room stores, so numbers never repeat after a wake (the
  * bytes held before it are then gone: a viewer asking for them hears "gone" and starts again
- * at the next keyframe segment).
+ * at the next keyframe segment). When the stream ends nothing more is added, but what is held
+ * stays served (a viewer still catching up gets the tail); the room serves older segments from
+ * the stored recording.
  */
+import type { CutSegment } from '../../media/segment-cutter.ts';
+
 
 export interface Segment {
   n: number;
   /** Stream offset of its first byte. */
   offset: number;
   bytes: Uint8Array;
-  /** Starts with a Cluster whose first video block is a keyframe: a player may start here. */
+  /** Starts on a keyframe of the video (a keyframe Cluster; a fragment whose first video sample is a keyframe): a player may start here. */
   key: boolean;
+  /** Media seconds (MP4: what HLS lists), or null. */
+  time: number | null;
+  duration: number | null;
 }
 
 export interface SegmentIndex {
@@ -63,19 +70,27 @@ export class LiveSegments {
     return this.index.first;
   }
 
-  /**
-   * Adds the media bytes of one publisher chunk, `offset` being the stream offset of bytes[0],
-   * cut at each of `cuts` (stream offsets of keyframe Cluster starts inside the chunk).
-   */
-  append(offset: number, bytes: Uint8Array, cuts: readonly number[]): void {
-    const end = offset + bytes.length;
-    const points = [offset, ...cuts.filter((cut) => cut > offset && cut < end).sort((a, b) => a - b), end];
-    for (let i = 0; i + 1 < points.length; i++) {
-      const from = points[i]!;
-      const to = points[i + 1]!;
-      if (to > from) this.add({ n: this.index.next, offset: from, bytes: bytes.subarray(from - offset, to - offset), key: false });
+  /** Adds a cut segment and answers its number; one whose bytes were lost takes its number and is never held. */
+  add(cut: CutSegment): number {
+    const n = this.index.next;
+    this.index.next = n + 1;
+    if (cut.bytes) {
+      // A copy: the chunk's buffer belongs to the WebSocket message.
+      const held: Segment = { n, offset: cut.offset, bytes: cut.bytes.slice(), key: false, time: cut.time, duration: cut.duration };
+      this.held.push(held);
+      this.bytes += held.bytes.length;
+      if (cut.key) this.markKey(cut.offset);
+      for (const done of [...(this.waiters.get(n) ?? [])]) done(held);
+    } else {
+      for (const done of [...(this.waiters.get(n) ?? [])]) done(null);
     }
     this.trim();
+    return n;
+  }
+
+  /** The held segments from n on, oldest first (what a live HLS playlist lists). */
+  heldFrom(n: number): readonly Segment[] {
+    return this.held.filter((segment) => segment.n >= n);
   }
 
   /** A Cluster at `offset` turned out to start with a video keyframe: its segment is where late joiners start. */
@@ -83,6 +98,7 @@ export class LiveSegments {
     const segment = this.held.find((candidate) => candidate.offset === offset);
     if (!segment) return;
     segment.key = true;
+    if (this.closed) return;
     if (this.index.first === null || segment.n > this.index.first) this.index.first = segment.n;
   }
 
@@ -110,23 +126,15 @@ export class LiveSegments {
     });
   }
 
-  /** The stream is over: nothing more will come, and every waiting request is answered now. */
+  /**
+   * The stream is over: nothing more will come, and every waiting request is answered now. What
+   * is held stays served: a viewer still catching up when the stream ends gets the tail.
+   */
   close(): void {
     this.closed = true;
-    this.held = [];
-    this.bytes = 0;
     this.index.first = null;
     for (const waiters of [...this.waiters.values()]) for (const done of [...waiters]) done(null);
     this.waiters.clear();
-  }
-
-  private add(segment: Segment): void {
-    // A copy: the chunk's buffer belongs to the WebSocket message.
-    const held = { ...segment, bytes: segment.bytes.slice() };
-    this.held.push(held);
-    this.bytes += held.bytes.length;
-    this.index.next = segment.n + 1;
-    for (const done of [...(this.waiters.get(segment.n) ?? [])]) done(held);
   }
 
   private trim(): void {

@@ -1,46 +1,51 @@
 import { DurableObject } from 'cloudflare:workers';
-import { EbmlError, concatBytes } from '../../media/ebml.ts';
+import { fromBase64, toBase64 } from '../../media/base64.ts';
+import { concatBytes } from '../../media/bytes.ts';
+import type { HlsPlaylist } from '../../media/hls-playlist.ts';
+import { MediaFormatError, detectContainer, type ContainerSnapshot, type LiveContainer, type StreamEvent } from '../../media/live-container.ts';
+import { openContainer, restoreContainer } from '../../media/live-containers.ts';
 import { LIVE_PROTOCOL, LiveCloseCode, type LiveManifest, type LiveServerMessage, type LiveWork } from '../../media/live-protocol.ts';
-import { mediaUrl } from '../../media/media-keys.ts';
-import { recordingPartOf, recordingPartRange, splitByPart, type RecordingLayout } from '../../media/recording-parts.ts';
-import { buildCues, buildRecordingHeader, headerGrowth, newRecordingFacts, recordScanEvent, recordingDuration, type RecordingFacts } from '../../media/webm-recording.ts';
-import { WebmScanner, mimeTypeOf, type ScannerSnapshot, type WebmInit } from '../../media/webm-scanner.ts';
-import type { UploadedPart } from '../../domain/ports.ts';
+import { SegmentCutter, type CutSegment } from '../../media/segment-cutter.ts';
 import type { AppDeps, Bindings } from '../app-deps.ts';
-import { fromBase64, toBase64 } from '../crypto/bytes.ts';
 import type { EdgeCache } from '../http/middleware/edge-cache.ts';
 import { LiveSegments, type SegmentIndex } from './live-segments.ts';
-import { RoomStorage } from './room-storage.ts';
 import { ROLE_HEADER } from './live-role.ts';
+import { alarmDecision } from './room-alarm.ts';
+import { playlistOf, type StreamClock } from './room-playlist.ts';
+import { RoomRecording, type RecordingProgress } from './room-recording.ts';
+import { RoomStorage } from './room-storage.ts';
 import { RoomViewers } from './room-viewers.ts';
 import type { ViewerReport } from './viewer-tally.ts';
 
 /**
- * One Durable Object per live stream (docs/decisions/010-live-stream-protocol.md). The reporter's
- * browser (the publisher) sends MediaRecorder WebM bytes over a WebSocket; the room
- *  - cuts them into numbered segments that the worker serves to viewers over HTTP through the
- *    edge cache (decision 025): the object answers one request per segment per worker isolate,
- *    whatever the audience, and holds a request for the next segment until it arrives;
+ * One Durable Object per live stream (docs/decisions/010-live-stream-protocol.md, 025, 040). The
+ * reporter's browser (the publisher) sends MediaRecorder bytes over a WebSocket, WebM or
+ * fragmented MP4 as its first bytes say (src/media/live-container.ts); the room only orchestrates:
+ *  - the container follows the bytes; the cutter makes numbered segments of them that the worker
+ *    serves to viewers over HTTP through the edge cache (decision 025), and as an HLS playlist for
+ *    MP4 (decision 041): the object answers one request per segment per worker isolate, whatever
+ *    the audience, and holds a request for the next segment until it arrives;
  *  - sums the viewer counts the isolates report, tells the publisher, and writes it to D1 now and then;
- *  - records them: bytes are stored in the object's SQLite as they arrive and go to an R2
- *    multipart upload in equal parts as each part fills; on end the header is rewritten with the
- *    Duration and a SeekHead, Cues are appended, and the upload completes. The stream ends when
- *    asked, when the publisher closes its socket normally, or when an alarm finds the publisher
- *    gone for the grace period, and in every case keeps everything received until then.
+ *  - records the stream (room-recording.ts): stored as it arrives, to R2 in parts as they fill,
+ *    finished with the container's header and tail. The stream ends when asked, when the
+ *    publisher closes its socket normally, or when an alarm finds the publisher gone for the grace
+ *    period (room-alarm.ts; the alarm is kept set while the publisher is connected too, so a crash
+ *    does not leave the stream on air), and in every case keeps everything received until then.
  * It uses the WebSocket hibernation API: sockets outlive the object's time in memory, so all
- * that must survive (progress, scanner state, bytes, cues) is in storage and read back on wake.
+ * that must survive (progress, the container's state, bytes, cues, segments) is in storage and
+ * read back on wake.
  */
-
 
 export interface RoomSettings {
   streamId: number;
+  /** Where the recording goes; its extension follows the container the first bytes turn out to be. */
   recordingKey: string;
   /** The site's origin, whose cached public pages the room refreshes when the stream ends. */
   origin?: string;
 }
 
-/** One answer to a viewer's request for a segment (the worker turns it into HTTP). */
-export type SegmentAnswer = { status: 200; bytes: Uint8Array } | { status: 204 | 404 | 410 };
+/** One answer to a viewer's request for a segment (the worker turns it into HTTP); `contentType` is the container's media type. */
+export type SegmentAnswer = { status: 200; bytes: Uint8Array; contentType: string } | { status: 204 | 404 | 410; contentType?: string };
 
 export interface RoomOutcome {
   videoUrl: string | null;
@@ -54,24 +59,27 @@ interface RoomConfig extends RoomSettings {
   origins?: string[];
 }
 
-interface StoredInit extends Omit<WebmInit, 'bytes'> {
-  bytes: string;
-}
-
-interface RoomProgress {
+interface RoomProgress extends RecordingProgress {
   phase: 'live' | 'ending' | 'ended';
   received: number;
-  scanner: ScannerSnapshot;
-  init: StoredInit | null;
-  growth: number | null;
-  /** Cue points live in their own table; `facts.cues` only carries new ones between chunks. */
-  facts: RecordingFacts;
-  uploadId: string | null;
-  /** Parts 2..n already in R2. */
-  parts: UploadedPart[];
+  /** Null until the first bytes say which container the stream is. */
+  container?: ContainerSnapshot | null;
+  /** The first bytes while too few to tell the container (base64). */
+  lead?: string | null;
+  /** Where the next segment starts (segment-cutter.ts). */
+  cutFrom?: number | null;
   outcome: RoomOutcome | null;
   /** Segment numbering (live-segments.ts); absent in rooms started before segments existed. */
   segments?: SegmentIndex;
+  /** The last moment the publisher was known to be there (room-alarm.ts). */
+  seenAt?: number;
+  /** Program date-time origin of an MP4 stream, and its longest segment (seconds). */
+  clock?: StreamClock | null;
+  longest?: number;
+  /** Rooms started before issue 18 kept a WebM scanner's state here. */
+  scanner?: unknown;
+  init?: unknown;
+  facts?: unknown;
 }
 
 /** When storing the recording fails, the alarm tries again after this long. */
@@ -85,17 +93,24 @@ export const SEGMENT_WAIT_MS = 10_000;
  */
 export type RoomDeps = Pick<AppDeps, 'liveStreams' | 'media' | 'mediaLimits' | 'clock' | 'readership'> & { edgeCache?: Pick<EdgeCache, 'purge'> };
 
+/** A room's container as its progress remembers it (rooms from before issue 18 were WebM and kept the scanner apart). */
+function containerOf(progress: RoomProgress | null): LiveContainer | null {
+  if (progress?.container) return restoreContainer(progress.container);
+  if (progress?.scanner) return restoreContainer({ kind: 'webm', state: { scanner: progress.scanner, facts: progress.facts, init: progress.init } });
+  return null;
+}
+
 export class LiveStreamRoom extends DurableObject<Bindings> {
   private readonly store: RoomStorage;
   private readonly deps: RoomDeps;
   private config: RoomConfig | null;
-  private progress: RoomProgress | null;
-  private scanner: WebmScanner;
-  private init: WebmInit | null = null;
-  private segments: LiveSegments;
+  private progress: RoomProgress | null = null;
+  private container: LiveContainer | null = null;
+  private cutter: SegmentCutter | null = null;
+  private segments = new LiveSegments(null);
+  private recording: RoomRecording | null = null;
   private readonly viewers: RoomViewers;
   private readonly work: LiveWork;
-  private uploads: Promise<void> = Promise.resolve();
   private ending: Promise<RoomOutcome> | null = null;
 
   constructor(ctx: DurableObjectState, env: Bindings, deps: RoomDeps) {
@@ -103,9 +118,6 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
     this.deps = deps;
     this.store = new RoomStorage(ctx.storage.sql);
     this.config = this.store.read<RoomConfig>('config');
-    this.progress = null;
-    this.scanner = new WebmScanner();
-    this.segments = new LiveSegments(null);
     this.work = this.store.read<LiveWork>('work') ?? { chunks: 0, requests: 0, messagesIn: 0, messagesOut: 0 };
     this.viewers = new RoomViewers({
       now: () => Date.now(),
@@ -121,10 +133,15 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
   /** Reads progress back from storage: on wake, and after a failed chunk. */
   private reload(): void {
     this.progress = this.store.read<RoomProgress>('progress');
-    this.scanner = this.progress ? WebmScanner.restore(this.progress.scanner) : new WebmScanner();
-    this.init = this.progress?.init ? { ...this.progress.init, bytes: fromBase64(this.progress.init.bytes) } : null;
+    this.container = containerOf(this.progress);
+    const legacyCut = this.progress?.scanner && this.container?.init ? this.progress.received : null;
+    this.cutter = this.container ? new SegmentCutter(this.container.cutsAnywhere, this.progress?.cutFrom ?? legacyCut, true) : null;
     this.segments.close();
     this.segments = new LiveSegments(this.progress?.segments ?? null);
+    if (this.progress?.phase !== 'live') this.segments.close();
+    this.recording = this.config
+      ? new RoomRecording(this.store, this.deps.media, this.config.partSize, this.config.recordingKey, () => this.progress!, () => this.store.write('progress', this.progress))
+      : null;
   }
 
   /** Called once when the stream is created; the publisher then has the grace period to connect. */
@@ -132,19 +149,10 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
     if (this.config) return;
     const limits = this.deps.mediaLimits;
     this.config = { ...settings, partSize: limits.livePartBytes, graceSeconds: limits.liveGraceSeconds, origins: settings.origin ? [settings.origin] : [] };
-    this.progress = {
-      phase: 'live',
-      received: 0,
-      scanner: this.scanner.snapshot(),
-      init: null,
-      growth: null,
-      facts: newRecordingFacts(null),
-      uploadId: null,
-      parts: [],
-      outcome: null,
-    };
     this.store.write('config', this.config);
-    this.store.write('progress', this.progress);
+    const progress: RoomProgress = { phase: 'live', received: 0, container: null, uploadId: null, parts: [], outcome: null, seenAt: Date.now() };
+    this.store.write('progress', progress);
+    this.reload();
     await this.ctx.storage.setAlarm(Date.now() + this.config.graceSeconds * 1000);
   }
 
@@ -178,7 +186,7 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
       this.ctx.acceptWebSocket(server, ['publisher']);
       this.send(server, { type: 'ready', received: this.progress.received });
       this.send(server, { type: 'viewers', count: this.viewers.total() });
-      await this.ctx.storage.deleteAlarm();
+      await this.seenNow();
     }
     return new Response(null, { status: 101, webSocket: client, headers });
   }
@@ -191,7 +199,7 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
     const live = progress.phase === 'live';
     return {
       state: live ? 'live' : 'ended',
-      mimeType: this.init ? mimeTypeOf(this.init) : null,
+      mimeType: this.container?.init?.mimeType ?? null,
       first: live ? this.segments.first : null,
       latest: this.segments.latest,
       viewers: live ? this.viewers.total() : 0,
@@ -200,26 +208,46 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
     };
   }
 
-  /** The initialisation segment (EBML header, Segment start, Tracks), or null while it has not arrived. */
+  /** The initialisation segment (WebM: EBML header, Segment start, Tracks; MP4: ftyp and moov), or null while it has not arrived. */
   initSegment(report: ViewerReport | null = null): { bytes: Uint8Array; mimeType: string } | null {
     this.handled(report);
-    return this.init ? { bytes: this.init.bytes, mimeType: mimeTypeOf(this.init) } : null;
+    return this.container?.init ?? null;
   }
 
   /**
-   * Segment n: at once when held; when it is one of the next few to come, waited for (up to
-   * SEGMENT_WAIT_MS), or with `wait` false answered 204 at once (it is coming).
+   * Segment n: at once when held (or, once the stream has ended, read back from its recording);
+   * when it is one of the next few to come, waited for (up to SEGMENT_WAIT_MS), or with `wait`
+   * false answered 204 at once (it is coming).
    */
   async segment(n: number, report: ViewerReport | null = null, wait = true): Promise<SegmentAnswer> {
     this.handled(report);
     if (!this.progress) return { status: 404 };
+    const contentType = this.container?.kind === 'mp4' ? 'video/mp4' : 'video/webm';
     const found = this.segments.lookup(n);
-    if (found.kind === 'ready') return { status: 200, bytes: found.segment.bytes };
-    if (found.kind === 'gone') return { status: 410 };
+    if (found.kind === 'ready') return { status: 200, bytes: found.segment.bytes, contentType };
+    if (found.kind === 'gone') {
+      const bytes = await this.fromRecording(n);
+      return bytes ? { status: 200, bytes, contentType } : { status: 410 };
+    }
     if (found.kind === 'unknown') return { status: this.progress.phase === 'live' ? 404 : 410 };
-    if (!wait) return { status: 204 };
+    if (!wait) return { status: 204, contentType };
     const segment = await this.segments.waitFor(n, SEGMENT_WAIT_MS);
-    return segment ? { status: 200, bytes: segment.bytes } : { status: 204 };
+    // The container is known by the time a segment exists.
+    return segment ? { status: 200, bytes: segment.bytes, contentType: this.container?.kind === 'mp4' ? 'video/mp4' : 'video/webm' } : { status: 204, contentType };
+  }
+
+  /**
+   * The HLS playlist's content (decision 041): null for no such stream, 'not_hls' for a WebM one.
+   * A stream whose first bytes have not come yet has an empty one.
+   */
+  playlist(report: ViewerReport | null = null): HlsPlaylist | 'not_hls' | null {
+    this.handled(report);
+    const progress = this.progress;
+    if (!this.config || !progress) return null;
+    if (this.container && this.container.kind !== 'mp4') return 'not_hls';
+    const stored = progress.phase === 'ended' ? progress.stored : null;
+    const segments = stored ? this.store.segmentsAll().filter((row) => row.offset + row.length <= stored.mediaEnd) : this.segments.heldFrom(0);
+    return playlistOf({ ended: progress.phase === 'ended', segments, clock: progress.clock ?? null, next: this.segments.latest === null ? 0 : this.segments.latest + 1, longest: progress.longest ?? 0 });
   }
 
   /** An isolate's viewer report with no other request to carry it. */
@@ -235,6 +263,13 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
   private handled(report: ViewerReport | null): void {
     this.work.requests += 1;
     if (report && this.progress?.phase === 'live') this.viewers.report(report);
+  }
+
+  /** After the end: a segment no longer in memory, read back from the stored recording. */
+  private async fromRecording(n: number): Promise<Uint8Array | null> {
+    const stored = this.progress?.phase === 'ended' ? this.progress.stored : null;
+    const row = stored ? this.store.segment(n) : null;
+    return stored && row && this.recording ? this.recording.readSegment(stored, row) : null;
   }
 
   override webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): void {
@@ -261,10 +296,30 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
   }
 
   override async alarm(): Promise<void> {
-    const phase = this.progress?.phase;
-    if (!phase || phase === 'ended') return;
-    if (phase === 'live' && this.openSockets('publisher').length > 0) return;
-    await this.end();
+    const progress = this.progress;
+    if (!progress || progress.phase === 'ended' || !this.config) return;
+    if (progress.phase === 'ending') {
+      await this.end();
+      return;
+    }
+    const connected = this.openSockets('publisher').length > 0;
+    const decision = alarmDecision({ now: Date.now(), publisherConnected: connected, seenAt: progress.seenAt ?? 0, graceMs: this.config.graceSeconds * 1000 });
+    if (decision.end) {
+      await this.end();
+      return;
+    }
+    if (connected) {
+      progress.seenAt = Date.now();
+      this.store.write('progress', progress);
+    }
+    await this.ctx.storage.setAlarm(decision.at);
+  }
+
+  /** The publisher is there now: remember it, and keep the alarm a grace period ahead (room-alarm.ts). */
+  private async seenNow(): Promise<void> {
+    this.progress!.seenAt = Date.now();
+    this.store.write('progress', this.progress);
+    await this.ctx.storage.setAlarm(Date.now() + this.config!.graceSeconds * 1000);
   }
 
   private async left(ws: WebSocket, code: number): Promise<void> {
@@ -275,7 +330,22 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
       await this.end().catch((error) => console.error('ending the stream after the publisher closed failed', error));
       return;
     }
-    await this.ctx.storage.setAlarm(Date.now() + this.config!.graceSeconds * 1000);
+    await this.seenNow();
+  }
+
+  /** The container the stream's first bytes name, and the bytes to feed it from offset 0 (the held lead included); null while too few have come. */
+  private containerFor(bytes: Uint8Array): { container: LiveContainer; feed: Uint8Array; at: number } | 'unknown' | null {
+    const progress = this.progress!;
+    if (this.container) return { container: this.container, feed: bytes, at: progress.received };
+    const lead = concatBytes([progress.lead ? fromBase64(progress.lead) : new Uint8Array(), bytes]);
+    const kind = detectContainer(lead);
+    if (kind === null || kind === 'unknown') return kind;
+    return { container: openContainer(kind), feed: lead, at: 0 };
+  }
+
+  private refuse(publisher: WebSocket, message: string): void {
+    this.send(publisher, { type: 'error', message });
+    closeQuietly(publisher, LiveCloseCode.badMedia, 'not a WebM or MP4 recording');
   }
 
   /** One message of the publisher's byte stream: parse, store, cut into segments, acknowledge. Synchronous on purpose. */
@@ -286,58 +356,57 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
       return;
     }
     const start = progress.received;
-    let events;
-    try {
-      events = this.scanner.push(bytes);
-    } catch (error) {
-      if (!(error instanceof EbmlError)) throw error;
-      this.scanner = WebmScanner.restore(progress.scanner);
-      this.send(publisher, { type: 'error', message: `Not a WebM recording: ${error.message}` });
-      closeQuietly(publisher, LiveCloseCode.badMedia, 'not a WebM recording');
-      return;
-    }
-
-    const keys: number[] = [];
-    for (const event of events) {
-      if (event.kind === 'init') {
-        this.init = event.init;
-        progress.init = { ...event.init, bytes: toBase64(event.init.bytes) };
-        progress.growth = headerGrowth(event.init);
+    const found = this.containerFor(bytes);
+    if (found === 'unknown') return this.refuse(publisher, 'Not a WebM or MP4 recording');
+    let events: StreamEvent[] = [];
+    if (found) {
+      try {
+        events = found.container.push(found.feed);
+      } catch (error) {
+        if (!(error instanceof MediaFormatError)) throw error;
+        this.container = containerOf(progress);
+        return this.refuse(publisher, error.message);
       }
-      const sync = recordScanEvent(progress.facts, event);
-      if (sync !== null) keys.push(sync);
+      if (!this.container) {
+        this.container = found.container;
+        this.cutter = new SegmentCutter(found.container.cutsAnywhere);
+      }
+      this.cutSegments(this.cutter!.cut(found.at, found.feed, events));
     }
-    // Media is everything after the initialisation segment; a chunk may hold the end of one and the start of the other.
-    const mediaStart = this.init ? Math.max(start, this.init.bytes.length) : null;
-    // One segment per chunk, cut again where a keyframe Cluster starts (where late joiners begin).
-    if (mediaStart !== null && mediaStart < start + bytes.length) this.segments.append(mediaStart, bytes.subarray(mediaStart - start), keys);
-    for (const key of keys) this.segments.markKey(key);
+    for (const event of events) {
+      if (event.kind === 'cue') this.store.addCues([event.cue]);
+      if (event.kind === 'patch') this.store.addPatch(event);
+      // A keyframe found after its segment was cut (a WebM Cluster whose first video block came in a later chunk).
+      if (event.kind === 'key') this.segments.markKey(event.offset);
+    }
 
-    // Before the header is complete every byte is in part 1: the scanner refuses a header longer
-    // than MAX_INIT_BYTES (1 MiB), far below a part.
-    const layout = this.layout();
-    if (layout) for (const run of splitByPart(layout, start, bytes)) this.store.appendBytes(run.part, run.bytes);
-    else this.store.appendBytes(1, bytes);
+    this.recording!.keep(this.recording!.layout(this.container), start, bytes);
     progress.received = start + bytes.length;
-    progress.scanner = this.scanner.snapshot();
-    this.store.addCues(progress.facts.cues);
-    progress.facts.cues = [];
+    progress.lead = this.container ? null : toBase64(concatBytes([progress.lead ? fromBase64(progress.lead) : new Uint8Array(), bytes]));
+    progress.container = this.container?.snapshot() ?? null;
+    progress.cutFrom = this.cutter?.nextOffset ?? null;
     progress.segments = this.segments.snapshot();
+    progress.seenAt = Date.now();
     this.store.write('progress', progress);
     this.work.chunks += 1;
     this.store.write('work', this.work);
 
     this.send(publisher, { type: 'ack', received: progress.received });
     this.viewers.refresh();
-
-    if (layout) {
-      const last = recordingPartOf(layout, progress.received);
-      for (let part = Math.max(2, recordingPartOf(layout, start)); part < last; part++) this.queuePartUpload(part);
-    }
+    if (this.container) this.recording!.uploadSettled(this.container, progress.received);
   }
 
-  private layout(): RecordingLayout | null {
-    return this.progress?.growth == null ? null : { partSize: this.config!.partSize, growth: this.progress.growth };
+  /** Numbers the new segments, holds them for viewers and notes where each lies. */
+  private cutSegments(cuts: readonly CutSegment[]): void {
+    const progress = this.progress!;
+    for (const cut of cuts) {
+      const n = this.segments.add(cut);
+      this.store.addSegment({ n, offset: cut.offset, length: cut.length, key: cut.key, time: cut.time, duration: cut.duration });
+      if (cut.time === null || cut.duration === null) continue;
+      // The first fragment's end is now: that fixes the stream's wall clock for program date-times.
+      progress.clock ??= { wall: Date.now(), media: cut.time + cut.duration };
+      progress.longest = Math.max(progress.longest ?? 0, cut.duration);
+    }
   }
 
   private rememberOrigin(origin: string): void {
@@ -364,33 +433,6 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
     }
   }
 
-  private queuePartUpload(part: number): void {
-    this.uploads = this.uploads
-      .then(() => this.uploadStoredPart(part))
-      // The bytes stay stored; ending the stream uploads whatever is left.
-      .catch((error) => console.error(`uploading recording part ${part} failed`, error));
-  }
-
-  private async ensureUpload(): Promise<string> {
-    const progress = this.progress!;
-    progress.uploadId ??= await this.deps.media.createMultipartUpload(this.config!.recordingKey, 'video/webm');
-    this.store.write('progress', progress);
-    return progress.uploadId;
-  }
-
-  /** A full part (2 or later), exactly as recorded, into R2; its stored bytes are dropped once R2 has it. */
-  private async uploadStoredPart(part: number): Promise<void> {
-    const bytes = this.store.partBytes(part);
-    if (bytes.length === 0) return;
-    if (bytes.length !== this.config!.partSize) throw new Error(`recording part ${part} has ${bytes.length} bytes, not ${this.config!.partSize}`);
-    const uploadId = await this.ensureUpload();
-    const uploaded = await this.deps.media.uploadPart(this.config!.recordingKey, uploadId, part, bytes);
-    const progress = this.progress!;
-    progress.parts = [...progress.parts.filter((p) => p.partNumber !== part), uploaded];
-    this.store.write('progress', progress);
-    this.store.deletePart(part);
-  }
-
   private async finish(endedBy: number | null): Promise<RoomOutcome> {
     const config = this.config;
     const progress = this.progress;
@@ -403,13 +445,13 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
       for (const publisher of this.ctx.getWebSockets('publisher')) closeQuietly(publisher, LiveCloseCode.ended, 'stream ended');
     }
     if (progress.phase === 'ending') {
-      await this.uploads;
       try {
-        progress.outcome = await this.storeRecording();
+        progress.stored = await this.recording!.finish(this.container, progress.received);
       } catch (error) {
         await this.ctx.storage.setAlarm(Date.now() + RETRY_SECONDS * 1000);
         throw error;
       }
+      progress.outcome = { videoUrl: RoomRecording.url(progress.stored), size: progress.stored?.size ?? 0 };
       progress.phase = 'ended';
       this.store.write('progress', progress);
       this.store.dropRecordingData();
@@ -438,53 +480,6 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
     for (const origin of this.config?.origins ?? []) {
       await cache.purge(origin).catch((error: unknown) => console.error('refreshing the cached pages after the stream ended failed', error));
     }
-  }
-
-  /**
-   * Writes the finished file: part 1 is the rewritten header plus the first recorded bytes (exactly
-   * one part long), parts 2.. are already in R2 or still stored, and the last part(s) are the rest
-   * plus the Cues. A recording that fits in part 1 is a single put.
-   */
-  private async storeRecording(): Promise<RoomOutcome> {
-    const config = this.config!;
-    const progress = this.progress!;
-    const media = this.deps.media;
-    const init = this.init;
-    const layout = this.layout();
-    if (!init || !layout || progress.facts.clusters === 0) {
-      if (progress.uploadId) await media.abortMultipartUpload(config.recordingKey, progress.uploadId);
-      return { videoUrl: null, size: 0 };
-    }
-    const tailPart = recordingPartOf(layout, progress.received);
-    for (const part of this.store.storedParts()) if (part >= 2 && part < tailPart) await this.uploadStoredPart(part);
-    // A frame cut off by a dropped connection is left out (only from the part still being filled).
-    const tailStart = recordingPartRange(layout, tailPart).start;
-    const end = Math.max(tailStart, Math.min(progress.received, this.scanner.completeUpTo));
-
-    const facts = { ...progress.facts, cues: this.store.cues() };
-    const cues = buildCues(init, facts);
-    const header = buildRecordingHeader(init, { duration: recordingDuration(facts), mediaLength: end - init.bytes.length, cuesLength: cues.length });
-    const key = config.recordingKey;
-
-    if (tailPart === 1) {
-      const first = concatBytes([header, this.store.partBytes(1).subarray(init.bytes.length, end)]);
-      const stored = await media.put(key, concatBytes([first, cues]), 'video/webm');
-      return { videoUrl: mediaUrl(key), size: stored.size };
-    }
-    const first = concatBytes([header, this.store.partBytes(1).subarray(init.bytes.length)]);
-    const expected = tailPart - 2;
-    const middle = progress.parts.filter((p) => p.partNumber >= 2 && p.partNumber < tailPart);
-    if (first.length !== config.partSize || middle.length !== expected) {
-      throw new Error(`recording parts do not add up: first ${first.length} of ${config.partSize}, ${middle.length} of ${expected} middle parts`);
-    }
-    const uploadId = await this.ensureUpload();
-    const parts = [...middle, await media.uploadPart(key, uploadId, 1, first)];
-    const tail = concatBytes([this.store.partBytes(tailPart).subarray(0, end - tailStart), cues]);
-    for (let at = 0, part = tailPart; at < tail.length; at += config.partSize, part++) {
-      parts.push(await media.uploadPart(key, uploadId, part, tail.subarray(at, at + config.partSize)));
-    }
-    const stored = await media.completeMultipartUpload(key, uploadId, parts);
-    return { videoUrl: mediaUrl(key), size: stored.size };
   }
 }
 

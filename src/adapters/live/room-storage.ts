@@ -1,9 +1,21 @@
-import { concatBytes } from '../../media/ebml.ts';
-import type { CuePoint } from '../../media/webm-recording.ts';
+import { concatBytes, type BytePatchAt } from '../../media/bytes.ts';
+import type { CuePoint } from '../../media/webm/webm-recording.ts';
+
+/** Where one segment lies in the stream (and, after the end, in the recording, shifted by its header's growth). */
+export interface SegmentRow {
+  n: number;
+  offset: number;
+  length: number;
+  key: boolean;
+  time: number | null;
+  duration: number | null;
+}
 
 /**
  * A live stream room's durable state, in its Durable Object's own SQLite: the room's settings and
- * progress (JSON), the recorded bytes waiting to become R2 parts (by part), and the cue points.
+ * progress (JSON), the recorded bytes waiting to become R2 parts (by part), the WebM cue points,
+ * the byte patches the recording gets (MP4), and every segment cut (where it lies in the stream,
+ * for the HLS playlist, the MP4 index and serving segments from the recording after the end).
  * Writes are synchronous; the runtime commits them together before any reply leaves the object,
  * so an "ack" the publisher sees always means "stored".
  */
@@ -17,6 +29,10 @@ export class RoomStorage {
     sql.exec(`CREATE TABLE IF NOT EXISTS chunks (seq INTEGER PRIMARY KEY AUTOINCREMENT, part INTEGER NOT NULL, data BLOB NOT NULL)`);
     sql.exec(`CREATE INDEX IF NOT EXISTS chunks_part ON chunks (part, seq)`);
     sql.exec(`CREATE TABLE IF NOT EXISTS cues (seq INTEGER PRIMARY KEY AUTOINCREMENT, time INTEGER NOT NULL, cluster_offset INTEGER NOT NULL)`);
+    sql.exec(`CREATE TABLE IF NOT EXISTS patches (offset INTEGER PRIMARY KEY, data BLOB NOT NULL)`);
+    sql.exec(
+      `CREATE TABLE IF NOT EXISTS segments (n INTEGER PRIMARY KEY, offset INTEGER NOT NULL, length INTEGER NOT NULL, key INTEGER NOT NULL, time REAL, duration REAL)`,
+    );
   }
 
   read<T>(name: string): T | null {
@@ -61,9 +77,51 @@ export class RoomStorage {
       .map((row) => ({ time: row.time, clusterOffset: row.cluster_offset }));
   }
 
-  /** Once the recording is in R2, only the room's outcome needs keeping. */
+  addPatch(patch: BytePatchAt): void {
+    this.sql.exec(`INSERT OR REPLACE INTO patches (offset, data) VALUES (?, ?)`, patch.offset, patch.bytes.slice().buffer);
+  }
+
+  /** The patches that touch stream bytes [start, end). */
+  patchesIn(start: number, end: number): BytePatchAt[] {
+    // A patch is a few bytes long: one starting up to 16 bytes before `start` may reach into it.
+    return this.sql
+      .exec<{ offset: number; data: ArrayBuffer }>(`SELECT offset, data FROM patches WHERE offset >= ? AND offset < ? ORDER BY offset`, start - 16, end)
+      .toArray()
+      .map((row) => ({ offset: row.offset, bytes: new Uint8Array(row.data) }));
+  }
+
+  addSegment(row: SegmentRow): void {
+    this.sql.exec(
+      `INSERT OR REPLACE INTO segments (n, offset, length, key, time, duration) VALUES (?, ?, ?, ?, ?, ?)`,
+      row.n,
+      row.offset,
+      row.length,
+      row.key ? 1 : 0,
+      row.time,
+      row.duration,
+    );
+  }
+
+  segment(n: number): SegmentRow | null {
+    return this.segmentRows(`WHERE n = ?`, n)[0] ?? null;
+  }
+
+  /** Every segment cut, in order. */
+  segmentsAll(): SegmentRow[] {
+    return this.segmentRows('');
+  }
+
+  private segmentRows(where: string, ...bindings: number[]): SegmentRow[] {
+    return this.sql
+      .exec<{ n: number; offset: number; length: number; key: number; time: number | null; duration: number | null }>(`SELECT * FROM segments ${where} ORDER BY n`, ...bindings)
+      .toArray()
+      .map((row) => ({ ...row, key: row.key === 1 }));
+  }
+
+  /** Once the recording is in R2, only the room's outcome and the segments' places in it need keeping. */
   dropRecordingData(): void {
     this.sql.exec(`DELETE FROM chunks`);
     this.sql.exec(`DELETE FROM cues`);
+    this.sql.exec(`DELETE FROM patches`);
   }
 }

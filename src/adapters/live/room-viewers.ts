@@ -9,7 +9,8 @@ import { ViewerTally, type ViewerReport } from './viewer-tally.ts';
  * winning, never once per join or leave.
  */
 
-export const SAVE_EVERY_MS = 10_000;
+/** Often enough that GET /api/streams/active (cached up to 5 s more) shows a count no older than about 10 s. */
+export const SAVE_EVERY_MS = 5_000;
 
 export interface RoomViewersPorts {
   now: () => number;

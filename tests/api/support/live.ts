@@ -1,8 +1,10 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, runDurableObjectAlarm, runInDurableObject, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import worker from '../../../src/worker.ts';
 import camera from '../../fixtures/camera-vp9-opus.webm?inline';
 import chunkSizes from '../../fixtures/camera-vp9-opus.chunks.json';
+import mp4Camera from '../../fixtures/camera-h264-opus.mp4?inline';
+import mp4ChunkSizes from '../../fixtures/camera-h264-opus.chunks.json';
 import { api, type ApiResponse } from './api.ts';
 import { cutInto } from './synthetic-webm.ts';
 import { BEARER_PROTOCOL_PREFIX, LIVE_PROTOCOL, type LiveManifest, type LiveServerMessage } from '../../../src/media/live-protocol.ts';
@@ -102,9 +104,24 @@ export function roomOf(streamId: number) {
   return env.LIVE_STREAMS.get(env.LIVE_STREAMS.idFromName(`stream-${streamId}`));
 }
 
+/**
+ * The grace period runs out: the room is made to have last seen its reporter longer ago than
+ * LIVE_GRACE_SECONDS (time moved on, as far as the room can tell), then its alarm runs. Answers
+ * whether an alarm was due. The room keeps an alarm set while live (src/adapters/live/room-alarm.ts).
+ */
+export async function graceRunsOut(streamId: number): Promise<boolean> {
+  await runInDurableObject(roomOf(streamId), async (room) => {
+    const progress = (room as unknown as { progress: { seenAt?: number } | null }).progress;
+    if (progress) progress.seenAt = 0;
+  });
+  return runDurableObjectAlarm(roomOf(streamId));
+}
+
 /** A viewer's request for live media (the manifest, the init segment or a segment), with its viewer id. */
-export async function liveGet(streamId: number, path: '' | 'init' | number, viewer?: string): Promise<ApiResponse<any> & { bytes: Uint8Array }> {
-  const url = `/api/streams/${streamId}/live${path === '' ? '' : `/${path}`}${viewer ? `?v=${viewer}` : ''}`;
+/** `path` is '' (the manifest), a segment number, a name under live/ ('init', '4.m4s'), or a suffix of live ('.m3u8?...'). */
+export async function liveGet(streamId: number, path: string | number, viewer?: string): Promise<ApiResponse<any> & { bytes: Uint8Array }> {
+  const suffix = path === '' ? '' : typeof path === 'string' && path.startsWith('.') ? path : `/${path}`;
+  const url = `/api/streams/${streamId}/live${suffix}${viewer ? `${suffix.includes('?') ? '&' : '?'}v=${viewer}` : ''}`;
   const ctx = createExecutionContext();
   const res = await worker.fetch(new Request(`http://newsroom.test${url}`), env, ctx);
   await waitOnExecutionContext(ctx);
@@ -141,9 +158,13 @@ export async function manifestWhen(streamId: number, check: (manifest: LiveManif
   }
 }
 
-export const cameraBytes = Uint8Array.from(atob(camera.slice(camera.indexOf(',') + 1)), (c) => c.charCodeAt(0));
+const fromDataUrl = (url: string) => Uint8Array.from(atob(url.slice(url.indexOf(',') + 1)), (c) => c.charCodeAt(0));
+export const cameraBytes = fromDataUrl(camera);
 /** The recorder's own chunks, exactly as MediaRecorder emitted them. */
 export const cameraChunks = cutInto(cameraBytes, chunkSizes);
+/** The same camera recorded as fragmented MP4 (H.264 + Opus) by this machine's Chromium, and its chunks. */
+export const mp4CameraBytes = fromDataUrl(mp4Camera);
+export const mp4CameraChunks = cutInto(mp4CameraBytes, mp4ChunkSizes);
 
 export async function startStream(token: string, title = 'Flood watch on the river') {
   const res = await api('/api/streams/start', { method: 'POST', token, json: { title, description: 'Live stream' } });

@@ -1,4 +1,5 @@
-import { EbmlId, concatBytes, encodeElement, encodeId, encodeUintElement } from '../../../src/media/ebml.ts';
+import { EbmlId, encodeElement, encodeId, encodeUintElement } from '../../../src/media/webm/ebml.ts';
+import { concatBytes } from '../../../src/media/bytes.ts';
 
 /**
  * Builds a WebM the way Chrome's MediaRecorder writes one (Segment and Clusters of unknown size,

@@ -7,7 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { STATE_DIR_ENV } from '../../../scripts/lib/local-state.ts';
 import { projectRoot, quietEnv } from '../../../scripts/lib/project.ts';
 import { demoReporters } from '../../../scripts/seed/demo-newsroom.ts';
-import { portIsFree } from './ports.ts';
+import { e2ePorts, portIsFree } from './ports.ts';
 import type { E2eAccount } from './site.ts';
 
 /**
@@ -23,8 +23,8 @@ const serverLog = join(projectRoot, 'test-results', 'e2e-server.log');
 
 async function choosePort(): Promise<number> {
   if (process.env.E2E_PORT) return Number(process.env.E2E_PORT);
-  const [first, last] = (process.env.E2E_PORTS ?? '8800-8809').split('-').map(Number);
-  for (let port = first!; port <= (last ?? first!); port++) if (await portIsFree(port)) return port;
+  const { first, last } = e2ePorts();
+  for (let port = first; port <= last; port++) if (await portIsFree(port)) return port;
   throw new Error(`No free port in ${process.env.E2E_PORTS ?? '8800-8809'} for the e2e site; set E2E_PORT`);
 }
 
@@ -93,8 +93,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
       ADMIN_PASSWORD: admin.password,
       DEMO_PASSWORD: demoPassword,
       SEED_DEMO: '1',
-      // The view counters' real alarm, sooner than production's 30 s (readership journeys wait for it).
-      VIEW_FLUSH_SECONDS: '5',
       // Vitest sets NODE_ENV=test; the site under test must be the production build readers get.
       NODE_ENV: 'production',
     }),

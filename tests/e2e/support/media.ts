@@ -136,3 +136,39 @@ export async function expectPhotoStoryCreated(page: Page, token: string, title: 
   expect(served.status).toBe(200);
   expect(served.headers.get('content-type')).toBe('image/png');
 }
+
+export interface FrameRate {
+  /** Frames the video presented per second of wall time over the window. */
+  fps: number;
+  /** Seconds of media played over the window, and the window. */
+  advanced: number;
+  seconds: number;
+  dropped: number;
+}
+
+/**
+ * How smoothly a playing video plays: frames presented (`getVideoPlaybackQuality()`) and media
+ * time advanced over `ms` of wall time. currentTime alone is not enough: a MediaSource fed
+ * MediaRecorder's MP4 as it is advances its clock while showing 1 to 10 frames a second (issue 18).
+ */
+export function frameRate(page: Page, selector: string, ms = 4000): Promise<FrameRate> {
+  return page.evaluate(
+    async ({ css, window: wait }) => {
+      const video = document.querySelector<HTMLVideoElement>(css);
+      if (!video) throw new Error(`no video matches ${css}`);
+      const before = video.getVideoPlaybackQuality();
+      const t0 = performance.now();
+      const time0 = video.currentTime;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      const after = video.getVideoPlaybackQuality();
+      const seconds = (performance.now() - t0) / 1000;
+      return {
+        fps: (after.totalVideoFrames - before.totalVideoFrames) / seconds,
+        advanced: video.currentTime - time0,
+        seconds,
+        dropped: after.droppedVideoFrames - before.droppedVideoFrames,
+      };
+    },
+    { css: selector, window: ms },
+  );
+}

@@ -158,7 +158,7 @@ export class SharedFetch {
 
 function toResponse(answer: LiveAnswer, state: 'HIT' | 'SHARED' | 'MISS'): Response {
   const headers = new Headers({ [EDGE_CACHE_HEADER]: state });
-  if (answer.contentType) headers.set('Content-Type', answer.contentType);
+  if (answer.contentType && answer.status !== 204) headers.set('Content-Type', answer.contentType);
   headers.set('Cache-Control', answer.cacheControl ?? 'no-store');
   return new Response(answer.status === 204 ? null : answer.body, { status: answer.status, headers });
 }

@@ -1,4 +1,6 @@
 import { Hono, type Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { HLS_CONTENT_TYPE, hlsMediaPlaylist } from '../../../media/hls-playlist.ts';
 import { LIVE_GROUP_SIZE, LIVE_NEXT_HEADER, VIEWER_HEADER, VIEWER_PARAM, type LiveManifest } from '../../../media/live-protocol.ts';
 import type { ViewerReport } from '../../live/viewer-tally.ts';
 import type { AppEnv } from '../context.ts';
@@ -15,6 +17,7 @@ import { ViewerSightings } from '../live/viewer-sightings.ts';
  *   GET /api/streams/{id}/live/{n}    segment n (immutable); the next few wait until they exist
  *   GET /api/streams/{id}/live/from/{n}  segments n .. n+G-1 back to back, each written as it exists
  *   GET /api/streams/{id}/live/g/{g}  the same from g*G
+ *   GET /api/streams/{id}/live.m3u8   an MP4 stream's HLS playlist (decision 041), its URIs the segments above
  *   GET /api/streams/{id}/live/start  a join in one request: the init segment, then segments from
  *                                     the newest keyframe (`first`) on, G + phase of them (?phase=
  *                                     0..G-1), streamed; X-Live-Next names the next span's start
@@ -51,8 +54,9 @@ export function waitUntilOf(c: Context<AppEnv>): (promise: Promise<unknown>) => 
 }
 
 /** Before the worker commits to a 200 with a streamed body it has the group's first segment; these end it. */
-function segmentFailure(status: number): LiveAnswer {
-  if (status === 204) return { status: 204, body: null };
+function segmentFailure(status: number, contentType?: string): LiveAnswer {
+  // A 204 carries the container's media type, which a span that waits for its first segment answers with.
+  if (status === 204) return { status: 204, body: null, contentType };
   if (status === 410) return { status: 410, body: JSON.stringify(errorBody('gone', 'This segment is no longer held; start again from the manifest')), contentType: 'application/json; charset=utf-8' };
   return notFound('No such segment');
 }
@@ -98,7 +102,7 @@ async function openSpan(
   // A span cut short ends cleanly too: it is the stream's end (a publisher gone for longer than
   // these waits has ended the stream), and the manifest tells a reader so.
   void complete.then(() => feed.end());
-  return { status: 200, feed, contentType: head?.contentType ?? 'video/webm', cacheControl: IMMUTABLE, complete };
+  return { status: 200, feed, contentType: head?.contentType ?? first.contentType ?? 'application/octet-stream', cacheControl: IMMUTABLE, complete };
 }
 
 /**
@@ -134,7 +138,7 @@ function keyOf(url: URL, id: number, path: string): string {
 function segmentFromObject(c: Context<AppEnv>, id: number) {
   return async (n: number, wait: boolean): Promise<LiveAnswer> => {
     const answer = await c.var.deps.liveRooms.segment(id, n, sightings.report(id), wait);
-    return answer.status === 200 ? { status: 200, body: answer.bytes, contentType: 'video/webm', cacheControl: IMMUTABLE } : segmentFailure(answer.status);
+    return answer.status === 200 ? { status: 200, body: answer.bytes, contentType: answer.contentType, cacheControl: IMMUTABLE } : segmentFailure(answer.status, answer.contentType);
   };
 }
 
@@ -196,16 +200,69 @@ async function serveStart(c: Context<AppEnv>): Promise<Response> {
   return response;
 }
 
+/** A blocking reload's answer holds the segment it waited for, whatever comes later: it may be kept a little longer. */
+const BLOCKING_RELOAD_CACHE = 'public, max-age=6';
+const HLS_NUMBER = /^(0|[1-9][0-9]{0,15})$/;
+
+/**
+ * The HLS playlist of an MP4 stream (docs/decisions/041-hls-from-the-same-segments.md), served like
+ * the manifest: the object builds it at most once a second per isolate, whatever the audience.
+ * `?_HLS_msn=M` is a blocking reload: the answer waits until segment M exists (through the same
+ * shared levels as GET /live/{M}: one object request per isolate) and then holds it, under a key
+ * of its own per M. `_HLS_part` is accepted and ignored: segments are not split into parts.
+ */
+async function servePlaylist(c: Context<AppEnv>): Promise<Response> {
+  const msnText = c.req.query('_HLS_msn');
+  const partText = c.req.query('_HLS_part');
+  if (msnText !== undefined && !HLS_NUMBER.test(msnText)) return c.json(errorBody('validation_failed', '_HLS_msn must be a segment number', { _HLS_msn: 'Not a segment number' }), 400);
+  if (partText !== undefined && (msnText === undefined || !HLS_NUMBER.test(partText))) {
+    return c.json(errorBody('validation_failed', '_HLS_part needs _HLS_msn and must be a whole number', { _HLS_part: 'Not a part number' }), 400);
+  }
+  const msn = msnText === undefined ? null : Number(msnText);
+  if (msn !== null && STREAM_ID.test(c.req.param('id') ?? '')) {
+    const waited = await segmentOf(c, Number(c.req.param('id')))(msn, true);
+    // RFC 8216bis 6.2.5.2: a segment further ahead than the next two is refused.
+    if (waited.status === 404) return c.json(errorBody('validation_failed', '_HLS_msn is too far ahead of the stream', { _HLS_msn: 'Too far ahead' }), 400);
+  }
+  return serve(c, msn === null ? 'playlist' : `playlist/${msn}`, async (id, report) => {
+    const playlist = await c.var.deps.liveRooms.playlist(id, report);
+    if (playlist === null) return notFound('No such live stream');
+    if (playlist === 'not_hls') {
+      return { status: 409, body: JSON.stringify(errorBody('not_hls', 'This stream is WebM, which HLS does not carry; watch it with the site’s player')), contentType: 'application/json; charset=utf-8' };
+    }
+    const cacheControl = msn === null || playlist.ended ? MANIFEST_CACHE : BLOCKING_RELOAD_CACHE;
+    return { status: 200, body: hlsMediaPlaylist(playlist), contentType: HLS_CONTENT_TYPE, cacheControl };
+  });
+}
+
+/**
+ * Live media is public and carries no credentials, so any site may play it: a partner's page
+ * running hls.js reads the playlist and segments from its own origin.
+ */
+const anyOrigin = createMiddleware(async (c, next) => {
+  await next();
+  c.res.headers.set('Access-Control-Allow-Origin', '*');
+});
+
+function serveInit(c: Context<AppEnv>): Promise<Response> {
+  return serve(c, 'init', async (id, report) => {
+    const init = await c.var.deps.liveRooms.initSegment(id, report);
+    if (!init) return notFound('This stream has no picture yet');
+    return { status: 200, body: init.bytes, contentType: init.mimeType, cacheControl: IMMUTABLE };
+  });
+}
+
 export const liveMediaRoutes = new Hono<AppEnv>()
+  .use('/:id/live', anyOrigin)
+  .use('/:id/live.m3u8', anyOrigin)
+  .use('/:id/live/*', anyOrigin)
   .get('/:id/live', serveManifest)
+  .get('/:id/live.m3u8', servePlaylist)
   .get('/:id/live/start', serveStart)
-  .get('/:id/live/init', (c) =>
-    serve(c, 'init', async (id, report) => {
-      const init = await c.var.deps.liveRooms.initSegment(id, report);
-      if (!init) return notFound('This stream has no picture yet');
-      return { status: 200, body: init.bytes, contentType: init.mimeType, cacheControl: IMMUTABLE };
-    }),
-  )
+  // `init.mp4` and `{n}.m4s` are the names the HLS playlist gives the same objects (players such as
+  // FFmpeg take only segment URLs with a media extension); they share the isolate's cache keys.
+  .get('/:id/live/init', serveInit)
+  .get('/:id/live/init.mp4', serveInit)
   .get('/:id/live/g/:g', (c) => {
     const g = c.req.param('g');
     if (!SEGMENT.test(g)) return c.json(errorBody('not_found', 'No such segment group'), 404);
@@ -217,11 +274,11 @@ export const liveMediaRoutes = new Hono<AppEnv>()
     return serveSpan(c, Number(n));
   })
   .get('/:id/live/:n', (c) => {
-    const n = c.req.param('n');
+    const n = c.req.param('n').replace(/\.m4s$/, '');
     if (!SEGMENT.test(n)) return c.json(errorBody('not_found', 'No such segment'), 404);
     return serve(c, `segment/${n}`, async (id, report) => {
       const answer = await c.var.deps.liveRooms.segment(id, Number(n), report);
-      if (answer.status === 200) return { status: 200, body: answer.bytes, contentType: 'video/webm', cacheControl: IMMUTABLE };
+      if (answer.status === 200) return { status: 200, body: answer.bytes, contentType: answer.contentType, cacheControl: IMMUTABLE };
       return segmentFailure(answer.status);
     });
   });

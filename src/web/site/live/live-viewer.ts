@@ -1,12 +1,15 @@
-import { LIVE_GROUP_SIZE, LIVE_NEXT_HEADER, VIEWER_PARAM, type LiveManifest } from '../../../media/live-protocol.ts';
+import { LIVE_GROUP_SIZE, LIVE_MANIFEST_EVERY_MS, LIVE_NEXT_HEADER, VIEWER_PARAM, type LiveManifest } from '../../../media/live-protocol.ts';
+import { attachSource, livePlaybackFor, type AttachedSource } from './media-source-support.ts';
 
 /**
- * A reader's side of a live stream (docs/decisions/025-live-delivery-over-http-segments.md): plain
- * HTTP requests feeding a MediaSource. It reads the manifest, appends the initialisation segment,
- * then segment `first` (a keyframe) and each next one, asking for the next before it exists (the
- * server answers when it does). It starts playback at the first buffered frame, keeps near the
- * live edge, trims what has been watched, and reads the manifest again now and then for the
- * viewer count, the reporter's connection and the end of the stream.
+ * A reader's side of a live stream (docs/decisions/025-live-delivery-over-http-segments.md, 043):
+ * plain HTTP requests feeding a MediaSource, or a ManagedMediaSource on an iPhone (fetching only
+ * while the browser wants data), for WebM and MP4 streams alike. It joins (the init segment and
+ * the segments from the newest keyframe), then asks for span after span, each before its segments
+ * exist (the server answers as they do). It starts playback at the first buffered frame, keeps
+ * near the live edge, trims what has been watched, and reads the manifest again now and then for
+ * the viewer count, the reporter's connection and the end of the stream. A browser with neither
+ * plays an MP4 stream's HLS playlist itself.
  */
 
 export type ViewerState = 'connecting' | 'waiting' | 'playing' | 'publisher-away' | 'reconnecting' | 'ended' | 'unsupported' | 'failed';
@@ -28,14 +31,11 @@ export interface LiveViewer {
 
 /** Media watched longer ago than this is dropped from the buffer. */
 const KEEP_BEHIND_SECONDS = 30;
-/** How often the manifest is read again for the count and the stream's state (it is cached for a second). */
-const MANIFEST_EVERY_MS = 3000;
+/** Buffered media a player starts with (or what it has after START_WAIT_MS), so the first fragment's arrival gap does not stall it. */
+const START_BUFFER_SECONDS = 1.5;
+const START_WAIT_MS = 2000;
 /** How long an ended stream's player waits for its recording to be stored before saying there is none. */
 const RECORDING_WAIT_MS = 60_000;
-
-export function canWatchLive(mimeType = 'video/webm; codecs="vp9,opus"'): boolean {
-  return typeof MediaSource !== 'undefined' && MediaSource.isTypeSupported(mimeType);
-}
 
 class Stopped extends Error {}
 
@@ -53,8 +53,7 @@ export function watchLiveStream(options: LiveViewerOptions): LiveViewer {
   let closed = false;
   let ended = false;
   let started = false;
-  let objectUrl: string | null = null;
-  let mediaSource: MediaSource | null = null;
+  let attached: AttachedSource | null = null;
   let lastState: ViewerState | null = null;
 
   const setState = (state: ViewerState, detail?: string) => {
@@ -122,20 +121,17 @@ export function watchLiveStream(options: LiveViewerOptions): LiveViewer {
     }
   };
 
-  const openMedia = (mimeType: string) =>
-    new Promise<SourceBuffer>((resolve) => {
-      const source = new MediaSource();
-      mediaSource = source;
-      objectUrl = URL.createObjectURL(source);
-      video.src = objectUrl;
-      source.addEventListener('sourceopen', () => resolve(source.addSourceBuffer(mimeType)), { once: true });
-    });
 
+  let firstMediaAt: number | null = null;
   const followLiveEdge = () => {
     const buffered = video.buffered;
     if (buffered.length === 0) return;
     const end = buffered.end(buffered.length - 1);
+    firstMediaAt ??= Date.now();
+    // Start with a little in hand: joined at the newest keyframe, an MP4 stream has one fragment
+    // (about a second) buffered, and the next comes when the camera has made it, a moment later.
     if (!started) {
+      if (end - buffered.start(0) < START_BUFFER_SECONDS && Date.now() - firstMediaAt < START_WAIT_MS) return;
       started = true;
       video.currentTime = buffered.start(0);
       void video.play().catch(() => undefined);
@@ -170,9 +166,19 @@ export function watchLiveStream(options: LiveViewerOptions): LiveViewer {
     followLiveEdge();
   };
 
+  /** The browser's own HLS: the playlist as the video's source (its viewer id in the URL, so it is counted). */
+  let natively = false;
+  const playNatively = () => {
+    natively = true;
+    video.src = `${base}.m3u8?${VIEWER_PARAM}=${viewerId}`;
+    video.addEventListener('playing', () => ((started = true), setState('playing')), { once: true });
+    void video.play().catch(() => undefined);
+  };
+
+  /** The count (and the state) now and then; the first read after a random part of the period, so an audience that joined together does not read it in the same instant. */
   const keepReadingManifest = async () => {
-    while (!closed && !ended) {
-      await sleep(MANIFEST_EVERY_MS);
+    for (let wait = Math.random() * LIVE_MANIFEST_EVERY_MS; !closed && !ended; wait = LIVE_MANIFEST_EVERY_MS) {
+      await sleep(wait);
       await readManifest().catch(() => undefined);
     }
   };
@@ -208,20 +214,25 @@ export function watchLiveStream(options: LiveViewerOptions): LiveViewer {
       joined = await persist(join);
     }
     const mimeType = joined.headers.get('Content-Type') ?? '';
-    if (!canWatchLive(mimeType)) {
+    const playback = livePlaybackFor(mimeType, video);
+    if (playback === null || playback === 'native-hls') {
       await joined.body.cancel();
-      setState('unsupported', `This browser cannot play ${mimeType}`);
-      // Keep reading the manifest: the page offers the recording once the stream ends.
+      if (playback === 'native-hls') playNatively();
+      else setState('unsupported', `This browser cannot play ${mimeType}`);
+      // Keep reading the manifest: for the count and the end (the page then offers the recording).
       await keepReadingManifest();
       return;
     }
     void keepReadingManifest();
-    const buffer = await openMedia(mimeType);
+    const { attached: sink, buffer } = await attachSource(playback, video, mimeType);
+    attached = sink;
 
     let res: Response | null = joined;
     /** Where this viewer's next span starts, or null to join again. */
     let next: number | null = null;
     while (!closed && !ended) {
+      // A ManagedMediaSource says when the browser wants data; a request waits for it (a span under way is read to its end).
+      if (!res) await sink.whenWanted(abort.signal);
       res ??= await persist(() => (next === null ? join() : get(`/from/${next}`)));
       if (res.status === 200 && res.body) {
         const following: number = next === null ? Number(res.headers.get(LIVE_NEXT_HEADER)) : next + LIVE_GROUP_SIZE;
@@ -245,9 +256,9 @@ export function watchLiveStream(options: LiveViewerOptions): LiveViewer {
       }
       res = null;
     }
-    if (ended && !closed && mediaSource?.readyState === 'open') {
+    if (ended && !closed && sink.source.readyState === 'open') {
       await whenIdle(buffer);
-      mediaSource.endOfStream();
+      sink.source.endOfStream();
     }
   };
 
@@ -261,11 +272,11 @@ export function watchLiveStream(options: LiveViewerOptions): LiveViewer {
     close() {
       closed = true;
       abort.abort();
-      if (objectUrl) {
+      attached?.detach();
+      attached = null;
+      if (natively) {
         video.removeAttribute('src');
         video.load();
-        URL.revokeObjectURL(objectUrl);
-        objectUrl = null;
       }
     },
   };

@@ -1,10 +1,12 @@
 import { BEARER_PROTOCOL_PREFIX, LIVE_PROTOCOL, LiveCloseCode, MAX_LIVE_MESSAGE_BYTES, type LiveServerMessage } from '../../../media/live-protocol.ts';
 import { getToken } from '../../api/client.ts';
 import { liveSocketUrl, parseServerMessage } from '../../site/live/live-socket-url.ts';
+import { recorderOptions, recordingMimeType } from '../camera/recording-format.ts';
 
 /**
- * The reporter's side of a live stream (docs/decisions/010-live-stream-protocol.md): records the
- * camera with MediaRecorder in 1-second chunks and sends the bytes over a WebSocket to the
+ * The reporter's side of a live stream (docs/decisions/010-live-stream-protocol.md, 040): records the
+ * camera with MediaRecorder (fragmented MP4 where it can, else WebM) in 1-second chunks, asking for
+ * a keyframe every second, and sends the bytes over a WebSocket to the
  * stream's room. Bytes are kept until the room acknowledges them, so a dropped connection
  * reconnects and carries on from what the room already has; `stop()` returns once every byte is
  * stored, and closing normally ends the stream (the recording is saved and the story published).
@@ -33,17 +35,12 @@ export function openCamera(constraints: MediaStreamConstraints = CAMERA_CONSTRAI
   return navigator.mediaDevices.getUserMedia(constraints);
 }
 
-/** VP9 as docs/product asks, else VP8, else whatever WebM the browser makes. Viewers need WebM. */
-export const LIVE_MIME_TYPES = ['video/webm;codecs=vp9,opus', 'video/webm;codecs=vp8,opus', 'video/webm'] as const;
-
-export function liveRecorderMimeType(): string | null {
-  if (typeof MediaRecorder === 'undefined') return null;
-  return LIVE_MIME_TYPES.find((type) => MediaRecorder.isTypeSupported(type)) ?? null;
-}
+/** MP4 with H.264 where the browser records it, else WebM (camera/recording-format.ts); the server takes either. */
+export const liveRecorderMimeType = recordingMimeType;
 
 export class UnsupportedRecorderError extends Error {
   constructor() {
-    super('This browser cannot record WebM video, which live streams need');
+    super('This browser cannot record MP4 or WebM video, which live streams need');
     this.name = 'UnsupportedRecorderError';
   }
 }
@@ -74,7 +71,7 @@ export class LivePublisher {
   private waiters: (() => void)[] = [];
 
   private constructor(private readonly options: LivePublisherOptions, mimeType: string) {
-    this.recorder = new MediaRecorder(options.stream, { mimeType, videoBitsPerSecond: options.videoBitsPerSecond ?? 2_500_000 });
+    this.recorder = new MediaRecorder(options.stream, recorderOptions(mimeType, options.videoBitsPerSecond ?? 2_500_000));
     this.recorder.ondataavailable = (event) => {
       if (event.data.size === 0) return;
       // Blob reads finish in any order; chain them so bytes keep the recorder's order.

@@ -127,13 +127,13 @@ describe('the live-stream session', () => {
     expect(t.deps.endStream).toHaveBeenCalledWith(41);
   });
 
-  it('does not create a stream in a browser that cannot record WebM', async () => {
+  it('does not create a stream in a browser that can record neither MP4 nor WebM', async () => {
     const t = setup({ canPublish: () => false });
     t.session.setTitle('Levee watch');
     await t.session.goLive();
     expect(t.deps.startStream).not.toHaveBeenCalled();
     expect(t.notices.at(-1)?.title).toBe('Stream failed');
-    expect(t.session.get().problem).toMatch(/WebM/);
+    expect(t.session.get().problem).toMatch(/cannot record the MP4 or WebM video/);
   });
 
   it('ends: waits for the publisher to hand over every byte, ends the stream, and finds the recording saved', async () => {

@@ -59,7 +59,7 @@ export interface PublisherHandle {
 
 export interface LiveSessionDeps {
   openCamera(): Promise<MediaStream>;
-  /** Whether this browser records the WebM that viewers need. */
+  /** Whether this browser records a format live streams take (MP4 with H.264, or WebM). */
   canPublish(): boolean;
   startStream(title: string): Promise<LiveStream>;
   endStream(id: number): Promise<LiveStream>;
@@ -90,7 +90,7 @@ const INITIAL: LiveState = {
   problem: null,
 };
 
-export const NO_WEBM_RECORDING = 'This browser cannot record the WebM video that live streams need. Use a current Chrome, Edge or Firefox to go live.';
+export const NO_LIVE_RECORDING = 'This browser cannot record the MP4 or WebM video that live streams need. Use a current Safari, Chrome, Edge or Firefox to go live.';
 
 export interface LiveSession extends SessionStore<LiveState> {
   setTitle(title: string): void;
@@ -213,7 +213,7 @@ export function createLiveSession(deps: LiveSessionDeps): LiveSession {
         return;
       }
       if (!deps.canPublish()) {
-        store.set({ problem: NO_WEBM_RECORDING });
+        store.set({ problem: NO_LIVE_RECORDING });
         deps.notify({ ...LIVE_NOTICES.streamFailed, variant: 'destructive' });
         return;
       }

@@ -1,15 +1,11 @@
-import { LIVE_MIME_TYPES } from '../live-studio/live-publisher.ts';
+import { extensionFor, recorderOptions, recordingMimeType } from '../camera/recording-format.ts';
 
 /**
- * Records a clip from the camera with MediaRecorder. docs/product/rules.md#limits-and-constants saves WebM (VP9 where the
- * browser has it); Safari records only MP4, which the server accepts too (issue 5).
+ * Records a clip from the camera with MediaRecorder, in the most widely playable format the
+ * browser records (fragmented MP4 with H.264, else WebM: camera/recording-format.ts, decision 040),
+ * asking for a keyframe every second as the live publisher does. The server stores either as it is.
  */
-export const CLIP_MIME_TYPES = [...LIVE_MIME_TYPES, 'video/mp4'] as const;
-
-export function clipMimeType(): string | null {
-  if (typeof MediaRecorder === 'undefined') return null;
-  return CLIP_MIME_TYPES.find((type) => MediaRecorder.isTypeSupported(type)) ?? null;
-}
+export const clipMimeType = recordingMimeType;
 
 export class RecorderUnavailableError extends Error {
   constructor() {
@@ -28,7 +24,7 @@ export interface ClipRecording {
 export function startClipRecording(stream: MediaStream, timesliceMs = 1000): ClipRecording {
   const mimeType = clipMimeType();
   if (!mimeType) throw new RecorderUnavailableError();
-  const recorder = new MediaRecorder(stream, { mimeType });
+  const recorder = new MediaRecorder(stream, recorderOptions(mimeType));
   const chunks: Blob[] = [];
   recorder.ondataavailable = (event) => {
     if (event.data.size > 0) chunks.push(event.data);
@@ -46,8 +42,8 @@ export function startClipRecording(stream: MediaStream, timesliceMs = 1000): Cli
   };
 }
 
-/** docs/product/rules.md#story-content: the upload's file is named by its timestamp (webm, or mp4 from Safari). */
+/** docs/product/rules.md#story-content: the upload's file is named by its timestamp (mp4 or webm, as recorded). */
 export function clipFile(clip: Blob, now: number = Date.now()): File {
-  const extension = clip.type.includes('mp4') ? 'mp4' : 'webm';
+  const extension = extensionFor(clip.type);
   return new File([clip], `${now}.${extension}`, { type: clip.type || `video/${extension}`, lastModified: now });
 }

@@ -60,7 +60,7 @@ export interface RecorderState {
 export interface RecorderDeps {
   openCamera(): Promise<MediaStream>;
   startRecording(stream: MediaStream): ClipRecording;
-  /** Gives a MediaRecorder WebM its duration and seek index (fixRecordingDuration). */
+  /** Gives a MediaRecorder recording (MP4 or WebM) its duration and seek index (fixRecordingDuration). */
   fixDuration(clip: Blob): Promise<Blob>;
   toFile(clip: Blob): File;
   upload(file: File, options: Pick<UploadOptions, 'kind' | 'fields' | 'onProgress' | 'signal'>): Promise<StoredMedia>;

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EbmlError, EbmlId, concatBytes, encodeElement, encodeId, encodeUintElement } from './ebml.ts';
+import { EbmlError, EbmlId, encodeElement, encodeId, encodeUintElement } from './ebml.ts';
+import { concatBytes } from '../bytes.ts';
 import { WebmScanner, mimeTypeOf, syncTrackOf, type ScanEvent } from './webm-scanner.ts';
-import { syntheticCluster, syntheticInit } from '../../tests/api/support/synthetic-webm.ts';
+import { syntheticCluster, syntheticInit } from '../../../tests/api/support/synthetic-webm.ts';
 
-const camera = new Uint8Array(readFileSync(new URL('../../tests/fixtures/camera-vp9-opus.webm', import.meta.url)));
-const cameraChunks: number[] = JSON.parse(readFileSync(new URL('../../tests/fixtures/camera-vp9-opus.chunks.json', import.meta.url), 'utf8'));
+const camera = new Uint8Array(readFileSync(new URL('../../../tests/fixtures/camera-vp9-opus.webm', import.meta.url)));
+const cameraChunks: number[] = JSON.parse(readFileSync(new URL('../../../tests/fixtures/camera-vp9-opus.chunks.json', import.meta.url), 'utf8'));
 
 function scanInPieces(bytes: Uint8Array, pieceSize: number): ScanEvent[] {
   const scanner = new WebmScanner();

@@ -8,6 +8,7 @@ import {
   readUint,
   type ElementHeader,
 } from './ebml.ts';
+import { fromBase64, toBase64 } from '../base64.ts';
 
 /**
  * Follows a WebM byte stream as it arrives (MediaRecorder chunks cut anywhere, also inside an
@@ -70,16 +71,6 @@ export interface ScannerSnapshot {
   group: GroupContext | null;
   initDone: boolean;
   cleanEnd: number;
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
-function fromBase64(text: string): Uint8Array {
-  return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 }
 
 function appendBytes(a: Uint8Array, b: Uint8Array): Uint8Array {

@@ -1,16 +1,5 @@
-import {
-  EbmlError,
-  EbmlId,
-  concatBytes,
-  encodeElement,
-  encodeFloat64Element,
-  encodeId,
-  encodeIdElement,
-  encodeSize,
-  encodeUintElement,
-  readElementHeader,
-  sizeFieldLength,
-} from './ebml.ts';
+import { EbmlError, EbmlId, encodeElement, encodeFloat64Element, encodeId, encodeIdElement, encodeSize, encodeUintElement, readElementHeader, sizeFieldLength } from './ebml.ts';
+import { concatBytes } from '../bytes.ts';
 import { WebmScanner, forEachChild, syncTrackOf, type ScanEvent, type WebmInit } from './webm-scanner.ts';
 
 /**

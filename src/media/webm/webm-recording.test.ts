@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { Decoder } from 'ts-ebml';
 import { describe, expect, it } from 'vitest';
-import { byteDifference } from '../../tests/api/support/bytes.ts';
-import { concatBytes } from './ebml.ts';
+import { byteDifference } from '../../../tests/api/support/bytes.ts';
+import { concatBytes } from '../bytes.ts';
 import { WebmScanner, type WebmInit } from './webm-scanner.ts';
 import { buildCues, buildRecordingHeader, headerGrowth, makeRecordingSeekable, newRecordingFacts, recordScanEvent, recordingDuration } from './webm-recording.ts';
 
-const camera = new Uint8Array(readFileSync(new URL('../../tests/fixtures/camera-vp9-opus.webm', import.meta.url)));
+const camera = new Uint8Array(readFileSync(new URL('../../../tests/fixtures/camera-vp9-opus.webm', import.meta.url)));
 
 type Decoded = { name: string; type: string; tagStart: number; dataStart: number; dataEnd: number; unknownSize?: boolean; value?: unknown; data: Uint8Array };
 

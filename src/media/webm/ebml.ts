@@ -3,6 +3,8 @@
  * variable-length integers, element headers, and writing elements. Pure functions over bytes.
  */
 
+import { concatBytes } from '../bytes.ts';
+
 /** Element ids, as written (with their length marker bits). */
 export const EbmlId = {
   EBML: 0x1a45dfa3,
@@ -144,17 +146,6 @@ export function encodeSize(size: number, length = sizeFieldLength(size)): Uint8A
   return out;
 }
 
-export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
-  let length = 0;
-  for (const part of parts) length += part.length;
-  const out = new Uint8Array(length);
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
 
 /** An element with a known size; `sizeLength` fixes the size field's width (for in-place rewrites). */
 export function encodeElement(id: number, payload: Uint8Array | readonly Uint8Array[], sizeLength?: number): Uint8Array {
