@@ -1,9 +1,10 @@
 import { env } from 'cloudflare:workers';
-import { buildDeps } from './adapters/compose.ts';
+import { buildDeps, buildViewCounterDeps } from './adapters/compose.ts';
 import { createApp } from './adapters/http/app.ts';
 import { createEdgeCache, noEdgeCache } from './adapters/http/middleware/edge-cache.ts';
 import { runScheduledJob } from './adapters/jobs/scheduled-job.ts';
 import { LiveStreamRoom as LiveStreamRoomBase } from './adapters/live/live-stream-room.ts';
+import { ViewCounterShard as ViewCounterShardBase } from './adapters/views/view-counter-shard.ts';
 
 /** Public reads are cached per deployment (cached HTML names its asset files); a TTL of 0 turns it off. */
 function edgeCacheFor(ttlSeconds: number) {
@@ -28,6 +29,13 @@ const app = createApp(deps, {
 export class LiveStreamRoom extends LiveStreamRoomBase {
   constructor(ctx: DurableObjectState, bindings: Env) {
     super(ctx, bindings, { ...buildDeps(bindings), edgeCache: edgeCacheFor(Number(bindings.EDGE_CACHE_TTL_SECONDS ?? 60)) });
+  }
+}
+
+/** The view counters' Durable Object class (wrangler.toml, decision 060), given where and how often it flushes. */
+export class ViewCounterShard extends ViewCounterShardBase {
+  constructor(ctx: DurableObjectState, bindings: Env) {
+    super(ctx, bindings, buildViewCounterDeps(bindings));
   }
 }
 

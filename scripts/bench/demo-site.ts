@@ -39,7 +39,7 @@ export async function startDemoSite({
   port: number;
   build?: boolean;
   stateName?: string;
-  /** Extra bindings for the served worker (wrangler --var): bench:liveblog's COUNT_D1_QUERIES, the crash check's short LIVE_GRACE_SECONDS. */
+  /** Extra bindings for the served worker (wrangler --var): bench:liveblog's COUNT_D1_QUERIES, the crash check's short LIVE_GRACE_SECONDS, bench:views' VIEW_FLUSH_SECONDS. */
   vars?: Record<string, string>;
 }): Promise<DemoSite> {
   ensureDevVars();

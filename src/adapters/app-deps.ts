@@ -17,12 +17,15 @@ import type {
   SettingsRepository,
   UploadSessionRepository,
   UserRepository,
+  ReadershipRepository,
+  ViewCounter,
 } from '../domain/ports.ts';
 import type { AuditLog, AuthChallengeRepository, PasskeyRepository, PasswordResetRepository, SecondFactorRepository } from '../domain/security-ports.ts';
 import type { DurableLiveRooms } from './live/durable-live-rooms.ts';
 import type { SecretBox } from './crypto/secret-box.ts';
 import type { MediaLimits, MediaLimitVars } from './media/media-limits.ts';
 import type { LiveStreamRoom } from './live/live-stream-room.ts';
+import type { ViewCounterShard } from './views/view-counter-shard.ts';
 
 /**
  * What the API and the live rooms are given: ports, not the concrete adapters. compose.ts (the
@@ -42,6 +45,9 @@ export interface AppDeps {
   idempotencyKeys: IdempotencyKeyRepository;
   settings: SettingsRepository;
   liveBlogs: LiveBlogRepository;
+  /** Exact view counts, aggregated in Durable Objects (decision 060); `stories` reads its totals. */
+  views: ViewCounter;
+  readership: ReadershipRepository;
   storyHtml: StoryHtmlSanitizer;
   media: MediaStore;
   /** Resized pictures for /media/{key}?w= (decision 047); null where no Images binding is bound (pictures are then served as stored). */
@@ -69,6 +75,9 @@ export interface Bindings extends MediaLimitVars {
   MEDIA: R2Bucket;
   IMAGES?: ImagesBinding;
   LIVE_STREAMS: DurableObjectNamespace<LiveStreamRoom>;
+  VIEW_COUNTERS: DurableObjectNamespace<ViewCounterShard>;
+  /** The longest a counted view waits to reach D1's figures (default 30). */
+  VIEW_FLUSH_SECONDS?: string;
   PASSWORD_PEPPER?: string;
   /** 32 random bytes, base64: the AES-GCM key TOTP secrets are stored under. */
   TWO_FACTOR_KEY?: string;

@@ -2,6 +2,7 @@ import type { PictureFormat } from './picture.ts';
 import type { ActiveLiveStream, Beat, Correction, LiveBlogUpdate, LiveStream, SearchHit, Story, StoryRevision, StoryRevisionSummary, UploadSession, UploadSessionPart, UploadSessionStatus, User } from './entities.ts';
 import type { AuditEntry } from './audit.ts';
 import type { StoryListScope, StorySearchScope } from './permissions.ts';
+import type { AudienceMinute, BeatViews, CountedView, ReadershipRows, StoryStream, TopStory, ViewCounterStats } from './readership.ts';
 import type { NewSession, SessionSummary, SignedInSession, SignInProof } from './security-ports.ts';
 import type { Coverage, StoryFormat } from './liveblog.ts';
 import type { Role } from './roles.ts';
@@ -182,8 +183,6 @@ export interface StoryRepository {
   restore(id: number, now: string, audit?: readonly AuditEntry[]): Promise<Story | null>;
   /** Who owns a deleted story, so the policy can decide who may restore it. */
   findDeletedFacts(id: number): Promise<StoryFacts | null>;
-  /** Counts one view of a published story atomically; null when there is no such published story. */
-  recordView(id: number): Promise<number | null>;
   countCreatedSince(since: string): Promise<number>;
   totalViews(): Promise<number>;
   /** One author's stories counted by status (published, draft, in review, scheduled), and their views. */
@@ -361,4 +360,48 @@ export interface LiveBlogRepository {
    * off when starting failed; false when it is not such a live blog (or is on air already).
    */
   setVideoLive(storyId: number, live: boolean): Promise<boolean>;
+}
+
+/**
+ * The exact view counts and their breakdowns (docs/decisions/060-view-counters-flush-to-d1.md):
+ * views are counted in durable counters and reach the stories table, with their breakdowns, in
+ * batches. A counter is the authority on the totals of the stories it has counted; the stories
+ * table is exact for every other story.
+ */
+export interface ViewCounter {
+  /** Counts one view, durably, before answering the story's new exact total. `storedViews` is the stories table's count, read for this view. */
+  count(view: CountedView, storedViews: number): Promise<number>;
+  /** Exact totals of those of these stories the counters have counted; absent ids are exact in the stories table. */
+  totals(storyIds: readonly number[]): Promise<Map<number, number>>;
+  /** Exact totals of the stories with views not yet in the stories table. */
+  unflushed(): Promise<Map<number, number>>;
+  stats(): Promise<ViewCounterStats>;
+}
+
+/** Which stories a readership report covers. */
+export type ReadershipScope = { kind: 'story'; storyId: number } | { kind: 'author'; authorId: number } | { kind: 'site' };
+
+/** The hours a report reads (an AnalyticsRange's start and end) and how its series is bucketed. */
+export interface ReadershipWindow {
+  start: string;
+  end: string;
+  interval: 'hour' | 'day';
+}
+
+export interface ReadershipRepository {
+  /** A published, not deleted story's stored view count, for counting a view of it; null for any other id. */
+  viewableStory(id: number): Promise<{ views: number } | null>;
+  /** The stories table's views summed over stories not deleted (and of one author), leaving out `exceptIds`; and which of `exceptIds` it would have summed. */
+  storedViewsExcept(exceptIds: readonly number[], authorId?: number): Promise<{ sum: number; included: number[] }>;
+  /** Views in the window, per bucket and per breakdown; deleted stories leave every figure. */
+  rows(scope: ReadershipScope, window: ReadershipWindow): Promise<ReadershipRows>;
+  /** The most viewed stories in the window, at most `limit`. */
+  topStories(scope: ReadershipScope, window: ReadershipWindow, limit: number): Promise<TopStory[]>;
+  /** Views in the window per beat (a story's beat now), biggest first. */
+  beats(window: ReadershipWindow): Promise<BeatViews[]>;
+  /** Adds a minute of a live stream's audience (viewer-seconds add up, the peak is the larger). */
+  recordAudienceMinute(streamId: number, minute: AudienceMinute): Promise<void>;
+  audienceMinutes(streamId: number): Promise<AudienceMinute[]>;
+  /** The live streams a story was made from, oldest first. */
+  storyStreams(storyId: number): Promise<StoryStream[]>;
 }

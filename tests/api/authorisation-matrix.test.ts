@@ -228,7 +228,15 @@ const MATRIX: Row[] = [
   row('GET /api/streams/:id/live/from/:n (far ahead)',  [404,  404,   404,  404,  404,   404], async (c) => api(`/api/streams/${await authorStream()}/live/from/99`, { token: c.token })),
   row('GET /api/streams/:id/live/start',                [204,  204,   204,  204,  204,   204], async (c) => api(`/api/streams/${await authorStream()}/live/start`, { token: c.token })),
   row('GET /api/streams/:id/stats (the author’s)',      [401,  200,   403,  200,  401,   401], async (c) => api(`/api/streams/${await authorStream()}/stats`, { token: c.token })),
+  row('GET /api/analytics/me/figures',                  [401,  200,   200,  200,  401,   401], (c) => api('/api/analytics/me/figures', { token: c.token })),
+  // Readership analytics (docs/product/api-analytics.md): a story's and a stream's for its author and admins, the site's for admins.
   row('GET /api/analytics/me',                          [401,  200,   200,  200,  401,   401], (c) => api('/api/analytics/me', { token: c.token })),
+  row('GET /api/analytics/site',                        [401,  403,   403,  200,  401,   401], (c) => api('/api/analytics/site', { token: c.token })),
+  row('GET /api/analytics/stories/:id (published)',     [401,  200,   404,  200,  401,   401], (c) => api(`/api/analytics/stories/${fx.published.id}`, { token: c.token })),
+  row('GET /api/analytics/stories/:id (draft)',         [401,  200,   404,  200,  401,   401], (c) => api(`/api/analytics/stories/${fx.draft.id}`, { token: c.token })),
+  row('GET /api/analytics/stories/:id/streams',         [401,  200,   404,  200,  401,   401], (c) => api(`/api/analytics/stories/${fx.published.id}/streams`, { token: c.token })),
+  row('GET /api/analytics/counters',                    [401,  403,   403,  200,  401,   401], (c) => api('/api/analytics/counters', { token: c.token })),
+  row('GET /api/analytics/streams/:id (the author’s)',  [401,  200,   404,  200,  401,   401], async (c) => api(`/api/analytics/streams/${await authorStream()}`, { token: c.token })),
   // Sign-in security (docs/product/api-sign-in-security.md).
   row('POST /api/auth/login/2fa',                       [200,  200,   200,  200,  200,   200], async (c) => { const challenge = await passwordStep(fx.totpHolder.user.username, fx.totpHolder.password); return api('/api/auth/login/2fa', { method: 'POST', token: c.token, json: { challenge, code: fx.totpHolder.recoveryCodes.pop() } }); }),
   row('PUT /api/auth/password',                         [401,  204,   204,  204,  401,   401], (c) => api('/api/auth/password', { method: 'PUT', token: c.token, json: { currentPassword: c.password ?? 'not-a-password', newPassword: c.password ?? 'not-a-password' } })),

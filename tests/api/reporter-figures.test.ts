@@ -18,7 +18,7 @@ describe('a reporter’s own figures and beat assignments', () => {
     const politics = await api('/api/beats', { method: 'POST', token: admin.token, json: { name: 'Politics' } });
     const local = await api('/api/beats', { method: 'POST', token: admin.token, json: { name: 'Local News' } });
 
-    const none = await api('/api/analytics/me', { token: reporter.token });
+    const none = await api('/api/analytics/me/figures', { token: reporter.token });
     expect(none.status).toBe(200);
     expect(none.body).toEqual({ publishedStories: 2, draftStories: 1, inReviewStories: 0, scheduledStories: 0, liveStreams: 0, totalViews: 2, beats: [] });
 
@@ -30,7 +30,7 @@ describe('a reporter’s own figures and beat assignments', () => {
     expect(assigned.status).toBe(200);
     expect(assigned.body.map((b: { name: string }) => b.name)).toEqual(['Local News', 'Politics']);
 
-    const mine = await api('/api/analytics/me', { token: reporter.token });
+    const mine = await api('/api/analytics/me/figures', { token: reporter.token });
     expect(mine.body.beats).toEqual([
       { id: local.body.id, name: 'Local News' },
       { id: politics.body.id, name: 'Politics' },
@@ -48,7 +48,7 @@ describe('a reporter’s own figures and beat assignments', () => {
 
     const byReporter = await api(`/api/users/${reporter.user.id}/beats`, { method: 'PUT', token: reporter.token, json: { beatIds: [] } });
     expect(byReporter.status).toBe(403);
-    const anonymous = await api('/api/analytics/me');
+    const anonymous = await api('/api/analytics/me/figures');
     expect(anonymous.status).toBe(401);
 
     const unknown = await api(`/api/users/${reporter.user.id}/beats`, { method: 'PUT', token: admin.token, json: { beatIds: [beat.body.id, 9999] } });

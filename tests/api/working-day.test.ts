@@ -486,7 +486,7 @@ describe('figures with the new statuses', () => {
     await createStory(counter.token, { status: 'draft' });
     await createStory(counter.token, { status: 'in_review' });
     await createStory(counter.token, { status: 'scheduled', publishAt: inMinutes(60) });
-    const figures = (await api('/api/analytics/me', { token: counter.token })).body;
+    const figures = (await api('/api/analytics/me/figures', { token: counter.token })).body;
     expect(figures).toMatchObject({ publishedStories: 1, draftStories: 1, inReviewStories: 1, scheduledStories: 1 });
   });
 });

@@ -234,17 +234,6 @@ export class D1StoryRepository implements StoryRepository {
     return row ?? null;
   }
 
-  async recordView(id: number): Promise<number | null> {
-    // One UPDATE is atomic in SQLite: concurrent views never read-modify-write over each other.
-    const row = await this.db
-      .update(stories)
-      .set({ views: sql`${stories.views} + 1` })
-      .where(and(eq(stories.id, id), eq(stories.status, 'published'), notDeleted))
-      .returning({ views: stories.views })
-      .get();
-    return row?.views ?? null;
-  }
-
   async countCreatedSince(since: string): Promise<number> {
     const row = await this.db
       .select({ n: count() })

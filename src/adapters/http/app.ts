@@ -26,6 +26,7 @@ import { socialSettingsRoutes } from './routes/social-settings.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { resumableUploadRoutes } from './routes/resumable-uploads.ts';
 import { storyRoutes } from './routes/stories.ts';
+import { storyViewRoutes } from './routes/story-views.ts';
 import { storyWorkflowRoutes } from './routes/story-workflow.ts';
 import { liveBlogRoutes, storyScope } from './routes/live-blog.ts';
 import { liveBlogStreamRoutes } from './liveblog/live-blog-stream.ts';
@@ -111,6 +112,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/stories', storyRoutes)
     .route('/stories', storyWorkflowRoutes)
     .route('/stories', liveBlogRoutes)
+    .route('/stories', storyViewRoutes)
     .route('/analytics', analyticsRoutes)
     .route('/health', healthRoutes)
     .route('/upload', uploadRoutes)

@@ -91,7 +91,7 @@ export const SEGMENT_WAIT_MS = 10_000;
  * What a room needs from outside; the worker (the composition root) builds it from the bindings.
  * `edgeCache` is the public pages' cache, refreshed when the stream ends however it ends.
  */
-export type RoomDeps = Pick<AppDeps, 'liveStreams' | 'media' | 'mediaLimits' | 'clock'> & { edgeCache?: Pick<EdgeCache, 'purge'> };
+export type RoomDeps = Pick<AppDeps, 'liveStreams' | 'media' | 'mediaLimits' | 'clock' | 'readership'> & { edgeCache?: Pick<EdgeCache, 'purge'> };
 
 /** A room's container as its progress remembers it (rooms from before issue 18 were WebM and kept the scanner apart). */
 function containerOf(progress: RoomProgress | null): LiveContainer | null {
@@ -125,6 +125,7 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
       save: async (count) => {
         if (this.config && this.progress?.phase === 'live') await this.deps.liveStreams.setViewers(this.config.streamId, count);
       },
+      recordMinute: (minute) => this.deps.readership.recordAudienceMinute(this.config!.streamId, minute),
     });
     this.reload();
   }

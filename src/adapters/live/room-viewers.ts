@@ -1,3 +1,5 @@
+import type { AudienceMinute } from '../../domain/readership.ts';
+import { StreamAudience } from './stream-audience.ts';
 import { ViewerTally, type ViewerReport } from './viewer-tally.ts';
 
 /**
@@ -14,6 +16,8 @@ export interface RoomViewersPorts {
   now: () => number;
   tellPublisher: (count: number) => void;
   save: (count: number) => Promise<void>;
+  /** Each minute on air's audience, once the minute is over (stream-audience.ts). */
+  recordMinute?: (minute: AudienceMinute) => Promise<void>;
 }
 
 export class RoomViewers {
@@ -23,8 +27,11 @@ export class RoomViewers {
   private savedAt = -Infinity;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
+  private readonly audience: StreamAudience | null;
 
-  constructor(private readonly ports: RoomViewersPorts) {}
+  constructor(private readonly ports: RoomViewersPorts) {
+    this.audience = ports.recordMinute ? new StreamAudience(ports.recordMinute) : null;
+  }
 
   total(): number {
     return this.tally.total(this.ports.now());
@@ -39,6 +46,7 @@ export class RoomViewers {
   refresh(): void {
     if (this.stopped) return;
     const count = this.total();
+    this.audience?.observe(count, this.ports.now());
     if (count !== this.told) {
       this.told = count;
       this.ports.tellPublisher(count);
@@ -51,6 +59,7 @@ export class RoomViewers {
 
   /** The stream ended: no more writes (ending sets the stream's row itself). */
   stop(): void {
+    if (!this.stopped) this.audience?.close(this.ports.now());
     this.stopped = true;
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;

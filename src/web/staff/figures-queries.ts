@@ -13,6 +13,6 @@ export const dashboardFiguresQuery = () =>
 /** The signed-in reporter's own figures ("Your Stats"). */
 export const myFiguresQuery = () =>
   queryOptions({
-    queryKey: ['/api/analytics/me'] as const,
+    queryKey: ['/api/analytics/me/figures'] as const,
     queryFn: ({ queryKey }) => apiRequest<ReporterFigures>('GET', queryKey[0]),
   });

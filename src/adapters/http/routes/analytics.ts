@@ -3,6 +3,7 @@ import type { DashboardFigures, ReporterFigures } from '../../../domain/entities
 import { addSeconds } from '../../../domain/time.ts';
 import type { AppEnv } from '../context.ts';
 import { requireAdmin, requireReporter } from '../middleware/authenticate.ts';
+import { readershipRoutes } from './readership.ts';
 
 const WEEK_SECONDS = 7 * 24 * 3600;
 
@@ -18,7 +19,8 @@ export const analyticsRoutes = new Hono<AppEnv>()
   const figures: DashboardFigures = { activeReporters, storiesThisWeek, liveStreams: liveNow, totalViews };
   return c.json(figures);
 })
-  .get('/me', requireReporter, async (c) => {
+  // The reporter's own counts for "Your Stats"; GET /me is their readership (readership.ts).
+  .get('/me/figures', requireReporter, async (c) => {
     const { stories, liveStreams, beats } = c.var.deps;
     const me = c.var.user!.id;
     const [own, streams, assigned] = await Promise.all([
@@ -36,4 +38,5 @@ export const analyticsRoutes = new Hono<AppEnv>()
       beats: assigned.map(({ id, name }) => ({ id, name })),
     };
     return c.json(figures);
-  });
+  })
+  .route('/', readershipRoutes);

@@ -12,7 +12,7 @@ import { validate } from '../validate.ts';
 import { createStory, editableOrThrow, updateStory } from '../../../services/story-save.ts';
 
 /** A story the caller may not see does not exist, as far as the caller can tell. */
-function visibleOr404(user: User | null, story: Story | null): Story {
+export function visibleOr404(user: User | null, story: Story | null): Story {
   if (!story || !policy.canViewStory(user, story)) throw new NotFoundError('Story');
   return storyForViewer(user, story);
 }
@@ -60,13 +60,4 @@ export const storyRoutes = new Hono<AppEnv>()
     const story = await deps.stories.restore(id, deps.clock.now(), [{ action: 'story.restored', actorId: user!.id, target: null, detail: { status: facts.status } }]);
     if (!story) throw new NotFoundError('Deleted story');
     return c.json(story);
-  })
-  .post('/:id/view', validate('param', idParamSchema), async (c) => {
-    const { deps, user } = c.var;
-    const { id } = c.req.valid('param');
-    const views = await deps.stories.recordView(id);
-    if (views !== null) return c.json({ views });
-    // Not published: nothing is counted, and only those who may see it learn that it exists.
-    const story = visibleOr404(user, await deps.stories.findById(id));
-    return c.json({ views: story.views });
   });

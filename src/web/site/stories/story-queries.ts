@@ -57,9 +57,9 @@ export const storyBySlugQuery = (slugOrId: string) =>
     },
   });
 
-/** Counts one view (only published stories count); the answer is the new total. */
-export function recordView(storyId: number): Promise<{ views: number }> {
-  return apiRequest<{ views: number }>('POST', `/api/stories/${storyId}/view`);
+/** Counts one view (only published stories count) with the page the reader came from; the answer is the new total. */
+export function recordView(storyId: number, referrer: string): Promise<{ views: number }> {
+  return apiRequest<{ views: number }>('POST', `/api/stories/${storyId}/view`, { referrer });
 }
 
 /** Every cached story read (lists, single stories, the featured story) starts with this path. */

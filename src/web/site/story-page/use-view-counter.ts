@@ -6,6 +6,19 @@ import { recordView } from '../stories/story-queries.ts';
 
 /** Visits (history entry + story) already counted during this page load. */
 const counted = new Set<string>();
+/** Whether a story of this page load has been counted: later ones were reached from this site. */
+let landed = false;
+
+/**
+ * Where the reader came from to this story: the page before the site (document.referrer) for the
+ * story the page load landed on, this site for a story reached inside the app.
+ */
+function cameFrom(): string {
+  const landing = performance.getEntriesByType('navigation')[0]?.name;
+  const onLandingPage = !landed && (landing === undefined || new URL(landing).pathname === window.location.pathname);
+  landed = true;
+  return onLandingPage ? document.referrer : window.location.href;
+}
 
 /**
  * docs/product/rules.md: one view is recorded per page load, after the story loads. A visit is one
@@ -21,7 +34,7 @@ export function useViewCounter(story: Story, queryKey: QueryKey): void {
     const visit = `${entry}:${story.id}`;
     if (counted.has(visit)) return;
     counted.add(visit);
-    recordView(story.id)
+    recordView(story.id, cameFrom())
       .then(({ views }) => {
         queryClient.setQueryData<Story | null>(queryKey, (old) => (old && old.id === story.id ? { ...old, views } : old));
       })

@@ -8,6 +8,7 @@ import { BeatManagement } from './beat-management.tsx';
 import { FigureCards } from './figure-cards.tsx';
 import { ReporterManagement } from './reporter-management.tsx';
 import { ReviewDesk } from './review-desk.tsx';
+import { SiteReadership } from '../readership/site-readership.tsx';
 import { Tabs } from '../tabs.tsx';
 import { SocialSettingsCard } from './social-settings-card.tsx';
 import { reviewQueueQuery } from '../workflow-api.ts';
@@ -45,6 +46,7 @@ function AdminDashboard({ me }: { me: User }) {
         </div>
       </header>
       <FigureCards users={users.data} />
+      <SiteReadership />
       <Tabs
         label="Admin sections"
         tabs={[

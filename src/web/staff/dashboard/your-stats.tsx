@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { myFiguresQuery } from '../figures-queries.ts';
 import { compactNumber } from '../../../domain/formatting.ts';
 import { LoadFailed } from '../load-failed.tsx';
+import { YourReadership } from '../readership/your-readership.tsx';
 
-/** "Your Stats": the reporter's own figures and beat assignment ("General" when none is assigned). */
+/** "Your Stats": the reporter's own figures and beat assignment ("General" when none is assigned), and their readers. */
 export function YourStats() {
   const figures = useQuery(myFiguresQuery());
   const value = (n: number | undefined) => (n === undefined ? '–' : compactNumber(n));
@@ -50,6 +51,7 @@ export function YourStats() {
           </dd>
         </div>
       </dl>
+      <YourReadership />
     </section>
   );
 }

@@ -21,6 +21,7 @@ import { useLeaveGuard } from './use-leave-guard.tsx';
 import { useDraftAutosave, useLocalDraft } from './use-local-draft.ts';
 import { useStoryFormState } from './use-story-form-state.ts';
 import { useStorySave } from './use-story-save.ts';
+import { StoryReadershipCard } from '../readership/story-readership-card.tsx';
 
 interface StoryFormProps {
   user: User;
@@ -175,6 +176,7 @@ export function StoryForm({ user, story, uploadMedia, top }: StoryFormProps) {
         </aside>
       </form>
       {stored ? <CorrectionsCard key={stored.id} story={stored} /> : null}
+      {stored ? <StoryReadershipCard key={`readership-${stored.id}`} story={stored} /> : null}
       {leaveGuard.dialog}
     </div>
   );

@@ -1,0 +1,47 @@
+import { Hono, type Context } from 'hono';
+import { hourOf } from '../../../domain/analytics-range.ts';
+import { deviceClass } from '../../../domain/device-class.ts';
+import { UnsupportedMediaTypeError, ValidationError } from '../../../domain/errors.ts';
+import { viewBodySchema, type ViewBody } from '../../../domain/readership-schemas.ts';
+import { referrerSource } from '../../../domain/referrer-source.ts';
+import { idParamSchema } from '../../../domain/schemas.ts';
+import type { AppEnv } from '../context.ts';
+import { parseWith, validate } from '../validate.ts';
+import { visibleOr404 } from './stories.ts';
+
+/**
+ * POST /api/stories/{id}/view (docs/product/api-analytics.md): counts one view of a published
+ * story, exactly once, in the story's view counter (decision 060), with the hour, the referrer's
+ * host and source, and the device class. The User-Agent is read to class the device and dropped;
+ * no address, cookie or user agent is kept. Bots are answered the count and not counted.
+ */
+export const storyViewRoutes = new Hono<AppEnv>().post('/:id/view', validate('param', idParamSchema), async (c) => {
+  const { deps, user } = c.var;
+  const { id } = c.req.valid('param');
+  const body = await viewBody(c);
+  const story = await deps.readership.viewableStory(id);
+  if (!story) {
+    // Not published: nothing is counted, and only those who may see it learn that it exists.
+    return c.json({ views: visibleOr404(user, await deps.stories.findById(id)).views });
+  }
+  const device = deviceClass(c.req.header('User-Agent'));
+  if (device === 'bot') return c.json({ views: (await deps.views.totals([id])).get(id) ?? story.views });
+  const { host, source } = referrerSource(body.referrer, new URL(c.req.url).hostname);
+  const views = await deps.views.count({ storyId: id, hour: hourOf(deps.clock.now()), source, referrerHost: host, device }, story.views);
+  return c.json({ views });
+});
+
+/** The body is optional (older pages send none); when there is one it is JSON `{"referrer"}`. */
+async function viewBody(c: Context<AppEnv>): Promise<ViewBody> {
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  const mediaType = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (mediaType !== 'application/json') throw new UnsupportedMediaTypeError('Send the body as JSON, with Content-Type: application/json');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ValidationError({ body: 'The body must be JSON: {"referrer": "..."}' });
+  }
+  return parseWith(viewBodySchema, json);
+}
