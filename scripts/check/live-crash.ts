@@ -9,7 +9,7 @@
  * the build already in dist/ (the e2e journey tests/e2e/live-crash.e2e.ts runs it so).
  */
 import { execFile } from 'node:child_process';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -17,11 +17,9 @@ import { concatBytes } from '../../src/media/bytes.ts';
 import type { LiveManifest } from '../../src/media/live-protocol.ts';
 import { makeMp4Seekable } from '../../src/media/mp4/mp4-recording.ts';
 import { startDemoSite } from '../bench/demo-site.ts';
-import { login } from '../bench/live/live-bench.ts';
-import { loopMp4Recording } from '../bench/live/mp4-looper.ts';
+import { login, loopedFixture } from '../bench/live/live-bench.ts';
 import { BenchPublisher } from '../bench/live/publisher.ts';
 import { PublishedStream } from '../bench/live/stream-follower.ts';
-import { projectRoot } from '../lib/project.ts';
 import { serveBuild } from '../lib/serve-build.ts';
 
 const port = Number(process.env.CRASH_PORT ?? 8836);
@@ -67,10 +65,7 @@ try {
   });
   if (started.status !== 201) throw new Error(`starting a stream: HTTP ${started.status}`);
   const streamId = ((await started.json()) as { id: number }).id;
-  const fixtures = path.join(projectRoot, 'tests', 'fixtures');
-  const fixture = new Uint8Array(await readFile(path.join(fixtures, 'camera-h264-opus.mp4')));
-  const sizes = JSON.parse(await readFile(path.join(fixtures, 'camera-h264-opus.chunks.json'), 'utf8')) as number[];
-  const stream = new PublishedStream(loopMp4Recording(fixture, sizes, 2).chunks, 0);
+  const stream = new PublishedStream((await loopedFixture(2, 'mp4')).chunks, 0);
   const publisher = await BenchPublisher.connect(served.baseUrl, streamId, token, stream);
   for (let k = 0; k < chunksBeforeCrash; k++) await publisher.send(k);
   const acknowledged = stream.chunkEnds[chunksBeforeCrash - 1]!;

@@ -1,4 +1,6 @@
 import type { BytePatchAt } from './bytes.ts';
+import { fourCC } from './mp4/boxes.ts';
+import { EbmlId, encodeId } from './webm/ebml.ts';
 import type { CuePoint } from './webm/webm-recording.ts';
 import type { RecordedFragment } from './mp4/mp4-recording.ts';
 
@@ -79,7 +81,7 @@ export class MediaFormatError extends Error {
   }
 }
 
-const EBML_MAGIC = [0x1a, 0x45, 0xdf, 0xa3];
+const EBML_MAGIC = encodeId(EbmlId.EBML);
 
 /** What a stream's first bytes say it is: null while too few have arrived, 'unknown' for neither container. */
 export function detectContainer(bytes: Uint8Array): ContainerKind | 'unknown' | null {
@@ -88,5 +90,5 @@ export function detectContainer(bytes: Uint8Array): ContainerKind | 'unknown' | 
     return EBML_MAGIC.every((byte, i) => bytes[i] === byte) ? 'webm' : 'unknown';
   }
   if (bytes.length < 8) return null;
-  return String.fromCharCode(...bytes.subarray(4, 8)) === 'ftyp' ? 'mp4' : 'unknown';
+  return fourCC(bytes, 4) === 'ftyp' ? 'mp4' : 'unknown';
 }

@@ -1,6 +1,5 @@
 import { concatBytes } from '../../../src/media/bytes.ts';
 import { childBoxes, readU32, readU64, writeU32, writeU64 } from '../../../src/media/mp4/boxes.ts';
-import { parseMp4Init } from '../../../src/media/mp4/mp4-init.ts';
 import { Mp4Scanner } from '../../../src/media/mp4/mp4-scanner.ts';
 import type { LoopedStream } from './webm-looper.ts';
 
@@ -44,7 +43,7 @@ export function loopMp4Recording(recording: Uint8Array, chunkSizes: readonly num
   const initEvent = events.find((event) => event.kind === 'init');
   if (initEvent?.kind !== 'init') throw new Error('the recording has no complete init section');
   const init = initEvent.init.bytes;
-  const tracks = parseMp4Init(init).tracks;
+  const tracks = initEvent.init.tracks;
   const spans = scanner.trackSpans();
   const seconds = Math.ceil(Math.max(...tracks.map((track) => (spans[String(track.id)]?.end ?? 0) / track.timescale)));
   const shiftTicks = new Map(tracks.map((track) => [track.id, seconds * track.timescale]));

@@ -25,13 +25,25 @@ export class Mp4Live implements LiveContainer {
   readonly kind = 'mp4';
   readonly cutsAnywhere = false;
   private scanner: Mp4Scanner;
-  private mp4Init: Mp4Init | null;
+  private mp4Init: Mp4Init | null = null;
+  /**
+   * Per init section, worked out once (the room asks per chunk): its base64, and the header's growth
+   * (on the first recording(), so a header that cannot be rewritten fails there as before).
+   */
+  private initBase64: string | null = null;
+  private growth: number | null = null;
   private cutFrom: number;
 
   constructor(state: Mp4LiveState | null = null) {
     this.scanner = state ? Mp4Scanner.restore(state.scanner) : new Mp4Scanner();
-    this.mp4Init = state?.init ? parseMp4Init(fromBase64(state.init)) : null;
+    if (state?.init) this.setInit(parseMp4Init(fromBase64(state.init)), state.init);
     this.cutFrom = state?.cutFrom ?? 0;
+  }
+
+  private setInit(init: Mp4Init, base64: string = toBase64(init.bytes)): void {
+    this.mp4Init = init;
+    this.initBase64 = base64;
+    this.growth = null;
   }
 
   get init(): StreamInit | null {
@@ -61,7 +73,7 @@ export class Mp4Live implements LiveContainer {
     const events: StreamEvent[] = [];
     for (const event of scanned) {
       if (event.kind === 'init') {
-        this.mp4Init = event.init;
+        this.setInit(event.init);
         this.cutFrom = event.init.bytes.length;
         events.push({ kind: 'init', init: this.init! });
       } else if (event.kind === 'patch') {
@@ -76,12 +88,14 @@ export class Mp4Live implements LiveContainer {
   }
 
   snapshot(): ContainerSnapshot {
-    const state: Mp4LiveState = { scanner: this.scanner.snapshot(), init: this.mp4Init && toBase64(this.mp4Init.bytes), cutFrom: this.cutFrom };
+    const state: Mp4LiveState = { scanner: this.scanner.snapshot(), init: this.initBase64, cutFrom: this.cutFrom };
     return { kind: 'mp4', state };
   }
 
   recording(): RecordingShape | null {
-    return this.mp4Init && { contentType: 'video/mp4', extension: 'mp4', growth: mp4HeaderGrowth(this.mp4Init) };
+    if (!this.mp4Init) return null;
+    this.growth ??= mp4HeaderGrowth(this.mp4Init);
+    return { contentType: 'video/mp4', extension: 'mp4', growth: this.growth };
   }
 
   finishRecording({ fragments }: RecordingInput): { header: Uint8Array; tail: Uint8Array } {

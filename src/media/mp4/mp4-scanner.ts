@@ -54,7 +54,6 @@ export interface Mp4ScannerSnapshot {
   offset: number;
   header: string | null;
   tracks: Mp4Track[] | null;
-  movieTimescale: number;
   carry: number[];
   box: { type: string; start: number; end: number } | null;
   /** Base64 of the `moof` collected so far. */
@@ -68,7 +67,6 @@ export class Mp4Scanner {
   private offset = 0;
   private header: Uint8Array | null = new Uint8Array();
   private tracks: Mp4Track[] | null = null;
-  private movieTimescale = 1000;
   private carry = new Uint8Array();
   /** The top-level box being read, and its end. */
   private box: { type: string; start: number; end: number } | null = null;
@@ -83,7 +81,6 @@ export class Mp4Scanner {
     scanner.offset = snapshot.offset;
     scanner.header = snapshot.header === null ? null : fromBase64(snapshot.header);
     scanner.tracks = snapshot.tracks;
-    scanner.movieTimescale = snapshot.movieTimescale;
     scanner.carry = Uint8Array.from(snapshot.carry);
     scanner.box = snapshot.box && { ...snapshot.box };
     scanner.moof = snapshot.moof === null ? null : fromBase64(snapshot.moof);
@@ -98,7 +95,6 @@ export class Mp4Scanner {
       offset: this.offset,
       header: this.header === null ? null : toBase64(this.header),
       tracks: this.tracks,
-      movieTimescale: this.movieTimescale,
       carry: [...this.carry],
       box: this.box && { ...this.box },
       moof: this.moof === null ? null : toBase64(this.moof),
@@ -116,10 +112,6 @@ export class Mp4Scanner {
   /** Bytes before this offset get no more patches (a `moof` being collected may still bring some). */
   get settledUpTo(): number {
     return this.moof !== null && this.box ? this.box.start : this.offset;
-  }
-
-  get received(): number {
-    return this.offset;
   }
 
   /** Per track id, the media time its fragments covered. */
@@ -141,7 +133,6 @@ export class Mp4Scanner {
       }
       const init = parseMp4Init(this.header.slice(0, initEnd));
       this.tracks = init.tracks;
-      this.movieTimescale = init.movieTimescale;
       const rest = this.header.subarray(initEnd);
       this.header = null;
       events.push({ kind: 'init', init });

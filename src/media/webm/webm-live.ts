@@ -27,12 +27,24 @@ export class WebmLive implements LiveContainer {
   readonly cutsAnywhere = true;
   private scanner: WebmScanner;
   private facts: RecordingFacts;
-  private webmInit: WebmInit | null;
+  private webmInit: WebmInit | null = null;
+  /**
+   * Per init section, worked out once (the room asks per chunk): its base64, and the header's growth
+   * (on the first recording(), so a header that cannot be rewritten fails there as before).
+   */
+  private initBase64: string | null = null;
+  private growth: number | null = null;
 
   constructor(state: WebmLiveState | null = null) {
     this.scanner = state ? WebmScanner.restore(state.scanner) : new WebmScanner();
     this.facts = state ? { ...state.facts, cues: [] } : newRecordingFacts(null);
-    this.webmInit = state?.init ? { ...state.init, bytes: fromBase64(state.init.bytes) } : null;
+    if (state?.init) this.setInit({ ...state.init, bytes: fromBase64(state.init.bytes) }, state.init.bytes);
+  }
+
+  private setInit(init: WebmInit, base64: string = toBase64(init.bytes)): void {
+    this.webmInit = init;
+    this.initBase64 = base64;
+    this.growth = null;
   }
 
   get init(): StreamInit | null {
@@ -62,7 +74,7 @@ export class WebmLive implements LiveContainer {
     const events: StreamEvent[] = [];
     for (const event of scanned) {
       if (event.kind === 'init') {
-        this.webmInit = event.init;
+        this.setInit(event.init);
         events.push({ kind: 'init', init: this.init! });
       }
       const key = recordScanEvent(this.facts, event);
@@ -74,13 +86,15 @@ export class WebmLive implements LiveContainer {
   }
 
   snapshot(): ContainerSnapshot {
-    const init = this.webmInit && { ...this.webmInit, bytes: toBase64(this.webmInit.bytes) };
+    const init = this.webmInit && { ...this.webmInit, bytes: this.initBase64! };
     const state: WebmLiveState = { scanner: this.scanner.snapshot(), facts: { ...this.facts, cues: [] }, init };
     return { kind: 'webm', state };
   }
 
   recording(): RecordingShape | null {
-    return this.webmInit && { contentType: 'video/webm', extension: 'webm', growth: headerGrowth(this.webmInit) };
+    if (!this.webmInit) return null;
+    this.growth ??= headerGrowth(this.webmInit);
+    return { contentType: 'video/webm', extension: 'webm', growth: this.growth };
   }
 
   finishRecording({ cues, mediaLength }: RecordingInput): { header: Uint8Array; tail: Uint8Array } {

@@ -202,7 +202,6 @@ async function serveStart(c: Context<AppEnv>): Promise<Response> {
 
 /** A blocking reload's answer holds the segment it waited for, whatever comes later: it may be kept a little longer. */
 const BLOCKING_RELOAD_CACHE = 'public, max-age=6';
-const HLS_NUMBER = /^(0|[1-9][0-9]{0,15})$/;
 
 /**
  * The HLS playlist of an MP4 stream (docs/decisions/041-hls-from-the-same-segments.md), served like
@@ -214,8 +213,8 @@ const HLS_NUMBER = /^(0|[1-9][0-9]{0,15})$/;
 async function servePlaylist(c: Context<AppEnv>): Promise<Response> {
   const msnText = c.req.query('_HLS_msn');
   const partText = c.req.query('_HLS_part');
-  if (msnText !== undefined && !HLS_NUMBER.test(msnText)) return c.json(errorBody('validation_failed', '_HLS_msn must be a segment number', { _HLS_msn: 'Not a segment number' }), 400);
-  if (partText !== undefined && (msnText === undefined || !HLS_NUMBER.test(partText))) {
+  if (msnText !== undefined && !SEGMENT.test(msnText)) return c.json(errorBody('validation_failed', '_HLS_msn must be a segment number', { _HLS_msn: 'Not a segment number' }), 400);
+  if (partText !== undefined && (msnText === undefined || !SEGMENT.test(partText))) {
     return c.json(errorBody('validation_failed', '_HLS_part needs _HLS_msn and must be a whole number', { _HLS_part: 'Not a part number' }), 400);
   }
   const msn = msnText === undefined ? null : Number(msnText);
@@ -276,9 +275,5 @@ export const liveMediaRoutes = new Hono<AppEnv>()
   .get('/:id/live/:n', (c) => {
     const n = c.req.param('n').replace(/\.m4s$/, '');
     if (!SEGMENT.test(n)) return c.json(errorBody('not_found', 'No such segment'), 404);
-    return serve(c, `segment/${n}`, async (id, report) => {
-      const answer = await c.var.deps.liveRooms.segment(id, Number(n), report);
-      if (answer.status === 200) return { status: 200, body: answer.bytes, contentType: answer.contentType, cacheControl: IMMUTABLE };
-      return segmentFailure(answer.status);
-    });
+    return serve(c, `segment/${n}`, (id) => segmentFromObject(c, id)(Number(n), true));
   });

@@ -1,3 +1,5 @@
+import { HLS_CONTENT_TYPE } from '../../../media/hls-playlist.ts';
+
 /**
  * How this browser can play a live stream of a given type (docs/decisions/043-the-live-player-on-every-device.md):
  *  - `MediaSource` where it plays the type (desktop browsers, Android);
@@ -25,13 +27,11 @@ function classes(): { MediaSource?: MediaSourceClass; ManagedMediaSource?: Media
   return globalThis as unknown as { MediaSource?: MediaSourceClass; ManagedMediaSource?: MediaSourceClass };
 }
 
-export const HLS_TYPE = 'application/vnd.apple.mpegurl';
-
 export function livePlaybackFor(mimeType: string, video: Pick<HTMLVideoElement, 'canPlayType'>): LivePlayback | null {
   const { MediaSource: Standard, ManagedMediaSource: Managed } = classes();
   if (Standard?.isTypeSupported(mimeType)) return 'media-source';
   if (Managed?.isTypeSupported(mimeType)) return 'managed-media-source';
-  if (mimeType.startsWith('video/mp4') && video.canPlayType(HLS_TYPE) !== '') return 'native-hls';
+  if (mimeType.startsWith('video/mp4') && video.canPlayType(HLS_CONTENT_TYPE) !== '') return 'native-hls';
   return null;
 }
 
