@@ -54,7 +54,7 @@ export interface UserRepository {
   /** The password hash, for a check before a change (null when there is no such user). */
   passwordHashOf(id: number): Promise<string | null>;
   /** Sets the password and ends every other session of the user (all but `keepSessionId`), atomically. */
-  changePassword(id: number, passwordHash: string, keepSessionId: number | null, now: string, audit: readonly AuditEntry[]): Promise<void>;
+  changePassword(id: number, passwordHash: string, keepSessionId: number, now: string, audit: readonly AuditEntry[]): Promise<void>;
   countActive(role: Role): Promise<number>;
   /** The username matched without regard to ASCII case, as at sign-in. */
   findByUsername(username: string): Promise<User | null>;

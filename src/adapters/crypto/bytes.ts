@@ -16,6 +16,11 @@ export function toBase64Url(bytes: Uint8Array): string {
   return toBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
+/** Base64url (or plain base64) back to bytes; empty when it does not decode, as fromBase64. */
+export function fromBase64Url(text: string): Uint8Array {
+  return fromBase64(text.replace(/-/g, '+').replace(/_/g, '/'));
+}
+
 export function toHex(bytes: ArrayBuffer | Uint8Array): string {
   return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }

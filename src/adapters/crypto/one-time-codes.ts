@@ -1,5 +1,5 @@
-import { toBase64Url, toHex } from './bytes.ts';
-import { hashSessionToken } from './session-tokens.ts';
+import { toHex } from './bytes.ts';
+import { hashSessionToken, newSessionToken } from './session-tokens.ts';
 
 /** Ten recovery codes per TOTP (docs/product/api-sign-in-security.md). */
 export const RECOVERY_CODE_COUNT = 10;
@@ -33,9 +33,7 @@ export async function recoveryCodeHash(pepper: string, normalised: string): Prom
 }
 
 /** An opaque single-use handle (a second step's challenge, a reset link's token): 256 random bits; the server keeps its SHA-256. */
-export function newHandle(): string {
-  return toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
-}
+export const newHandle = newSessionToken;
 
 export const handleHash = hashSessionToken;
 

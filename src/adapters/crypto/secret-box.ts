@@ -1,4 +1,4 @@
-import { fromBase64, toBase64Url } from './bytes.ts';
+import { fromBase64Url, toBase64Url } from './bytes.ts';
 
 const VERSION = 'v1';
 const IV_BYTES = 12;
@@ -35,7 +35,7 @@ export class SecretBox {
   private cryptoKey(): Promise<CryptoKey> {
     // Checked when first used, as the pepper is: public reads keep working while 2FA reports the misconfiguration.
     this.key ??= (async () => {
-      const raw = fromBase64((this.keyBase64 ?? '').trim().replace(/-/g, '+').replace(/_/g, '/'));
+      const raw = fromBase64Url((this.keyBase64 ?? '').trim());
       if (raw.length !== 32) throw new Error('TWO_FACTOR_KEY must be set to 32 random bytes, base64 (openssl rand -base64 32)');
       return crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']);
     })();
@@ -45,8 +45,4 @@ export class SecretBox {
 
 function encode(text: string): Uint8Array {
   return new TextEncoder().encode(text);
-}
-
-function fromBase64Url(text: string): Uint8Array {
-  return fromBase64(text.replace(/-/g, '+').replace(/_/g, '/'));
 }

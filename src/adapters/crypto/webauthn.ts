@@ -9,7 +9,7 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { fromBase64, toBase64Url } from './bytes.ts';
+import { fromBase64Url, toBase64Url } from './bytes.ts';
 
 /**
  * Passkeys (WebAuthn, discoverable credentials) through @simplewebauthn/server (decision 052): the
@@ -109,7 +109,7 @@ export async function verifySignIn(
       expectedRPID: rp.rpId,
       credential: {
         id: passkey.credentialId,
-        publicKey: fromBase64(passkey.publicKey.replace(/-/g, '+').replace(/_/g, '/')) as Uint8Array<ArrayBuffer>,
+        publicKey: fromBase64Url(passkey.publicKey) as Uint8Array<ArrayBuffer>,
         counter: passkey.counter,
         transports: passkey.transports as AuthenticatorTransport[],
       },

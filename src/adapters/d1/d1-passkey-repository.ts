@@ -35,7 +35,7 @@ export class D1PasskeyRepository implements PasskeyRepository {
         // Values in the order of security-schema.ts's passkeys columns, which drizzle names in the INSERT.
         this.db
           .insert(passkeys)
-          .select(sql`SELECT NULL, ${userId}, ${credentialId}, ${publicKey}, ${counter}, ${JSON.stringify(transports)}, ${rpId}, ${name}, ${createdAt}, NULL WHERE changes() > 0`)
+          .select(sql`SELECT NULL, ${userId}, ${credentialId}, ${publicKey}, ${counter}, ${JSON.stringify(transports)}, ${rpId}, ${name}, ${createdAt}, NULL WHERE ${ifChanged}`)
           .returning({ id: passkeys.id, name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt }),
         ...audit.map(({ action, actorId, detail }) =>
           auditEntriesFrom(this.db, { action, actorId, detail }, now, {

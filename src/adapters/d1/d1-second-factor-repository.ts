@@ -38,6 +38,8 @@ export class D1SecondFactorRepository implements SecondFactorRepository {
   }
 
   async confirmTotp(userId: number, step: number, recoveryCodeHashes: readonly string[], now: string, audit: AuditEntry[]): Promise<boolean> {
+    // The TOTP was confirmed by this batch (its confirmed_at is this call's `now`).
+    const confirmedNow = sql`EXISTS (SELECT 1 FROM totp_secrets WHERE user_id = ${userId} AND confirmed_at = ${now})`;
     const [confirmed] = await this.db.batch([
       this.db
         .update(totpSecrets)
@@ -45,12 +47,11 @@ export class D1SecondFactorRepository implements SecondFactorRepository {
         .where(and(eq(totpSecrets.userId, userId), isNull(totpSecrets.confirmedAt)))
         .returning({ userId: totpSecrets.userId }),
       // A new set of codes replaces any left from an earlier TOTP, only when the confirmation happened.
-      this.db.delete(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), sql`changes() > 0`)),
+      this.db.delete(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), ifChanged)),
       ...recoveryCodeHashes.map((codeHash) =>
-        this.db.insert(recoveryCodes).select(sql`SELECT NULL, ${userId}, ${codeHash}, ${now}, NULL
-          WHERE EXISTS (SELECT 1 FROM totp_secrets WHERE user_id = ${userId} AND confirmed_at = ${now})`),
+        this.db.insert(recoveryCodes).select(sql`SELECT NULL, ${userId}, ${codeHash}, ${now}, NULL WHERE ${confirmedNow}`),
       ),
-      ...audit.map((entry) => auditEntry(this.db, entry, now, sql`EXISTS (SELECT 1 FROM totp_secrets WHERE user_id = ${userId} AND confirmed_at = ${now})`)),
+      ...audit.map((entry) => auditEntry(this.db, entry, now, confirmedNow)),
     ]);
     return confirmed.length > 0;
   }

@@ -118,13 +118,13 @@ export class D1UserRepository implements UserRepository {
     return row?.passwordHash ?? null;
   }
 
-  async changePassword(id: number, passwordHash: string, keepSessionId: number | null, now: string, audit: readonly AuditEntry[]): Promise<void> {
+  async changePassword(id: number, passwordHash: string, keepSessionId: number, now: string, audit: readonly AuditEntry[]): Promise<void> {
     await this.db.batch([
       this.db.update(users).set({ passwordHash }).where(eq(users.id, id)),
       this.db
         .update(sessions)
         .set({ revokedAt: now })
-        .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt), keepSessionId === null ? undefined : ne(sessions.id, keepSessionId))),
+        .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId))),
       ...audit.map((entry) => auditEntry(this.db, entry, now)),
     ]);
   }

@@ -1,10 +1,8 @@
 import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ChallengePurpose, SignInProof } from '../../domain/security-ports.ts';
+import { ifChanged } from './audit-entry.ts';
 import type { Db } from './db.ts';
 import { authChallenges, passkeys, recoveryCodes, totpSecrets } from './security-schema.ts';
-
-/** The statement just before in the batch changed a row. */
-const afterAChange = sql`changes() > 0`;
 
 /**
  * The statements that use a sign-in proof up, for the batch that opens the session (a new session
@@ -21,11 +19,11 @@ export function proofStatements(db: Db, proof: SignInProof, now: string) {
     const live = liveChallenge(proof.challengeId, 'passkey_sign_in', now, null);
     return [
       db.update(passkeys).set({ counter: proof.counter, lastUsedAt: proof.usedAt }).where(and(eq(passkeys.id, proof.passkeyId), live)),
-      useChallenge(db, proof.challengeId, 'passkey_sign_in', now, null, afterAChange),
+      useChallenge(db, proof.challengeId, 'passkey_sign_in', now, null, ifChanged),
     ];
   }
   const live = liveChallenge(proof.challengeId, 'sign_in', now, proof.userId);
-  const used = useChallenge(db, proof.challengeId, 'sign_in', now, proof.userId, afterAChange);
+  const used = useChallenge(db, proof.challengeId, 'sign_in', now, proof.userId, ifChanged);
   if (proof.kind === 'totp') {
     return [
       db

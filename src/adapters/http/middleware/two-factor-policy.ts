@@ -29,8 +29,8 @@ export function allowedWithoutSecondFactor(path: string): boolean {
  */
 export const twoFactorPolicy = createMiddleware<AppEnv>(async (c, next) => {
   const { user, session } = c.var;
-  if (user && session && !session.hasSecondFactor && !allowedWithoutSecondFactor(c.req.path)) {
-    if (mustSetUpSecondFactor(parseSecurityPolicy(session.securitySetting), user, false)) throw new TwoFactorRequiredError();
+  if (user && session && !allowedWithoutSecondFactor(c.req.path) && mustSetUpSecondFactor(parseSecurityPolicy(session.securitySetting), user, session.hasSecondFactor)) {
+    throw new TwoFactorRequiredError();
   }
   await next();
 });

@@ -1,10 +1,9 @@
 import { Hono } from 'hono';
 import type { AuditEntry } from '../../../domain/audit.ts';
 import { ConflictError, NotFoundError, DomainError } from '../../../domain/errors.ts';
-import { policyCovers } from '../../../domain/security-policy.ts';
+import { parseSecurityPolicy, policyCovers } from '../../../domain/security-policy.ts';
 import { passwordCheckSchema, totpConfirmSchema } from '../../../domain/security-schemas.ts';
 import { SITE_NAME } from '../../../domain/site-links.ts';
-import { readSecurityPolicy } from '../../../services/security-settings.ts';
 import { newRecoveryCodes, normaliseRecoveryCode, recoveryCodeHash } from '../../crypto/one-time-codes.ts';
 import { matchingTotpStep, newTotpSecret, totpUri } from '../../crypto/totp.ts';
 import type { AppEnv } from '../context.ts';
@@ -21,9 +20,10 @@ export const twoFactorRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
     const { deps } = c.var;
     const user = c.var.user!;
-    const [status, policy] = await Promise.all([deps.secondFactors.status(user.id), readSecurityPolicy(deps)]);
+    const status = await deps.secondFactors.status(user.id);
     // `required`: the admin's policy covers this user (the app asks them to set one up when they have none).
-    return c.json({ ...status, required: policyCovers(policy, user) });
+    // The policy came with the session (authenticate): no read of its own.
+    return c.json({ ...status, required: policyCovers(parseSecurityPolicy(c.var.session!.securitySetting), user) });
   })
   .post('/totp/setup', async (c) => {
     const { deps } = c.var;

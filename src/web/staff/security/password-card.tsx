@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { passwordChangeSchema } from '../../../domain/security-schemas.ts';
 import { TextField } from '../../forms/form-field.tsx';
@@ -7,13 +6,9 @@ import { useSecurityChange } from './use-security-change.ts';
 
 /** Changing one's password: the current one first; every other session ends. */
 export function PasswordCard() {
-  const queryClient = useQueryClient();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formKey, setFormKey] = useState(0);
-  const change = useSecurityChange(changePassword, { done: 'Password changed; your other sessions are signed out', failed: 'The password was not changed' }, [sessionsQuery().queryKey], () => {
-    setFormKey((key) => key + 1);
-    void queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey });
-  });
+  const change = useSecurityChange(changePassword, { done: 'Password changed; your other sessions are signed out', failed: 'The password was not changed' }, [sessionsQuery().queryKey], () => setFormKey((key) => key + 1));
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
