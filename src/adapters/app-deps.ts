@@ -37,6 +37,8 @@ export interface AppDeps {
   loginAttempts: LoginAttemptRepository;
   beats: BeatRepository;
   stories: StoryRepository;
+  /** Stories as D1 holds them, views possibly one flush behind: for reads that never show views. */
+  storedStories: StoryRepository;
   search: StorySearch;
   revisions: StoryRevisionRepository;
   corrections: CorrectionRepository;

@@ -52,12 +52,14 @@ export function buildDeps(env: Bindings, clock: Clock = systemClock, { exactView
   const db = openDb(env.COUNT_D1_QUERIES === '1' ? countingD1(env.DB) : env.DB);
   const readership = new D1ReadershipRepository(db);
   const views = new ShardedViewCounter(env.VIEW_COUNTERS);
+  const storedStories = new D1StoryRepository(db);
   return {
     users: new D1UserRepository(db),
     sessions: new D1SessionRepository(db),
     loginAttempts: new D1LoginAttemptRepository(db),
     beats: new D1BeatRepository(db),
-    stories: exactViews ? new ExactStoryViews(new D1StoryRepository(db), views, readership) : new D1StoryRepository(db),
+    stories: exactViews ? new ExactStoryViews(storedStories, views, readership) : storedStories,
+    storedStories,
     search: new D1StorySearch(db),
     revisions: new D1StoryRevisionRepository(db),
     corrections: new D1CorrectionRepository(db),

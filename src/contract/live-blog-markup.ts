@@ -6,7 +6,7 @@ import { ISLAND_ATTRIBUTE, ISLANDS, LIVE_BLOG_ATTRIBUTE } from './page-contract.
  * the worker writes the page with it (HTML first: the first updates, the key events and the pinned
  * update read without JavaScript), and the page's island (src/web/site/live-blog/) writes every
  * update that arrives later with the same functions, so both are the same markup by construction.
- * Inputs are plain values (src/domain/liveblog.ts's UpdateView); bodies are sanitised HTML.
+ * Inputs are plain values (src/domain/liveblog.ts's updateView); bodies are sanitised HTML.
  */
 
 /** The attributes the island finds its parts by. */
@@ -74,10 +74,13 @@ export function keyEventItem(update: UpdateMarkupView, href: string): string {
   return `<li><a href="${esc(href)}"><time datetime="${esc(update.iso)}">${esc(update.time)}</time> <span>${esc(update.headline)}</span></a></li>`;
 }
 
+/** The LIVE badge while a live blog's coverage is live (the app's LiveBadge writes the same): on the coverage line, and over its story card's picture. */
+export const LIVE_BADGE = '<span class="badge badge-live"><span class="live-dot" aria-hidden="true"></span>LIVE</span>';
+
 /** The coverage line above the feed. */
 export function coverageStatus(coverage: 'live' | 'ended'): string {
   return coverage === 'live'
-    ? '<span class="badge badge-live"><span class="live-dot" aria-hidden="true"></span>LIVE</span> <span>Updates appear here as they are posted.</span>'
+    ? `${LIVE_BADGE} <span>Updates appear here as they are posted.</span>`
     : '<span class="badge badge-ended">Coverage ended</span> <span>This live blog is no longer being updated.</span>';
 }
 

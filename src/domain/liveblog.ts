@@ -38,11 +38,6 @@ export function coverageStartTime(story: Pick<Story, 'publishedAt' | 'createdAt'
   return story.publishedAt ?? story.createdAt;
 }
 
-/** An update's address on the live blog's page (docs/product/api-liveblogs.md). */
-export function updateAnchor(updateId: number): string {
-  return `update-${updateId}`;
-}
-
 /** The text shown for an update where only a line fits (key events, feeds, search engines): its first words. */
 export function updateHeadline(text: string, max = 110): string {
   const line = text.trim();
@@ -60,9 +55,6 @@ export function updateText(html: string): string {
   return storyText(html.replace(BLOCK_TAG, ' ').replace(/<[^>]*>/g, ''));
 }
 
-/** What a reader sees of one update, as plain values for the markup (src/contract/live-blog-markup.ts). */
-export type UpdateView = UpdateMarkupView;
-
 const clockFormats = new Map<string, Intl.DateTimeFormat>();
 function clockFormat(timeZone: string | undefined, withDay: boolean): Intl.DateTimeFormat {
   const key = `${timeZone ?? ''}|${withDay}`;
@@ -74,18 +66,29 @@ function clockFormat(timeZone: string | undefined, withDay: boolean): Intl.DateT
   return format;
 }
 
+/** A date's calendar day (YYYY-MM-DD) in the time zone, one format per zone like clockFormats. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayOf(value: string, timeZone: string | undefined): string {
+  const key = timeZone ?? '';
+  let format = dayFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone });
+    dayFormats.set(key, format);
+  }
+  return format.format(new Date(value));
+}
+
 /**
  * An update's time as live blogs show it: "14:05" on the day it is read, "23 Nov, 14:05" before;
  * in the reader's time zone, or in the one given (the worker's pages say UTC and mark it).
  */
 export function updateTime(iso: string, now: string, timeZone?: string): string {
-  const dayOf = (value: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(value));
-  const text = clockFormat(timeZone, dayOf(iso) !== dayOf(now)).format(new Date(iso));
+  const text = clockFormat(timeZone, dayOf(iso, timeZone) !== dayOf(now, timeZone)).format(new Date(iso));
   return timeZone === 'UTC' ? `${text} UTC` : text;
 }
 
 /** The view of an update; `time` is its time as shown (updateTime). */
-export function updateView(update: { id: number; body: string; author: StoryAuthor; keyEvent: boolean; pinned: boolean; createdAt: string }, time: string): UpdateView {
+export function updateView(update: { id: number; body: string; author: StoryAuthor; keyEvent: boolean; pinned: boolean; createdAt: string }, time: string): UpdateMarkupView {
   return {
     id: update.id,
     bodyHtml: update.body,

@@ -70,12 +70,7 @@ export const MAX_REFERRERS = 20;
 export const MAX_TOP_STORIES = 10;
 
 /** Views added up per bucket (its start, as the range names it) and per value of each breakdown, as the store answers. */
-export interface ReadershipRows {
-  series: { t: string; views: number }[];
-  sources: { source: ViewSource; views: number }[];
-  referrers: { host: string; views: number }[];
-  devices: { device: ReaderDevice; views: number }[];
-}
+export type ReadershipRows = Omit<ReadershipReport, 'total'>;
 
 /** Biggest first; equal counts in the order of `label`, so the answer never depends on the store's whims. */
 export function biggestFirst<T extends { views: number }>(items: readonly T[], label: (item: T) => string | number): T[] {

@@ -41,7 +41,7 @@ export async function feedOf(deps: Pick<LiveBlogDeps, 'liveBlogs'>, story: Story
   return { updates: page.updates, cursor: String(page.cursor), more: page.more, coverage };
 }
 
-export async function readFeed(deps: LiveBlogDeps, user: User | null, storyId: number, query: LiveBlogFeedQuery): Promise<LiveBlogFeed> {
+export async function readFeed(deps: Pick<LiveBlogDeps, 'stories' | 'liveBlogs'>, user: User | null, storyId: number, query: LiveBlogFeedQuery): Promise<LiveBlogFeed> {
   return feedOf(deps, await visibleLiveBlog(deps, user, storyId), query);
 }
 
@@ -135,5 +135,5 @@ export async function startLiveBlogVideo(deps: LiveBlogDeps, user: User, storyId
   if (story.status !== 'published') throw new ConflictError('not_published', 'Publish the live blog before going live on it');
   if (story.coverage !== 'live') throw coverageEnded();
   if (!(await deps.liveBlogs.setVideoLive(storyId, true))) throw new ConflictError('already_live', 'This live blog is on air already');
-  return (await deps.stories.findById(storyId))!;
+  return { ...story, isLive: true };
 }

@@ -37,7 +37,7 @@ export function benchReader(baseUrl: string, slug: string, storyId: number, agen
     const cursor = CURSOR.exec(html)?.[1];
     if (page.statusCode !== 200 || cursor === undefined) throw new Error(`the story page answered ${page.statusCode} without a live blog`);
     const parser = new SseParser();
-    let url = `${baseUrl}/api/stories/${storyId}/updates/stream?after=${cursor}`;
+    const url = `${baseUrl}/api/stories/${storyId}/updates/stream?after=${cursor}`;
     while (!stopped) {
       const headers: Record<string, string> = { Accept: 'text/event-stream', 'Cache-Control': 'no-cache' };
       if (parser.lastEventId !== null) headers['Last-Event-ID'] = parser.lastEventId;
@@ -64,7 +64,6 @@ export function benchReader(baseUrl: string, slug: string, storyId: number, agen
       if (stopped) return;
       // The stream ended (as the server ends each after a few minutes): reconnect as EventSource does.
       reader.reconnects++;
-      url = `${baseUrl}/api/stories/${storyId}/updates/stream?after=${cursor}`;
       await sleep(parser.retry ?? 1000);
     }
   })().catch((error: unknown) => {

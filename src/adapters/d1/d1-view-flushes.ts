@@ -36,7 +36,6 @@ export class D1ViewFlushes {
   constructor(private readonly d1: D1Database) {}
 
   async apply(flush: ViewFlush): Promise<FlushOutcome> {
-    if (await this.d1.prepare('SELECT 1 FROM view_flushes WHERE id = ?').bind(flush.id).first()) return { outcome: 'already_applied' };
     const perStory = new Map<number, number>();
     for (const row of flush.rows) perStory.set(row.storyId, (perStory.get(row.storyId) ?? 0) + row.views);
     const views = [...perStory.values()].reduce((sum, n) => sum + n, 0);

@@ -67,7 +67,7 @@ async function readChanges(c: Context<AppEnv>, storyId: number, after: number | 
     key,
     async (): Promise<LiveAnswer> => {
       try {
-        const story = await visibleLiveBlog(c.var.deps, null, storyId);
+        const story = await visibleLiveBlog({ stories: c.var.deps.storedStories }, null, storyId);
         const feed = await feedOf(c.var.deps, story, after === null ? { limit: 1 } : { after, limit: BATCH });
         const body: LiveBlogFeed = after === null ? { updates: [], deleted: [], cursor: feed.cursor, more: false, coverage: feed.coverage } : feed;
         return { status: 200, body: JSON.stringify(body), contentType: 'application/json; charset=utf-8', cacheControl: FEED_CACHE };

@@ -46,8 +46,7 @@ export function followChanges(options: {
       while (more && !closed) {
         const page = await apiRequest<LiveBlogFeed>('GET', `/api/stories/${options.storyId}/updates?after=${encodeURIComponent(cursor)}&limit=100`, undefined, { token: getToken() });
         more = page.more;
-        if (page.cursor !== cursor || page.updates.length > 0 || (page.deleted?.length ?? 0) > 0) take({ updates: page.updates, deleted: page.deleted ?? [], cursor: page.cursor, coverage: page.coverage });
-        else options.onChanges({ updates: [], deleted: [], cursor, coverage: page.coverage });
+        take({ updates: page.updates, deleted: page.deleted ?? [], cursor: page.cursor, coverage: page.coverage });
       }
     } catch (error) {
       if ((error as { status?: number }).status === 404) {

@@ -1,3 +1,5 @@
+import { bucketStart, DAY_MS, HOUR_MS } from '../../../domain/analytics-range.ts';
+
 /**
  * The periods the readership charts offer (docs/product/api-analytics.md has the ranges): the last
  * 24 hours by the hour, the last 7 and 30 days by the day. Days and hours are UTC, as the API's.
@@ -11,9 +13,6 @@ export const PERIODS = [
 export type Period = (typeof PERIODS)[number];
 export type PeriodKey = Period['key'];
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-
 export function periodOf(key: PeriodKey): Period {
   return PERIODS.find((period) => period.key === key)!;
 }
@@ -21,8 +20,8 @@ export function periodOf(key: PeriodKey): Period {
 /** The query string for a period ending now: the API fills in `to` (the end of this hour or day). */
 export function periodQuery(key: PeriodKey, now: Date): string {
   const ms = now.getTime();
-  if (key === '24h') return `interval=hour&from=${new Date(Math.floor(ms / HOUR_MS) * HOUR_MS - 23 * HOUR_MS).toISOString()}`;
-  if (key === '30d') return `interval=day&from=${new Date(Math.floor(ms / DAY_MS) * DAY_MS - 29 * DAY_MS).toISOString().slice(0, 10)}`;
+  if (key === '24h') return `interval=hour&from=${new Date(bucketStart(ms, 'hour') - 23 * HOUR_MS).toISOString()}`;
+  if (key === '30d') return `interval=day&from=${new Date(bucketStart(ms, 'day') - 29 * DAY_MS).toISOString().slice(0, 10)}`;
   return 'interval=day';
 }
 
