@@ -48,6 +48,9 @@ export const ISLANDS = {
   liveBlog: 'live-blog',
 } as const;
 
+/** The header's Follow menu's ids: there is one Follow menu on a page (SocialMenu and the worker's reading view). */
+export const FOLLOW_MENU_IDS = { panel: 'follow-menu', videoHeading: 'follow-menu-video' } as const;
+
 /** On a live blog's section of a story page: the story's id (the section is the `live-blog` island). */
 export const LIVE_BLOG_ATTRIBUTE = 'data-live-blog';
 

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { isPictureWidth, pictureFormatFor, PICTURE_WIDTHS, type PictureFormat } from '../../../domain/picture.ts';
 import type { PictureResizer, StoredObject } from '../../../domain/ports.ts';
+import { etagMatches } from '../../../media/byte-range.ts';
 import type { AppEnv } from '../context.ts';
 
 /** Like every media answer (media.ts): immutable, never a document. The format follows Accept, so caches keep one copy per Accept. */
@@ -71,7 +72,7 @@ export async function serveResizedPicture(
 
   const format = pictureFormatFor(c.req.header('Accept'), object.contentType);
   const etag = `"${object.etag.replace(/"/g, '')}-${width}-${EXTENSIONS[format]}"`;
-  if (c.req.header('If-None-Match') === etag) return c.body(null, 304, { ...PICTURE_HEADERS, ETag: etag });
+  if (etagMatches(c.req.header('If-None-Match'), etag)) return c.body(null, 304, { ...PICTURE_HEADERS, ETag: etag });
 
   const cacheKey = new Request(`${new URL(c.req.url).origin}/__pictures/${key}?w=${width}&f=${EXTENSIONS[format]}`);
   const hit = await cache?.match(cacheKey);

@@ -1,6 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { FEATURED_URL, HOME_LATEST_LIMIT, HOME_LATEST_URL, isAppRoute, storyReadUrl } from '../../../contract/page-contract.ts';
-import type { Story } from '../../../domain/entities.ts';
+import type { Beat, Story } from '../../../domain/entities.ts';
 import { isValidSlug } from '../../../domain/slug.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { AppEnv } from '../context.ts';
@@ -79,9 +79,12 @@ const looksLikeFile = (path: string) => /\.[A-Za-z0-9]+$/.test(path.slice(path.l
 export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: MiddlewareHandler, cachedStory: MiddlewareHandler = cached) {
   const shell = (c: Context) => assets(new Request(new URL('/', c.req.url), { headers: { Accept: 'text/html' } }));
   const origin = (c: Context) => new URL(c.req.url).origin;
-  /** A not-found screen with its 404 (docs/product/screens.md), for curl and browsers alike. */
-  const notFound = async (c: Context, screen: NotFoundScreen, page?: Response, appWhenSignedIn = false) => {
-    const [beats, shellPage] = await Promise.all([deps.beats.list(), page ?? shell(c)]);
+  /**
+   * A not-found screen with its 404 (docs/product/screens.md), for curl and browsers alike. A route
+   * that has already read the shell and the beats passes them in (`loaded`) rather than reading them again.
+   */
+  const notFound = async (c: Context, screen: NotFoundScreen, loaded?: { page: Response; beats: Beat[] }, appWhenSignedIn = false) => {
+    const [beats, shellPage] = loaded ? [loaded.beats, loaded.page] : await Promise.all([deps.beats.list(), shell(c)]);
     return renderAppShell(shellPage, notFoundHead(screen), {
       status: 404,
       readingView: notFoundReadingView(screen, { origin: origin(c), now: deps.clock.now(), beats }, appWhenSignedIn),
@@ -114,7 +117,7 @@ export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: Middlewar
       if (segment === 'new') return next();
       const [story, beats, page] = await Promise.all([publicStory(deps, segment), deps.beats.list(), shell(c)]);
       // Not public (a draft its author is previewing, or nothing): a signed-in browser starts the app, which asks the API with its token.
-      if (!story) return notFound(c, STORY_NOT_FOUND, page, true);
+      if (!story) return notFound(c, STORY_NOT_FOUND, { page, beats }, true);
       const [related, social, author, liveBlog] = await Promise.all([
         relatedTo(deps, story),
         siteHandle(deps),
@@ -151,9 +154,9 @@ export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: Middlewar
     .get('/beat/:slug', cached, async (c) => {
       const slug = c.req.param('slug');
       const page = pageParam(c.req.query('page'));
-      const [beat, beats, shellPage, social] = await Promise.all([isValidSlug(slug) ? deps.beats.findBySlug(slug) : null, deps.beats.list(), shell(c), siteHandle(deps)]);
-      if (!beat) return notFound(c, BEAT_NOT_FOUND, shellPage);
-      const { items, total } = await publishedPage(deps, page, { beatId: beat.id });
+      const [beat, beats, shellPage] = await Promise.all([isValidSlug(slug) ? deps.beats.findBySlug(slug) : null, deps.beats.list(), shell(c)]);
+      if (!beat) return notFound(c, BEAT_NOT_FOUND, { page: shellPage, beats });
+      const [{ items, total }, social] = await Promise.all([publishedPage(deps, page, { beatId: beat.id }), siteHandle(deps)]);
       return renderAppShell(shellPage, beatHead(beat, items, page, origin(c), { site: social }), {
         readingView: beatReadingView(beat, items, total, page, { origin: origin(c), now: deps.clock.now(), beats }),
       });
@@ -161,14 +164,13 @@ export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: Middlewar
     .get('/author/:username', cached, async (c) => {
       const page = pageParam(c.req.query('page'));
       const username = c.req.param('username');
-      const [author, beats, shellPage, social] = await Promise.all([
+      const [author, beats, shellPage] = await Promise.all([
         /^[A-Za-z0-9_.-]{1,50}$/.test(username) ? authorProfile(deps, username) : null,
         deps.beats.list(),
         shell(c),
-        siteHandle(deps),
       ]);
-      if (!author) return notFound(c, AUTHOR_NOT_FOUND, shellPage);
-      const { items, total } = await publishedPage(deps, page, { authorId: author.id });
+      if (!author) return notFound(c, AUTHOR_NOT_FOUND, { page: shellPage, beats });
+      const [{ items, total }, social] = await Promise.all([publishedPage(deps, page, { authorId: author.id }), siteHandle(deps)]);
       return renderAppShell(shellPage, authorHead(author, page, origin(c), { site: social }), {
         readingView: authorReadingView(author, items, total, page, { origin: origin(c), now: deps.clock.now(), beats }),
       });
@@ -193,13 +195,14 @@ export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: Middlewar
     .get('/robots.txt', cached, (c) => c.text(robotsTxt(origin(c))))
     // Everything else: a static file, a screen of the app (its shell), or the not-found screen with 404.
     .get('*', async (c) => {
-      const asset = await assets(c.req.raw);
-      if (asset.status !== 404) return new Response(asset.body, asset);
       const path = c.req.path;
+      // No static file has an app screen's address (not_found_handling = "none" answers 404 there): its shell, without asking for one.
       if (isAppRoute(path)) {
         const page = await shell(c);
         return new Response(page.body, page);
       }
+      const asset = await assets(c.req.raw);
+      if (asset.status !== 404) return new Response(asset.body, asset);
       if (path.endsWith('/') && isAppRoute(path.slice(0, -1))) return c.redirect(`${path.slice(0, -1)}${new URL(c.req.url).search}`, 301);
       if (looksLikeFile(path)) return c.text('Not found', 404);
       return notFound(c, PAGE_NOT_FOUND);

@@ -1,5 +1,5 @@
 import { escapeHtml as esc } from '../../../contract/escape-html.ts';
-import { ISLANDS, LATEST_STORIES_ID, READING_VIEW_ATTRIBUTE, STORY_ID_ATTRIBUTE, VIEWS_CLASS } from '../../../contract/page-contract.ts';
+import { FOLLOW_MENU_IDS, ISLANDS, LATEST_STORIES_ID, READING_VIEW_ATTRIBUTE, STORY_ID_ATTRIBUTE, VIEWS_CLASS } from '../../../contract/page-contract.ts';
 import { island } from './islands.ts';
 import { authorName } from '../../../domain/byline.ts';
 import type { BeatRef, Story } from '../../../domain/entities.ts';
@@ -14,9 +14,7 @@ import { aboutSections, footerBeatLinks, otherChannelLinks, videoChannelLinks } 
 import { videoSource } from '../../../domain/video-source.ts';
 import { IMAGE_BOX, PICTURE_FALLBACK_WIDTH, PICTURE_SIZES, pictureAt, pictureSrcset, posterOf, type PictureSlot } from '../../../domain/picture.ts';
 import { isCoverageLive } from '../../../domain/liveblog.ts';
-
-/** Over a live blog's picture while its coverage is live (SPEC's LIVE badge over the media). */
-const LIVE_BADGE = '<span class="badge badge-live"><span class="live-dot" aria-hidden="true"></span>LIVE</span>';
+import { LIVE_BADGE } from '../../../contract/live-blog-markup.ts';
 
 /**
  * The reading view the worker writes into the app's root element for the reader's pages: the same
@@ -42,8 +40,8 @@ export function searchForm(query = ''): string {
 function followMenu(): string {
   const list = (links: readonly { label: string; href: string }[]) =>
     `<ul class="menu-list">${links.map((link) => `<li><a href="${esc(link.href)}" target="_blank" rel="noopener noreferrer">${esc(link.label)}<span class="visually-hidden"> (opens in a new tab)</span></a></li>`).join('')}</ul>`;
-  return `<div class="menu"${island(ISLANDS.followMenu)}><button type="button" class="nav-button" aria-expanded="false" aria-controls="follow-menu">Follow <span aria-hidden="true" class="chevron"></span></button>
-<div id="follow-menu" class="menu-panel" hidden><p id="follow-menu-video" class="menu-heading">YouTube</p><nav aria-labelledby="follow-menu-video">${list(videoChannelLinks)}</nav><p class="menu-heading">Elsewhere</p>${list(otherChannelLinks)}</div></div>`;
+  return `<div class="menu"${island(ISLANDS.followMenu)}><button type="button" class="nav-button" aria-expanded="false" aria-controls="${FOLLOW_MENU_IDS.panel}">Follow <span aria-hidden="true" class="chevron"></span></button>
+<div id="${FOLLOW_MENU_IDS.panel}" class="menu-panel" hidden><p id="${FOLLOW_MENU_IDS.videoHeading}" class="menu-heading">YouTube</p><nav aria-labelledby="${FOLLOW_MENU_IDS.videoHeading}">${list(videoChannelLinks)}</nav><p class="menu-heading">Elsewhere</p>${list(otherChannelLinks)}</div></div>`;
 }
 
 export function header(onHome: boolean, query = ''): string {

@@ -1,9 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { disclosure } from './disclosure.ts';
 import { otherChannelLinks, videoChannelLinks, type ExternalLink } from '../../../domain/site-links.ts';
-
-/** The menu's ids: there is one Follow menu on a page (the worker writes the same ones). */
-export const FOLLOW_MENU_IDS = { panel: 'follow-menu', videoHeading: 'follow-menu-video' } as const;
+import { FOLLOW_MENU_IDS } from '../../../contract/page-contract.ts';
 
 function LinkList({ links }: { links: readonly ExternalLink[] }) {
   return (

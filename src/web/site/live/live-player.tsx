@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { Story } from '../../../domain/entities.ts';
+import { LiveBadge } from '../stories/story-card.tsx';
 import { storyQueries } from '../stories/story-queries.ts';
 import { activeStreamsQuery } from './stream-queries.ts';
 import { watchLiveStream, type ViewerState } from './live-viewer.ts';
@@ -124,10 +125,7 @@ function LiveVideo({ streamId, story, initialViewers }: { streamId: number; stor
     <section className="live-player" aria-label="Live video">
       <div className="video-frame live-frame" ref={frame}>
         <video ref={video} muted autoPlay playsInline aria-label={`Live video: ${story.title}`} />
-        <span className="badge badge-live">
-          <span className="live-dot" aria-hidden="true" />
-          LIVE
-        </span>
+        <LiveBadge />
         <span className="live-viewers" data-testid="live-viewers">
           {watchingLabel(viewers ?? initialViewers)}
         </span>

@@ -11,8 +11,3 @@ export const activeStreamsQuery = () =>
     // Whether someone is live changes by the minute; ask again each time it is needed.
     staleTime: 0,
   });
-
-/** Where a reader watches a live stream: its story's page. */
-export function streamPath(stream: Pick<ActiveLiveStream, 'slug' | 'storyId'>): string {
-  return `/story/${stream.slug || stream.storyId}`;
-}

@@ -6,6 +6,7 @@ import { formatFullDate } from '../../../domain/dates.ts';
 import { ReadAndShare } from '../stories/read-and-share.tsx';
 import { videoSource } from '../../../domain/video-source.ts';
 import { StoryImage } from '../stories/story-image.tsx';
+import { LiveBadge } from '../stories/story-card.tsx';
 
 /**
  * docs/product/screens.md's breaking-news block: BREAKING NEWS badge, a LIVE badge over the video
@@ -22,10 +23,7 @@ export function BreakingNews({ story }: { story: Story }) {
       <div className="breaking-inner">
         <button type="button" className="breaking-media" onClick={openStory} aria-label={`LIVE: open the story, ${story.title}`}>
           <StoryImage story={story} slot="featured" priority decorative />
-          <span className="badge badge-live">
-            <span className="live-dot" aria-hidden="true" />
-            LIVE
-          </span>
+          <LiveBadge />
           {story.videoUrl ? (
             <span className="play-overlay" aria-hidden="true">
               <Icon name="play" size={32} />
