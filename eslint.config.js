@@ -17,18 +17,32 @@ import tseslint from 'typescript-eslint';
 
 /** Matches an import of our own directory `dir` (relative, at any depth), or of `dir.ts`. */
 const ours = (dir) => `(^|/)${dir}(/|\\.ts$|$)`;
-const COMPOSE = { regex: '(^|/)compose\\.ts$', message: 'Only the composition root (src/worker.ts), scripts and tests build the adapters; take what you need as a parameter.' };
+const COMPOSE = {
+  regex: '(^|/)compose\\.ts$',
+  message: 'Only the composition root (src/worker.ts), scripts and tests build the adapters; take what you need as a parameter.',
+};
 const FRAMEWORKS = '^(hono|drizzle-orm|wrangler|react|react-dom|sanitize-html)(/|$)|^@(cloudflare|tanstack|hono|tiptap)/|^cloudflare:';
 
 export default tseslint.config(
   {
-    ignores: ['dist/', '.wrangler/', 'node_modules/', 'test-results/', 'bench-results/', 'src/worker-configuration.d.ts', 'src/web/route-tree.gen.ts'],
+    ignores: [
+      'dist/',
+      '.wrangler/',
+      'node_modules/',
+      'test-results/',
+      'bench-results/',
+      'src/worker-configuration.d.ts',
+      'src/web/route-tree.gen.ts',
+    ],
   },
   js.configs.recommended,
   tseslint.configs.recommended,
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       // Vitest fixtures must destructure their first parameter, even when they use none of it.
       'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }],
     },
@@ -64,14 +78,18 @@ export default tseslint.config(
         'error',
         {
           selector: "ImportDeclaration[source.value=/^[^.]/][source.value!='zod']",
-          message: 'src/domain holds the newsroom\'s rules: no package but zod (validation). Technical code goes to src/media or an adapter.',
+          message:
+            "src/domain holds the newsroom's rules: no package but zod (validation). Technical code goes to src/media or an adapter.",
         },
         {
-          selector: "NewExpression[callee.name=/^(Uint8Array|Uint16Array|DataView|ArrayBuffer|TextEncoder|TextDecoder|ReadableStream|WritableStream|Request|Response)$/], NewExpression[callee.name='Date'][arguments.length=0]",
-          message: 'src/domain works on values: bytes, streams, HTTP and reading the clock belong in src/media or an adapter (take `now` as a parameter).',
+          selector:
+            "NewExpression[callee.name=/^(Uint8Array|Uint16Array|DataView|ArrayBuffer|TextEncoder|TextDecoder|ReadableStream|WritableStream|Request|Response)$/], NewExpression[callee.name='Date'][arguments.length=0]",
+          message:
+            'src/domain works on values: bytes, streams, HTTP and reading the clock belong in src/media or an adapter (take `now` as a parameter).',
         },
         {
-          selector: "CallExpression[callee.object.name=/^(Date|Math|crypto|performance)$/][callee.property.name=/^(now|random|getRandomValues|randomUUID)$/], CallExpression[callee.name=/^(fetch|setTimeout|setInterval)$/]",
+          selector:
+            'CallExpression[callee.object.name=/^(Date|Math|crypto|performance)$/][callee.property.name=/^(now|random|getRandomValues|randomUUID)$/], CallExpression[callee.name=/^(fetch|setTimeout|setInterval)$/]',
           message: 'src/domain is pure: no clocks, randomness, timers or network; take them as parameters or put the code in an adapter.',
         },
       ],
@@ -94,7 +112,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: ['adapters', 'web', 'worker', 'scripts', 'domain', 'services'].map(ours).join('|'), message: 'src/media is plain media plumbing: it imports nothing of ours outside src/media.' },
+            {
+              regex: ['adapters', 'web', 'worker', 'scripts', 'domain', 'services'].map(ours).join('|'),
+              message: 'src/media is plain media plumbing: it imports nothing of ours outside src/media.',
+            },
             { regex: FRAMEWORKS, message: 'src/media stays free of frameworks and platform APIs.' },
           ],
         },
@@ -108,7 +129,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: ['adapters', 'web', 'worker', 'scripts', 'domain', 'media', 'services'].map(ours).join('|'), message: 'src/contract is shared by the worker and the SPA: it imports nothing of ours.' },
+            {
+              regex: ['adapters', 'web', 'worker', 'scripts', 'domain', 'media', 'services'].map(ours).join('|'),
+              message: 'src/contract is shared by the worker and the SPA: it imports nothing of ours.',
+            },
             { regex: FRAMEWORKS, message: 'src/contract stays free of frameworks and platform APIs.' },
           ],
         },
@@ -122,7 +146,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: ['adapters', 'web', 'worker', 'scripts'].map(ours).join('|'), message: 'src/services works through the ports in src/domain/ports.ts, never the adapters themselves.' },
+            {
+              regex: ['adapters', 'web', 'worker', 'scripts'].map(ours).join('|'),
+              message: 'src/services works through the ports in src/domain/ports.ts, never the adapters themselves.',
+            },
             { regex: FRAMEWORKS, message: 'src/services stays free of frameworks and platform APIs.' },
           ],
         },
@@ -132,7 +159,10 @@ export default tseslint.config(
   {
     files: ['src/adapters/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: ours('web'), message: 'The server never imports the SPA (src/web).' }, COMPOSE] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: ours('web'), message: 'The server never imports the SPA (src/web).' }, COMPOSE] },
+      ],
     },
   },
   {
@@ -142,7 +172,11 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: ours('adapters'), allowTypeImports: true, message: 'src/web may only `import type` from src/adapters (the server code must not ship to browsers).' },
+            {
+              regex: ours('adapters'),
+              allowTypeImports: true,
+              message: 'src/web may only `import type` from src/adapters (the server code must not ship to browsers).',
+            },
             { regex: ours('services'), message: 'src/web talks to the server through the API, never its services.' },
           ],
         },

@@ -6,7 +6,14 @@
  */
 import { parseArgs } from 'node:util';
 import { buildPasswordHasher } from '../src/adapters/compose.ts';
-import { AdminInputError, adminRow, adminUpsertStatements, resolveAdminCredentials, upsertAdmin, type AdminCredentials } from './lib/admin-account.ts';
+import {
+  AdminInputError,
+  adminRow,
+  adminUpsertStatements,
+  resolveAdminCredentials,
+  upsertAdmin,
+  type AdminCredentials,
+} from './lib/admin-account.ts';
 import { ensureDevVars } from './lib/dev-vars.ts';
 import { applyLocalMigrations, withLocalDeps } from './lib/local-platform.ts';
 import { runWrangler } from './lib/run.ts';
@@ -33,7 +40,12 @@ function credentialsFromArgs(): { credentials: AdminCredentials; remote: boolean
     return { credentials: resolveAdminCredentials(values), remote: values.remote };
   } catch (error) {
     if (!(error instanceof AdminInputError)) throw error;
-    throw new Error(Object.entries(error.fields).map(([field, message]) => `--${field}: ${message}`).join('\n'), { cause: error });
+    throw new Error(
+      Object.entries(error.fields)
+        .map(([field, message]) => `--${field}: ${message}`)
+        .join('\n'),
+      { cause: error },
+    );
   }
 }
 
@@ -41,13 +53,17 @@ async function local(credentials: AdminCredentials): Promise<string> {
   ensureDevVars();
   await applyLocalMigrations();
   const { user, created } = await withLocalDeps((deps) => upsertAdmin(deps, credentials));
-  return created ? `Admin created: ${user.username} <${user.email}>` : `Admin reset: ${user.username} <${user.email}> is an active admin with the new password; its sessions were ended.`;
+  return created
+    ? `Admin created: ${user.username} <${user.email}>`
+    : `Admin reset: ${user.username} <${user.email}> is an active admin with the new password; its sessions were ended.`;
 }
 
 async function remote(credentials: AdminCredentials): Promise<string> {
   const pepper = process.env.PASSWORD_PEPPER;
   if (!pepper || pepper.length < 16) {
-    throw new Error('--remote needs the production pepper in env PASSWORD_PEPPER (the value given to `wrangler secret put PASSWORD_PEPPER`).');
+    throw new Error(
+      '--remote needs the production pepper in env PASSWORD_PEPPER (the value given to `wrangler secret put PASSWORD_PEPPER`).',
+    );
   }
   const row = await adminRow(credentials, buildPasswordHasher(pepper));
   await runWrangler(['d1', 'execute', 'DB', '--remote', '--command', adminUpsertStatements(row).join(' ')], { echo: true });

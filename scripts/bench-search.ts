@@ -20,4 +20,7 @@ const result = await searchBench({
 });
 console.log(['', ...searchBenchTable(result), ''].join('\n'));
 await mkdir(path.join(root, 'bench-results'), { recursive: true });
-await writeFile(path.join(root, 'bench-results', 'search.json'), `${JSON.stringify({ at: new Date().toISOString(), ...result }, null, 2)}\n`);
+await writeFile(
+  path.join(root, 'bench-results', 'search.json'),
+  `${JSON.stringify({ at: new Date().toISOString(), ...result }, null, 2)}\n`,
+);

@@ -63,8 +63,20 @@ class MemorySampler {
   }
 }
 
-async function call(base: string, token: string, method: string, path: string, body?: string | Uint8Array, headers: Record<string, string> = {}) {
-  const res = await fetch(`${base}${path}`, { method, body: body as BodyInit | undefined, headers: { Authorization: `Bearer ${token}`, ...headers }, signal: deadline });
+async function call(
+  base: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: string | Uint8Array,
+  headers: Record<string, string> = {},
+) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    body: body as BodyInit | undefined,
+    headers: { Authorization: `Bearer ${token}`, ...headers },
+    signal: deadline,
+  });
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
   return text ? JSON.parse(text) : null;
@@ -88,7 +100,14 @@ interface RunOutcome {
 
 async function multipartRun(base: string, token: string, file: Buffer): Promise<RunOutcome> {
   const started = performance.now();
-  const session = await call(base, token, 'POST', '/api/uploads', JSON.stringify({ filename: 'bench.webm', size: file.length, kind: 'video' }), { 'Content-Type': 'application/json' });
+  const session = await call(
+    base,
+    token,
+    'POST',
+    '/api/uploads',
+    JSON.stringify({ filename: 'bench.webm', size: file.length, kind: 'video' }),
+    { 'Content-Type': 'application/json' },
+  );
   const { uploadId, partSize, partCount } = session as { uploadId: string; partSize: number; partCount: number };
   const put = (n: number) => {
     const part = new Uint8Array(file.buffer, file.byteOffset + (n - 1) * partSize, Math.min(partSize, file.length - (n - 1) * partSize));
@@ -107,7 +126,9 @@ async function multipartRun(base: string, token: string, file: Buffer): Promise<
 
 async function singleRun(base: string, token: string, file: Buffer): Promise<RunOutcome> {
   const boundary = `----bench${Date.now()}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="bench.webm"\r\nContent-Type: video/webm\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="bench.webm"\r\nContent-Type: video/webm\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const started = performance.now();
   const done = (await call(base, token, 'POST', '/api/upload/video', new Uint8Array(Buffer.concat([head, file, tail])), {
@@ -117,7 +138,9 @@ async function singleRun(base: string, token: string, file: Buffer): Promise<Run
 }
 
 async function removeObject(key: string, dir: string): Promise<void> {
-  await runWrangler(['r2', 'object', 'delete', `newsroom-media/${key}`, '--local', '--persist-to', dir]).catch((error: unknown) => console.error(error));
+  await runWrangler(['r2', 'object', 'delete', `newsroom-media/${key}`, '--local', '--persist-to', dir]).catch((error: unknown) =>
+    console.error(error),
+  );
 }
 
 async function measured<T>(pids: () => number[], work: () => Promise<T>): Promise<{ value: T; baseline: number; peak: number }> {
@@ -184,7 +207,9 @@ async function main() {
         const memoryText = result.memoryMeasured
           ? `workerd RSS peak ${result.workerdPeakMB} MB (at rest ${result.workerdBaselineMB} MB, +${result.workerdGrowthMB} MB); reading it back peaked at ${result.readBackPeakMB} MB`
           : 'memory not measured (set BENCH_PID)';
-        console.log(`upload ${name}: ${result.megabytes} MB in ${result.seconds} s = ${result.throughputMBps} MB/s; ${memoryText}; read back ${intact ? 'intact' : 'DIFFERENT'}`);
+        console.log(
+          `upload ${name}: ${result.megabytes} MB in ${result.seconds} s = ${result.throughputMBps} MB/s; ${memoryText}; read back ${intact ? 'intact' : 'DIFFERENT'}`,
+        );
         if (!intact) process.exitCode = 1;
       } finally {
         if (server) await server.stop();

@@ -42,7 +42,9 @@ const padEnd = (text: string, width: number) => text.padEnd(width);
 
 function loadTable(results: { label: string; result: LoadResult }[], trivial: LoadResult): string[] {
   const width = Math.max(...results.map((row) => row.label.length));
-  const lines = [`${padEnd('route', width)}  ${pad('req/s', 8)}  ${pad('p50 ms', 7)}  ${pad('p99 ms', 7)}  ${pad('errors', 6)}  ${pad('vs trivial', 10)}`];
+  const lines = [
+    `${padEnd('route', width)}  ${pad('req/s', 8)}  ${pad('p50 ms', 7)}  ${pad('p99 ms', 7)}  ${pad('errors', 6)}  ${pad('vs trivial', 10)}`,
+  ];
   for (const { label, result } of results) {
     lines.push(
       `${padEnd(label, width)}  ${pad(result.requestsPerSecond.toFixed(0), 8)}  ${pad(result.p50Ms, 7)}  ${pad(result.p99Ms, 7)}  ${pad(result.errors, 6)}  ${pad((result.requestsPerSecond / trivial.requestsPerSecond).toFixed(2), 10)}`,
@@ -66,7 +68,12 @@ function picturesLine(label: string, pictures: PictureBytes): string {
  * page, not this machine's first AVIF encodes.
  */
 async function warmPictures(browser: Awaited<ReturnType<typeof launchChromium>>, urls: string[]): Promise<void> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   for (const url of urls) {
     await page.goto(url, { waitUntil: 'networkidle', timeout: 120_000 });
@@ -95,7 +102,10 @@ try {
     console.log(`Serving ${base}; measuring page weight, pictures and Lighthouse (${lighthouseRuns} runs per page)...`);
     const browser = await launchChromium();
     const clientDir = path.join(root, 'dist', 'client');
-    weights = { home: await measurePageWeight(browser, `${base}/`, clientDir), story: await measurePageWeight(browser, `${base}${storyPage}`, clientDir) };
+    weights = {
+      home: await measurePageWeight(browser, `${base}/`, clientDir),
+      story: await measurePageWeight(browser, `${base}${storyPage}`, clientDir),
+    };
     pictures = await measurePictureBytes(browser, `${base}/`);
     await warmPictures(browser, [`${base}/`, `${base}${storyPage}`]);
     await browser.close();
@@ -130,13 +140,22 @@ try {
   console.log(`Load: ${rounds} turns of ${seconds} s per route, 10 connections, on 127.0.0.1...`);
   // One read first, so the edge cache holds the answer the load then asks for.
   for (const route of routes) await fetch(route.url).then((res) => res.arrayBuffer());
-  const results = await loadTestInTurns(routes.map((route) => ({ url: route.url, headers: 'headers' in route && route.headers ? route.headers : {} })), { seconds, rounds });
+  const results = await loadTestInTurns(
+    routes.map((route) => ({ url: route.url, headers: 'headers' in route && route.headers ? route.headers : {} })),
+    { seconds, rounds },
+  );
   const load = routes.map((route, index) => ({ label: route.label, result: results[index]! }));
   const trivial = load[0]!.result;
   const cachedApi = load.slice(3, 6);
   const weakest = Math.min(...cachedApi.map(({ result }) => result.requestsPerSecond / trivial.requestsPerSecond));
   const vsBare = (page: number, bareRoute: number) => load[page]!.result.requestsPerSecond / load[bareRoute]!.result.requestsPerSecond;
-  const pagesVsBare = { home: vsBare(1, 6), story: vsBare(2, 7), homeCompressed: vsBare(8, 9), homeVsNoAssets: vsBare(1, 10), storyVsNoAssets: vsBare(2, 11) };
+  const pagesVsBare = {
+    home: vsBare(1, 6),
+    story: vsBare(2, 7),
+    homeCompressed: vsBare(8, 9),
+    homeVsNoAssets: vsBare(1, 10),
+    storyVsNoAssets: vsBare(2, 11),
+  };
 
   const lines = [
     '',
@@ -186,7 +205,10 @@ async function runOnThisBuild(script: string, env: Record<string, string> = {}):
 // Search at a real archive's size (BENCH_SEARCH=0 skips it).
 if (process.env.BENCH_SEARCH !== '0') {
   console.log(`Search over an archive of ${process.env.ARCHIVE_STORIES ?? '50,000'} stories (cached and first reads, the index's size)`);
-  await runOnThisBuild('scripts/bench-search.ts', { BENCH_SEARCH_PORT: process.env.BENCH_SEARCH_PORT ?? String(port + 3), BENCH_ROUNDS: String(Math.min(rounds, 3)) });
+  await runOnThisBuild('scripts/bench-search.ts', {
+    BENCH_SEARCH_PORT: process.env.BENCH_SEARCH_PORT ?? String(port + 3),
+    BENCH_ROUNDS: String(Math.min(rounds, 3)),
+  });
 }
 
 if (process.env.BENCH_UPLOAD !== '0') {
@@ -195,6 +217,6 @@ if (process.env.BENCH_UPLOAD !== '0') {
 }
 
 if (process.env.BENCH_LIVE !== '0') {
-  console.log('Live streams to 100, 1,000 and 2,000 viewers (join time, every byte, chunk delay, the object\'s work per chunk)');
+  console.log("Live streams to 100, 1,000 and 2,000 viewers (join time, every byte, chunk delay, the object's work per chunk)");
   await runOnThisBuild('scripts/bench/live/main.ts');
 }

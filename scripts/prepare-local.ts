@@ -68,19 +68,26 @@ export async function prepareLocal(env: NodeJS.ProcessEnv = process.env): Promis
 export function describePreparation(report: PrepareReport, siteUrl?: string): string {
   const lines: string[] = [];
   if (report.devVarsAdded.length > 0) {
-    lines.push(`Wrote a random ${report.devVarsAdded.join(' and ')} to .dev.vars (keep it: local password hashes and sign-in secrets depend on it).`);
+    lines.push(
+      `Wrote a random ${report.devVarsAdded.join(' and ')} to .dev.vars (keep it: local password hashes and sign-in secrets depend on it).`,
+    );
   }
   const shownDir = relative(projectRoot, report.stateDir);
   lines.push(`Local data (D1, R2): ${shownDir.startsWith('..') ? report.stateDir : shownDir}`);
 
   if (report.admin.kind === 'created') {
     const { credentials } = report.admin;
-    lines.push('', credentials.passwordGenerated ? 'First admin created. Save this password now: it is shown only once.' : 'First admin created.');
+    lines.push(
+      '',
+      credentials.passwordGenerated ? 'First admin created. Save this password now: it is shown only once.' : 'First admin created.',
+    );
     lines.push(`  email     ${credentials.email}`, `  username  ${credentials.username}`);
     lines.push(`  password  ${credentials.passwordGenerated ? credentials.password : '(the one in ADMIN_PASSWORD)'}`);
     if (siteUrl) lines.push(`  sign in   ${siteUrl}/login`);
   } else {
-    lines.push(`Admin: ${report.admin.activeAdmins} active admin account(s); reset one with npm run admin -- --email <email> --password <password>`);
+    lines.push(
+      `Admin: ${report.admin.activeAdmins} active admin account(s); reset one with npm run admin -- --email <email> --password <password>`,
+    );
   }
 
   if (!report.demo) lines.push('Demo newsroom: off (SEED_DEMO=0).');
@@ -88,9 +95,14 @@ export function describePreparation(report: PrepareReport, siteUrl?: string): st
   else {
     const { beats, reporters, stories } = report.demo.outcome;
     const published = stories.filter((story) => story.status === 'published').length;
-    lines.push('', `Demo newsroom seeded: ${beats.length} beats, ${reporters.length} reporters, ${stories.length} stories (${published} published, ${stories.length - published} not).`);
+    lines.push(
+      '',
+      `Demo newsroom seeded: ${beats.length} beats, ${reporters.length} reporters, ${stories.length} stories (${published} published, ${stories.length - published} not).`,
+    );
     lines.push(`  reporters ${reporters.map((user) => user.username).join(', ')}`);
-    lines.push(`  password  ${report.demo.passwordGenerated ? `${report.demo.password}  (all of them; shown only once)` : '(the one in DEMO_PASSWORD)'}`);
+    lines.push(
+      `  password  ${report.demo.passwordGenerated ? `${report.demo.password}  (all of them; shown only once)` : '(the one in DEMO_PASSWORD)'}`,
+    );
   }
   return lines.join('\n');
 }

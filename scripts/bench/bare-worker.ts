@@ -32,13 +32,29 @@ export interface BareWorker extends ServedSite {
 
 /** The built site's assets and compatibility settings, with paths made absolute. */
 async function siteSettings(): Promise<Record<string, unknown>> {
-  const built = JSON.parse(await readFile(builtWorkerConfig, 'utf8')) as { assets?: { directory: string }; compatibility_flags?: string[]; compatibility_date?: string };
-  const assets = built.assets ? { ...built.assets, directory: path.resolve(path.dirname(builtWorkerConfig), built.assets.directory) } : undefined;
+  const built = JSON.parse(await readFile(builtWorkerConfig, 'utf8')) as {
+    assets?: { directory: string };
+    compatibility_flags?: string[];
+    compatibility_date?: string;
+  };
+  const assets = built.assets
+    ? { ...built.assets, directory: path.resolve(path.dirname(builtWorkerConfig), built.assets.directory) }
+    : undefined;
   return { assets, compatibility_flags: built.compatibility_flags, compatibility_date: built.compatibility_date };
 }
 
 /** Serves `home` at /home and `story` at /story from a bare worker on `port`. */
-export async function startBareWorker({ port, home, story, likeTheSite = false }: { port: number; home: string; story: string; likeTheSite?: boolean }): Promise<BareWorker> {
+export async function startBareWorker({
+  port,
+  home,
+  story,
+  likeTheSite = false,
+}: {
+  port: number;
+  home: string;
+  story: string;
+  likeTheSite?: boolean;
+}): Promise<BareWorker> {
   const dir = await mkdtemp(path.join(tmpdir(), 'newsroom-bare-worker-'));
   await writeFile(path.join(dir, 'worker.js'), WORKER);
   await writeFile(path.join(dir, 'home.html'), home);

@@ -49,7 +49,9 @@ export async function startDemoSite({
   const password = generatePassword();
   const outcome = await withLocalDeps((deps) => seedDemoNewsroom(deps, password, readDemoPicture), stateDir);
   if (outcome.kind !== 'seeded') throw new Error(`The demo newsroom was not seeded: ${outcome.reason}`);
-  const published = outcome.stories.filter((story) => story.status === 'published').sort((a, b) => (b.publishedAt ?? '').localeCompare(a.publishedAt ?? ''));
+  const published = outcome.stories
+    .filter((story) => story.status === 'published')
+    .sort((a, b) => (b.publishedAt ?? '').localeCompare(a.publishedAt ?? ''));
   const sampleStory = published.find((story) => story.featuredImageUrl && !story.videoUrl);
   if (!sampleStory) throw new Error('The demo newsroom has no published story with a picture and no video');
   const site = await serveBuild({ port, stateDir, vars, echo: process.env.BENCH_ECHO === '1' });

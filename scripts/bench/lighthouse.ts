@@ -27,7 +27,11 @@ async function lighthouseOnce(url: string): Promise<LighthouseJson> {
     await run(
       'npx',
       [
-        'lighthouse', url, '--quiet', '--output=json', `--output-path=${report}`,
+        'lighthouse',
+        url,
+        '--quiet',
+        '--output=json',
+        `--output-path=${report}`,
         '--only-categories=performance,accessibility,best-practices,seo',
         `--chrome-flags=--headless=new ${CHROMIUM_FLAGS.join(' ')}`,
       ],
@@ -46,7 +50,13 @@ async function withRetries<T>(attempt: () => Promise<T>, tries = 3): Promise<T> 
       return await attempt();
     } catch (error) {
       if (n >= tries) throw error;
-      console.warn(`Lighthouse run failed, trying again: ${String(error).split('\n').find((line) => line.includes('error')) ?? error}`);
+      console.warn(
+        `Lighthouse run failed, trying again: ${
+          String(error)
+            .split('\n')
+            .find((line) => line.includes('error')) ?? error
+        }`,
+      );
     }
   }
 }

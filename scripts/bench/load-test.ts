@@ -25,7 +25,27 @@ export type LoadTarget = string | { url: string; headers: Record<string, string>
 export async function loadTest(target: LoadTarget, { seconds = 5, connections = 10 } = {}): Promise<LoadResult> {
   const { url, headers } = typeof target === 'string' ? { url: target, headers: {} } : target;
   const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]);
-  const output = await run('npx', ['autocannon', '--json', '-d', String(seconds), '-c', String(connections), ...headerArgs, '--warmup', '[', '-c', '2', '-d', '1', ']', url], { quiet: true });
+  const output = await run(
+    'npx',
+    [
+      'autocannon',
+      '--json',
+      '-d',
+      String(seconds),
+      '-c',
+      String(connections),
+      ...headerArgs,
+      '--warmup',
+      '[',
+      '-c',
+      '2',
+      '-d',
+      '1',
+      ']',
+      url,
+    ],
+    { quiet: true },
+  );
   // With a warm-up, autocannon prints the warm-up's JSON line first; the run's is the last line.
   const lastLine = output.trim().split('\n').at(-1)!;
   const json = JSON.parse(lastLine) as AutocannonJson;

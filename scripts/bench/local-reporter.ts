@@ -6,7 +6,10 @@ import { executeLocalSql } from '../lib/local-platform.ts';
  * (the one the benchmark then serves). Its password hash is not a valid one, so the account cannot
  * sign in: it exists only for the token. remove() revokes the session and deactivates the account.
  */
-export async function createLocalReporter(label: string, stateDir: string): Promise<{ username: string; token: string; remove: () => Promise<void> }> {
+export async function createLocalReporter(
+  label: string,
+  stateDir: string,
+): Promise<{ username: string; token: string; remove: () => Promise<void> }> {
   const username = `${label}-${randomBytes(4).toString('hex')}`;
   const token = randomBytes(32).toString('base64url');
   const tokenHash = createHash('sha256').update(token).digest('hex');

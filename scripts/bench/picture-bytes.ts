@@ -22,13 +22,19 @@ export async function measurePictureBytes(browser: Browser, url: string): Promis
   const origin = new URL(url).origin;
   const files: PictureBytes['files'] = [];
   const pending = new Set<Promise<void>>();
-  const ours = (request: { resourceType(): string; url(): string }) => request.resourceType() === 'image' && new URL(request.url()).origin === origin;
+  const ours = (request: { resourceType(): string; url(): string }) =>
+    request.resourceType() === 'image' && new URL(request.url()).origin === origin;
   page.on('request', (request) => {
     if (!ours(request)) return;
     // Every picture asked for is waited for, also one the server makes for the first time (a cold edge cache).
     const done: Promise<void> = request.response().then(async (response) => {
       const body = await response?.body().catch(() => null);
-      if (response && body) files.push({ url: new URL(response.url()).pathname + new URL(response.url()).search, bytes: body.length, contentType: response.headers()['content-type'] ?? '' });
+      if (response && body)
+        files.push({
+          url: new URL(response.url()).pathname + new URL(response.url()).search,
+          bytes: body.length,
+          contentType: response.headers()['content-type'] ?? '',
+        });
     });
     pending.add(done);
     void done.finally(() => pending.delete(done));

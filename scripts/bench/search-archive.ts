@@ -43,14 +43,43 @@ const ACCENTED = ['café', 'naïve', 'résumé', 'façade', 'São', 'Zürich', '
 
 /** Made-up words, pronounceable, to give the vocabulary a long tail of rare terms. */
 function madeUpWords(rand: () => number, count: number): string[] {
-  const onsets = ['b', 'br', 'c', 'ch', 'd', 'dr', 'f', 'g', 'gr', 'h', 'k', 'l', 'm', 'n', 'p', 'pl', 'r', 's', 'st', 't', 'tr', 'v', 'w', 'z'];
+  const onsets = [
+    'b',
+    'br',
+    'c',
+    'ch',
+    'd',
+    'dr',
+    'f',
+    'g',
+    'gr',
+    'h',
+    'k',
+    'l',
+    'm',
+    'n',
+    'p',
+    'pl',
+    'r',
+    's',
+    'st',
+    't',
+    'tr',
+    'v',
+    'w',
+    'z',
+  ];
   const vowels = ['a', 'e', 'i', 'o', 'u', 'ai', 'ea', 'ou', 'io'];
   const codas = ['', 'n', 'r', 's', 't', 'l', 'nd', 'rk', 'st', 'm'];
   const words = new Set<string>();
   while (words.size < count) {
     const syllables = 2 + Math.floor(rand() * 3);
     let word = '';
-    for (let s = 0; s < syllables; s++) word += onsets[Math.floor(rand() * onsets.length)]! + vowels[Math.floor(rand() * vowels.length)]! + (s === syllables - 1 ? codas[Math.floor(rand() * codas.length)]! : '');
+    for (let s = 0; s < syllables; s++)
+      word +=
+        onsets[Math.floor(rand() * onsets.length)]! +
+        vowels[Math.floor(rand() * vowels.length)]! +
+        (s === syllables - 1 ? codas[Math.floor(rand() * codas.length)]! : '');
     words.add(word);
   }
   return [...words];
@@ -110,12 +139,18 @@ export function* archiveStories(count: number, seed = 35): Generator<ArchiveStor
     const description = sentence(12, 28);
     const paragraphs: string[] = [];
     const words = 120 + Math.floor(rand() * rand() * 780);
-    for (let written = 0; written < words; ) {
+    for (let written = 0; written < words;) {
       const sentences = Array.from({ length: 2 + Math.floor(rand() * 4) }, () => sentence(8, 24));
       written += sentences.join(' ').split(' ').length;
       const text = escape(sentences.join(' '));
       // Some paragraphs carry markup, as the editor writes it.
-      paragraphs.push(rand() < 0.15 ? `<p>${text.replace(/^(\S+ \S+)/, '<strong>$1</strong>')}</p>` : rand() < 0.05 ? `<h2>${text}</h2>` : `<p>${text}</p>`);
+      paragraphs.push(
+        rand() < 0.15
+          ? `<p>${text.replace(/^(\S+ \S+)/, '<strong>$1</strong>')}</p>`
+          : rand() < 0.05
+            ? `<h2>${text}</h2>`
+            : `<p>${text}</p>`,
+      );
     }
     if (rand() < RARE_RATE) paragraphs.push(`<p>${sentence(6, 10).replace(/^\S+/, 'Quixotically')}</p>`);
     const content = paragraphs.join('');
@@ -124,7 +159,8 @@ export function* archiveStories(count: number, seed = 35): Generator<ArchiveStor
 }
 
 /** SQL text for a literal. */
-const literal = (value: string | number | null) => (value === null ? 'NULL' : typeof value === 'number' ? String(value) : `'${value.replace(/'/g, "''")}'`);
+const literal = (value: string | number | null) =>
+  value === null ? 'NULL' : typeof value === 'number' ? String(value) : `'${value.replace(/'/g, "''")}'`;
 
 /** D1 refuses a statement over 100 kB (SQLITE_TOOBIG); statements are cut below that. */
 const STATEMENT_BYTES = 90_000;
@@ -134,7 +170,17 @@ const STATEMENT_BYTES = 90_000;
  * published by one of `authorIds` in one of `beatIds`, one hour apart going back from `newest`.
  * The stories table's triggers index each row as it goes in, as a save would.
  */
-export function* archiveInserts({ count, authorIds, beatIds, newest }: { count: number; authorIds: number[]; beatIds: number[]; newest: Date }): Generator<string> {
+export function* archiveInserts({
+  count,
+  authorIds,
+  beatIds,
+  newest,
+}: {
+  count: number;
+  authorIds: number[];
+  beatIds: number[];
+  newest: Date;
+}): Generator<string> {
   const insert = (rows: string[]) =>
     `INSERT INTO stories (title, slug, description, content, body_text, author_id, beat_id, status, published_at, created_at, updated_at) VALUES\n${rows.join(',\n')};\n`;
   let rows: string[] = [];
@@ -142,7 +188,19 @@ export function* archiveInserts({ count, authorIds, beatIds, newest }: { count: 
   let index = 0;
   for (const story of archiveStories(count)) {
     const at = new Date(newest.getTime() - index * 3_600_000).toISOString();
-    const row = `(${[story.title, story.slug, story.description, story.content, story.bodyText, authorIds[index % authorIds.length]!, beatIds[index % beatIds.length]!, 'published', at, at, at]
+    const row = `(${[
+      story.title,
+      story.slug,
+      story.description,
+      story.content,
+      story.bodyText,
+      authorIds[index % authorIds.length]!,
+      beatIds[index % beatIds.length]!,
+      'published',
+      at,
+      at,
+      at,
+    ]
       .map(literal)
       .join(', ')})`;
     index++;

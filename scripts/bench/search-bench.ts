@@ -90,7 +90,15 @@ async function missLatency(base: string, q: string): Promise<SearchBenchRow['mis
   return { p50Ms: Math.round(percentile(sorted, 50)), p99Ms: Math.round(percentile(sorted, 99)), requestsPerSecond: 1000 / mean };
 }
 
-export async function searchBench({ port, seconds, rounds }: { port: number; seconds: number; rounds: number }): Promise<SearchBenchResult> {
+export async function searchBench({
+  port,
+  seconds,
+  rounds,
+}: {
+  port: number;
+  seconds: number;
+  rounds: number;
+}): Promise<SearchBenchResult> {
   const stateDir = path.join(projectRoot, '.wrangler', 'bench-search');
   console.log(`Search: seeding ${ARCHIVE_STORIES} stories into ${path.relative(projectRoot, stateDir)}...`);
   const seedStarted = performance.now();
@@ -118,7 +126,9 @@ export async function searchBench({ port, seconds, rounds }: { port: number; sec
     const misses: SearchBenchRow['miss'][] = [];
     for (const { q } of SEARCH_BENCH_QUERIES) misses.push(await missLatency(site.baseUrl, q));
     const cached = await loadTestInTurns(urls, { seconds, rounds });
-    SEARCH_BENCH_QUERIES.forEach(({ label, q }, index) => rows.push({ label, q, total: totals[index]!, cached: cached[index]!, miss: misses[index]! }));
+    SEARCH_BENCH_QUERIES.forEach(({ label, q }, index) =>
+      rows.push({ label, q, total: totals[index]!, cached: cached[index]!, miss: misses[index]! }),
+    );
     return { stories, seedSeconds, databaseBytes: dbBytes, indexBytes, bodyTextBytes, rows };
   } finally {
     await site.stop();

@@ -45,7 +45,15 @@ async function ffprobeSummary(bytes: Uint8Array): Promise<string | null> {
   const file = path.join(tmpdir(), `live-crash-${process.pid}.mp4`);
   try {
     await writeFile(file, bytes);
-    const { stdout, stderr } = await promisify(execFile)('ffprobe', ['-v', 'warning', '-show_entries', 'format=duration:stream=codec_name,codec_type', '-of', 'compact', file]);
+    const { stdout, stderr } = await promisify(execFile)('ffprobe', [
+      '-v',
+      'warning',
+      '-show_entries',
+      'format=duration:stream=codec_name,codec_type',
+      '-of',
+      'compact',
+      file,
+    ]);
     return `${stdout.trim().replace(/\n/g, '; ')}${stderr.trim() ? ` (complaints: ${stderr.trim()})` : ''}`;
   } catch {
     return null;
@@ -69,14 +77,18 @@ try {
   const publisher = await BenchPublisher.connect(served.baseUrl, streamId, token, stream);
   for (let k = 0; k < chunksBeforeCrash; k++) await publisher.send(k);
   const acknowledged = stream.chunkEnds[chunksBeforeCrash - 1]!;
-  console.log(`stream ${streamId}: ${acknowledged} bytes acknowledged (${chunksBeforeCrash} chunks); killing the process group ${served.pid} with SIGKILL`);
+  console.log(
+    `stream ${streamId}: ${acknowledged} bytes acknowledged (${chunksBeforeCrash} chunks); killing the process group ${served.pid} with SIGKILL`,
+  );
 
   process.kill(-served.pid, 'SIGKILL');
   await exited(served.pid);
   const killedAt = Date.now();
   again = await serveBuild({ port, stateDir: served.stateDir, vars });
   const restartedAt = Date.now();
-  console.log(`served again ${((restartedAt - killedAt) / 1000).toFixed(1)} s later; waiting for the stream to end by itself (grace ${grace} s)`);
+  console.log(
+    `served again ${((restartedAt - killedAt) / 1000).toFixed(1)} s later; waiting for the stream to end by itself (grace ${grace} s)`,
+  );
 
   let manifest: LiveManifest | null = null;
   while (Date.now() < restartedAt + (grace + 30) * 1000) {
@@ -85,8 +97,12 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   const endedAfterRestart = (Date.now() - restartedAt) / 1000;
-  const active = (await (await fetch(`${again.baseUrl}/api/streams/active`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { id: number }[];
-  const recording = manifest?.videoUrl ? new Uint8Array(await (await fetch(`${again.baseUrl}${manifest.videoUrl}`)).arrayBuffer()) : new Uint8Array();
+  const active = (await (await fetch(`${again.baseUrl}/api/streams/active`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+    id: number;
+  }[];
+  const recording = manifest?.videoUrl
+    ? new Uint8Array(await (await fetch(`${again.baseUrl}${manifest.videoUrl}`)).arrayBuffer())
+    : new Uint8Array();
   const expected = concatBytes(makeMp4Seekable(stream.bytes.subarray(0, acknowledged))!);
   const result = {
     streamId,
@@ -100,10 +116,13 @@ try {
     recordingHoldsEveryAcknowledgedByte: Buffer.compare(Buffer.from(recording), Buffer.from(expected)) === 0,
     ffprobe: await ffprobeSummary(recording),
   };
-  console.log(`ended ${result.ended ? `by itself ${endedAfterRestart.toFixed(1)} s after the restart` : 'NOT'}; recording ${result.videoUrl} holds every acknowledged byte: ${result.recordingHoldsEveryAcknowledgedByte}`);
+  console.log(
+    `ended ${result.ended ? `by itself ${endedAfterRestart.toFixed(1)} s after the restart` : 'NOT'}; recording ${result.videoUrl} holds every acknowledged byte: ${result.recordingHoldsEveryAcknowledgedByte}`,
+  );
   if (result.ffprobe) console.log(`ffprobe: ${result.ffprobe}`);
   console.log(`RESULT ${JSON.stringify(result)}`);
-  process.exitCode = result.ended && !result.stillListedActive && result.recordingHoldsEveryAcknowledgedByte && endedAfterRestart < grace + 5 ? 0 : 1;
+  process.exitCode =
+    result.ended && !result.stillListedActive && result.recordingHoldsEveryAcknowledgedByte && endedAfterRestart < grace + 5 ? 0 : 1;
 } finally {
   await again?.stop();
   await served.stop();

@@ -56,7 +56,9 @@ export async function recordCameraFixture(fixture: CameraFixture): Promise<void>
     const buffers = recorded.parts.map((b64) => Buffer.from(b64, 'base64')).filter((b) => b.length > 0);
     await writeFile(`${fixture.outBase}.${fixture.extension}`, Buffer.concat(buffers));
     await writeFile(`${fixture.outBase}.chunks.json`, `${JSON.stringify(buffers.map((b) => b.length))}\n`);
-    console.log(`${fixture.outBase}.${fixture.extension} (${recorded.mimeType}): ${buffers.length} chunks, ${buffers.reduce((n, b) => n + b.length, 0)} bytes`);
+    console.log(
+      `${fixture.outBase}.${fixture.extension} (${recorded.mimeType}): ${buffers.length} chunks, ${buffers.reduce((n, b) => n + b.length, 0)} bytes`,
+    );
   } finally {
     await browser.close();
     server.close();

@@ -43,16 +43,38 @@ const waves = (colour: string) => () =>
   }).join('');
 
 const arts: Art[] = [
-  { name: 'levee-breach', kicker: 'BREAKING NEWS', label: 'Riverside evacuated', from: '#0b1f3a', to: '#1e5a8a', accent: '#7dd3fc', motif: waves('#7dd3fc') },
   {
-    name: 'council-vote', kicker: 'POLITICS', label: 'Council votes 7–2', from: '#3b0d14', to: '#7f1d1d', accent: '#fcd34d',
+    name: 'levee-breach',
+    kicker: 'BREAKING NEWS',
+    label: 'Riverside evacuated',
+    from: '#0b1f3a',
+    to: '#1e5a8a',
+    accent: '#7dd3fc',
+    motif: waves('#7dd3fc'),
+  },
+  {
+    name: 'council-vote',
+    kicker: 'POLITICS',
+    label: 'Council votes 7–2',
+    from: '#3b0d14',
+    to: '#7f1d1d',
+    accent: '#fcd34d',
     motif: () =>
       `<polygon points="640,150 1080,260 200,260" fill="#fcd34d" fill-opacity="0.25"/>` +
-      Array.from({ length: 7 }, (_, i) => `<rect x="${250 + i * 120}" y="280" width="50" height="260" rx="6" fill="#fcd34d" fill-opacity="${0.18 + (i % 2) * 0.1}"/>`).join('') +
+      Array.from(
+        { length: 7 },
+        (_, i) =>
+          `<rect x="${250 + i * 120}" y="280" width="50" height="260" rx="6" fill="#fcd34d" fill-opacity="${0.18 + (i % 2) * 0.1}"/>`,
+      ).join('') +
       `<rect x="200" y="545" width="880" height="24" fill="#fcd34d" fill-opacity="0.3"/>`,
   },
   {
-    name: 'night-market', kicker: 'LOCAL NEWS', label: 'The night market is back', from: '#1e1033', to: '#4c1d95', accent: '#fb923c',
+    name: 'night-market',
+    kicker: 'LOCAL NEWS',
+    label: 'The night market is back',
+    from: '#1e1033',
+    to: '#4c1d95',
+    accent: '#fb923c',
     motif: (rnd) =>
       `<path d="M0 120 Q600 220 1200 110" fill="none" stroke="#fde68a" stroke-opacity="0.4" stroke-width="3"/>` +
       Array.from({ length: 14 }, (_, i) => {
@@ -62,7 +84,12 @@ const arts: Art[] = [
       }).join(''),
   },
   {
-    name: 'paving-contracts', kicker: 'INVESTIGATIONS', label: '$14.2 million, no bids', from: '#111827', to: '#374151', accent: '#facc15',
+    name: 'paving-contracts',
+    kicker: 'INVESTIGATIONS',
+    label: '$14.2 million, no bids',
+    from: '#111827',
+    to: '#374151',
+    accent: '#facc15',
     motif: () =>
       `<polygon points="520,200 680,200 1100,675 100,675" fill="#1f2937"/>` +
       Array.from({ length: 6 }, (_, i) => {
@@ -74,7 +101,12 @@ const arts: Art[] = [
       }).join(''),
   },
   {
-    name: 'substation-fire', kicker: 'BREAKING NEWS', label: 'Northgate substation fire', from: '#190a05', to: '#7c2d12', accent: '#fdba74',
+    name: 'substation-fire',
+    kicker: 'BREAKING NEWS',
+    label: 'Northgate substation fire',
+    from: '#190a05',
+    to: '#7c2d12',
+    accent: '#fdba74',
     motif: (rnd) =>
       Array.from({ length: 18 }, () => {
         const x = 380 + rnd() * 520;
@@ -85,7 +117,12 @@ const arts: Art[] = [
       `<path d="M140 190 Q600 330 1060 190" stroke="#fdba74" stroke-width="3" fill="none" stroke-opacity="0.5"/>`,
   },
   {
-    name: 'early-voting', kicker: 'POLITICS', label: 'Early voting is open', from: '#0c1a3d', to: '#1d4ed8', accent: '#f87171',
+    name: 'early-voting',
+    kicker: 'POLITICS',
+    label: 'Early voting is open',
+    from: '#0c1a3d',
+    to: '#1d4ed8',
+    accent: '#f87171',
     motif: () =>
       `<rect x="420" y="260" width="360" height="300" rx="18" fill="#ffffff" fill-opacity="0.14" stroke="#ffffff" stroke-opacity="0.5" stroke-width="4"/>` +
       `<rect x="520" y="250" width="160" height="18" rx="9" fill="#0c1a3d"/>` +
@@ -93,7 +130,12 @@ const arts: Art[] = [
       `<path d="M565 200 L592 228 L640 168" stroke="#f87171" stroke-width="14" fill="none" stroke-linecap="round" stroke-linejoin="round"/>`,
   },
   {
-    name: 'library-volunteers', kicker: 'LOCAL NEWS', label: 'The library stays open', from: '#2b1608', to: '#78350f', accent: '#fde68a',
+    name: 'library-volunteers',
+    kicker: 'LOCAL NEWS',
+    label: 'The library stays open',
+    from: '#2b1608',
+    to: '#78350f',
+    accent: '#fde68a',
     motif: (rnd) => {
       const colours = ['#b91c1c', '#1d4ed8', '#15803d', '#a16207', '#7e22ce', '#e5e7eb', '#0f766e'];
       let x = 120;
@@ -108,7 +150,12 @@ const arts: Art[] = [
     },
   },
   {
-    name: 'rental-inspections', kicker: 'INVESTIGATIONS', label: '1 in 5 buildings unchecked', from: '#042f2e', to: '#0f766e', accent: '#fca5a5',
+    name: 'rental-inspections',
+    kicker: 'INVESTIGATIONS',
+    label: '1 in 5 buildings unchecked',
+    from: '#042f2e',
+    to: '#0f766e',
+    accent: '#fca5a5',
     motif: (rnd) => {
       let windows = '';
       for (let row = 0; row < 6; row++) {
@@ -121,15 +168,29 @@ const arts: Art[] = [
     },
   },
   {
-    name: 'bus-letters', kicker: 'READERS RESPOND', label: 'What the bus cuts cost you', from: '#052e16', to: '#15803d', accent: '#bbf7d0',
+    name: 'bus-letters',
+    kicker: 'READERS RESPOND',
+    label: 'What the bus cuts cost you',
+    from: '#052e16',
+    to: '#15803d',
+    accent: '#bbf7d0',
     motif: () =>
-      [
-        'M60 430 C300 430 300 220 600 220 S900 420 1140 420',
-        'M60 300 C260 300 420 460 640 460 S960 180 1140 160',
-      ]
-        .map((d, i) => `<path d="${d}" fill="none" stroke="${i ? '#fde047' : '#bbf7d0'}" stroke-width="14" stroke-linecap="round" stroke-opacity="0.7"/>`)
+      ['M60 430 C300 430 300 220 600 220 S900 420 1140 420', 'M60 300 C260 300 420 460 640 460 S960 180 1140 160']
+        .map(
+          (d, i) =>
+            `<path d="${d}" fill="none" stroke="${i ? '#fde047' : '#bbf7d0'}" stroke-width="14" stroke-linecap="round" stroke-opacity="0.7"/>`,
+        )
         .join('') +
-      [[60, 430], [330, 340], [600, 220], [870, 340], [1140, 420], [60, 300], [640, 460], [1140, 160]]
+      [
+        [60, 430],
+        [330, 340],
+        [600, 220],
+        [870, 340],
+        [1140, 420],
+        [60, 300],
+        [640, 460],
+        [1140, 160],
+      ]
         .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="18" fill="#052e16" stroke="#ffffff" stroke-width="6"/>`)
         .join(''),
   },
@@ -159,6 +220,8 @@ function svg(art: Art, index: number): string {
 mkdirSync(outDir, { recursive: true });
 for (const [index, art] of arts.entries()) {
   const file = join(outDir, `${art.name}.webp`);
-  await sharp(Buffer.from(svg(art, index))).webp({ quality: 72, effort: 6 }).toFile(file);
+  await sharp(Buffer.from(svg(art, index)))
+    .webp({ quality: 72, effort: 6 })
+    .toFile(file);
   console.log(`${file}  ${(statSync(file).size / 1024).toFixed(1)} KB`);
 }

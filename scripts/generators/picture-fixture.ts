@@ -19,7 +19,9 @@ function grain(seed: number): Buffer {
       state = (state * 1664525 + 1013904223) % 4294967296;
       const noise = (state / 4294967296) * 40 - 20;
       const sky = y < HEIGHT * 0.55;
-      const base = sky ? [120 + (y / HEIGHT) * 90, 150 + (y / HEIGHT) * 60, 200] : [40 + (x / WIDTH) * 40, 70 + Math.sin(x / 37 + y / 11) * 25, 90 + (y / HEIGHT) * 40];
+      const base = sky
+        ? [120 + (y / HEIGHT) * 90, 150 + (y / HEIGHT) * 60, 200]
+        : [40 + (x / WIDTH) * 40, 70 + Math.sin(x / 37 + y / 11) * 25, 90 + (y / HEIGHT) * 40];
       const i = (y * WIDTH + x) * 3;
       for (let c = 0; c < 3; c++) pixels[i + c] = Math.max(0, Math.min(255, Math.round(base[c]! + noise)));
     }
@@ -28,5 +30,7 @@ function grain(seed: number): Buffer {
 }
 
 const out = join(projectRoot, 'tests', 'fixtures', 'harbour-photo.jpg');
-await sharp(grain(7), { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).jpeg({ quality: 82 }).toFile(out);
+await sharp(grain(7), { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
+  .jpeg({ quality: 82 })
+  .toFile(out);
 console.log(`Wrote ${out}`);

@@ -27,7 +27,11 @@ export interface AdminCredentials {
 
 export class AdminInputError extends Error {
   constructor(readonly fields: Record<string, string>) {
-    super(Object.entries(fields).map(([field, message]) => `${field}: ${message}`).join('\n'));
+    super(
+      Object.entries(fields)
+        .map(([field, message]) => `${field}: ${message}`)
+        .join('\n'),
+    );
   }
 }
 
@@ -84,9 +88,7 @@ export async function upsertAdmin(deps: AppDeps, credentials: AdminCredentials):
   return deps.users.upsertAdmin(await adminRow(credentials, deps.hasher), deps.clock.now());
 }
 
-export type FirstAdminOutcome =
-  | { kind: 'created'; user: User; credentials: AdminCredentials }
-  | { kind: 'exists'; activeAdmins: number };
+export type FirstAdminOutcome = { kind: 'created'; user: User; credentials: AdminCredentials } | { kind: 'exists'; activeAdmins: number };
 
 /** Creates the first admin when the newsroom has no active admin; otherwise leaves every account alone. */
 export async function ensureFirstAdmin(deps: AppDeps, input: AdminInput): Promise<FirstAdminOutcome> {

@@ -6,7 +6,13 @@ import { chromium, type Browser } from 'playwright-core';
  * on these machines. CHROMIUM_PATH points elsewhere (Lighthouse gets it as its CHROME_PATH).
  */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 /** A real (synthetic) camera and microphone, allowed without a prompt: for recording and live streams. */
 export const FAKE_MEDIA_FLAGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
 

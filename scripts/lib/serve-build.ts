@@ -45,14 +45,40 @@ export async function buildSite(): Promise<void> {
  * state. Its HTTP server sends answers the way the worker shapes them (compressed ones included).
  * Resolves once /api/health answers; the server runs in its own process group, which stop() ends.
  */
-export async function serveBuild({ port, config = builtWorkerConfig, stateDir, vars = {}, echo = false, scheduled = false, timeoutMs = 90_000 }: ServeOptions): Promise<ServedSite> {
+export async function serveBuild({
+  port,
+  config = builtWorkerConfig,
+  stateDir,
+  vars = {},
+  echo = false,
+  scheduled = false,
+  timeoutMs = 90_000,
+}: ServeOptions): Promise<ServedSite> {
   const args = [
-    wranglerBin, 'dev', '--config', config, '--ip', HOST, '--port', String(port), '--persist-to', stateDir,
-    '--inspector-port', '0', '--log-level', 'warn', '--show-interactive-dev-session=false',
+    wranglerBin,
+    'dev',
+    '--config',
+    config,
+    '--ip',
+    HOST,
+    '--port',
+    String(port),
+    '--persist-to',
+    stateDir,
+    '--inspector-port',
+    '0',
+    '--log-level',
+    'warn',
+    '--show-interactive-dev-session=false',
     ...(scheduled ? ['--bundle', '--test-scheduled'] : []),
     ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
   ];
-  const child = spawn(process.execPath, args, { cwd: projectRoot, env: quietEnv({ NO_COLOR: '1' }), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(process.execPath, args, {
+    cwd: projectRoot,
+    env: quietEnv({ NO_COLOR: '1' }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let output = '';
   const keep = (chunk: Buffer, into: NodeJS.WriteStream) => {
     output = (output + chunk.toString()).slice(-20_000);

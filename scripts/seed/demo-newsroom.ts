@@ -115,9 +115,21 @@ export const demoBeats: DemoBeat[] = [
 ];
 
 export const demoReporters: DemoReporter[] = [
-  { username: 'maya.okafor', email: 'maya.okafor@example.com', firstName: 'Maya', lastName: 'Okafor', beats: ['Breaking News', 'Local News'] },
+  {
+    username: 'maya.okafor',
+    email: 'maya.okafor@example.com',
+    firstName: 'Maya',
+    lastName: 'Okafor',
+    beats: ['Breaking News', 'Local News'],
+  },
   { username: 'daniel.reyes', email: 'daniel.reyes@example.com', firstName: 'Daniel', lastName: 'Reyes', beats: ['Politics'] },
-  { username: 'priya.raman', email: 'priya.raman@example.com', firstName: 'Priya', lastName: 'Raman', beats: ['Investigations', 'Politics'] },
+  {
+    username: 'priya.raman',
+    email: 'priya.raman@example.com',
+    firstName: 'Priya',
+    lastName: 'Raman',
+    beats: ['Investigations', 'Politics'],
+  },
 ];
 
 /** A public YouTube watch link (the featured story shows it as an embedded player). */
@@ -176,8 +188,7 @@ export const demoStories: DemoStory[] = [
   },
   {
     title: 'Night Market Returns to Eastside After Three-Year Absence',
-    description:
-      'Forty stalls, two stages and a lot of dumplings: the Eastside Night Market is back every Friday through October.',
+    description: 'Forty stalls, two stages and a lot of dumplings: the Eastside Night Market is back every Friday through October.',
     beat: 'Local News',
     author: 'maya.okafor',
     status: 'published',
@@ -306,8 +317,7 @@ export const demoStories: DemoStory[] = [
   },
   {
     title: 'Readers Respond: What the Bus Cuts Mean for Your Commute',
-    description:
-      'We asked how the new transit schedule has changed your week. More than 600 of you wrote back. Here is a selection.',
+    description: 'We asked how the new transit schedule has changed your week. More than 600 of you wrote back. Here is a selection.',
     beat: null,
     author: 'daniel.reyes',
     status: 'published',

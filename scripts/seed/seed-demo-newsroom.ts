@@ -15,9 +15,7 @@ import { mediaKey, mediaUrl } from '../../src/media/media-keys.ts';
 /** Reads a demo picture's bytes by its file name in public/demo (Node's callers read the file; null keeps its /demo/ address). */
 export type DemoPictureReader = (file: string) => Promise<Uint8Array | null>;
 
-export type DemoSeedOutcome =
-  | { kind: 'seeded'; beats: Beat[]; reporters: User[]; stories: Story[] }
-  | { kind: 'skipped'; reason: string };
+export type DemoSeedOutcome = { kind: 'seeded'; beats: Beat[]; reporters: User[]; stories: Story[] } | { kind: 'skipped'; reason: string };
 
 const HOUR_MS = 60 * 60 * 1000;
 

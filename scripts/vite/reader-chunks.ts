@@ -38,7 +38,10 @@ export function readerChunks(root: string, folders: { site: readonly string[]; i
       );
       const vanilla = ids.filter((id) => VANILLA_ISLAND.test(id));
       const islandsRun = reachable(vanilla, ours);
-      const shared = reachable(vanilla.filter((id) => !apart.some((folder) => id.startsWith(folder))), ours);
+      const shared = reachable(
+        vanilla.filter((id) => !apart.some((folder) => id.startsWith(folder))),
+        ours,
+      );
       islands = new Set([...shared].filter((id) => !entryRuns.has(id)));
       // A route file's lazy parts (`?tsr-split=...`) are chunks of their own, never seeds.
       const frame = reachable(

@@ -20,7 +20,13 @@ import type {
   ReadershipRepository,
   ViewCounter,
 } from '../domain/ports.ts';
-import type { AuditLog, AuthChallengeRepository, PasskeyRepository, PasswordResetRepository, SecondFactorRepository } from '../domain/security-ports.ts';
+import type {
+  AuditLog,
+  AuthChallengeRepository,
+  PasskeyRepository,
+  PasswordResetRepository,
+  SecondFactorRepository,
+} from '../domain/security-ports.ts';
 import type { DurableLiveRooms } from './live/durable-live-rooms.ts';
 import type { SecretBox } from './crypto/secret-box.ts';
 import type { MediaLimits, MediaLimitVars } from './media/media-limits.ts';

@@ -108,9 +108,16 @@ export interface LiveBlogSectionView {
 }
 
 /** Key events linked to their update: on this page (`onPage`, the updates it shows), or the older page that holds it. */
-export function keyEventLinks(keyEvents: readonly UpdateMarkupView[], onPage: readonly UpdateMarkupView[], storyPath: string): KeyEventView[] {
+export function keyEventLinks(
+  keyEvents: readonly UpdateMarkupView[],
+  onPage: readonly UpdateMarkupView[],
+  storyPath: string,
+): KeyEventView[] {
   const shown = new Set(onPage.map((update) => update.id));
-  return keyEvents.map((update) => ({ update, href: shown.has(update.id) ? `#${updateId(update.id)}` : `${storyPath}?before=${update.id + 1}#${updateId(update.id)}` }));
+  return keyEvents.map((update) => ({
+    update,
+    href: shown.has(update.id) ? `#${updateId(update.id)}` : `${storyPath}?before=${update.id + 1}#${updateId(update.id)}`,
+  }));
 }
 
 /** The page of the updates older than `beforeId` (it works without JavaScript). */

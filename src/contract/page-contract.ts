@@ -91,6 +91,9 @@ export function isAppRoute(pathname: string): boolean {
   const segments = pathname.split('/');
   return APP_ROUTES.some((route) => {
     const parts = route.split('/');
-    return parts.length === segments.length && parts.every((part, index) => (part.startsWith(':') ? segments[index] !== '' : part === segments[index]));
+    return (
+      parts.length === segments.length &&
+      parts.every((part, index) => (part.startsWith(':') ? segments[index] !== '' : part === segments[index]))
+    );
   });
 }

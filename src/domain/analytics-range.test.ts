@@ -45,7 +45,11 @@ describe('resolveRange', () => {
   it('allows 366 days, not 367', () => {
     expect(range({ from: '2024-01-01', to: '2024-12-31' }).buckets).toHaveLength(366);
     expect(range({ from: '2025-01-01', to: '2026-01-01' }).buckets).toHaveLength(366);
-    expect(resolveRange({ from: '2025-01-01', to: '2026-01-02' }, '2026-05-07T00:00:00Z')).toEqual({ ok: false, field: 'from', message: rangeMessages.tooLong });
+    expect(resolveRange({ from: '2025-01-01', to: '2026-01-02' }, '2026-05-07T00:00:00Z')).toEqual({
+      ok: false,
+      field: 'from',
+      message: rangeMessages.tooLong,
+    });
   });
 
   it('allows hours for 14 days, not more', () => {

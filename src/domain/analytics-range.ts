@@ -85,10 +85,12 @@ export function resolveRange(query: RangeQuery, now: string): RangeOutcome {
   // Without `to`, up to the end of the bucket now falls in.
   const end = query.to === undefined ? bucketStart(Date.parse(now), interval) + size : instantMs(query.to, 'to');
   // The default: the bucket `end` falls in and those before it, seven days' worth.
-  const start = query.from === undefined ? bucketStart(end - 1, interval) + size - DEFAULT_RANGE_DAYS * DAY_MS : instantMs(query.from, 'from');
+  const start =
+    query.from === undefined ? bucketStart(end - 1, interval) + size - DEFAULT_RANGE_DAYS * DAY_MS : instantMs(query.from, 'from');
   if (end <= start) return { ok: false, field: 'to', message: rangeMessages.order };
   if (end - start > MAX_RANGE_DAYS * DAY_MS) return { ok: false, field: 'from', message: rangeMessages.tooLong };
-  if (interval === 'hour' && end - start > MAX_HOURLY_DAYS * DAY_MS) return { ok: false, field: 'interval', message: rangeMessages.hourlyTooLong };
+  if (interval === 'hour' && end - start > MAX_HOURLY_DAYS * DAY_MS)
+    return { ok: false, field: 'interval', message: rangeMessages.hourlyTooLong };
   const first = bucketStart(start, interval);
   const last = bucketStart(end - 1, interval);
   const buckets: string[] = [];

@@ -70,7 +70,12 @@ export function publicationChange(before: StoryStatus | null, after: StoryStatus
 }
 
 /** The entry, if any, a save from `before` to `after` makes, by `actorId`. */
-export function storySaveAudit(actorId: number, story: { id?: number; title: string }, before: StoryStatus | null, after: StoryStatus): AuditEntry[] {
+export function storySaveAudit(
+  actorId: number,
+  story: { id?: number; title: string },
+  before: StoryStatus | null,
+  after: StoryStatus,
+): AuditEntry[] {
   const action = publicationChange(before, after);
   if (!action) return [];
   return [{ action, actorId, target: { type: 'story', id: story.id ?? null, label: story.title } }];

@@ -12,7 +12,14 @@ describe('formatFullDate: the one way a moment is written (decision 046)', () =>
 
   it('says the same whatever time zone the process runs in, and the same as Intl does for UTC', () => {
     const moment = '2025-11-22T02:07:00.000Z';
-    const intl = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })
+    const intl = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: 'UTC',
+    })
       .format(new Date(moment))
       .replace(/\u202f/g, ' ');
     expect(formatFullDate(moment)).toBe(`${intl} UTC`);

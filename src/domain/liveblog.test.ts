@@ -4,7 +4,9 @@ import { liveBlogFeedQuerySchema, liveBlogUpdateEditSchema, liveBlogUpdateSchema
 
 describe('how an update reads', () => {
   it('as plain text: inline markup joins words, blocks part them, entities are decoded', () => {
-    expect(updateText('<p>Polls close in <strong>the east</strong>.</p><p>Counting&nbsp;starts &amp; ends</p>')).toBe('Polls close in the east. Counting starts & ends');
+    expect(updateText('<p>Polls close in <strong>the east</strong>.</p><p>Counting&nbsp;starts &amp; ends</p>')).toBe(
+      'Polls close in the east. Counting starts & ends',
+    );
     expect(updateText('<ul><li>One</li><li>Two</li></ul>')).toBe('One Two');
     expect(updateText('<p><img src="/a.png" alt="x"></p>')).toBe('');
   });
@@ -27,8 +29,14 @@ describe('how an update reads', () => {
 
   it('with its byline: first and last name when both exist, else the username', () => {
     const update = { id: 7, body: '<p>Hi</p>', keyEvent: true, pinned: false, createdAt: '2026-11-24T14:05:00.000Z' };
-    expect(updateView({ ...update, author: { id: 1, username: 'ada', firstName: 'Ada', lastName: 'Obi' } }, '14:05').author).toBe('Ada Obi');
-    expect(updateView({ ...update, author: { id: 1, username: 'ada', firstName: 'Ada', lastName: null } }, '14:05')).toMatchObject({ author: 'ada', headline: 'Hi', keyEvent: true });
+    expect(updateView({ ...update, author: { id: 1, username: 'ada', firstName: 'Ada', lastName: 'Obi' } }, '14:05').author).toBe(
+      'Ada Obi',
+    );
+    expect(updateView({ ...update, author: { id: 1, username: 'ada', firstName: 'Ada', lastName: null } }, '14:05')).toMatchObject({
+      author: 'ada',
+      headline: 'Hi',
+      keyEvent: true,
+    });
   });
 
   it('counts new updates for the button', () => {
@@ -42,7 +50,9 @@ describe('coverage', () => {
     expect(isCoverageLive({ format: 'liveblog', coverage: 'live' })).toBe(true);
     expect(isCoverageLive({ format: 'liveblog', coverage: 'ended' })).toBe(false);
     expect(isCoverageLive({ format: 'article', coverage: null })).toBe(false);
-    expect(coverageStartTime({ publishedAt: '2026-01-02T00:00:00.000Z', createdAt: '2026-01-01T00:00:00.000Z' })).toBe('2026-01-02T00:00:00.000Z');
+    expect(coverageStartTime({ publishedAt: '2026-01-02T00:00:00.000Z', createdAt: '2026-01-01T00:00:00.000Z' })).toBe(
+      '2026-01-02T00:00:00.000Z',
+    );
     expect(coverageStartTime({ publishedAt: null, createdAt: '2026-01-01T00:00:00.000Z' })).toBe('2026-01-01T00:00:00.000Z');
   });
 });

@@ -60,7 +60,13 @@ function clockFormat(timeZone: string | undefined, withDay: boolean): Intl.DateT
   const key = `${timeZone ?? ''}|${withDay}`;
   let format = clockFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(withDay ? { day: 'numeric', month: 'short' } : {}), timeZone });
+    format = new Intl.DateTimeFormat('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      ...(withDay ? { day: 'numeric', month: 'short' } : {}),
+      timeZone,
+    });
     clockFormats.set(key, format);
   }
   return format;
@@ -88,7 +94,10 @@ export function updateTime(iso: string, now: string, timeZone?: string): string 
 }
 
 /** The view of an update; `time` is its time as shown (updateTime). */
-export function updateView(update: { id: number; body: string; author: StoryAuthor; keyEvent: boolean; pinned: boolean; createdAt: string }, time: string): UpdateMarkupView {
+export function updateView(
+  update: { id: number; body: string; author: StoryAuthor; keyEvent: boolean; pinned: boolean; createdAt: string },
+  time: string,
+): UpdateMarkupView {
   return {
     id: update.id,
     bodyHtml: update.body,

@@ -47,7 +47,10 @@ export type VideoStoryFields = z.infer<typeof videoStoryFieldsSchema>;
 
 export const createUploadSchema = z.object({
   filename: z.string().max(255).optional(),
-  size: z.number({ error: 'size must be the file size in bytes' }).int({ error: 'size must be the file size in bytes' }).positive({ error: 'size must be the file size in bytes' }),
+  size: z
+    .number({ error: 'size must be the file size in bytes' })
+    .int({ error: 'size must be the file size in bytes' })
+    .positive({ error: 'size must be the file size in bytes' }),
   kind: z.enum(['image', 'video'], { error: 'kind must be image or video' }).default('video'),
 });
 export type CreateUploadInput = z.infer<typeof createUploadSchema>;

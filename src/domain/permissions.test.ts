@@ -18,23 +18,75 @@ const table: { question: string; ask: (actor: Actor) => boolean; answers: Record
   { question: 'isSignedIn', ask: policy.isSignedIn, answers: { anonymous: false, author: true, otherReporter: true, admin: true } },
   { question: 'isReporter', ask: policy.isReporter, answers: { anonymous: false, author: true, otherReporter: true, admin: true } },
   { question: 'isAdmin', ask: policy.isAdmin, answers: { anonymous: false, author: false, otherReporter: false, admin: true } },
-  { question: 'canManageUsers', ask: policy.canManageUsers, answers: { anonymous: false, author: false, otherReporter: false, admin: true } },
-  { question: 'canManageBeats', ask: policy.canManageBeats, answers: { anonymous: false, author: false, otherReporter: false, admin: true } },
-  { question: 'canReadAnalytics', ask: policy.canReadAnalytics, answers: { anonymous: false, author: false, otherReporter: false, admin: true } },
+  {
+    question: 'canManageUsers',
+    ask: policy.canManageUsers,
+    answers: { anonymous: false, author: false, otherReporter: false, admin: true },
+  },
+  {
+    question: 'canManageBeats',
+    ask: policy.canManageBeats,
+    answers: { anonymous: false, author: false, otherReporter: false, admin: true },
+  },
+  {
+    question: 'canReadAnalytics',
+    ask: policy.canReadAnalytics,
+    answers: { anonymous: false, author: false, otherReporter: false, admin: true },
+  },
   { question: 'canCreateStory', ask: policy.canCreateStory, answers: { anonymous: false, author: true, otherReporter: true, admin: true } },
 
-  { question: 'canViewStory(published)', ask: (a) => policy.canViewStory(a, story('published')), answers: { anonymous: true, author: true, otherReporter: true, admin: true } },
-  { question: 'canViewStory(draft)', ask: (a) => policy.canViewStory(a, story('draft')), answers: { anonymous: false, author: true, otherReporter: false, admin: true } },
-  { question: 'canViewStory(archived)', ask: (a) => policy.canViewStory(a, story('archived')), answers: { anonymous: false, author: true, otherReporter: false, admin: true } },
-  { question: 'canViewStory(admin’s draft)', ask: (a) => policy.canViewStory(a, story('draft', actors.admin.id)), answers: { anonymous: false, author: false, otherReporter: false, admin: true } },
+  {
+    question: 'canViewStory(published)',
+    ask: (a) => policy.canViewStory(a, story('published')),
+    answers: { anonymous: true, author: true, otherReporter: true, admin: true },
+  },
+  {
+    question: 'canViewStory(draft)',
+    ask: (a) => policy.canViewStory(a, story('draft')),
+    answers: { anonymous: false, author: true, otherReporter: false, admin: true },
+  },
+  {
+    question: 'canViewStory(archived)',
+    ask: (a) => policy.canViewStory(a, story('archived')),
+    answers: { anonymous: false, author: true, otherReporter: false, admin: true },
+  },
+  {
+    question: 'canViewStory(admin’s draft)',
+    ask: (a) => policy.canViewStory(a, story('draft', actors.admin.id)),
+    answers: { anonymous: false, author: false, otherReporter: false, admin: true },
+  },
 
-  { question: 'canEditStory(published)', ask: (a) => policy.canEditStory(a, story('published')), answers: { anonymous: false, author: true, otherReporter: false, admin: true } },
-  { question: 'canEditStory(draft)', ask: (a) => policy.canEditStory(a, story('draft')), answers: { anonymous: false, author: true, otherReporter: false, admin: true } },
-  { question: 'canEditStory(archived)', ask: (a) => policy.canEditStory(a, story('archived')), answers: { anonymous: false, author: true, otherReporter: false, admin: true } },
-  { question: 'canEditStory(admin’s published)', ask: (a) => policy.canEditStory(a, story('published', actors.admin.id)), answers: { anonymous: false, author: false, otherReporter: false, admin: true } },
+  {
+    question: 'canEditStory(published)',
+    ask: (a) => policy.canEditStory(a, story('published')),
+    answers: { anonymous: false, author: true, otherReporter: false, admin: true },
+  },
+  {
+    question: 'canEditStory(draft)',
+    ask: (a) => policy.canEditStory(a, story('draft')),
+    answers: { anonymous: false, author: true, otherReporter: false, admin: true },
+  },
+  {
+    question: 'canEditStory(archived)',
+    ask: (a) => policy.canEditStory(a, story('archived')),
+    answers: { anonymous: false, author: true, otherReporter: false, admin: true },
+  },
+  {
+    question: 'canEditStory(admin’s published)',
+    ask: (a) => policy.canEditStory(a, story('published', actors.admin.id)),
+    answers: { anonymous: false, author: false, otherReporter: false, admin: true },
+  },
 
-  { question: 'canDeleteStory(published)', ask: (a) => policy.canDeleteStory(a, story('published')), answers: { anonymous: false, author: true, otherReporter: false, admin: true } },
-  { question: 'canDeleteStory(draft)', ask: (a) => policy.canDeleteStory(a, story('draft')), answers: { anonymous: false, author: true, otherReporter: false, admin: true } },
+  {
+    question: 'canDeleteStory(published)',
+    ask: (a) => policy.canDeleteStory(a, story('published')),
+    answers: { anonymous: false, author: true, otherReporter: false, admin: true },
+  },
+  {
+    question: 'canDeleteStory(draft)',
+    ask: (a) => policy.canDeleteStory(a, story('draft')),
+    answers: { anonymous: false, author: true, otherReporter: false, admin: true },
+  },
 ];
 
 const rows = table.flatMap(({ question, ask, answers }) =>

@@ -16,8 +16,7 @@ export const policy = {
   canCreateStory: (actor: Actor): boolean => policy.isReporter(actor),
 
   /** Drafts and archived stories are seen only by their author and by admins. */
-  canViewStory: (actor: Actor, story: StoryFacts): boolean =>
-    isPubliclyVisible(story) || policy.canEditStory(actor, story),
+  canViewStory: (actor: Actor, story: StoryFacts): boolean => isPubliclyVisible(story) || policy.canEditStory(actor, story),
 
   /** The story's own reporter author, or any admin. */
   canEditStory: (actor: Actor, story: StoryFacts): boolean =>
@@ -38,16 +37,16 @@ export const policy = {
 };
 
 /** A story as this caller may read it: the review note and submission time are for its author and admins only. */
-export function storyForViewer<T extends StoryFacts & { reviewNote: string | null; submittedAt: string | null }>(actor: Actor, story: T): T {
+export function storyForViewer<T extends StoryFacts & { reviewNote: string | null; submittedAt: string | null }>(
+  actor: Actor,
+  story: T,
+): T {
   if (policy.canEditStory(actor, story)) return story;
   return { ...story, reviewNote: null, submittedAt: null };
 }
 
 /** Which stories a list request may return, whatever filters the caller asked for. */
-export type StoryListScope =
-  | { kind: 'published' }
-  | { kind: 'published-or-own'; authorId: number }
-  | { kind: 'all' };
+export type StoryListScope = { kind: 'published' } | { kind: 'published-or-own'; authorId: number } | { kind: 'all' };
 
 export function storyListScope(actor: Actor): StoryListScope {
   if (actor === null) return { kind: 'published' };

@@ -57,7 +57,8 @@ export type PictureFormat = 'image/avif' | 'image/webp' | 'image/jpeg' | 'image/
 
 /** What an `Accept` header allows: AVIF, else WebP, else the picture's own type. */
 export function pictureFormatFor(accept: string | null | undefined, ownType: string): PictureFormat {
-  const allowed = (type: string) => new RegExp(`(^|[\\s,])${type.replace('/', '\\/')}(\\s*;(?!\\s*q=0(\\.0*)?\\s*(,|$))[^,]*)?\\s*(,|$)`, 'i').test(accept ?? '');
+  const allowed = (type: string) =>
+    new RegExp(`(^|[\\s,])${type.replace('/', '\\/')}(\\s*;(?!\\s*q=0(\\.0*)?\\s*(,|$))[^,]*)?\\s*(,|$)`, 'i').test(accept ?? '');
   if (allowed('image/avif')) return 'image/avif';
   if (allowed('image/webp')) return 'image/webp';
   return ownType === 'image/png' ? 'image/png' : 'image/jpeg';

@@ -1,5 +1,19 @@
 import type { PictureFormat } from './picture.ts';
-import type { ActiveLiveStream, Beat, Correction, LiveBlogUpdate, LiveStream, SearchHit, Story, StoryRevision, StoryRevisionSummary, UploadSession, UploadSessionPart, UploadSessionStatus, User } from './entities.ts';
+import type {
+  ActiveLiveStream,
+  Beat,
+  Correction,
+  LiveBlogUpdate,
+  LiveStream,
+  SearchHit,
+  Story,
+  StoryRevision,
+  StoryRevisionSummary,
+  UploadSession,
+  UploadSessionPart,
+  UploadSessionStatus,
+  User,
+} from './entities.ts';
 import type { AuditEntry } from './audit.ts';
 import type { StoryListScope, StorySearchScope } from './permissions.ts';
 import type { AudienceMinute, BeatViews, CountedView, ReadershipRows, StoryStream, TopStory, ViewCounterStats } from './readership.ts';
@@ -59,7 +73,10 @@ export interface UserRepository {
   /** The username matched without regard to ASCII case, as at sign-in. */
   findByUsername(username: string): Promise<User | null>;
   /** Changes only the fields given; null when there is no such user. */
-  updateProfile(id: number, patch: { firstName?: string | null; lastName?: string | null; bio?: string | null; xHandle?: string | null }): Promise<User | null>;
+  updateProfile(
+    id: number,
+    patch: { firstName?: string | null; lastName?: string | null; bio?: string | null; xHandle?: string | null },
+  ): Promise<User | null>;
 }
 
 export interface SessionRepository {
@@ -175,7 +192,14 @@ export interface StoryRepository {
    * `revisionBy`, a revision of the new version by that editor is written in the same atomic step,
    * and so are the audit entries (their target: this story), only when the write happened.
    */
-  update(id: number, expectedVersion: number, story: StoryWrite, now: string, revisionBy?: number | null, audit?: readonly AuditEntry[]): Promise<StoryUpdateOutcome>;
+  update(
+    id: number,
+    expectedVersion: number,
+    story: StoryWrite,
+    now: string,
+    revisionBy?: number | null,
+    audit?: readonly AuditEntry[],
+  ): Promise<StoryUpdateOutcome>;
   /** Publishes every scheduled story whose time has come (publishedAt = publishAt), atomically; the stories it published. */
   publishDue(now: string): Promise<Story[]>;
   /** `audit` entries (their target: this story) are written only when the write happened, atomically with it. */
@@ -200,7 +224,13 @@ export interface StorySearch {
    * `match` is an FTS5 expression made by ftsMatchExpression (never a caller's text); best match
    * first. Each hit's snippet still holds the raw match delimiters (search-query.ts).
    */
-  search(query: { match: string; scope: StorySearchScope; beatId?: number; limit: number; offset: number }): Promise<{ total: number; hits: SearchHit[] }>;
+  search(query: {
+    match: string;
+    scope: StorySearchScope;
+    beatId?: number;
+    limit: number;
+    offset: number;
+  }): Promise<{ total: number; hits: SearchHit[] }>;
 }
 
 export interface StoryRevisionRepository {
@@ -236,8 +266,7 @@ export interface LiveStreamRepository {
 
 /** The first answer to a request sent with an Idempotency-Key (decisions 026 and 051). */
 export type IdempotencyRecord =
-  | { status: 'pending'; leaseUntil: string }
-  | { status: 'done'; fingerprint: string; responseStatus: number; responseBody: string };
+  { status: 'pending'; leaseUntil: string } | { status: 'done'; fingerprint: string; responseStatus: number; responseBody: string };
 
 /** One request's hold on a user's key: `claimId` is that request's own, so a request that lost its lease cannot touch the key. */
 export interface IdempotencyClaim {
@@ -262,7 +291,9 @@ export interface IdempotencyKeyRepository {
 }
 
 export interface UploadSessionRepository {
-  create(session: Omit<UploadSession, 'status' | 'objectKey' | 'r2UploadId' | 'contentType' | 'storyId' | 'updatedAt'>): Promise<UploadSession>;
+  create(
+    session: Omit<UploadSession, 'status' | 'objectKey' | 'r2UploadId' | 'contentType' | 'storyId' | 'updatedAt'>,
+  ): Promise<UploadSession>;
   findById(id: string): Promise<UploadSession | null>;
   /**
    * Records the R2 upload made for part 1, unless another request already did: the session as
@@ -348,9 +379,20 @@ export interface LiveBlogRepository {
   changes(storyId: number, after: number, limit: number): Promise<LiveBlogChanges>;
   findById(storyId: number, updateId: number): Promise<StoredLiveBlogUpdate | null>;
   /** Null when the story is not (or no longer) a live blog with live coverage: nothing is written. */
-  create(storyId: number, authorId: number, update: { body: string; keyEvent: boolean; pinned: boolean }, now: string): Promise<LiveBlogUpdate | null>;
+  create(
+    storyId: number,
+    authorId: number,
+    update: { body: string; keyEvent: boolean; pinned: boolean },
+    now: string,
+  ): Promise<LiveBlogUpdate | null>;
   /** Writes only when the stored version is `expectedVersion`; bumps it. */
-  edit(storyId: number, updateId: number, expectedVersion: number, patch: { body?: string; keyEvent?: boolean; pinned?: boolean }, now: string): Promise<LiveBlogEditOutcome>;
+  edit(
+    storyId: number,
+    updateId: number,
+    expectedVersion: number,
+    patch: { body?: string; keyEvent?: boolean; pinned?: boolean },
+    now: string,
+  ): Promise<LiveBlogEditOutcome>;
   /** False when there was no such update (or it was deleted already). */
   delete(storyId: number, updateId: number, now: string): Promise<boolean>;
   /** Sets a live blog's coverage (ending keeps the first end time; reopening clears it) and moves its updatedAt; false when it is no live blog. */

@@ -11,9 +11,20 @@ const range = (() => {
 describe('assembleReport', () => {
   it('fills every bucket, oldest first, and totals the series', () => {
     const report = assembleReport(range, {
-      series: [{ t: '2026-05-03T00:00:00.000Z', views: 4 }, { t: '2026-05-01T00:00:00.000Z', views: 1 }],
-      sources: [{ source: 'direct', views: 2 }, { source: 'search', views: 3 }, { source: 'news', views: 0 }],
-      referrers: [{ host: 'b.example', views: 1 }, { host: 'a.example', views: 1 }, { host: 'google.com', views: 2 }],
+      series: [
+        { t: '2026-05-03T00:00:00.000Z', views: 4 },
+        { t: '2026-05-01T00:00:00.000Z', views: 1 },
+      ],
+      sources: [
+        { source: 'direct', views: 2 },
+        { source: 'search', views: 3 },
+        { source: 'news', views: 0 },
+      ],
+      referrers: [
+        { host: 'b.example', views: 1 },
+        { host: 'a.example', views: 1 },
+        { host: 'google.com', views: 2 },
+      ],
       devices: [{ device: 'mobile', views: 5 }],
     });
     expect(report).toEqual({
@@ -23,8 +34,15 @@ describe('assembleReport', () => {
         { t: '2026-05-02T00:00:00.000Z', views: 0 },
         { t: '2026-05-03T00:00:00.000Z', views: 4 },
       ],
-      sources: [{ source: 'search', views: 3 }, { source: 'direct', views: 2 }],
-      referrers: [{ host: 'google.com', views: 2 }, { host: 'a.example', views: 1 }, { host: 'b.example', views: 1 }],
+      sources: [
+        { source: 'search', views: 3 },
+        { source: 'direct', views: 2 },
+      ],
+      referrers: [
+        { host: 'google.com', views: 2 },
+        { host: 'a.example', views: 1 },
+        { host: 'b.example', views: 1 },
+      ],
       devices: [{ device: 'mobile', views: 5 }],
     });
   });
@@ -39,7 +57,17 @@ describe('assembleReport', () => {
 
 describe('biggestFirst', () => {
   it('orders by views, then by label, and drops zeros', () => {
-    expect(biggestFirst([{ id: 2, views: 1 }, { id: 1, views: 1 }, { id: 3, views: 0 }, { id: 4, views: 9 }], (x) => x.id).map((x) => x.id)).toEqual([4, 1, 2]);
+    expect(
+      biggestFirst(
+        [
+          { id: 2, views: 1 },
+          { id: 1, views: 1 },
+          { id: 3, views: 0 },
+          { id: 4, views: 9 },
+        ],
+        (x) => x.id,
+      ).map((x) => x.id),
+    ).toEqual([4, 1, 2]);
   });
 });
 

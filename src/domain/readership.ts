@@ -74,9 +74,7 @@ export type ReadershipRows = Omit<ReadershipReport, 'total'>;
 
 /** Biggest first; equal counts in the order of `label`, so the answer never depends on the store's whims. */
 export function biggestFirst<T extends { views: number }>(items: readonly T[], label: (item: T) => string | number): T[] {
-  return [...items]
-    .filter((item) => item.views > 0)
-    .sort((a, b) => b.views - a.views || compareLabels(label(a), label(b)));
+  return [...items].filter((item) => item.views > 0).sort((a, b) => b.views - a.views || compareLabels(label(a), label(b)));
 }
 
 function compareLabels(a: string | number, b: string | number): number {
@@ -130,7 +128,12 @@ export const MAX_AUDIENCE_MINUTES = 7 * 24 * 60;
 const MINUTE_MS = 60_000;
 
 /** One point a minute from the minute the stream started to the one it ended in (or `now`, while on air). */
-export function assembleAudience(startedAt: string, endedAt: string | null, now: string, minutes: readonly AudienceMinute[]): StreamAudience {
+export function assembleAudience(
+  startedAt: string,
+  endedAt: string | null,
+  now: string,
+  minutes: readonly AudienceMinute[],
+): StreamAudience {
   const first = Math.floor(Date.parse(startedAt) / MINUTE_MS);
   // The minute the stream ended in; one that begins at the very end was not on air.
   const last = Math.max(first, Math.floor((Date.parse(endedAt ?? now) - 1) / MINUTE_MS));

@@ -57,10 +57,9 @@ const optionalName = z
   .refine((value) => value === null || value.length <= 50, { error: messages.nameTooLong });
 
 export const registerSchema = z.object({
-  username: requiredText(messages.usernameRequired, { length: 50, message: messages.usernameTooLong }).regex(
-    /^[A-Za-z0-9_.-]+$/,
-    { error: messages.usernameCharacters },
-  ),
+  username: requiredText(messages.usernameRequired, { length: 50, message: messages.usernameTooLong }).regex(/^[A-Za-z0-9_.-]+$/, {
+    error: messages.usernameCharacters,
+  }),
   email: requiredText(messages.emailRequired, { length: 100, message: messages.emailTooLong }).pipe(
     z.email({ error: messages.emailInvalid }),
   ),
@@ -94,7 +93,9 @@ export type UpdateBeatInput = z.infer<typeof updateBeatSchema>;
 
 /** An ISO-8601 date and time with its offset, kept as UTC; blank or null means none. */
 const publishAtField = z
-  .union([z.iso.datetime({ offset: true, error: messages.publishAtInvalid }), z.literal(''), z.null()], { error: messages.publishAtInvalid })
+  .union([z.iso.datetime({ offset: true, error: messages.publishAtInvalid }), z.literal(''), z.null()], {
+    error: messages.publishAtInvalid,
+  })
   .optional()
   .transform((value) => (value ? new Date(value).toISOString() : null));
 
@@ -143,7 +144,10 @@ export const storySaveSchema = z.object({
 });
 export type StorySaveInput = z.infer<typeof storySaveSchema>;
 
-const versionField = z.number({ error: messages.versionRequired }).int({ error: messages.versionRequired }).positive({ error: messages.versionRequired });
+const versionField = z
+  .number({ error: messages.versionRequired })
+  .int({ error: messages.versionRequired })
+  .positive({ error: messages.versionRequired });
 
 /** A save of a stored story: its version, and no format unless it is the one the story has (the service checks). */
 export const storyUpdateSchema = storySaveSchema.extend({
@@ -218,7 +222,9 @@ const editedText = (max: number, message: string) =>
   z
     .union([z.string(), z.null()], { error: message })
     .optional()
-    .transform((value) => (value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim().replace(/\r\n?/g, '\n')))
+    .transform((value) =>
+      value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim().replace(/\r\n?/g, '\n'),
+    )
     .refine((value) => value == null || value.length <= max, { error: message });
 
 /** PUT /api/users/{id}: the user itself or an admin; the bio is plain text, shown as text. */
@@ -250,7 +256,10 @@ export const liveBlogUpdateEditSchema = z.object({
   body: z.string({ error: messages.updateBodyRequired }).optional(),
   keyEvent: updateFlag.optional(),
   pinned: updateFlag.optional(),
-  version: z.number({ error: messages.updateVersionRequired }).int({ error: messages.updateVersionRequired }).positive({ error: messages.updateVersionRequired }),
+  version: z
+    .number({ error: messages.updateVersionRequired })
+    .int({ error: messages.updateVersionRequired })
+    .positive({ error: messages.updateVersionRequired }),
 });
 export type LiveBlogUpdateEdit = z.infer<typeof liveBlogUpdateEditSchema>;
 

@@ -23,7 +23,9 @@ describe('ftsMatchExpression', () => {
 
 describe('snippetMarkup', () => {
   it('escapes everything and marks only the delimited words', () => {
-    expect(snippetMarkup(`<b>x</b> & ${MARK_OPEN}levee${MARK_CLOSE} "q"`)).toBe('&lt;b&gt;x&lt;/b&gt; &amp; <mark>levee</mark> &quot;q&quot;');
+    expect(snippetMarkup(`<b>x</b> & ${MARK_OPEN}levee${MARK_CLOSE} "q"`)).toBe(
+      '&lt;b&gt;x&lt;/b&gt; &amp; <mark>levee</mark> &quot;q&quot;',
+    );
   });
 
   it('balances stray delimiters', () => {
@@ -33,7 +35,9 @@ describe('snippetMarkup', () => {
 
 describe('storyText', () => {
   it('removes tags, decodes entities and collapses space', () => {
-    expect(storyText('<p>Water over the <a href="x">lev&eacute;e</a>&nbsp;&amp;&#32;town</p><p>Next&#x21;</p>')).toBe('Water over the lev&eacute;e & town Next!');
+    expect(storyText('<p>Water over the <a href="x">lev&eacute;e</a>&nbsp;&amp;&#32;town</p><p>Next&#x21;</p>')).toBe(
+      'Water over the lev&eacute;e & town Next!',
+    );
   });
 
   it('drops the snippet delimiters', () => {

@@ -106,7 +106,12 @@ export interface PasskeyRepository {
    * Stores a new passkey if its registration challenge is still there, using it up in the same
    * write; null when the challenge was gone. Throws ConflictError when the credential is known.
    */
-  add(passkey: Omit<StoredPasskey, 'id' | 'lastUsedAt'>, challengeId: string, now: string, audit: AuditEntry[]): Promise<PasskeySummary | null>;
+  add(
+    passkey: Omit<StoredPasskey, 'id' | 'lastUsedAt'>,
+    challengeId: string,
+    now: string,
+    audit: AuditEntry[],
+  ): Promise<PasskeySummary | null>;
   /** Renames the owner's passkey; null when the owner has no passkey with that id. */
   rename(userId: number, id: number, name: string): Promise<PasskeySummary | null>;
   /** Removes the owner's passkey; false when the owner has no passkey with that id. */
@@ -122,7 +127,10 @@ export interface PasswordResetRecord {
 
 export interface PasswordResetRepository {
   /** Stores the link's token hash and ends every session of the user, atomically. */
-  create(reset: { tokenHash: string; userId: number; createdBy: number; clearTwoFactor: boolean; createdAt: string; expiresAt: string }, audit: AuditEntry[]): Promise<void>;
+  create(
+    reset: { tokenHash: string; userId: number; createdBy: number; clearTwoFactor: boolean; createdAt: string; expiresAt: string },
+    audit: AuditEntry[],
+  ): Promise<void>;
   find(tokenHash: string): Promise<PasswordResetRecord | null>;
   /**
    * Uses the link once: if it is unused and unexpired, sets the password, clears the second factor

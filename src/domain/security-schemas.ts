@@ -4,7 +4,10 @@ import { AUDIT_ACTIONS } from './audit.ts';
 
 /** Request bodies of sign-in security (docs/product/api-sign-in-security.md), shared by the API and the forms. */
 
-const password = z.string({ error: messages.passwordTooShort }).min(6, { error: messages.passwordTooShort }).max(1024, { error: 'Password is too long' });
+const password = z
+  .string({ error: messages.passwordTooShort })
+  .min(6, { error: messages.passwordTooShort })
+  .max(1024, { error: 'Password is too long' });
 const code = z
   .string({ error: 'Enter the code' })
   .trim()
@@ -12,13 +15,17 @@ const code = z
   .max(64, { error: 'That is not a code from your app or a recovery code' });
 
 export const secondStepSchema = z.object({
-  challenge: z.string({ error: 'The sign-in challenge is missing' }).regex(/^[A-Za-z0-9_-]{20,200}$/, { error: 'The sign-in challenge is missing' }),
+  challenge: z
+    .string({ error: 'The sign-in challenge is missing' })
+    .regex(/^[A-Za-z0-9_-]{20,200}$/, { error: 'The sign-in challenge is missing' }),
   code,
 });
 
 export const totpConfirmSchema = z.object({ code });
 
-export const passwordCheckSchema = z.object({ password: z.string({ error: 'Enter your password' }).min(1, { error: 'Enter your password' }).max(1024) });
+export const passwordCheckSchema = z.object({
+  password: z.string({ error: 'Enter your password' }).min(1, { error: 'Enter your password' }).max(1024),
+});
 
 export const passwordChangeSchema = z.object({
   currentPassword: z.string({ error: 'Enter your current password' }).min(1, { error: 'Enter your current password' }).max(1024),
@@ -30,7 +37,9 @@ export const passwordResetSchema = z.object({
   password,
 });
 
-export const resetLinkSchema = z.object({ clearTwoFactor: z.boolean({ error: 'clearTwoFactor must be true or false' }).optional().default(false) });
+export const resetLinkSchema = z.object({
+  clearTwoFactor: z.boolean({ error: 'clearTwoFactor must be true or false' }).optional().default(false),
+});
 
 export const PASSKEY_NAME_MAX = 100;
 const passkeyName = z
@@ -49,7 +58,9 @@ const credentialJson = z.looseObject({
 });
 
 export const passkeyRegisterSchema = z.object({
-  response: credentialJson.extend({ response: z.looseObject({ clientDataJSON: z.string().min(1).max(16_384), attestationObject: z.string().min(1).max(65_536) }) }),
+  response: credentialJson.extend({
+    response: z.looseObject({ clientDataJSON: z.string().min(1).max(16_384), attestationObject: z.string().min(1).max(65_536) }),
+  }),
   name: passkeyName.optional().default('Passkey'),
 });
 
@@ -67,8 +78,21 @@ export const passkeySignInSchema = z.object({
 export const passkeyRenameSchema = z.object({ name: passkeyName });
 
 export const auditQuerySchema = z.object({
-  limit: z.coerce.number({ error: 'limit must be 1 to 200' }).int().min(1, { error: 'limit must be 1 to 200' }).max(200, { error: 'limit must be 1 to 200' }).default(50),
-  before: z.string().regex(/^[1-9][0-9]{0,15}$/, { error: 'before must be an entry id' }).transform(Number).optional(),
-  actorId: z.string().regex(/^[1-9][0-9]{0,15}$/, { error: 'actorId must be a user id' }).transform(Number).optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be 1 to 200' })
+    .int()
+    .min(1, { error: 'limit must be 1 to 200' })
+    .max(200, { error: 'limit must be 1 to 200' })
+    .default(50),
+  before: z
+    .string()
+    .regex(/^[1-9][0-9]{0,15}$/, { error: 'before must be an entry id' })
+    .transform(Number)
+    .optional(),
+  actorId: z
+    .string()
+    .regex(/^[1-9][0-9]{0,15}$/, { error: 'actorId must be a user id' })
+    .transform(Number)
+    .optional(),
   action: z.enum(AUDIT_ACTIONS, { error: 'Not an audit action' }).optional(),
 });

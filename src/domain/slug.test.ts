@@ -18,12 +18,14 @@ describe('slugify (docs/product/rules.md#validation)', () => {
     expect(slugify(title)).toBe(slug);
   });
 
-  it.each([['only punctuation', '!!! ??? ...'], ['only hyphens and spaces', ' - -- - '], ['another script', 'Новости дня'], ['empty', '']])(
-    'gives an empty slug for %s',
-    (_case, title) => {
-      expect(slugify(title)).toBe('');
-    },
-  );
+  it.each([
+    ['only punctuation', '!!! ??? ...'],
+    ['only hyphens and spaces', ' - -- - '],
+    ['another script', 'Новости дня'],
+    ['empty', ''],
+  ])('gives an empty slug for %s', (_case, title) => {
+    expect(slugify(title)).toBe('');
+  });
 
   it('always yields a slug that matches the typed-slug pattern, or nothing', () => {
     for (const title of ['A', 'a-b', '-x-', 'Two  Words', '🙂 emoji 🙂', 'x'.repeat(400), 'dash - in - middle']) {

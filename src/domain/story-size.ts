@@ -41,7 +41,11 @@ export function utf8Length(text: string): number {
  * `derivedBytes` counts what the row also stores that is made from the fields (the body's plain
  * text for search), never named as the field to shorten.
  */
-export function storyTextOverflow(fields: StoryTextFields, limit: number = STORY_TEXT_LIMIT_BYTES, derivedBytes = 0): StoryTextOverflow | null {
+export function storyTextOverflow(
+  fields: StoryTextFields,
+  limit: number = STORY_TEXT_LIMIT_BYTES,
+  derivedBytes = 0,
+): StoryTextOverflow | null {
   let bytes = derivedBytes;
   let largest = { field: '', bytes: -1 };
   for (const [field, value] of Object.entries(fields)) {

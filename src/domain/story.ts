@@ -25,11 +25,7 @@ export interface StoryFacts {
  * publishedAt is set the first time a story becomes published and kept afterwards,
  * also when it is archived or unpublished and published again.
  */
-export function nextPublishedAt(
-  current: string | null,
-  nextStatus: StoryStatus,
-  now: string,
-): string | null {
+export function nextPublishedAt(current: string | null, nextStatus: StoryStatus, now: string): string | null {
   if (current) return current;
   return nextStatus === 'published' ? now : null;
 }

@@ -26,7 +26,9 @@ describe('videoSource', () => {
 
   it('keeps a start time', () => {
     expect(videoSource('https://youtu.be/dQw4w9WgXcQ?t=90')).toMatchObject({ embedUrl: embed('dQw4w9WgXcQ', '&start=90') });
-    expect(videoSource('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1m30s')).toMatchObject({ embedUrl: embed('dQw4w9WgXcQ', '&start=90') });
+    expect(videoSource('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1m30s')).toMatchObject({
+      embedUrl: embed('dQw4w9WgXcQ', '&start=90'),
+    });
   });
 
   it('plays other links as files, site paths as they are', () => {

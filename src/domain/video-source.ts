@@ -1,10 +1,15 @@
 /** What a story's video link plays as: a YouTube embed, a file in a native player, or nothing. */
-export type VideoSource =
-  | { kind: 'youtube'; id: string; embedUrl: string; watchUrl: string }
-  | { kind: 'file'; src: string };
+export type VideoSource = { kind: 'youtube'; id: string; embedUrl: string; watchUrl: string } | { kind: 'file'; src: string };
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
-const YOUTUBE_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com', 'youtube-nocookie.com', 'www.youtube-nocookie.com']);
+const YOUTUBE_HOSTS = new Set([
+  'youtube.com',
+  'www.youtube.com',
+  'm.youtube.com',
+  'music.youtube.com',
+  'youtube-nocookie.com',
+  'www.youtube-nocookie.com',
+]);
 
 /** The video id of a YouTube watch, shorts, live, embed or youtu.be link; null for anything else. */
 export function youtubeId(url: URL): string | null {

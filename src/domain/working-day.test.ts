@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { changesRevision, listOrderFor, nextWorkflowFields, publishAtProblem, reviewOutcome, wasUpdatedAfterPublishing } from './working-day.ts';
+import {
+  changesRevision,
+  listOrderFor,
+  nextWorkflowFields,
+  publishAtProblem,
+  reviewOutcome,
+  wasUpdatedAfterPublishing,
+} from './working-day.ts';
 
 const NOW = '2026-11-23T05:00:00.000Z';
 const LATER = '2026-11-23T06:00:00.000Z';
@@ -52,13 +59,25 @@ describe('nextWorkflowFields', () => {
 
 describe('reviewOutcome', () => {
   it('publishes an approved story now, keeping a first publication time', () => {
-    expect(reviewOutcome({ publishedAt: null, publishAt: null }, 'approve', null, NOW)).toMatchObject({ status: 'published', publishedAt: NOW, reviewNote: null });
+    expect(reviewOutcome({ publishedAt: null, publishAt: null }, 'approve', null, NOW)).toMatchObject({
+      status: 'published',
+      publishedAt: NOW,
+      reviewNote: null,
+    });
     expect(reviewOutcome({ publishedAt: EARLIER, publishAt: null }, 'approve', null, NOW).publishedAt).toBe(EARLIER);
   });
 
   it('schedules an approved story whose asked-for time is still ahead, and publishes it now when that time has passed', () => {
-    expect(reviewOutcome({ publishedAt: null, publishAt: LATER }, 'approve', null, NOW)).toMatchObject({ status: 'scheduled', publishAt: LATER, publishedAt: null });
-    expect(reviewOutcome({ publishedAt: null, publishAt: EARLIER }, 'approve', null, NOW)).toMatchObject({ status: 'published', publishAt: null, publishedAt: NOW });
+    expect(reviewOutcome({ publishedAt: null, publishAt: LATER }, 'approve', null, NOW)).toMatchObject({
+      status: 'scheduled',
+      publishAt: LATER,
+      publishedAt: null,
+    });
+    expect(reviewOutcome({ publishedAt: null, publishAt: EARLIER }, 'approve', null, NOW)).toMatchObject({
+      status: 'published',
+      publishAt: null,
+      publishedAt: NOW,
+    });
   });
 
   it('sends a story back as a draft with the note', () => {

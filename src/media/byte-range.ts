@@ -2,10 +2,7 @@
  * HTTP Range for one stored object (RFC 9110 section 14): a single byte range, open-ended or a
  * suffix. Several ranges at once are answered with the whole object, which the RFC allows.
  */
-export type RangeRequest =
-  | { kind: 'whole' }
-  | { kind: 'partial'; offset: number; length: number }
-  | { kind: 'unsatisfiable' };
+export type RangeRequest = { kind: 'whole' } | { kind: 'partial'; offset: number; length: number } | { kind: 'unsatisfiable' };
 
 export function resolveRange(header: string | null | undefined, size: number): RangeRequest {
   if (!header) return { kind: 'whole' };

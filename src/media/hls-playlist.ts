@@ -55,7 +55,11 @@ export function hlsMediaPlaylist(playlist: HlsPlaylist): string {
   if (segments.length > 0 && segments.every((segment) => segment.key)) lines.push('#EXT-X-INDEPENDENT-SEGMENTS');
   lines.push(`#EXT-X-MAP:URI="${HLS_INIT_URI}"`);
   for (const segment of segments) {
-    lines.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(segment.startsAt).toISOString()}`, `#EXTINF:${segment.duration.toFixed(3)},`, hlsSegmentUri(segment.n));
+    lines.push(
+      `#EXT-X-PROGRAM-DATE-TIME:${new Date(segment.startsAt).toISOString()}`,
+      `#EXTINF:${segment.duration.toFixed(3)},`,
+      hlsSegmentUri(segment.n),
+    );
   }
   if (playlist.ended) lines.push('#EXT-X-ENDLIST');
   return `${lines.join('\n')}\n`;

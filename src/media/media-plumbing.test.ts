@@ -38,7 +38,11 @@ describe('media keys and types', () => {
     expect(key).toBe('videos/2026/11/0b9e4c6a-1d2f-4e3a-9b8c-7d6e5f4a3b2c.webm');
     expect(isMediaKey(key)).toBe(true);
     expect(mediaUrl(key)).toBe(`/media/${key}`);
-    for (const bad of ['videos/2026/11/x.webm', '../videos/2026/11/0b9e4c6a-1d2f-4e3a-9b8c-7d6e5f4a3b2c.webm', 'other/2026/11/0b9e4c6a-1d2f-4e3a-9b8c-7d6e5f4a3b2c.webm']) {
+    for (const bad of [
+      'videos/2026/11/x.webm',
+      '../videos/2026/11/0b9e4c6a-1d2f-4e3a-9b8c-7d6e5f4a3b2c.webm',
+      'other/2026/11/0b9e4c6a-1d2f-4e3a-9b8c-7d6e5f4a3b2c.webm',
+    ]) {
       expect(isMediaKey(bad)).toBe(false);
     }
   });

@@ -39,7 +39,9 @@ describe('cutting a live stream into segments', () => {
     const init = container.init!;
     expect(container.kind).toBe('mp4');
     expect(segments).toHaveLength(8);
-    expect(segments.every((segment) => segment.key && segment.bytes !== null && String.fromCharCode(...segment.bytes.subarray(4, 8)) === 'moof')).toBe(true);
+    expect(
+      segments.every((segment) => segment.key && segment.bytes !== null && String.fromCharCode(...segment.bytes.subarray(4, 8)) === 'moof'),
+    ).toBe(true);
     expect(segments[0]!.offset).toBe(init.bytes.length);
     const patches = events.flatMap((event) => (event.kind === 'patch' ? [event] : []));
     const expected = applyPatches(camera.subarray(init.bytes.length), init.bytes.length, patches);

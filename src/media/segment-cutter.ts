@@ -59,7 +59,11 @@ export class SegmentCutter {
 
     const keys = new Set(events.flatMap((event) => (event.kind === 'key' ? [event.offset] : [])));
     const cuts = this.cutsAnywhere
-      ? [...[...keys].filter((offset) => offset > this.next! && offset < end).sort((a, b) => a - b), end].map((offset) => ({ offset, time: null, duration: null }))
+      ? [...[...keys].filter((offset) => offset > this.next! && offset < end).sort((a, b) => a - b), end].map((offset) => ({
+          offset,
+          time: null,
+          duration: null,
+        }))
       : events.flatMap((event) => (event.kind === 'boundary' ? [event] : []));
 
     const segments: CutSegment[] = [];
@@ -68,9 +72,21 @@ export class SegmentCutter {
       if (cut.offset <= at) continue;
       const length = cut.offset - at;
       const raw = this.held && this.held.length >= length ? this.held.subarray(0, length) : null;
-      segments.push({ offset: at, length, bytes: raw && applyPatches(raw, at, this.patches), key: keys.has(at), time: cut.time, duration: cut.duration });
+      segments.push({
+        offset: at,
+        length,
+        bytes: raw && applyPatches(raw, at, this.patches),
+        key: keys.has(at),
+        time: cut.time,
+        duration: cut.duration,
+      });
       // Past a cut inside this chunk, its bytes are all here again (after bytes lost to a wake).
-      this.held = this.held && this.held.length >= length ? this.held.subarray(length) : cut.offset >= from ? piece.subarray(cut.offset - from) : null;
+      this.held =
+        this.held && this.held.length >= length
+          ? this.held.subarray(length)
+          : cut.offset >= from
+            ? piece.subarray(cut.offset - from)
+            : null;
       this.next = cut.offset;
     }
     // A WebM chunk's bytes are all cut; an MP4 fragment's bytes wait for the rest of it.

@@ -18,7 +18,12 @@ interface BeatSaveDeps {
  * A beat's slug follows its name (docs/product/rules.md, "Slugs"): made by the story slug rule,
  * with -2, -3, ... when another beat has it. Renaming a beat moves its page.
  */
-async function withFreeSlug<T>(deps: BeatSaveDeps, name: string, excludeId: number | undefined, save: (slug: string) => Promise<T>): Promise<T> {
+async function withFreeSlug<T>(
+  deps: BeatSaveDeps,
+  name: string,
+  excludeId: number | undefined,
+  save: (slug: string) => Promise<T>,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const taken = new Set((await deps.beats.list()).filter((beat) => beat.id !== excludeId).map((beat) => beat.slug));
     try {

@@ -37,11 +37,21 @@ export async function feedOf(deps: Pick<LiveBlogDeps, 'liveBlogs'>, story: Story
     const changes = await deps.liveBlogs.changes(story.id, query.after, query.limit);
     return { updates: changes.updates, deleted: changes.deleted, cursor: String(changes.cursor), more: changes.more, coverage };
   }
-  const page = await deps.liveBlogs.page(story.id, { before: query.before, limit: query.limit, keyEvent: query.keyEvent, pinned: query.pinned });
+  const page = await deps.liveBlogs.page(story.id, {
+    before: query.before,
+    limit: query.limit,
+    keyEvent: query.keyEvent,
+    pinned: query.pinned,
+  });
   return { updates: page.updates, cursor: String(page.cursor), more: page.more, coverage };
 }
 
-export async function readFeed(deps: Pick<LiveBlogDeps, 'stories' | 'liveBlogs'>, user: User | null, storyId: number, query: LiveBlogFeedQuery): Promise<LiveBlogFeed> {
+export async function readFeed(
+  deps: Pick<LiveBlogDeps, 'stories' | 'liveBlogs'>,
+  user: User | null,
+  storyId: number,
+  query: LiveBlogFeedQuery,
+): Promise<LiveBlogFeed> {
   return feedOf(deps, await visibleLiveBlog(deps, user, storyId), query);
 }
 
@@ -51,7 +61,8 @@ function cleanBody(deps: Pick<LiveBlogDeps, 'storyHtml'>, html: string): string 
   const length = [...updateText(body)].length;
   if (length === 0) throw new ValidationError({ body: messages.updateBodyRequired });
   if (length > UPDATE_TEXT_MAX) throw new ValidationError({ body: messages.updateTooLong });
-  if (body.length > UPDATE_HTML_MAX) throw new PayloadTooLargeError('The update is too large', { body: 'The update holds too much formatting; split it in two' });
+  if (body.length > UPDATE_HTML_MAX)
+    throw new PayloadTooLargeError('The update is too large', { body: 'The update holds too much formatting; split it in two' });
   return body;
 }
 
@@ -78,7 +89,12 @@ export async function postUpdate(deps: LiveBlogDeps, user: User, storyId: number
 }
 
 /** The update the caller may change: 404 when they may not see it, 403 when it is another reporter's. */
-async function changeableUpdate(deps: LiveBlogDeps, user: User, storyId: number, updateId: number): Promise<{ story: Story; current: StoredLiveBlogUpdate }> {
+async function changeableUpdate(
+  deps: LiveBlogDeps,
+  user: User,
+  storyId: number,
+  updateId: number,
+): Promise<{ story: Story; current: StoredLiveBlogUpdate }> {
   const story = await visibleLiveBlog(deps, user, storyId);
   const current = await deps.liveBlogs.findById(storyId, updateId);
   if (!current) throw new NotFoundError('Update');
@@ -93,11 +109,23 @@ export function staleUpdate(current: LiveBlogUpdate | null): ConflictError {
   return new ConflictError('stale_version', message, undefined, { current });
 }
 
-export async function editUpdate(deps: LiveBlogDeps, user: User, storyId: number, updateId: number, input: LiveBlogUpdateEdit): Promise<UpdateWritten> {
+export async function editUpdate(
+  deps: LiveBlogDeps,
+  user: User,
+  storyId: number,
+  updateId: number,
+  input: LiveBlogUpdateEdit,
+): Promise<UpdateWritten> {
   const { story, current } = await changeableUpdate(deps, user, storyId, updateId);
   if (current.version !== input.version) throw staleUpdate(withoutAuthor(current));
   const body = input.body === undefined ? undefined : cleanBody(deps, input.body);
-  const outcome = await deps.liveBlogs.edit(storyId, updateId, input.version, { body, keyEvent: input.keyEvent, pinned: input.pinned }, deps.clock.now());
+  const outcome = await deps.liveBlogs.edit(
+    storyId,
+    updateId,
+    input.version,
+    { body, keyEvent: input.keyEvent, pinned: input.pinned },
+    deps.clock.now(),
+  );
   if (outcome.kind === 'edited') return { story, update: outcome.update };
   if (outcome.kind === 'not_found') throw new NotFoundError('Update');
   const latest = await deps.liveBlogs.findById(storyId, updateId);

@@ -10,7 +10,12 @@ export async function readSecurityPolicy(deps: { settings: SettingsRepository })
 }
 
 /** Stores the policy, with its audit entry (what it was, what it is), atomically. */
-export async function writeSecurityPolicy(deps: { settings: SettingsRepository }, next: SecurityPolicy, adminId: number, now: string): Promise<SecurityPolicy> {
+export async function writeSecurityPolicy(
+  deps: { settings: SettingsRepository },
+  next: SecurityPolicy,
+  adminId: number,
+  now: string,
+): Promise<SecurityPolicy> {
   const before = await readSecurityPolicy(deps);
   const audit: AuditEntry[] = [
     {

@@ -53,7 +53,9 @@ export async function restoreRevision(deps: HistoryDeps, user: User, id: number,
   };
   const keepsRevision = changesRevision(story, next);
   // Restoring what the story already holds (the picture and its words included) is no write at all.
-  const samePicture = (['featuredImageUrl', 'featuredImageAlt', 'featuredImageCaption', 'featuredImageCredit'] as const).every((field) => story[field] === next[field]);
+  const samePicture = (['featuredImageUrl', 'featuredImageAlt', 'featuredImageCaption', 'featuredImageCredit'] as const).every(
+    (field) => story[field] === next[field],
+  );
   if (!keepsRevision && samePicture) return story;
   const outcome = await deps.stories.update(id, version, next, now, keepsRevision ? user.id : null);
   if (outcome.kind === 'not_found') throw new NotFoundError('Story');

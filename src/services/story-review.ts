@@ -8,10 +8,38 @@ import { staleVersion, type StorySaveDeps } from './story-save.ts';
 
 /** The columns a write takes, as the story stands now. */
 export function currentWrite(story: Story) {
-  const { title, slug, description, content, beatId, status, isFeatured, featuredImageUrl, videoUrl, publishedAt, publishAt, reviewNote, submittedAt } = story;
+  const {
+    title,
+    slug,
+    description,
+    content,
+    beatId,
+    status,
+    isFeatured,
+    featuredImageUrl,
+    videoUrl,
+    publishedAt,
+    publishAt,
+    reviewNote,
+    submittedAt,
+  } = story;
   const { featuredImageAlt, featuredImageCaption, featuredImageCredit } = story;
   return {
-    ...{ title, slug, description, content, beatId, status, isFeatured, featuredImageUrl, videoUrl, publishedAt, publishAt, reviewNote, submittedAt },
+    ...{
+      title,
+      slug,
+      description,
+      content,
+      beatId,
+      status,
+      isFeatured,
+      featuredImageUrl,
+      videoUrl,
+      publishedAt,
+      publishAt,
+      reviewNote,
+      submittedAt,
+    },
     ...{ featuredImageAlt, featuredImageCaption, featuredImageCredit },
   };
 }
@@ -29,7 +57,14 @@ export async function reviewStory(deps: StorySaveDeps, admin: User, id: number, 
   if (story.status !== 'in_review') throw new ConflictError('not_in_review', 'This story is not waiting for review');
   const now = deps.clock.now();
   const next = { ...currentWrite(story), ...reviewOutcome(story, input.decision, input.note, now) };
-  const outcome = await deps.stories.update(id, input.version, next, now, admin.id, storySaveAudit(admin.id, next, story.status, next.status));
+  const outcome = await deps.stories.update(
+    id,
+    input.version,
+    next,
+    now,
+    admin.id,
+    storySaveAudit(admin.id, next, story.status, next.status),
+  );
   if (outcome.kind === 'not_found') throw new NotFoundError('Story');
   if (outcome.kind === 'stale') throw staleVersion(await deps.stories.findById(id));
   return outcome.story;

@@ -86,7 +86,9 @@ export async function createStory(deps: StorySaveDeps, author: User, input: Stor
   const now = deps.clock.now();
   const write = { ...(await prepareStoryWrite(deps, input, null, now)), ...formatFields(input.format) };
   const audit = storySaveAudit(author.id, write, null, write.status);
-  return saveWithSlug(deps, input.slug, input.title, undefined, (slug) => deps.stories.create({ ...write, slug, authorId: author.id }, now, audit));
+  return saveWithSlug(deps, input.slug, input.title, undefined, (slug) =>
+    deps.stories.create({ ...write, slug, authorId: author.id }, now, audit),
+  );
 }
 
 /** The story a caller may change: 404 when they may not see it, 403 when they may see but not change it. */

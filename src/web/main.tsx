@@ -15,9 +15,7 @@ import './styles.css';
  * may see differently (a story that answered 404: its author may be previewing the draft).
  */
 function startApp(): Promise<void> {
-  return import('./boot/react-runtime.ts')
-    .then(() => import('./boot/start-app.tsx'))
-    .then(({ startApp: start }) => start());
+  return import('./boot/react-runtime.ts').then(() => import('./boot/start-app.tsx')).then(({ startApp: start }) => start());
 }
 
 const view = document.querySelector<HTMLElement>(`#root [${READING_VIEW_ATTRIBUTE}]`);

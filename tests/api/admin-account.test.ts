@@ -29,7 +29,10 @@ describe('the first admin and npm run admin', () => {
     expect(generated).toMatchObject({ email: DEFAULT_ADMIN_EMAIL, username: 'admin', passwordGenerated: true });
     expect(generated.password).toMatch(/^[A-Za-z0-9_-]{24}$/);
     expect(resolveAdminCredentials({}).password).not.toBe(generated.password);
-    expect(resolveAdminCredentials({ email: 'Jo+News@Example.com', password: 'secret1' })).toMatchObject({ username: 'JoNews', passwordGenerated: false });
+    expect(resolveAdminCredentials({ email: 'Jo+News@Example.com', password: 'secret1' })).toMatchObject({
+      username: 'JoNews',
+      passwordGenerated: false,
+    });
   });
 
   it('refuses credentials the register call would refuse', () => {
@@ -38,7 +41,10 @@ describe('the first admin and npm run admin', () => {
     try {
       attempt();
     } catch (error) {
-      expect((error as AdminInputError).fields).toEqual({ email: 'Enter a valid email address', password: 'Password must be at least 6 characters' });
+      expect((error as AdminInputError).fields).toEqual({
+        email: 'Enter a valid email address',
+        password: 'Password must be at least 6 characters',
+      });
     }
   });
 
@@ -63,7 +69,11 @@ describe('the first admin and npm run admin', () => {
 
     const reporter = await signUp('reporter', { email: 'remote-reset@example.com' });
     await deps.users.deactivate(reporter.user.id, deps.clock.now());
-    await run(adminUpsertStatements(await adminRow(resolveAdminCredentials({ email: 'remote-reset@example.com', password: 'remote-pw-2' }), deps.hasher)));
+    await run(
+      adminUpsertStatements(
+        await adminRow(resolveAdminCredentials({ email: 'remote-reset@example.com', password: 'remote-pw-2' }), deps.hasher),
+      ),
+    );
     const reset = await login('remote-reset@example.com', 'remote-pw-2');
     expect((await api('/api/auth/me', { token: reset })).body).toMatchObject({ id: reporter.user.id, role: 'admin', isActive: true });
     expect((await api('/api/auth/me', { token: reporter.token })).status).toBe(401);

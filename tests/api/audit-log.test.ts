@@ -40,12 +40,22 @@ describe('what the log records', () => {
   it('sign-ins that succeed and fail; an unknown name has no actor', async () => {
     const { user, password } = await signUp('reporter', { username: 'signer' });
     const ok = await latest('auth.login_succeeded', user.id);
-    expect(ok).toMatchObject({ actor: { id: user.id, username: 'signer' }, target: { type: 'user', id: user.id, label: 'signer' }, detail: { method: 'password' } });
+    expect(ok).toMatchObject({
+      actor: { id: user.id, username: 'signer' },
+      target: { type: 'user', id: user.id, label: 'signer' },
+      detail: { method: 'password' },
+    });
     expect(Date.parse(ok!.at)).toBeGreaterThan(Date.now() - 60_000);
     await api('/api/auth/login', { method: 'POST', json: { emailOrUsername: 'Signer', password: 'not-it-at-all' } });
-    expect(await latest('auth.login_failed', user.id)).toMatchObject({ actor: { id: user.id }, detail: { identifier: 'signer', method: 'password' } });
+    expect(await latest('auth.login_failed', user.id)).toMatchObject({
+      actor: { id: user.id },
+      detail: { identifier: 'signer', method: 'password' },
+    });
     await api('/api/auth/login', { method: 'POST', json: { emailOrUsername: 'no-such-person', password } });
-    expect((await entries('action=auth.login_failed')).find((e) => e.detail.identifier === 'no-such-person')).toMatchObject({ actor: null, target: null });
+    expect((await entries('action=auth.login_failed')).find((e) => e.detail.identifier === 'no-such-person')).toMatchObject({
+      actor: null,
+      target: null,
+    });
   });
 
   it('second factors: TOTP on and off, passkeys added and removed, codes used at sign-in', async () => {
@@ -62,7 +72,10 @@ describe('what the log records', () => {
     const options = await api('/api/auth/passkeys/register/options', { method: 'POST', token });
     const response = await (await SoftAuthenticator.create()).register(options.body, 'http://newsroom.test');
     const added = await api('/api/auth/passkeys/register', { method: 'POST', token, json: { response, name: 'Desk key' } });
-    expect(await latest('auth.passkey_added', added.body.id)).toMatchObject({ actor: { id: user.id }, target: { type: 'passkey', id: added.body.id, label: 'Desk key' } });
+    expect(await latest('auth.passkey_added', added.body.id)).toMatchObject({
+      actor: { id: user.id },
+      target: { type: 'passkey', id: added.body.id, label: 'Desk key' },
+    });
     await api(`/api/auth/passkeys/${added.body.id}`, { method: 'DELETE', token });
     expect(await latest('auth.passkey_removed', added.body.id)).toMatchObject({ actor: { id: user.id }, target: { label: 'Desk key' } });
   });
@@ -71,9 +84,19 @@ describe('what the log records', () => {
     const { user, token, password } = await signUp('reporter');
     await api('/api/auth/password', { method: 'PUT', token, json: { currentPassword: password, newPassword: 'second-password' } });
     expect(await latest('auth.password_changed', user.id)).toMatchObject({ actor: { id: user.id } });
-    const link = await api(`/api/users/${user.id}/password-reset`, { method: 'POST', token: await admin(), json: { clearTwoFactor: true } });
-    expect(await latest('auth.password_reset_link_created', user.id)).toMatchObject({ actor: { username: 'auditor' }, detail: { clearTwoFactor: true } });
-    await api('/api/auth/password-reset', { method: 'POST', json: { token: new URL(link.body.resetUrl).hash.slice(7), password: 'third-password' } });
+    const link = await api(`/api/users/${user.id}/password-reset`, {
+      method: 'POST',
+      token: await admin(),
+      json: { clearTwoFactor: true },
+    });
+    expect(await latest('auth.password_reset_link_created', user.id)).toMatchObject({
+      actor: { username: 'auditor' },
+      detail: { clearTwoFactor: true },
+    });
+    await api('/api/auth/password-reset', {
+      method: 'POST',
+      json: { token: new URL(link.body.resetUrl).hash.slice(7), password: 'third-password' },
+    });
     expect(await latest('auth.password_reset', user.id)).toMatchObject({ actor: { id: user.id }, detail: { clearedTwoFactor: true } });
     // "Sign out everywhere else" with nothing else to end leaves no entry; with another session, one.
     const again = await signUp('reporter');
@@ -85,12 +108,24 @@ describe('what the log records', () => {
   });
 
   it('users created and deactivated, security settings changed', async () => {
-    const res = await api('/api/auth/register', { method: 'POST', token: await admin(), json: { username: 'newhire', email: 'newhire@newsroom.test', password: 'secret-pw', role: 'reporter' } });
-    expect(await latest('user.created', res.body.id)).toMatchObject({ actor: { username: 'auditor' }, target: { type: 'user', id: res.body.id, label: 'newhire' }, detail: { role: 'reporter' } });
+    const res = await api('/api/auth/register', {
+      method: 'POST',
+      token: await admin(),
+      json: { username: 'newhire', email: 'newhire@newsroom.test', password: 'secret-pw', role: 'reporter' },
+    });
+    expect(await latest('user.created', res.body.id)).toMatchObject({
+      actor: { username: 'auditor' },
+      target: { type: 'user', id: res.body.id, label: 'newhire' },
+      detail: { role: 'reporter' },
+    });
     await api(`/api/users/${res.body.id}`, { method: 'DELETE', token: await admin() });
     expect(await latest('user.deactivated', res.body.id)).toMatchObject({ actor: { username: 'auditor' }, target: { label: 'newhire' } });
     await api('/api/settings/security', { method: 'PUT', token: await admin(), json: { requireTwoFactor: 'none' } });
-    expect(await latest('settings.security_changed')).toMatchObject({ actor: { username: 'auditor' }, target: { type: 'settings', label: 'security' }, detail: { from: 'none', to: 'none' } });
+    expect(await latest('settings.security_changed')).toMatchObject({
+      actor: { username: 'auditor' },
+      target: { type: 'settings', label: 'security' },
+      detail: { from: 'none', to: 'none' },
+    });
   });
 
   it('stories published, unpublished, deleted and restored, and corrections', async () => {
@@ -98,9 +133,15 @@ describe('what the log records', () => {
     const draft = await createStory(token, { title: 'Council vote', status: 'draft' });
     expect(await count('story.published', draft.id)).toBe(0);
     await updateStory(token, draft, { status: 'published' });
-    expect(await latest('story.published', draft.id)).toMatchObject({ actor: { id: user.id }, target: { type: 'story', id: draft.id, label: 'Council vote' } });
+    expect(await latest('story.published', draft.id)).toMatchObject({
+      actor: { id: user.id },
+      target: { type: 'story', id: draft.id, label: 'Council vote' },
+    });
     await api(`/api/stories/${draft.id}/corrections`, { method: 'POST', token, json: { note: 'The vote was 5 to 4.' } });
-    expect(await latest('story.correction_added', draft.id)).toMatchObject({ actor: { id: user.id }, detail: { note: 'The vote was 5 to 4.' } });
+    expect(await latest('story.correction_added', draft.id)).toMatchObject({
+      actor: { id: user.id },
+      detail: { note: 'The vote was 5 to 4.' },
+    });
     const current = (await api<Story>(`/api/stories/${draft.id}`, { token })).body;
     await updateStory(token, current, { status: 'archived', title: 'Council vote (old)' });
     expect(await latest('story.unpublished', draft.id)).toMatchObject({ target: { label: 'Council vote (old)' } });
@@ -119,22 +160,37 @@ describe('what the log records', () => {
   it('an admin’s approval publishes under the admin’s name; the minute job’s publications have no actor', async () => {
     const { token } = await signUp('reporter');
     const inReview = await createStory(token, { title: 'For review', status: 'in_review' });
-    await api(`/api/stories/${inReview.id}/review`, { method: 'POST', token: await admin(), json: { decision: 'approve', version: inReview.version } });
+    await api(`/api/stories/${inReview.id}/review`, {
+      method: 'POST',
+      token: await admin(),
+      json: { decision: 'approve', version: inReview.version },
+    });
     expect(await latest('story.published', inReview.id)).toMatchObject({ actor: { username: 'auditor' } });
 
-    const scheduled = await createStory(token, { title: 'At dawn', status: 'scheduled', publishAt: new Date(Date.now() + 60_000).toISOString() });
+    const scheduled = await createStory(token, {
+      title: 'At dawn',
+      status: 'scheduled',
+      publishAt: new Date(Date.now() + 60_000).toISOString(),
+    });
     const controller = createScheduledController({ scheduledTime: new Date(Date.now() + 120_000), cron: '* * * * *' });
     const ctx = createExecutionContext();
     await worker.scheduled(controller, env, ctx);
     await waitOnExecutionContext(ctx);
-    expect(await latest('story.published', scheduled.id)).toMatchObject({ actor: null, target: { label: 'At dawn' }, detail: { by: 'schedule' } });
+    expect(await latest('story.published', scheduled.id)).toMatchObject({
+      actor: null,
+      target: { label: 'At dawn' },
+      detail: { by: 'schedule' },
+    });
   });
 
   it('streams started and ended by their reporter, and a stream that ends by itself with no actor', async () => {
     const { user, token } = await signUp('reporter');
     const started = await api('/api/streams/start', { method: 'POST', token, json: { title: 'Live from the harbour' } });
     expect(started.status).toBe(201);
-    expect(await latest('stream.started', started.body.id)).toMatchObject({ actor: { id: user.id }, target: { type: 'stream', id: started.body.id, label: 'Live from the harbour' } });
+    expect(await latest('stream.started', started.body.id)).toMatchObject({
+      actor: { id: user.id },
+      target: { type: 'stream', id: started.body.id, label: 'Live from the harbour' },
+    });
     await api(`/api/streams/${started.body.id}/end`, { method: 'POST', token });
     expect(await latest('stream.ended', started.body.id)).toMatchObject({ actor: { id: user.id }, detail: { recorded: false } });
 
@@ -157,7 +213,11 @@ describe('an entry exists only with its change', () => {
     const stale = await api(`/api/stories/${story.id}`, { method: 'PUT', token, json: updatePayload(story, { status: 'published' }) });
     expectError(stale, 409, 'stale_version');
     expect(await count('story.published', story.id)).toBe(0);
-    expectError(await api(`/api/stories/${story.id}/corrections`, { method: 'POST', token, json: { note: 'Too early.' } }), 409, 'not_published');
+    expectError(
+      await api(`/api/stories/${story.id}/corrections`, { method: 'POST', token, json: { note: 'Too early.' } }),
+      409,
+      'not_published',
+    );
     expect(await count('story.correction_added', story.id)).toBe(0);
     await api(`/api/stories/${story.id}`, { method: 'DELETE', token });
     expectError(await api(`/api/stories/${story.id}`, { method: 'DELETE', token }), 404);

@@ -4,7 +4,18 @@ import type { Story, User } from '../../src/domain/entities.ts';
 import { exports } from 'cloudflare:workers';
 import { multipart, pngOf } from './support/media.ts';
 import { syntheticRecording } from './support/synthetic-webm.ts';
-import { api, createStory, deleteUser, deps, expectError, login, signUp, storyPayload, updatePayload, type ApiResponse } from './support/api.ts';
+import {
+  api,
+  createStory,
+  deleteUser,
+  deps,
+  expectError,
+  login,
+  signUp,
+  storyPayload,
+  updatePayload,
+  type ApiResponse,
+} from './support/api.ts';
 import { createBeat } from '../../src/services/beat-save.ts';
 import { SoftAuthenticator } from './support/soft-authenticator.ts';
 import { codeOf, enableTotp, passwordStep } from './support/two-factor.ts';
@@ -75,7 +86,7 @@ async function freshRevision(status: 'published' | 'draft'): Promise<{ story: St
 
 async function freshDeletedStory(): Promise<Story> {
   const story = await freshStory('published');
-  expect((await api(`/api/stories/${story.id}`, { method: 'DELETE', token: fx.callers.author.token }).then((r) => r.status))).toBe(204);
+  expect(await api(`/api/stories/${story.id}`, { method: 'DELETE', token: fx.callers.author.token }).then((r) => r.status)).toBe(204);
   return story;
 }
 
@@ -88,9 +99,7 @@ const uploadPng = (path: string, name: string, token: string | null) => {
 /** A short WebM clip, as the recorder sends it. */
 const uploadWebm = (token: string | null) => {
   const { init, clusters } = syntheticRecording(2, 64);
-  const clip = new Uint8Array(
-    [init, ...clusters].flatMap((piece) => [...piece]),
-  );
+  const clip = new Uint8Array([init, ...clusters].flatMap((piece) => [...piece]));
   const form = multipart([{ name: 'video', value: clip, filename: 'clip.webm', contentType: 'video/webm' }]);
   return api('/api/upload/video', { method: 'POST', token, body: form.body, headers: { 'Content-Type': form.contentType } });
 };
@@ -100,7 +109,8 @@ async function authorUpload(withPart: boolean): Promise<string> {
   const token = fx.callers.author.token!;
   const created = await api('/api/uploads', { method: 'POST', token, json: { filename: 'photo.png', size: 256, kind: 'image' } });
   expect(created.status).toBe(201);
-  if (withPart) expect((await api(`/api/uploads/${created.body.uploadId}/parts/1`, { method: 'PUT', token, body: pngOf(256) })).status).toBe(200);
+  if (withPart)
+    expect((await api(`/api/uploads/${created.body.uploadId}/parts/1`, { method: 'PUT', token, body: pngOf(256) })).status).toBe(200);
   return created.body.uploadId;
 }
 
@@ -108,7 +118,11 @@ async function authorUpload(withPart: boolean): Promise<string> {
 const freshLiveBlog = (status: 'published' | 'draft') => createStory(fx.callers.author.token!, { status, format: 'liveblog' });
 async function freshUpdate(status: 'published' | 'draft'): Promise<{ story: Story; updateId: number }> {
   const story = await freshLiveBlog(status);
-  const posted = await api(`/api/stories/${story.id}/updates`, { method: 'POST', token: fx.callers.author.token, json: { body: '<p>From the scene</p>' } });
+  const posted = await api(`/api/stories/${story.id}/updates`, {
+    method: 'POST',
+    token: fx.callers.author.token,
+    json: { body: '<p>From the scene</p>' },
+  });
   expect(posted.status).toBe(201);
   return { story, updateId: posted.body.id };
 }
@@ -282,7 +296,11 @@ const ORIGIN = 'http://newsroom.test';
 async function addPasskey(token: string) {
   const authenticator = await SoftAuthenticator.create();
   const options = await api('/api/auth/passkeys/register/options', { method: 'POST', token });
-  const res = await api('/api/auth/passkeys/register', { method: 'POST', token, json: { response: await authenticator.register(options.body, ORIGIN), name: 'Key' } });
+  const res = await api('/api/auth/passkeys/register', {
+    method: 'POST',
+    token,
+    json: { response: await authenticator.register(options.body, ORIGIN), name: 'Key' },
+  });
   expect(res.status, res.text).toBe(201);
   return { authenticator, passkey: res.body as { id: number } };
 }
@@ -322,7 +340,11 @@ beforeAll(async () => {
   const loggedOut = await login(author.user.username, author.password);
   expect((await api('/api/auth/logout', { method: 'POST', token: loggedOut })).status).toBe(204);
 
-  const signedIn = (token: string, username: string, password: string): Caller => ({ token, password, freshToken: () => login(username, password) });
+  const signedIn = (token: string, username: string, password: string): Caller => ({
+    token,
+    password,
+    freshToken: () => login(username, password),
+  });
   const dead = (token: string | null): Caller => ({ token, password: null, freshToken: async () => token });
 
   // Someone who signs in with TOTP (by recovery code: one per call) and someone with a passkey.

@@ -56,9 +56,17 @@ describe('PUT /api/users/{id}', () => {
     const bio = 'Covers <b>courts</b> & city hall.\r\nFormerly at the Ledger.';
     const res = await put(reporter.user.id, reporter.token, { bio });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toMatchObject({ id: reporter.user.id, bio: 'Covers <b>courts</b> & city hall.\nFormerly at the Ledger.', firstName: 'Maya', email: reporter.user.email });
+    expect(res.body).toMatchObject({
+      id: reporter.user.id,
+      bio: 'Covers <b>courts</b> & city hall.\nFormerly at the Ledger.',
+      firstName: 'Maya',
+      email: reporter.user.email,
+    });
     expect((await profile(reporter.user.username)).body.bio).toBe('Covers <b>courts</b> & city hall.\nFormerly at the Ledger.');
-    expect((await put(reporter.user.id, reporter.token, { firstName: 'Maya J.' })).body).toMatchObject({ firstName: 'Maya J.', bio: expect.stringContaining('courts') });
+    expect((await put(reporter.user.id, reporter.token, { firstName: 'Maya J.' })).body).toMatchObject({
+      firstName: 'Maya J.',
+      bio: expect.stringContaining('courts'),
+    });
     expect((await put(reporter.user.id, reporter.token, { bio: '   ' })).body.bio).toBeNull();
   });
 
@@ -72,7 +80,9 @@ describe('PUT /api/users/{id}', () => {
   });
 
   it('refuses a bio over 500 characters, and never takes the role or email from the body', async () => {
-    expect(expectError(await put(reporter.user.id, reporter.token, { bio: 'x'.repeat(501) }), 400).fields).toEqual({ bio: 'A bio must be at most 500 characters' });
+    expect(expectError(await put(reporter.user.id, reporter.token, { bio: 'x'.repeat(501) }), 400).fields).toEqual({
+      bio: 'A bio must be at most 500 characters',
+    });
     expect((await put(reporter.user.id, reporter.token, { bio: 'x'.repeat(500) })).status).toBe(200);
     const res = await put(reporter.user.id, reporter.token, { role: 'admin', email: 'taken@evil.test', isActive: false });
     expect(res.body).toMatchObject({ role: 'reporter', email: reporter.user.email, isActive: true });

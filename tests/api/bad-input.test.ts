@@ -1,6 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Story } from '../../src/domain/entities.ts';
-import { JSON_CONTENT_TYPE, api, createStory, deps, expectNoInternals, mapConcurrently, signUp, storyPayload, type ApiResponse } from './support/api.ts';
+import {
+  JSON_CONTENT_TYPE,
+  api,
+  createStory,
+  deps,
+  expectNoInternals,
+  mapConcurrently,
+  signUp,
+  storyPayload,
+  type ApiResponse,
+} from './support/api.ts';
 import { createBeat } from '../../src/services/beat-save.ts';
 
 /**
@@ -69,9 +79,12 @@ function answerProblems(label: string, res: ApiResponse): string[] {
   if (res.status >= 400) {
     const error = (res.body as { error?: { code?: unknown; message?: unknown; fields?: unknown } } | null)?.error;
     const keys = error ? Object.keys(error) : [];
-    if (typeof error?.code !== 'string' || !/^[a-z]+(_[a-z]+)*$/.test(error.code)) problems.push(`${label}: no snake_case error code in ${res.text.slice(0, 200)}`);
-    if (typeof error?.message !== 'string' || error.message === '') problems.push(`${label}: no error message in ${res.text.slice(0, 200)}`);
-    if (keys.some((key) => !['code', 'message', 'fields', 'current'].includes(key))) problems.push(`${label}: unexpected error keys ${keys.join(', ')}`);
+    if (typeof error?.code !== 'string' || !/^[a-z]+(_[a-z]+)*$/.test(error.code))
+      problems.push(`${label}: no snake_case error code in ${res.text.slice(0, 200)}`);
+    if (typeof error?.message !== 'string' || error.message === '')
+      problems.push(`${label}: no error message in ${res.text.slice(0, 200)}`);
+    if (keys.some((key) => !['code', 'message', 'fields', 'current'].includes(key)))
+      problems.push(`${label}: unexpected error keys ${keys.join(', ')}`);
     try {
       expectNoInternals(res.text);
     } catch {
@@ -123,7 +136,26 @@ const WHOLE_VALUES: [string, unknown][] = [
   ['an empty object', {}],
 ];
 
-const BAD_IDS = ['0', '-1', '1.5', '1e3', '0x10', '+1', '01', ' 1', '1%20', 'abc', 'null', 'undefined', '%00', '١', '9007199254740993', '99999999999999999999', 'x'.repeat(5000), '1;DROP%20TABLE%20stories'];
+const BAD_IDS = [
+  '0',
+  '-1',
+  '1.5',
+  '1e3',
+  '0x10',
+  '+1',
+  '01',
+  ' 1',
+  '1%20',
+  'abc',
+  'null',
+  'undefined',
+  '%00',
+  '١',
+  '9007199254740993',
+  '99999999999999999999',
+  'x'.repeat(5000),
+  '1;DROP%20TABLE%20stories',
+];
 
 beforeAll(async () => {
   admin = await signUp('admin');
@@ -152,7 +184,10 @@ describe.each(ENDPOINTS.filter((e) => e.body))('$method $path with a bad body', 
       const res = await send({ json });
       const acceptable = label === 'an empty object' && endpoint.method === 'PUT' && endpoint.path.startsWith('/api/beats');
       if (acceptable) return res.status === 200 ? [] : [`${label}: status ${res.status}`];
-      const wrongStatus = res.status === 400 && (res.body as { error: { code: string } }).error.code === 'validation_failed' ? [] : [`${label}: ${res.status} ${res.text}`];
+      const wrongStatus =
+        res.status === 400 && (res.body as { error: { code: string } }).error.code === 'validation_failed'
+          ? []
+          : [`${label}: ${res.status} ${res.text}`];
       return [...wrongStatus, ...answerProblems(label, res)];
     });
     expect(problems.flat()).toEqual([]);
@@ -175,14 +210,18 @@ describe.each(ENDPOINTS.filter((e) => e.body))('$method $path with a bad body', 
       const res = await send({ body: valid, headers: type ? { 'Content-Type': type } : {} });
       const label = `content-type ${type ?? '(none)'}`;
       const code = (res.body as { error?: { code?: string } }).error?.code;
-      const wrongStatus = res.status === 415 && code === 'unsupported_media_type' ? [] : [`${label}: ${res.status} ${res.text.slice(0, 200)}`];
+      const wrongStatus =
+        res.status === 415 && code === 'unsupported_media_type' ? [] : [`${label}: ${res.status} ${res.text.slice(0, 200)}`];
       return [...wrongStatus, ...answerProblems(label, res)];
     });
     expect(problems.flat()).toEqual([]);
   });
 
   it('takes JSON under any JSON content type', async () => {
-    const res = await send({ body: JSON.stringify(await endpoint.body!()), headers: { 'Content-Type': 'application/json; charset=UTF-8' } });
+    const res = await send({
+      body: JSON.stringify(await endpoint.body!()),
+      headers: { 'Content-Type': 'application/json; charset=UTF-8' },
+    });
     expect(res.status, res.text).not.toBe(415);
     expect(answerProblems('charset parameter', res)).toEqual([]);
   });
@@ -198,22 +237,42 @@ describe.each(ENDPOINTS.filter((e) => e.body))('$method $path with a bad body', 
 describe('bad ids, slugs and queries', () => {
   it.each(ENDPOINTS.filter((e) => e.path.includes(':id')))('$method $path answers a malformed id with 400', async (endpoint) => {
     const problems = await mapConcurrently(BAD_IDS, PARALLEL, async (id) => {
-      const res = await api(endpoint.path.replace(':id', id), { method: endpoint.method, token: admin.token, json: endpoint.body ? await endpoint.body() : undefined });
+      const res = await api(endpoint.path.replace(':id', id), {
+        method: endpoint.method,
+        token: admin.token,
+        json: endpoint.body ? await endpoint.body() : undefined,
+      });
       const fields = (res.body as { error?: { fields?: Record<string, string> } }).error?.fields;
-      const wrong = res.status === 400 && fields?.id === 'Must be a positive whole number' ? [] : [`id ${JSON.stringify(id.slice(0, 40))}: ${res.status} ${res.text.slice(0, 200)}`];
+      const wrong =
+        res.status === 400 && fields?.id === 'Must be a positive whole number'
+          ? []
+          : [`id ${JSON.stringify(id.slice(0, 40))}: ${res.status} ${res.text.slice(0, 200)}`];
       return [...wrong, ...answerProblems(`id ${id.slice(0, 40)}`, res)];
     });
     expect(problems.flat()).toEqual([]);
   });
 
   it.each(ENDPOINTS.filter((e) => e.path.includes(':id')))('$method $path answers an id nobody has with 404', async (endpoint) => {
-    const res = await api(endpoint.path.replace(':id', '9007199254740991'), { method: endpoint.method, token: admin.token, json: endpoint.body ? await endpoint.body() : undefined });
+    const res = await api(endpoint.path.replace(':id', '9007199254740991'), {
+      method: endpoint.method,
+      token: admin.token,
+      json: endpoint.body ? await endpoint.body() : undefined,
+    });
     expect(res.status, res.text).toBe(404);
     expect(answerProblems('unknown id', res)).toEqual([]);
   });
 
   it('answers odd slugs with 404', async () => {
-    const slugs = ['UPPER', 'with%20space', '%2e%2e', '..%2f..%2fapi', 'x'.repeat(10_000), encodeURIComponent('日本語'), encodeURIComponent("' OR '1'='1"), '%00'];
+    const slugs = [
+      'UPPER',
+      'with%20space',
+      '%2e%2e',
+      '..%2f..%2fapi',
+      'x'.repeat(10_000),
+      encodeURIComponent('日本語'),
+      encodeURIComponent("' OR '1'='1"),
+      '%00',
+    ];
     const problems = await mapConcurrently(slugs, PARALLEL, async (slug) => {
       const res = await api(`/api/stories/slug/${slug}`);
       return [...(res.status === 404 ? [] : [`${slug.slice(0, 40)}: ${res.status}`]), ...answerProblems(slug.slice(0, 40), res)];
@@ -274,7 +333,11 @@ describe('odd requests', () => {
     ['another scheme', 'Basic dXNlcjpwYXNz'],
     ['an empty scheme', 'Bearer '],
   ])('treats %s as no sign-in (401 where one is needed)', async (_case, authorization) => {
-    for (const [method, path] of [['GET', '/api/auth/me'], ['GET', '/api/users'], ['POST', '/api/auth/logout']] as const) {
+    for (const [method, path] of [
+      ['GET', '/api/auth/me'],
+      ['GET', '/api/users'],
+      ['POST', '/api/auth/logout'],
+    ] as const) {
       const res = await api(path, { method, headers: { Authorization: authorization } });
       expect(res.status).toBe(401);
       expect(answerProblems(`${path} with ${_case}`, res)).toEqual([]);

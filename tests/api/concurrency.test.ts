@@ -84,7 +84,9 @@ describe('story versions', () => {
 describe('view counting', () => {
   it('counts 100 simultaneous views of a published story exactly once each', async () => {
     const story = await createStory(author.token, { status: 'published' });
-    const results = await Promise.all(Array.from({ length: 100 }, () => api<{ views: number }>(`/api/stories/${story.id}/view`, { method: 'POST' })));
+    const results = await Promise.all(
+      Array.from({ length: 100 }, () => api<{ views: number }>(`/api/stories/${story.id}/view`, { method: 'POST' })),
+    );
 
     expect(results.map((r) => r.status)).toEqual(Array(100).fill(200));
     // Each call saw its own increment: the answers are 1..100, each once.
@@ -96,7 +98,9 @@ describe('view counting', () => {
   it('does not count views of drafts or archived stories, whoever asks', async () => {
     for (const status of ['draft', 'archived'] as const) {
       const story = await createStory(author.token, { status });
-      const byAuthor = await Promise.all(Array.from({ length: 20 }, () => api(`/api/stories/${story.id}/view`, { method: 'POST', token: author.token })));
+      const byAuthor = await Promise.all(
+        Array.from({ length: 20 }, () => api(`/api/stories/${story.id}/view`, { method: 'POST', token: author.token })),
+      );
       expect(byAuthor.map((r) => r.body)).toEqual(Array(20).fill({ views: 0 }));
       const byAdmin = await api(`/api/stories/${story.id}/view`, { method: 'POST', token: admin.token });
       expect(byAdmin.body).toEqual({ views: 0 });

@@ -27,7 +27,12 @@ describe('the demo newsroom seed', () => {
     for (const reporter of demoReporters) {
       const token = await login(reporter.email, PASSWORD);
       const me = await api('/api/auth/me', { token });
-      expect(me.body).toMatchObject({ username: reporter.username, role: 'reporter', firstName: reporter.firstName, lastName: reporter.lastName });
+      expect(me.body).toMatchObject({
+        username: reporter.username,
+        role: 'reporter',
+        firstName: reporter.firstName,
+        lastName: reporter.lastName,
+      });
     }
   });
 
@@ -48,9 +53,17 @@ describe('the demo newsroom seed', () => {
       expect(story.author.username).toBe(demo.author);
       expect(story.beat?.name ?? null).toBe(demo.beat);
       expect(story.publishedAt).toBe(story.createdAt);
-      expect(story.featuredImageUrl).toMatch(demo.featuredImageUrl === '/demo/levee-breach.webp' ? /^\/media\/images\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.webp$/ : /^\/demo\/[a-z-]+\.webp$/);
+      expect(story.featuredImageUrl).toMatch(
+        demo.featuredImageUrl === '/demo/levee-breach.webp'
+          ? /^\/media\/images\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.webp$/
+          : /^\/demo\/[a-z-]+\.webp$/,
+      );
       // Real words for every picture: what it shows, a caption, a credit.
-      expect(story).toMatchObject({ featuredImageAlt: demo.picture.alt, featuredImageCaption: demo.picture.caption, featuredImageCredit: demo.picture.credit });
+      expect(story).toMatchObject({
+        featuredImageAlt: demo.picture.alt,
+        featuredImageCaption: demo.picture.caption,
+        featuredImageCredit: demo.picture.credit,
+      });
       expect(story.featuredImageAlt!.length).toBeGreaterThan(40);
     }
   });

@@ -12,12 +12,16 @@ import { siteApp } from './support/site-app.ts';
 
 const site = siteApp();
 const doc = (html: string) => parseDocument(html);
-const main = (html: string) => DomUtils.findOne((el) => el.name === 'main' && el.attribs['data-reading-view'] !== undefined, doc(html).children, true);
+const main = (html: string) =>
+  DomUtils.findOne((el) => el.name === 'main' && el.attribs['data-reading-view'] !== undefined, doc(html).children, true);
 const meta = (html: string, attr: string, value: string) =>
   DomUtils.findOne((el) => el.name === 'meta' && el.attribs[attr] === value, doc(html).children, true)?.attribs.content;
-const link = (html: string, rel: string) => DomUtils.findOne((el) => el.name === 'link' && el.attribs.rel === rel, doc(html).children, true)?.attribs.href;
+const link = (html: string, rel: string) =>
+  DomUtils.findOne((el) => el.name === 'link' && el.attribs.rel === rel, doc(html).children, true)?.attribs.href;
 const jsonLd = (html: string) =>
-  DomUtils.findAll((el) => el.name === 'script' && el.attribs.type === 'application/ld+json', doc(html).children).map((el) => JSON.parse(DomUtils.textContent(el)) as Record<string, unknown>);
+  DomUtils.findAll((el) => el.name === 'script' && el.attribs.type === 'application/ld+json', doc(html).children).map(
+    (el) => JSON.parse(DomUtils.textContent(el)) as Record<string, unknown>,
+  );
 const hrefs = (html: string) => DomUtils.findAll((el) => el.name === 'a', [main(html)!]).map((el) => el.attribs.href);
 
 let reporter: Awaited<ReturnType<typeof signUp>>;
@@ -31,7 +35,8 @@ beforeAll(async () => {
   other = await createBeat(deps, { name: 'Politics', description: null });
   await api(`/api/users/${reporter.user.id}`, { method: 'PUT', token: reporter.token, json: { bio: 'Covers the <river> & the levee.' } });
   await deps.beats.assign(reporter.user.id, [beat.id], deps.clock.now());
-  for (let n = 1; n <= 14; n++) stories.push(await createStory(reporter.token, { title: `Levee watch day ${n}`, status: 'published', beatId: beat.id }));
+  for (let n = 1; n <= 14; n++)
+    stories.push(await createStory(reporter.token, { title: `Levee watch day ${n}`, status: 'published', beatId: beat.id }));
   await createStory(reporter.token, { title: 'Levee draft not for readers', status: 'draft', beatId: beat.id });
 });
 
@@ -92,9 +97,14 @@ describe('/author/{username}', () => {
     const res = await site(`/author/${reporter.user.username}`);
     expect(res.status).toBe(200);
     expect(res.text).toContain('<title>Maya Okafor – The Newsroom</title>');
-    expect(meta(res.text, 'name', 'description')).toBe('Covers the &lt;river&gt; &amp; the levee.'.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+    expect(meta(res.text, 'name', 'description')).toBe(
+      'Covers the &lt;river&gt; &amp; the levee.'.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'),
+    );
     const [ld] = jsonLd(res.text);
-    expect(ld).toMatchObject({ '@type': 'ProfilePage', mainEntity: { '@type': 'Person', name: 'Maya Okafor', alternateName: reporter.user.username, jobTitle: 'Reporter' } });
+    expect(ld).toMatchObject({
+      '@type': 'ProfilePage',
+      mainEntity: { '@type': 'Person', name: 'Maya Okafor', alternateName: reporter.user.username, jobTitle: 'Reporter' },
+    });
     const view = DomUtils.getOuterHTML(main(res.text)!);
     expect(view).toContain('Covers the &lt;river&gt; &amp; the levee.');
     expect(hrefs(res.text)).toContain('/beat/local-news');

@@ -8,7 +8,14 @@ async function cachedSite(namespace: string) {
   return siteApp({ edgeCache: { cache: await caches.open(`test-${namespace}`), namespace, ttlSeconds: 60 } });
 }
 
-const PUBLIC_READS = ['/api/stories?status=published&limit=6', '/api/stories/featured', '/api/streams/active', '/', '/rss.xml', '/sitemap.xml'];
+const PUBLIC_READS = [
+  '/api/stories?status=published&limit=6',
+  '/api/stories/featured',
+  '/api/streams/active',
+  '/',
+  '/rss.xml',
+  '/sitemap.xml',
+];
 
 describe('the edge cache of public reads', () => {
   it('answers repeated anonymous reads from the cache, and never caches a signed-in read', async () => {
@@ -47,7 +54,15 @@ describe('the edge cache of public reads', () => {
     const update = await site(`/api/stories/${story.id}`, {
       method: 'PUT',
       token: reporter.token,
-      json: { title: 'After the edit', slug: story.slug, description: story.description, content: story.content, status: 'published', isFeatured: true, version: story.version },
+      json: {
+        title: 'After the edit',
+        slug: story.slug,
+        description: story.description,
+        content: story.content,
+        status: 'published',
+        isFeatured: true,
+        version: story.version,
+      },
     });
     expect(update.status).toBe(200);
     const bySlug = await site(`/api/stories/slug/${story.slug}`);
@@ -62,7 +77,15 @@ describe('the edge cache of public reads', () => {
     const publish = await site(`/api/stories/${draft.id}`, {
       method: 'PUT',
       token: reporter.token,
-      json: { title: draft.title, slug: draft.slug, description: draft.description, content: draft.content, status: 'published', isFeatured: false, version: draft.version },
+      json: {
+        title: draft.title,
+        slug: draft.slug,
+        description: draft.description,
+        content: draft.content,
+        status: 'published',
+        isFeatured: false,
+        version: draft.version,
+      },
     });
     expect(publish.status).toBe(200);
     expect((await site('/api/stories?status=published&limit=6')).text).toContain('Soon published');
@@ -120,7 +143,15 @@ describe('the in-memory level of the edge cache', () => {
     const edit = await isolateB(`/api/stories/${story.id}`, {
       method: 'PUT',
       token: reporter.token,
-      json: { title: 'Edited in B', slug: story.slug, description: story.description, content: story.content, status: 'published', isFeatured: false, version: story.version },
+      json: {
+        title: 'Edited in B',
+        slug: story.slug,
+        description: story.description,
+        content: story.content,
+        status: 'published',
+        isFeatured: false,
+        version: story.version,
+      },
     });
     expect(edit.status).toBe(200);
     // B wrote: B answers the new version at once.
@@ -137,10 +168,27 @@ describe('the in-memory level of the edge cache', () => {
 
 describe('which writes refresh the edge cache', () => {
   it('all but signing in and out, counting views, image uploads and resumable upload sessions and parts', () => {
-    for (const path of ['/api/stories', '/api/stories/7', '/api/stories/7/restore', '/api/beats/3', '/api/users/4', '/api/streams/5/end', '/api/upload/video', '/api/uploads/abc/complete']) {
+    for (const path of [
+      '/api/stories',
+      '/api/stories/7',
+      '/api/stories/7/restore',
+      '/api/beats/3',
+      '/api/users/4',
+      '/api/streams/5/end',
+      '/api/upload/video',
+      '/api/uploads/abc/complete',
+    ]) {
       expect(isPublicWrite(path), path).toBe(true);
     }
-    for (const path of ['/api/auth/login', '/api/auth/logout', '/api/stories/7/view', '/api/upload/image', '/api/uploads', '/api/uploads/abc', '/api/uploads/abc/parts/3']) {
+    for (const path of [
+      '/api/auth/login',
+      '/api/auth/logout',
+      '/api/stories/7/view',
+      '/api/upload/image',
+      '/api/uploads',
+      '/api/uploads/abc',
+      '/api/uploads/abc/parts/3',
+    ]) {
       expect(isPublicWrite(path), path).toBe(false);
     }
   });

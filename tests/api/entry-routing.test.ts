@@ -5,10 +5,23 @@ import { siteApp } from './support/site-app.ts';
 // The API and the pages are routed by two apps behind one entry (decision 039).
 describe('which app a request reaches', () => {
   it('sends /api and what is under it to the API, every other path to the pages', () => {
-    for (const url of ['http://x.test/api', 'http://x.test/api/', 'http://x.test/api?x=1', 'http://x.test/api/stories/7', 'https://x.test:8443/api/health']) {
+    for (const url of [
+      'http://x.test/api',
+      'http://x.test/api/',
+      'http://x.test/api?x=1',
+      'http://x.test/api/stories/7',
+      'https://x.test:8443/api/health',
+    ]) {
       expect(isApiUrl(url), url).toBe(true);
     }
-    for (const url of ['http://x.test/', 'http://x.test/apis', 'http://x.test/api-docs', 'http://x.test/story/api', 'http://x.test/?to=/api/x', 'http://x.test/media/api/1']) {
+    for (const url of [
+      'http://x.test/',
+      'http://x.test/apis',
+      'http://x.test/api-docs',
+      'http://x.test/story/api',
+      'http://x.test/?to=/api/x',
+      'http://x.test/media/api/1',
+    ]) {
       expect(isApiUrl(url), url).toBe(false);
     }
   });

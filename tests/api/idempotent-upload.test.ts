@@ -54,7 +54,11 @@ describe('Idempotency-Key on POST /api/upload/video', () => {
     expect((await upload(reporter.token, draftParts('Bridge closed'), 'key-2')).status).toBe(201);
     const keys = await bucketKeys();
     expectError(await upload(reporter.token, draftParts('Bridge reopened'), 'key-2'), 422, 'idempotency_key_reused');
-    expectError(await upload(reporter.token, draftParts('Bridge closed', fileOf(samples.mp4, 4096, 99)), 'key-2'), 422, 'idempotency_key_reused');
+    expectError(
+      await upload(reporter.token, draftParts('Bridge closed', fileOf(samples.mp4, 4096, 99)), 'key-2'),
+      422,
+      'idempotency_key_reused',
+    );
     expect(await draftsTitled('Bridge reopened')).toBe(0);
     expect(await draftsTitled('Bridge closed')).toBe(1);
     expect(await bucketKeys()).toEqual(keys);
@@ -73,7 +77,14 @@ describe('Idempotency-Key on POST /api/upload/video', () => {
 
   it('lets a refused request give its key up, so the corrected retry runs', async () => {
     const reporter = await signUp('reporter');
-    const refused = await upload(reporter.token, [{ name: 'video', value: samples.exe, filename: 'clip.mp4' }, { name: 'title', value: 'Retry after refusal' }], 'key-3');
+    const refused = await upload(
+      reporter.token,
+      [
+        { name: 'video', value: samples.exe, filename: 'clip.mp4' },
+        { name: 'title', value: 'Retry after refusal' },
+      ],
+      'key-3',
+    );
     expectError(refused, 415);
     const retry = await upload(reporter.token, draftParts('Retry after refusal'), 'key-3');
     expect(retry.status).toBe(201);
@@ -90,7 +101,10 @@ describe('Idempotency-Key on POST /api/upload/video', () => {
     expect(later.status).toBe(201);
     expect(later.headers.get('idempotent-replayed')).toBeNull();
     expect(later.body.story.id).not.toBe(first.body.story.id);
-    const row = await env.DB.prepare("SELECT created_at, expires_at FROM idempotency_keys WHERE key = 'key-4'").first<{ created_at: string; expires_at: string }>();
+    const row = await env.DB.prepare("SELECT created_at, expires_at FROM idempotency_keys WHERE key = 'key-4'").first<{
+      created_at: string;
+      expires_at: string;
+    }>();
     expect(Date.parse(row!.expires_at) - Date.parse(row!.created_at)).toBe(24 * 3600 * 1000);
   });
 
@@ -112,7 +126,9 @@ describe('Idempotency-Key on POST /api/upload/video', () => {
     // A request claimed the key and its process was killed: nothing renews its lease, and it stored nothing.
     const started = new Date(Date.now() - 5 * 60_000).toISOString();
     const killed = { userId: reporter.user.id, key: 'key-killed', claimId: 'a-killed-request' };
-    expect(await deps.idempotencyKeys.claim(killed, started, addSeconds(started, IDEMPOTENCY_LEASE_SECONDS), addSeconds(started, 24 * 3600))).toBeNull();
+    expect(
+      await deps.idempotencyKeys.claim(killed, started, addSeconds(started, IDEMPOTENCY_LEASE_SECONDS), addSeconds(started, 24 * 3600)),
+    ).toBeNull();
 
     const retry = await upload(reporter.token, draftParts('After the crash'), 'key-killed');
     expect(retry.status, retry.text).toBe(201);
@@ -132,7 +148,9 @@ describe('Idempotency-Key on POST /api/upload/video', () => {
     const reporter = await signUp('reporter');
     const started = new Date(Date.now() - 5 * 60_000).toISOString();
     const slow = { userId: reporter.user.id, key: 'key-slow', claimId: 'a-slow-request' };
-    expect(await deps.idempotencyKeys.claim(slow, started, addSeconds(started, IDEMPOTENCY_LEASE_SECONDS), addSeconds(started, 24 * 3600))).toBeNull();
+    expect(
+      await deps.idempotencyKeys.claim(slow, started, addSeconds(started, IDEMPOTENCY_LEASE_SECONDS), addSeconds(started, 24 * 3600)),
+    ).toBeNull();
     // Its renewals kept the lease ahead of now.
     expect(await deps.idempotencyKeys.renew(slow, addSeconds(deps.clock.now(), IDEMPOTENCY_LEASE_SECONDS))).toBe(true);
     expectError(await upload(reporter.token, draftParts('Still uploading'), 'key-slow'), 409, 'idempotency_key_in_use');

@@ -19,12 +19,17 @@ async function liveBlog(token: string, overrides: Record<string, unknown> = {}):
 }
 
 async function post(token: string, storyId: number, body: Record<string, unknown> | string): Promise<LiveBlogUpdate> {
-  const res = await api<LiveBlogUpdate>(`/api/stories/${storyId}/updates`, { method: 'POST', token, json: typeof body === 'string' ? { body } : body });
+  const res = await api<LiveBlogUpdate>(`/api/stories/${storyId}/updates`, {
+    method: 'POST',
+    token,
+    json: typeof body === 'string' ? { body } : body,
+  });
   expect(res.status, res.text).toBe(201);
   return res.body;
 }
 
-const section = (html: string) => html.slice(html.indexOf('<section class="live-blog"'), html.indexOf('</section>', html.indexOf('<ol class="live-blog-feed"')) + 10);
+const section = (html: string) =>
+  html.slice(html.indexOf('<section class="live-blog"'), html.indexOf('</section>', html.indexOf('<ol class="live-blog-feed"')) + 10);
 
 describe('a live blog’s page, HTML first', () => {
   it('holds the newest updates, the pinned one, the key events and the cursor, readable without JavaScript', async () => {
@@ -39,13 +44,19 @@ describe('a live blog’s page, HTML first', () => {
     expect(res.status).toBe(200);
     const html = section(res.text);
     const { cursor } = (await api(`/api/stories/${blog.id}/updates`)).body;
-    expect(html).toContain(`<section class="live-blog" id="live-blog" aria-labelledby="live-blog-heading" data-island="live-blog" data-live-blog="${blog.id}" data-coverage="live" data-cursor="${cursor}" data-path="/story/flood-live">`);
+    expect(html).toContain(
+      `<section class="live-blog" id="live-blog" aria-labelledby="live-blog-heading" data-island="live-blog" data-live-blog="${blog.id}" data-coverage="live" data-cursor="${cursor}" data-path="/story/flood-live">`,
+    );
     expect(html).toContain('<span class="badge badge-live"><span class="live-dot" aria-hidden="true"></span>LIVE</span>');
     // Newest first, each with its own address, time and byline (first and last name when both exist).
-    const order = [latest, pinned, first].map((u) => html.indexOf(`<article class="live-blog-update`, html.indexOf(`id="update-${u.id}"`) - 120));
+    const order = [latest, pinned, first].map((u) =>
+      html.indexOf(`<article class="live-blog-update`, html.indexOf(`id="update-${u.id}"`) - 120),
+    );
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(html).toContain(`id="update-${latest.id}" aria-labelledby="update-${latest.id}-time">`);
-    expect(html).toContain(`<a class="live-blog-time" id="update-${latest.id}-time" href="/story/flood-live#update-${latest.id}"><time datetime="${latest.createdAt}">`);
+    expect(html).toContain(
+      `<a class="live-blog-time" id="update-${latest.id}-time" href="/story/flood-live#update-${latest.id}"><time datetime="${latest.createdAt}">`,
+    );
     expect(html).toMatch(new RegExp(`<time datetime="${latest.createdAt}">\\d\\d:\\d\\d UTC</time>`));
     expect(html).toContain('<span class="live-blog-author">By Ada Obi</span>');
     expect(html).toContain('<span class="live-blog-author">By sam</span>');
@@ -61,7 +72,9 @@ describe('a live blog’s page, HTML first', () => {
     expect(html).toContain('<span>Water over the bridge</span>');
     // The polite announcer and the new-updates button, for the island.
     expect(html).toContain('<p class="visually-hidden" role="status" aria-live="polite" data-live-blog-announce></p>');
-    expect(html).toContain('<div class="live-blog-new-bar"><button type="button" class="button button-primary live-blog-new" data-live-blog-new hidden></button></div>');
+    expect(html).toContain(
+      '<div class="live-blog-new-bar"><button type="button" class="button button-primary live-blog-new" data-live-blog-new hidden></button></div>',
+    );
     // The summary stays before the updates.
     expect(res.text.indexOf('What we know so far.')).toBeLessThan(res.text.indexOf('<section class="live-blog"'));
   });
@@ -76,7 +89,9 @@ describe('a live blog’s page, HTML first', () => {
     expect(html).toContain('Update number 4<');
     expect(html).not.toContain('Update number 3<');
     const oldestShown = updates[3]!;
-    expect(html).toContain(`<a class="button button-secondary live-blog-older" href="/story/${blog.slug}?before=${oldestShown.id}#live-blog" data-live-blog-older>Older updates</a>`);
+    expect(html).toContain(
+      `<a class="button button-secondary live-blog-older" href="/story/${blog.slug}?before=${oldestShown.id}#live-blog" data-live-blog-older>Older updates</a>`,
+    );
     const keyEvent = updates[1]!;
     expect(html).toContain(`<li><a href="/story/${blog.slug}?before=${keyEvent.id + 1}#update-${keyEvent.id}">`);
 
@@ -105,7 +120,11 @@ describe('a live blog’s page, HTML first', () => {
 describe('the LiveBlogPosting structured data', () => {
   it('passes the structured-data check while live and once ended', async () => {
     const { token } = await signUp('reporter', { firstName: 'Ada', lastName: 'Obi' });
-    const blog = await liveBlog(token, { title: 'Election night live', description: 'Results as they come in', featuredImageUrl: '/media/images/count.jpg' });
+    const blog = await liveBlog(token, {
+      title: 'Election night live',
+      description: 'Results as they come in',
+      featuredImageUrl: '/media/images/count.jpg',
+    });
     const a = await post(token, blog.id, { body: '<p>Polls close in <strong>the east</strong>.</p>', keyEvent: true });
     const b = await post(token, blog.id, `<p>${'A long update. '.repeat(20)}</p>`);
 
@@ -154,17 +173,36 @@ describe('the LiveBlogPosting structured data', () => {
       author: [{ '@type': 'Person', name: 'A' }],
       publisher: { '@type': 'NewsMediaOrganization', name: 'N', logo: { '@type': 'ImageObject', url: 'https://x.example/logo.png' } },
       coverageStartTime: '2026-01-01T10:00:00.000Z',
-      liveBlogUpdate: [{ '@type': 'BlogPosting', headline: 'U', articleBody: 'U', datePublished: '2026-01-01T11:00:00.000Z', author: { '@type': 'Person', name: 'A' }, url: 'https://x.example/story/h#update-1' }],
+      liveBlogUpdate: [
+        {
+          '@type': 'BlogPosting',
+          headline: 'U',
+          articleBody: 'U',
+          datePublished: '2026-01-01T11:00:00.000Z',
+          author: { '@type': 'Person', name: 'A' },
+          url: 'https://x.example/story/h#update-1',
+        },
+      ],
     };
     expect(checkLiveBlogPosting(valid, { ended: false })).toEqual([]);
     expect(checkLiveBlogPosting({ ...valid, coverageStartTime: undefined }, { ended: false })).toEqual(['$.coverageStartTime: missing']);
     expect(checkLiveBlogPosting(valid, { ended: true })).toEqual(['$.coverageEndTime: missing']);
-    expect(checkLiveBlogPosting({ ...valid, headline: 'x'.repeat(111) }, { ended: false })).toEqual(['$.headline: longer than 110 characters']);
-    expect(checkLiveBlogPosting({ ...valid, liveBlogUpdate: [{ ...valid.liveBlogUpdate[0], articleBody: '<p>U</p>', url: '/h#1' }] }, { ended: false })).toEqual([
+    expect(checkLiveBlogPosting({ ...valid, headline: 'x'.repeat(111) }, { ended: false })).toEqual([
+      '$.headline: longer than 110 characters',
+    ]);
+    expect(
+      checkLiveBlogPosting(
+        { ...valid, liveBlogUpdate: [{ ...valid.liveBlogUpdate[0], articleBody: '<p>U</p>', url: '/h#1' }] },
+        { ended: false },
+      ),
+    ).toEqual([
       '$.liveBlogUpdate[0].articleBody: holds markup; must be plain text',
       "$.liveBlogUpdate[0].url: must be the live blog's address with the update's fragment",
     ]);
-    expect(checkLiveBlogPosting({ ...valid, '@type': 'NewsArticle', liveBlogUpdate: undefined }, { ended: false })).toEqual(['$.@type: must be LiveBlogPosting', '$.liveBlogUpdate: missing or not a list']);
+    expect(checkLiveBlogPosting({ ...valid, '@type': 'NewsArticle', liveBlogUpdate: undefined }, { ended: false })).toEqual([
+      '$.@type: must be LiveBlogPosting',
+      '$.liveBlogUpdate: missing or not a list',
+    ]);
   });
 });
 
@@ -190,7 +228,8 @@ describe('a live blog’s own feed and its place in the site’s', () => {
 
     const draft = await liveBlog(token, { status: 'draft' });
     const article = await createStory(token, { status: 'published' });
-    for (const path of [`/story/${draft.slug}/rss.xml`, `/story/${article.slug}/rss.xml`, '/story/nothing-here/rss.xml']) expect((await site(path)).status, path).toBe(404);
+    for (const path of [`/story/${draft.slug}/rss.xml`, `/story/${article.slug}/rss.xml`, '/story/nothing-here/rss.xml'])
+      expect((await site(path)).status, path).toBe(404);
   });
 
   it('is in the sitemap and the site’s feed, and marked LIVE on the home page while live', async () => {
@@ -205,8 +244,14 @@ describe('a live blog’s own feed and its place in the site’s', () => {
     expect(Date.parse(entry![1]!)).toBeGreaterThan(Date.parse(before));
     expect((await site('/rss.xml')).text).toContain(`<link>${ORIGIN}/story/summit-live</link>`);
 
-    const card = (html: string) => html.slice(html.indexOf('<article class="story-card" aria-labelledby="story-card-' + blog.id), html.indexOf('</article>', html.indexOf('story-card-' + blog.id)));
-    expect(card((await site('/')).text)).toContain('<span class="badge badge-live"><span class="live-dot" aria-hidden="true"></span>LIVE</span>');
+    const card = (html: string) =>
+      html.slice(
+        html.indexOf('<article class="story-card" aria-labelledby="story-card-' + blog.id),
+        html.indexOf('</article>', html.indexOf('story-card-' + blog.id)),
+      );
+    expect(card((await site('/')).text)).toContain(
+      '<span class="badge badge-live"><span class="live-dot" aria-hidden="true"></span>LIVE</span>',
+    );
     await api(`/api/stories/${blog.id}/coverage`, { method: 'POST', token, json: { coverage: 'ended' } });
     expect(card((await site('/')).text)).not.toContain('LIVE');
   });

@@ -10,7 +10,11 @@ import { SseReader } from './support/sse.ts';
 /** GET /api/stories/{id}/updates/stream (docs/product/api-liveblogs.md): what the reader's page listens to. */
 
 async function open(storyId: number | string, query = '', headers: Record<string, string> = {}) {
-  const res = await worker.fetch(new Request(`http://newsroom.test/api/stories/${storyId}/updates/stream${query}`, { headers }), env, createExecutionContext());
+  const res = await worker.fetch(
+    new Request(`http://newsroom.test/api/stories/${storyId}/updates/stream${query}`, { headers }),
+    env,
+    createExecutionContext(),
+  );
   return res;
 }
 
@@ -52,7 +56,11 @@ describe('the stream of a live blog’s changes', () => {
     expect(first!.id).toBe(String(fresh.id));
     expect(changes(first!.data)).toEqual({ updates: [fresh], deleted: [], cursor: fresh.id, coverage: 'live' });
 
-    await api(`/api/stories/${blog.id}/updates/${before.id}`, { method: 'PUT', token, json: { body: '<p>Before, corrected</p>', version: 1 } });
+    await api(`/api/stories/${blog.id}/updates/${before.id}`, {
+      method: 'PUT',
+      token,
+      json: { body: '<p>Before, corrected</p>', version: 1 },
+    });
     await api(`/api/stories/${blog.id}/updates/${fresh.id}`, { method: 'DELETE', token });
     const edits: LiveBlogUpdate[] = [];
     const deleted: number[] = [];

@@ -25,7 +25,9 @@ describe('a live stream on a live blog', () => {
     expect(active).toContainEqual(expect.objectContaining({ storyId: blog.id, slug: 'wildfire-live' }));
     // The page leads with the live player's frame, above the updates.
     const page = (await siteApp()(`/story/${blog.slug}`)).text;
-    expect(page).toContain(`<div class="live-slot" data-island="live-player" data-island-props="{&quot;segment&quot;:&quot;${blog.slug}&quot;}">`);
+    expect(page).toContain(
+      `<div class="live-slot" data-island="live-player" data-island-props="{&quot;segment&quot;:&quot;${blog.slug}&quot;}">`,
+    );
     expect(page.indexOf('<div class="video-frame"></div>')).toBeLessThan(page.indexOf('<section class="live-blog"'));
     // Going live twice on one live blog is refused.
     expectError(await start(reporter.token, blog.id), 409, 'already_live');
@@ -39,7 +41,10 @@ describe('a live stream on a live blog', () => {
     expect(ended!.videoUrl).toMatch(/^\/media\/streams\/.+\.webm$/);
     expect((await readObject(ended!.videoUrl!.replace('/media/', ''))).length).toBeGreaterThan(0);
     // Updates still go on; the video stays at the top.
-    expect((await api(`/api/stories/${blog.id}/updates`, { method: 'POST', token: reporter.token, json: { body: '<p>After the stream</p>' } })).status).toBe(201);
+    expect(
+      (await api(`/api/stories/${blog.id}/updates`, { method: 'POST', token: reporter.token, json: { body: '<p>After the stream</p>' } }))
+        .status,
+    ).toBe(201);
     expect((await siteApp()(`/story/${blog.slug}`)).text).toContain(`<video src="${ended!.videoUrl}"`);
   });
 

@@ -52,7 +52,11 @@ describe('a story’s format and coverage', () => {
 
   it('refuses an unknown format, and keeps the format a story was created with', async () => {
     const { token } = await signUp('reporter');
-    const bad = await api('/api/stories', { method: 'POST', token, json: { title: 'T', description: 'D', content: '<p>C</p>', format: 'podcast' } });
+    const bad = await api('/api/stories', {
+      method: 'POST',
+      token,
+      json: { title: 'T', description: 'D', content: '<p>C</p>', format: 'podcast' },
+    });
     expect(expectError(bad, 400, 'validation_failed').fields).toEqual({ format: 'Format must be article or liveblog' });
 
     const blog = await liveBlog(token);
@@ -64,7 +68,11 @@ describe('a story’s format and coverage', () => {
     const saved = await api<Story>(`/api/stories/${blog.id}`, { method: 'PUT', token, json: updatePayload(blog, { title: 'Renamed' }) });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ format: 'liveblog', coverage: 'live', title: 'Renamed' });
-    const same = await api<Story>(`/api/stories/${blog.id}`, { method: 'PUT', token, json: updatePayload(saved.body, { format: 'liveblog' }) });
+    const same = await api<Story>(`/api/stories/${blog.id}`, {
+      method: 'PUT',
+      token,
+      json: updatePayload(saved.body, { format: 'liveblog' }),
+    });
     expect(same.status).toBe(200);
   });
 });
@@ -100,7 +108,12 @@ describe('GET /api/stories/{id}/updates', () => {
     const other = await signUp('reporter');
     const admin = await signUp('admin');
     const inAnHour = new Date(Date.now() + 3600_000).toISOString();
-    for (const overrides of [{ status: 'draft' }, { status: 'scheduled', publishAt: inAnHour }, { status: 'in_review' }, { status: 'archived' }]) {
+    for (const overrides of [
+      { status: 'draft' },
+      { status: 'scheduled', publishAt: inAnHour },
+      { status: 'in_review' },
+      { status: 'archived' },
+    ]) {
       const blog = await liveBlog(author.token, overrides);
       await posted(author.token, blog.id, '<p>Prepared before going public</p>');
       expectError(await feed(blog.id), 404, 'not_found');
@@ -139,7 +152,16 @@ describe('GET /api/stories/{id}/updates', () => {
     expect(last.body.updates.map((u) => u.id)).toEqual(newest.slice(23));
     expect(last.body.more).toBe(false);
 
-    for (const query of ['?limit=0', '?limit=101', '?limit=x', '?after=abc', '?after=-1', '?before=0', '?after=1&before=5', '?keyEvent=yes']) {
+    for (const query of [
+      '?limit=0',
+      '?limit=101',
+      '?limit=x',
+      '?after=abc',
+      '?after=-1',
+      '?before=0',
+      '?after=1&before=5',
+      '?keyEvent=yes',
+    ]) {
       expectError(await feed(blog.id, query), 400, 'validation_failed');
     }
     expect((await feed(blog.id, '?limit=100')).body.updates).toHaveLength(25);
@@ -217,11 +239,15 @@ describe('POST /api/stories/{id}/updates', () => {
     const { token } = await signUp('reporter');
     const blog = await liveBlog(token);
     for (const body of ['', '   ', '<p> </p>', '<p><script>only a script</script></p>', '<img src="/media/images/a.jpg" alt="">']) {
-      expect(expectError(await post(token, blog.id, { body }), 400, 'validation_failed').fields, JSON.stringify(body)).toEqual({ body: 'Write the update before posting it' });
+      expect(expectError(await post(token, blog.id, { body }), 400, 'validation_failed').fields, JSON.stringify(body)).toEqual({
+        body: 'Write the update before posting it',
+      });
     }
     expect(expectError(await post(token, blog.id, {}), 400).fields).toHaveProperty('body');
     expect(expectError(await post(token, blog.id, { body: 42 }), 400).fields).toHaveProperty('body');
-    expect(expectError(await post(token, blog.id, { body: 'x', keyEvent: 'yes' }), 400).fields).toEqual({ keyEvent: 'Must be true or false' });
+    expect(expectError(await post(token, blog.id, { body: 'x', keyEvent: 'yes' }), 400).fields).toEqual({
+      keyEvent: 'Must be true or false',
+    });
     expect(expectError(await post(token, blog.id, { body: 'x', pinned: 1 }), 400).fields).toEqual({ pinned: 'Must be true or false' });
 
     const longest = `<p>${'a'.repeat(20_000)}</p>`;
@@ -234,7 +260,12 @@ describe('POST /api/stories/{id}/updates', () => {
     // Markup does not count towards the text, only towards what a row may hold.
     expect((await post(token, blog.id, { body: `<p><strong>${'b'.repeat(10)}</strong></p>`.repeat(200) })).status).toBe(201);
 
-    const notJson = await api(`/api/stories/${blog.id}/updates`, { method: 'POST', token, body: 'body=hi', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const notJson = await api(`/api/stories/${blog.id}/updates`, {
+      method: 'POST',
+      token,
+      body: 'body=hi',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expectError(notJson, 415);
   });
 
@@ -309,18 +340,33 @@ describe('PUT /api/stories/{id}/updates/{updateId}', () => {
     const update = await posted(author.token, blog.id, '<p>Original</p>');
 
     expectError(await edit(null, blog.id, update.id, { body: '<p>Anon</p>', version: 1 }), 401);
-    const forbidden = expectError(await edit(colleague.token, blog.id, update.id, { body: '<p>Not yours</p>', version: 1 }), 403, 'forbidden');
+    const forbidden = expectError(
+      await edit(colleague.token, blog.id, update.id, { body: '<p>Not yours</p>', version: 1 }),
+      403,
+      'forbidden',
+    );
     expect(forbidden.message).toBe('Only the update’s author or an admin can change it');
     expectError(await api(`/api/stories/${blog.id}/updates/${update.id}`, { method: 'DELETE', token: colleague.token }), 403, 'forbidden');
 
     const edited = await edit(author.token, blog.id, update.id, { body: '<p>Edited <script>x</script></p>', keyEvent: true, version: 1 });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ id: update.id, body: '<p>Edited </p>', keyEvent: true, pinned: false, version: 2, createdAt: update.createdAt });
+    expect(edited.body).toMatchObject({
+      id: update.id,
+      body: '<p>Edited </p>',
+      keyEvent: true,
+      pinned: false,
+      version: 2,
+      createdAt: update.createdAt,
+    });
     const byAdmin = await edit(admin.token, blog.id, update.id, { keyEvent: false, version: 2 });
     expect(byAdmin.body).toMatchObject({ body: '<p>Edited </p>', keyEvent: false, version: 3 });
 
     // The live blog goes back to draft: the colleague can no longer see it, so the update is not found.
-    const draft = await api<Story>(`/api/stories/${blog.id}`, { method: 'PUT', token: author.token, json: updatePayload((await storedStory(blog.id))!, { status: 'draft' }) });
+    const draft = await api<Story>(`/api/stories/${blog.id}`, {
+      method: 'PUT',
+      token: author.token,
+      json: updatePayload((await storedStory(blog.id))!, { status: 'draft' }),
+    });
     expect(draft.status).toBe(200);
     const colleaguePost = await posted(author.token, blog.id, '<p>Still the author’s</p>');
     expectError(await edit(colleague.token, blog.id, colleaguePost.id, { body: '<p>x</p>', version: 1 }), 404);
@@ -333,7 +379,9 @@ describe('PUT /api/stories/{id}/updates/{updateId}', () => {
     expect((await edit(token, blog.id, update.id, { body: '<p>Two</p>', version: 1 })).status).toBe(200);
     const stale = await edit(token, blog.id, update.id, { body: '<p>Three, from an old copy</p>', version: 1 });
     const error = expectError(stale, 409, 'stale_version');
-    expect(error.message).toBe('Someone else changed this update since you opened it. Their version is shown now; make your change again on it.');
+    expect(error.message).toBe(
+      'Someone else changed this update since you opened it. Their version is shown now; make your change again on it.',
+    );
     // The update as it stands, so the editor can show it and the reporter redo the change on it.
     expect((stale.body as any).error.current).toMatchObject({ id: update.id, body: '<p>Two</p>', version: 2 });
     expect((await feed(blog.id)).body.updates[0]).toMatchObject({ body: '<p>Two</p>', version: 2 });
@@ -344,8 +392,12 @@ describe('PUT /api/stories/{id}/updates/{updateId}', () => {
     const blog = await liveBlog(token);
     const other = await liveBlog(token);
     const update = await posted(token, blog.id, '<p>Here</p>');
-    expect(expectError(await edit(token, blog.id, update.id, { body: '<p>No version</p>' }), 400).fields).toEqual({ version: 'The update version is required to save changes' });
-    expect(expectError(await edit(token, blog.id, update.id, { body: '<p> </p>', version: 1 }), 400).fields).toEqual({ body: 'Write the update before posting it' });
+    expect(expectError(await edit(token, blog.id, update.id, { body: '<p>No version</p>' }), 400).fields).toEqual({
+      version: 'The update version is required to save changes',
+    });
+    expect(expectError(await edit(token, blog.id, update.id, { body: '<p> </p>', version: 1 }), 400).fields).toEqual({
+      body: 'Write the update before posting it',
+    });
     expectError(await edit(token, other.id, update.id, { body: '<p>Wrong blog</p>', version: 1 }), 404);
     expectError(await edit(token, blog.id, 99_999_999, { body: '<p>None</p>', version: 1 }), 404);
     expectError(await edit(token, blog.id, 0, { body: '<p>Zero</p>', version: 1 }), 400);
@@ -386,7 +438,8 @@ describe('POST /api/stories/{id}/coverage', () => {
     const admin = await signUp('admin');
     const blog = await liveBlog(author.token);
     const draft = await liveBlog(author.token, { status: 'draft' });
-    const end = (token: string | null, id: number, coverage: unknown = 'ended') => api<Story>(`/api/stories/${id}/coverage`, { method: 'POST', token, json: { coverage } });
+    const end = (token: string | null, id: number, coverage: unknown = 'ended') =>
+      api<Story>(`/api/stories/${id}/coverage`, { method: 'POST', token, json: { coverage } });
 
     expectError(await end(null, blog.id), 401);
     expectError(await end(colleague.token, blog.id), 403, 'forbidden');

@@ -6,7 +6,20 @@ import { WebmScanner } from '../../src/media/webm/webm-scanner.ts';
 import type { RoomDeps } from '../../src/adapters/live/live-stream-room.ts';
 import { RoomViewers } from '../../src/adapters/live/room-viewers.ts';
 import { api, signUp } from './support/api.ts';
-import { cameraBytes, cameraChunks, graceRunsOut, liveGet, liveGroup, liveStreamed, manifestWhen, objectWorkDuring, publish, roomOf, sendAll, startStream } from './support/live.ts';
+import {
+  cameraBytes,
+  cameraChunks,
+  graceRunsOut,
+  liveGet,
+  liveGroup,
+  liveStreamed,
+  manifestWhen,
+  objectWorkDuring,
+  publish,
+  roomOf,
+  sendAll,
+  startStream,
+} from './support/live.ts';
 import { byteDifference } from './support/media.ts';
 import { siteApp } from './support/site-app.ts';
 
@@ -45,16 +58,16 @@ async function watchedBy(viewers: number) {
   const states: string[] = [];
   const work = await objectWorkDuring(stream.id, reporter.token, async () => {
     const watching = ids.map(async (id) => {
-    const pieces: Uint8Array[] = [];
-    let length = 0;
-    for (let n = 0; length < mediaLength; n++) {
-      const res = await liveGet(stream.id, n, id);
-      if (res.status !== 200) throw new Error(`viewer ${id}, segment ${n}: ${res.status}`);
-      states.push(res.headers.get('X-Edge-Cache')!);
-      pieces.push(res.bytes);
-      length += res.bytes.length;
-    }
-    return concatBytes(pieces);
+      const pieces: Uint8Array[] = [];
+      let length = 0;
+      for (let n = 0; length < mediaLength; n++) {
+        const res = await liveGet(stream.id, n, id);
+        if (res.status !== 200) throw new Error(`viewer ${id}, segment ${n}: ${res.status}`);
+        states.push(res.headers.get('X-Edge-Cache')!);
+        pieces.push(res.bytes);
+        length += res.bytes.length;
+      }
+      return concatBytes(pieces);
     });
     await sendAll(publisher, cameraChunks);
     return Promise.all(watching);
@@ -104,7 +117,11 @@ describe('streamed segment groups', () => {
     // Segment 0 exists: it comes at once, before the rest of the stream has been sent.
     const head = await reader.read();
     expect(byteDifference(head.value!, (await liveGet(stream.id, 0)).bytes)).toBe('equal');
-    await sendAll(publisher, cameraChunks.slice(2), cameraChunks.slice(0, 2).reduce((sum, chunk) => sum + chunk.length, 0));
+    await sendAll(
+      publisher,
+      cameraChunks.slice(2),
+      cameraChunks.slice(0, 2).reduce((sum, chunk) => sum + chunk.length, 0),
+    );
     const pieces = [head.value!];
     for (let next = await reader.read(); !next.done; next = await reader.read()) pieces.push(next.value);
     await done();
@@ -203,7 +220,8 @@ describe('live media over HTTP', () => {
       expect(byteDifference(second.bytes, first.bytes), String(path)).toBe('equal');
     }
     // Nonsense asks nothing of the object.
-    for (const path of ['/api/streams/abc/live', '/api/streams/1/live/-1', '/api/streams/1/live/1.5']) expect((await api(path)).status, path).toBe(404);
+    for (const path of ['/api/streams/abc/live', '/api/streams/1/live/-1', '/api/streams/1/live/1.5'])
+      expect((await api(path)).status, path).toBe(404);
     expect((await liveGet(999999, '')).status).toBe(404);
     publisher.ws.close(1000);
   });
@@ -211,7 +229,8 @@ describe('live media over HTTP', () => {
   it('asks the stream’s object the same number of times per chunk whether 5 or 50 viewers watch', async () => {
     const few = await watchedBy(5);
     const many = await watchedBy(50);
-    for (const run of [few, many]) for (const bytes of run.received) expect(byteDifference(bytes, cameraBytes.subarray(headerLength))).toBe('equal');
+    for (const run of [few, many])
+      for (const bytes of run.received) expect(byteDifference(bytes, cameraBytes.subarray(headerLength))).toBe('equal');
     expect(few.chunks).toBe(cameraChunks.length);
     expect(many.chunks).toBe(cameraChunks.length);
     console.log(`live work: ${few.requests / few.chunks} requests per chunk for 5 viewers, ${many.requests / many.chunks} for 50`);
@@ -246,7 +265,11 @@ describe('live media over HTTP', () => {
   it('writes a changing count at most once per interval: fifty joins, one write', async () => {
     const saves: number[] = [];
     const told: number[] = [];
-    const viewers = new RoomViewers({ now: () => Date.now(), tellPublisher: (count) => told.push(count), save: async (count) => void saves.push(count) });
+    const viewers = new RoomViewers({
+      now: () => Date.now(),
+      tellPublisher: (count) => told.push(count),
+      save: async (count) => void saves.push(count),
+    });
     for (let i = 1; i <= 50; i++) viewers.report({ isolate: `isolate-${i % 4}`, viewers: Math.ceil(i / 4) });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(viewers.total()).toBe(50);
@@ -302,7 +325,8 @@ describe('the list of streams on air', () => {
     const site = siteApp({ edgeCache: { cache: await caches.open('test-live-active'), namespace: 'live-active', ttlSeconds: 60 } });
     const reporter = await signUp('reporter');
     const stream = await startStream(reporter.token, 'Count the crowd');
-    const viewersListed = async () => (JSON.parse((await site('/api/streams/active')).text) as { id: number; viewers: number }[]).find((s) => s.id === stream.id)?.viewers;
+    const viewersListed = async () =>
+      (JSON.parse((await site('/api/streams/active')).text) as { id: number; viewers: number }[]).find((s) => s.id === stream.id)?.viewers;
     expect(await viewersListed()).toBe(0);
     expect((await site('/api/streams/active')).headers.get('X-Edge-Cache')).toBe('HIT');
     const publisher = await publish(stream.id, reporter.token);
@@ -332,7 +356,12 @@ describe('a stream that ends by itself', () => {
     const stream = await startStream(reporter.token, 'River bursts its banks');
     const story = (await site(`/api/stories/${stream.storyId}`)).text;
     const slug = (JSON.parse(story) as { slug: string }).slug;
-    const pages = [`/api/stories/slug/${slug}`, `/api/stories/${stream.storyId}`, '/api/stories?status=published&limit=6', '/api/streams/active'];
+    const pages = [
+      `/api/stories/slug/${slug}`,
+      `/api/stories/${stream.storyId}`,
+      '/api/stories?status=published&limit=6',
+      '/api/streams/active',
+    ];
     expect(JSON.parse((await site('/api/streams/active')).text)).toEqual([expect.objectContaining({ id: stream.id })]);
     for (const path of pages) await site(path);
     for (const path of pages) expect((await site(path)).headers.get('X-Edge-Cache'), path).toBe('HIT');

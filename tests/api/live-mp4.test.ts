@@ -43,7 +43,9 @@ function topBoxes(bytes: Uint8Array) {
 const boxes = topBoxes(mp4CameraBytes);
 const initLength = boxes.find((box) => box.type === 'moof')!.start;
 /** Each fragment: a moof and its mdat. */
-const fragments = boxes.filter((box) => box.type === 'moof').map((moof) => ({ start: moof.start, end: boxes.find((box) => box.type === 'mdat' && box.start === moof.end)!.end }));
+const fragments = boxes
+  .filter((box) => box.type === 'moof')
+  .map((moof) => ({ start: moof.start, end: boxes.find((box) => box.type === 'mdat' && box.start === moof.end)!.end }));
 
 /**
  * Where `actual` differs from the recorder's bytes `original`: only whole 32-bit sample durations
@@ -265,11 +267,18 @@ describe('an MP4 stream on the publisher socket', () => {
   it('writes a long recording to R2 in parts as it goes, and after the end serves every segment, span and the playlist from it', async () => {
     const { stream, publisher } = await startMp4();
     // About 13 MiB: 150 loops of the camera, 1,200 fragments (more than the index has room for, so it groups them).
-    const looped = loopMp4Recording(mp4CameraBytes, mp4CameraChunks.map((chunk) => chunk.length), 150);
+    const looped = loopMp4Recording(
+      mp4CameraBytes,
+      mp4CameraChunks.map((chunk) => chunk.length),
+      150,
+    );
     const whole = concatBytes(looped.chunks);
     await sendAll(publisher, looped.chunks);
     const held = await runInDurableObject(roomOf(stream.id), async (_room, state) =>
-      state.storage.sql.exec<{ part: number }>('SELECT DISTINCT part FROM chunks ORDER BY part').toArray().map((row) => row.part),
+      state.storage.sql
+        .exec<{ part: number }>('SELECT DISTINCT part FROM chunks ORDER BY part')
+        .toArray()
+        .map((row) => row.part),
     );
     // Part 2 went to R2 while the stream ran; the room holds part 1 and the part being filled.
     expect(held).toEqual([1, 3]);
@@ -283,7 +292,9 @@ describe('an MP4 stream on the publisher socket', () => {
     // The first segments are long gone from the room's memory: they come from the recording now,
     // by themselves and in a span (a viewer catching up when the stream ended loses nothing).
     const firstTwo = await segmentsFrom(stream.id, 0, 1);
-    expect(correctedDurations(concatBytes(firstTwo), whole.subarray(initLength, initLength + firstTwo[0]!.length + firstTwo[1]!.length))).toBe(2);
+    expect(
+      correctedDurations(concatBytes(firstTwo), whole.subarray(initLength, initLength + firstTwo[0]!.length + firstTwo[1]!.length)),
+    ).toBe(2);
     const span = await liveStreamed(stream.id, 'from/0');
     expect(span.res.status).toBe(200);
     const spanBytes = new Uint8Array(await span.res.arrayBuffer());
@@ -306,10 +317,14 @@ describe('an MP4 stream on the publisher socket', () => {
     expect(await again.waitFor('ready')).toEqual({ type: 'ready', received: cutAt });
     await sendAll(again, [mp4CameraBytes.subarray(cutAt)], cutAt);
     await manifestWhen(stream.id, (m) => m.latest === fragments.length - 1, 'every fragment');
-    expect(correctedDurations(concatBytes(await segmentsFrom(stream.id, 0, fragments.length - 1)), mp4CameraBytes.subarray(initLength))).toBe(fragments.length);
+    expect(
+      correctedDurations(concatBytes(await segmentsFrom(stream.id, 0, fragments.length - 1)), mp4CameraBytes.subarray(initLength)),
+    ).toBe(fragments.length);
     expect((await api(`/api/streams/${stream.id}/end`, { method: 'POST', token })).status).toBe(200);
     const story = await deps.stories.findById(stream.storyId);
-    expect(byteDifference(await readObject(story!.videoUrl!.replace('/media/', '')), concatBytes(makeMp4Seekable(mp4CameraBytes)!))).toBe('equal');
+    expect(byteDifference(await readObject(story!.videoUrl!.replace('/media/', '')), concatBytes(makeMp4Seekable(mp4CameraBytes)!))).toBe(
+      'equal',
+    );
   });
 
   it('keeps only the whole fragments when the reporter vanishes mid-fragment and the grace period runs out', async () => {
@@ -355,9 +370,12 @@ describe('HLS players', () => {
   it('cost the stream’s object the same per chunk whether 5 or 50 follow the playlist', async () => {
     const few = await hlsWatchedBy(5);
     const many = await hlsWatchedBy(50);
-    for (const run of [few, many]) for (const bytes of run.received) expect(correctedDurations(bytes, mp4CameraBytes.subarray(initLength))).toBe(fragments.length);
+    for (const run of [few, many])
+      for (const bytes of run.received) expect(correctedDurations(bytes, mp4CameraBytes.subarray(initLength))).toBe(fragments.length);
     expect(many.chunks).toBe(few.chunks);
-    console.log(`HLS: ${(few.requests / few.chunks).toFixed(1)} object requests per chunk for 5 players, ${(many.requests / many.chunks).toFixed(1)} for 50`);
+    console.log(
+      `HLS: ${(few.requests / few.chunks).toFixed(1)} object requests per chunk for 5 players, ${(many.requests / many.chunks).toFixed(1)} for 50`,
+    );
     expect(many.requests).toBe(few.requests);
   });
 });

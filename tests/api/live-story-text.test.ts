@@ -22,7 +22,9 @@ describe('starting a stream', () => {
     expect(res.status).toBe(201);
     const story = (await deps.stories.findById(res.body.storyId))!;
     expect(story.description).toBe('Live video from Maya Okafor.');
-    expect(story.content).toBe('<p>Reported live by Maya Okafor. The video is the broadcast: live while it lasts, and kept here once it ends.</p>');
+    expect(story.content).toBe(
+      '<p>Reported live by Maya Okafor. The video is the broadcast: live while it lasts, and kept here once it ends.</p>',
+    );
     expect(story.beat).toBeNull();
     const page = (await site(`/story/${story.slug}`)).text;
     expect(page).toContain('<p class="article-description">Live video from Maya Okafor.</p>');
@@ -32,14 +34,22 @@ describe('starting a stream', () => {
   it('takes a description and a beat from the form, as plain text', async () => {
     const reporter = await signUp('reporter');
     const beat = await createBeat(deps, { name: 'Weather', description: null });
-    const res = await start(reporter.token, { title: 'Flood watch', description: '  Water is <rising> at the bridge.  ', beatId: String(beat.id) });
+    const res = await start(reporter.token, {
+      title: 'Flood watch',
+      description: '  Water is <rising> at the bridge.  ',
+      beatId: String(beat.id),
+    });
     expect(res.status).toBe(201);
     const story = (await deps.stories.findById(res.body.storyId))!;
     expect(story.description).toBe('Water is <rising> at the bridge.');
     expect(story.beat).toMatchObject({ id: beat.id, name: 'Weather' });
     // The description is the story's standfirst; the body does not repeat it.
     expect(story.content).not.toContain('rising');
-    const json = await api('/api/streams/start', { method: 'POST', token: reporter.token, json: { title: 'Second watch', description: '', beatId: beat.id } });
+    const json = await api('/api/streams/start', {
+      method: 'POST',
+      token: reporter.token,
+      json: { title: 'Second watch', description: '', beatId: beat.id },
+    });
     expect(json.status).toBe(201);
     expect((await deps.stories.findById(json.body.storyId))!.beat?.id).toBe(beat.id);
   });

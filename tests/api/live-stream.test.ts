@@ -6,7 +6,18 @@ import { concatBytes } from '../../src/media/bytes.ts';
 import { headerGrowth, makeRecordingSeekable } from '../../src/media/webm/webm-recording.ts';
 import { WebmScanner, parseDuration } from '../../src/media/webm/webm-scanner.ts';
 import { api, deps, signUp } from './support/api.ts';
-import { cameraBytes, cameraChunks, graceRunsOut, liveGet, manifestWhen, openSocket, publish, roomOf, sendAll, startStream } from './support/live.ts';
+import {
+  cameraBytes,
+  cameraChunks,
+  graceRunsOut,
+  liveGet,
+  manifestWhen,
+  openSocket,
+  publish,
+  roomOf,
+  sendAll,
+  startStream,
+} from './support/live.ts';
 import { MiB, byteDifference, readObject } from './support/media.ts';
 import { cutInto, syntheticRecording } from './support/synthetic-webm.ts';
 
@@ -60,9 +71,18 @@ describe('starting a stream', () => {
     expect(res.body.streamKey).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(Date.parse(res.body.startedAt)).not.toBeNaN();
     const story = await deps.stories.findById(res.body.storyId);
-    expect(story).toMatchObject({ title: 'Election night', slug: 'election-night', isLive: true, status: 'published', authorId: reporter.user.id, videoUrl: null });
+    expect(story).toMatchObject({
+      title: 'Election night',
+      slug: 'election-night',
+      isLive: true,
+      status: 'published',
+      authorId: reporter.user.id,
+      videoUrl: null,
+    });
     const active = await activeStreams();
-    expect(active).toEqual([expect.objectContaining({ id: res.body.id, storyId: story!.id, viewers: 0, slug: 'election-night', title: 'Election night' })]);
+    expect(active).toEqual([
+      expect.objectContaining({ id: res.body.id, storyId: story!.id, viewers: 0, slug: 'election-night', title: 'Election night' }),
+    ]);
     expect(active[0]).not.toHaveProperty('streamKey');
   });
 });
@@ -91,7 +111,15 @@ describe('publishing and watching', () => {
     const reporter = await signUp('reporter');
     const stream = await startStream(reporter.token);
     // Before any picture: live, nothing to play yet, the reporter not connected.
-    expect((await liveGet(stream.id, '')).body).toEqual({ state: 'live', mimeType: null, first: null, latest: null, viewers: 0, publisher: false, videoUrl: null });
+    expect((await liveGet(stream.id, '')).body).toEqual({
+      state: 'live',
+      mimeType: null,
+      first: null,
+      latest: null,
+      viewers: 0,
+      publisher: false,
+      videoUrl: null,
+    });
     expect((await liveGet(stream.id, 'init')).status).toBe(404);
     const publisher = await publish(stream.id, reporter.token);
     await publisher.waitFor('ready');
@@ -113,7 +141,12 @@ describe('publishing and watching', () => {
     expect(initRes.headers.get('Content-Type')).toBe('video/webm; codecs="opus,vp9"');
     expect(byteDifference(initRes.bytes, init.init.bytes)).toBe('equal');
 
-    const joined = await manifestWhen(stream.id, (m) => m.first !== null && m.first > 0 && m.latest !== null, 'a keyframe segment after the start', 'late-viewer-1');
+    const joined = await manifestWhen(
+      stream.id,
+      (m) => m.first !== null && m.first > 0 && m.latest !== null,
+      'a keyframe segment after the start',
+      'late-viewer-1',
+    );
     expect(joined).toMatchObject({ state: 'live', mimeType: 'video/webm; codecs="opus,vp9"', publisher: true, videoUrl: null });
     sent = await sendAll(publisher, cameraChunks.slice(-1), sent);
     expect(sent).toBe(cameraBytes.length);
@@ -142,7 +175,9 @@ describe('publishing and watching', () => {
     expect(firstVideo).toMatchObject({ keyframe: true, clusterOffset: headerLength });
     // It is the newest such Cluster sent before the viewer joined: no later keyframe Cluster existed then.
     const allEvents = new WebmScanner().push(cameraBytes);
-    const keyClusters = allEvents.filter((e) => e.kind === 'block' && e.track === 2 && e.keyframe).map((e) => (e as { clusterOffset: number }).clusterOffset);
+    const keyClusters = allEvents
+      .filter((e) => e.kind === 'block' && e.track === 2 && e.keyframe)
+      .map((e) => (e as { clusterOffset: number }).clusterOffset);
     const beforeJoin = cameraBytes.length - cameraChunks.at(-1)!.length;
     expect(joinedAt).toBe(Math.max(...keyClusters.filter((offset) => offset < beforeJoin)));
 
@@ -158,14 +193,22 @@ describe('publishing and watching', () => {
 
     const story = await deps.stories.findById(stream.storyId);
     expect(story).toMatchObject({ isLive: false, status: 'published' });
-    expect(await manifestWhen(stream.id, (m) => m.state === 'ended', 'the end')).toMatchObject({ state: 'ended', first: null, viewers: 0, publisher: false, videoUrl: story!.videoUrl });
+    expect(await manifestWhen(stream.id, (m) => m.state === 'ended', 'the end')).toMatchObject({
+      state: 'ended',
+      first: null,
+      viewers: 0,
+      publisher: false,
+      videoUrl: story!.videoUrl,
+    });
     expect(story!.videoUrl).toMatch(/^\/media\/streams\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.webm$/);
     const recording = await readObject(story!.videoUrl!.replace('/media/', ''));
     expect(byteDifference(recording, expectedRecording(cameraBytes))).toBe('equal');
     expect(durationOf(recording)).toBeGreaterThan(7900);
     // Every Cluster of the camera, byte for byte, right after the rewritten header.
     const clustersAt = headerLength + headerGrowth(init.init);
-    expect(byteDifference(recording.subarray(clustersAt, clustersAt + cameraBytes.length - headerLength), cameraBytes.subarray(headerLength))).toBe('equal');
+    expect(
+      byteDifference(recording.subarray(clustersAt, clustersAt + cameraBytes.length - headerLength), cameraBytes.subarray(headerLength)),
+    ).toBe('equal');
     expect((await activeStreams()).map((s) => s.id)).not.toContain(stream.id);
   });
 
@@ -182,7 +225,9 @@ describe('publishing and watching', () => {
     await sendAll(publisher, chunks);
 
     const held = await runInDurableObject(roomOf(stream.id), async (_room, state) =>
-      state.storage.sql.exec<{ part: number; bytes: number }>('SELECT part, sum(length(data)) AS bytes FROM chunks GROUP BY part ORDER BY part').toArray(),
+      state.storage.sql
+        .exec<{ part: number; bytes: number }>('SELECT part, sum(length(data)) AS bytes FROM chunks GROUP BY part ORDER BY part')
+        .toArray(),
     );
     // Parts 2 and 3 went to R2 while the stream ran; the room holds part 1 and the part being filled.
     expect(held.map((row) => row.part)).toEqual([1, 4]);
@@ -306,7 +351,9 @@ describe('ending a stream', () => {
     expect((await deps.stories.findById(stream.storyId))?.version).toBe(version);
 
     expect((await manifestWhen(stream.id, (m) => m.state === 'ended', 'the end')).videoUrl).toBe(story!.videoUrl);
-    expect(await openSocket(`/api/streams/${stream.id}/publish`, ['newsroom-live.v1', `bearer.${owner.token}`])).toMatchObject({ status: 409 });
+    expect(await openSocket(`/api/streams/${stream.id}/publish`, ['newsroom-live.v1', `bearer.${owner.token}`])).toMatchObject({
+      status: 409,
+    });
   });
 
   it('publishes the story without a video when nothing was ever sent', async () => {

@@ -13,7 +13,8 @@ beforeAll(async () => {
   admin = await signUp('admin');
 });
 
-const signIn = (emailOrUsername: string, password: string) => api('/api/auth/login', { method: 'POST', json: { emailOrUsername, password } });
+const signIn = (emailOrUsername: string, password: string) =>
+  api('/api/auth/login', { method: 'POST', json: { emailOrUsername, password } });
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
 async function failTimes(identifier: string, times: number) {
@@ -55,7 +56,13 @@ describe('the sign-in lockout', () => {
     expectLocked(await signIn('CaseUser', password));
     expectLocked(await signIn('caseuser', password));
 
-    for (const spelling of ['case.user@newsroom.test', 'CASE.USER@NEWSROOM.TEST', 'Case.User@Newsroom.Test', 'case.USER@newsroom.test', 'CASE.user@newsroom.test']) {
+    for (const spelling of [
+      'case.user@newsroom.test',
+      'CASE.USER@NEWSROOM.TEST',
+      'Case.User@Newsroom.Test',
+      'case.USER@newsroom.test',
+      'CASE.user@newsroom.test',
+    ]) {
       expectError(await signIn(spelling, WRONG), 401, 'invalid_credentials');
     }
     expectLocked(await signIn(user.email, password));

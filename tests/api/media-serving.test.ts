@@ -83,7 +83,13 @@ describe('GET /media/{key}', () => {
 
   it('answers 404 for unknown keys and for anything that is not a key the server makes', async () => {
     // (A literal /media/../x never gets here: URLs are normalised before routing.)
-    for (const path of ['/media/videos/2026/01/00000000-0000-0000-0000-000000000000.mp4', '/media/..%2Fwrangler.toml', '/media/images/2026/01/not-a-uuid.png', '/media/notes.txt', '/media/']) {
+    for (const path of [
+      '/media/videos/2026/01/00000000-0000-0000-0000-000000000000.mp4',
+      '/media/..%2Fwrangler.toml',
+      '/media/images/2026/01/not-a-uuid.png',
+      '/media/notes.txt',
+      '/media/',
+    ]) {
       const res = await get(path);
       expect(res.status).toBe(404);
     }

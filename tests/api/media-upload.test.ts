@@ -20,7 +20,9 @@ function upload(path: string, token: string | null, parts: Parameters<typeof mul
 describe('POST /api/upload/image', () => {
   it('stores a PNG under a key the server made and answers where it is', async () => {
     const { token } = await signUp('reporter');
-    const res = await upload('/api/upload/image', token, [{ name: 'file', value: samples.png, filename: '../../etc/passwd.png', contentType: 'text/html' }]);
+    const res = await upload('/api/upload/image', token, [
+      { name: 'file', value: samples.png, filename: '../../etc/passwd.png', contentType: 'text/html' },
+    ]);
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ url: `/media/${res.body.key}`, key: res.body.key, contentType: 'image/png', size: samples.png.length });
     expect(res.body.key).toMatch(/^images\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.png$/);
@@ -62,7 +64,9 @@ describe('POST /api/upload/image', () => {
     const declared = await upload('/api/upload/image', token, [{ name: 'file', value: pngOf(2 * MiB), filename: 'big.png' }]);
     expect(declared.status).toBe(413);
     // One byte over, with no length to go by: refused while streaming.
-    const streamed = await upload('/api/upload/image', token, [{ name: 'file', value: pngOf(MiB + 1), filename: 'big.png' }], { stream: true });
+    const streamed = await upload('/api/upload/image', token, [{ name: 'file', value: pngOf(MiB + 1), filename: 'big.png' }], {
+      stream: true,
+    });
     expect(streamed.status).toBe(413);
     expect(streamed.body.error.code).toBe('payload_too_large');
     expect(await bucketKeys()).toEqual(before);
@@ -88,7 +92,12 @@ describe('POST /api/upload/image', () => {
     expect(noFile.status).toBe(400);
     expect(noFile.body.error.fields.file).toBeDefined();
     const truncated = multipart([{ name: 'file', value: samples.png, filename: 'a.png' }]);
-    const cut = await api('/api/upload/image', { method: 'POST', token, body: truncated.body.subarray(0, truncated.body.length - 20), headers: { 'Content-Type': truncated.contentType } });
+    const cut = await api('/api/upload/image', {
+      method: 'POST',
+      token,
+      body: truncated.body.subarray(0, truncated.body.length - 20),
+      headers: { 'Content-Type': truncated.contentType },
+    });
     expect(cut.status).toBe(400);
     expect(await bucketKeys()).toEqual(before);
   });
@@ -123,7 +132,9 @@ describe('POST /api/upload/video', () => {
     const { token } = await signUp('reporter');
     const before = await bucketKeys();
     for (const file of [samples.png, samples.html]) {
-      const res = await upload('/api/upload/video', token, [{ name: 'video', value: file, filename: 'clip.webm', contentType: 'video/webm' }]);
+      const res = await upload('/api/upload/video', token, [
+        { name: 'video', value: file, filename: 'clip.webm', contentType: 'video/webm' },
+      ]);
       expect(res.status).toBe(415);
     }
     expect(await bucketKeys()).toEqual(before);

@@ -20,7 +20,12 @@ const text = (value: string) => new TextEncoder().encode(value);
 
 describe('readMultipart', () => {
   // A file whose bytes hold near-delimiters: CRLF, "--", the boundary without its leading CRLF.
-  const tricky = new Uint8Array([...text(`\r\n--${BOUNDARY.slice(0, 10)}\r\n-\r`), ...fileOf(samples.png, 3000), ...text(`--${BOUNDARY}`), 13]);
+  const tricky = new Uint8Array([
+    ...text(`\r\n--${BOUNDARY.slice(0, 10)}\r\n-\r`),
+    ...fileOf(samples.png, 3000),
+    ...text(`--${BOUNDARY}`),
+    13,
+  ]);
   const { body } = multipart(
     [
       { name: 'title', value: 'Hello, “world”' },
@@ -48,7 +53,13 @@ describe('readMultipart', () => {
   });
 
   it('skips a part the reader does not read, and text() limits a field', async () => {
-    const { body: two } = multipart([{ name: 'skip', value: fileOf(samples.gif, 5000), filename: 'x.gif' }, { name: 'note', value: 'kept' }], BOUNDARY);
+    const { body: two } = multipart(
+      [
+        { name: 'skip', value: fileOf(samples.gif, 5000), filename: 'x.gif' },
+        { name: 'note', value: 'kept' },
+      ],
+      BOUNDARY,
+    );
     const seen: string[] = [];
     for await (const part of readMultipart(streamOf(two, 100), BOUNDARY)) {
       if (part.name === 'note') seen.push(await part.text(100));
@@ -79,10 +90,17 @@ describe('readMultipart', () => {
   });
 
   it('throws MultipartError for a part without a name, oversized headers or too many parts', async () => {
-    await expect(collect(text(`--${BOUNDARY}\r\nContent-Disposition: form-data\r\n\r\nx\r\n--${BOUNDARY}--`), 4)).rejects.toThrow(/no form-data name/);
-    const hugeHeader = text(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="a"\r\nX-Pad: ${'p'.repeat(20_000)}\r\n\r\nx\r\n--${BOUNDARY}--`);
+    await expect(collect(text(`--${BOUNDARY}\r\nContent-Disposition: form-data\r\n\r\nx\r\n--${BOUNDARY}--`), 4)).rejects.toThrow(
+      /no form-data name/,
+    );
+    const hugeHeader = text(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="a"\r\nX-Pad: ${'p'.repeat(20_000)}\r\n\r\nx\r\n--${BOUNDARY}--`,
+    );
     await expect(collect(hugeHeader, 512)).rejects.toThrow(/headers are too large/);
-    const many = multipart(Array.from({ length: 40 }, (_, i) => ({ name: `f${i}`, value: 'v' })), BOUNDARY).body;
+    const many = multipart(
+      Array.from({ length: 40 }, (_, i) => ({ name: `f${i}`, value: 'v' })),
+      BOUNDARY,
+    ).body;
     await expect(collect(many, 512)).rejects.toThrow(/more than 32 parts/);
   });
 

@@ -16,7 +16,11 @@ async function addPasskey(token: string, name = 'Laptop') {
   const authenticator = await SoftAuthenticator.create();
   const options = await api('/api/auth/passkeys/register/options', { method: 'POST', token });
   expect(options.status, options.text).toBe(200);
-  const res = await api('/api/auth/passkeys/register', { method: 'POST', token, json: { response: await authenticator.register(options.body, ORIGIN), name } });
+  const res = await api('/api/auth/passkeys/register', {
+    method: 'POST',
+    token,
+    json: { response: await authenticator.register(options.body, ORIGIN), name },
+  });
   expect(res.status, res.text).toBe(201);
   return { authenticator, passkey: res.body as { id: number; name: string; createdAt: string; lastUsedAt: string | null } };
 }
@@ -24,7 +28,10 @@ async function addPasskey(token: string, name = 'Laptop') {
 async function signInWith(authenticator: SoftAuthenticator, origin = ORIGIN) {
   const options = await api('/api/auth/passkeys/login/options', { method: 'POST' });
   expect(options.status).toBe(200);
-  return api<{ token: string; user: User }>('/api/auth/passkeys/login', { method: 'POST', json: { response: await authenticator.signIn(options.body, origin) } });
+  return api<{ token: string; user: User }>('/api/auth/passkeys/login', {
+    method: 'POST',
+    json: { response: await authenticator.signIn(options.body, origin) },
+  });
 }
 
 describe('adding a passkey', () => {
@@ -63,15 +70,33 @@ describe('adding a passkey', () => {
     const response = await authenticator.register(options.body, ORIGIN);
     expect((await api('/api/auth/passkeys/register', { method: 'POST', token, json: { response, name: 'One' } })).status).toBe(201);
     const other = await SoftAuthenticator.create();
-    expectError(await api('/api/auth/passkeys/register', { method: 'POST', token, json: { response: await other.register(options.body, ORIGIN), name: 'Two' } }), 400, 'challenge_expired');
+    expectError(
+      await api('/api/auth/passkeys/register', {
+        method: 'POST',
+        token,
+        json: { response: await other.register(options.body, ORIGIN), name: 'Two' },
+      }),
+      400,
+      'challenge_expired',
+    );
   });
 
   it('refuses an expired registration challenge', async () => {
     const { token, user } = await signUp('reporter');
     const options = await api('/api/auth/passkeys/register/options', { method: 'POST', token });
-    await env.DB.prepare("UPDATE auth_challenges SET expires_at = ? WHERE user_id = ? AND purpose = 'passkey_register'").bind(new Date(Date.now() - 1).toISOString(), user.id).run();
+    await env.DB.prepare("UPDATE auth_challenges SET expires_at = ? WHERE user_id = ? AND purpose = 'passkey_register'")
+      .bind(new Date(Date.now() - 1).toISOString(), user.id)
+      .run();
     const authenticator = await SoftAuthenticator.create();
-    expectError(await api('/api/auth/passkeys/register', { method: 'POST', token, json: { response: await authenticator.register(options.body, ORIGIN) } }), 400, 'challenge_expired');
+    expectError(
+      await api('/api/auth/passkeys/register', {
+        method: 'POST',
+        token,
+        json: { response: await authenticator.register(options.body, ORIGIN) },
+      }),
+      400,
+      'challenge_expired',
+    );
     expect((await api('/api/auth/2fa', { token })).body.passkeys).toEqual([]);
   });
 
@@ -80,7 +105,15 @@ describe('adding a passkey', () => {
     const theirs = await signUp('reporter');
     const options = await api('/api/auth/passkeys/register/options', { method: 'POST', token: theirs.token });
     const authenticator = await SoftAuthenticator.create();
-    expectError(await api('/api/auth/passkeys/register', { method: 'POST', token: mine.token, json: { response: await authenticator.register(options.body, ORIGIN) } }), 400, 'challenge_expired');
+    expectError(
+      await api('/api/auth/passkeys/register', {
+        method: 'POST',
+        token: mine.token,
+        json: { response: await authenticator.register(options.body, ORIGIN) },
+      }),
+      400,
+      'challenge_expired',
+    );
   });
 
   it('refuses an answer made for another site, or without user verification', async () => {
@@ -89,7 +122,11 @@ describe('adding a passkey', () => {
     const phished = await (await SoftAuthenticator.create()).register(options.body, 'https://newsroom.test.evil.example');
     expectError(await api('/api/auth/passkeys/register', { method: 'POST', token, json: { response: phished } }), 400, 'invalid_passkey');
     const unverified = await (await SoftAuthenticator.create()).register(options.body, ORIGIN, 0x41);
-    expectError(await api('/api/auth/passkeys/register', { method: 'POST', token, json: { response: unverified } }), 400, 'invalid_passkey');
+    expectError(
+      await api('/api/auth/passkeys/register', { method: 'POST', token, json: { response: unverified } }),
+      400,
+      'invalid_passkey',
+    );
     expect((await api('/api/auth/2fa', { token })).body.passkeys).toEqual([]);
   });
 
@@ -98,7 +135,11 @@ describe('adding a passkey', () => {
     expectError(await api('/api/auth/passkeys/register', { method: 'POST', token, json: { name: 'x' } }), 400, 'validation_failed');
     const options = await api('/api/auth/passkeys/register/options', { method: 'POST', token });
     const response = await (await SoftAuthenticator.create()).register(options.body, ORIGIN);
-    expectError(await api('/api/auth/passkeys/register', { method: 'POST', token, json: { response, name: 'x'.repeat(101) } }), 400, 'validation_failed');
+    expectError(
+      await api('/api/auth/passkeys/register', { method: 'POST', token, json: { response, name: 'x'.repeat(101) } }),
+      400,
+      'validation_failed',
+    );
   });
 });
 
@@ -134,8 +175,14 @@ describe('signing in with a passkey', () => {
     const { token } = await signUp('reporter');
     const { authenticator } = await addPasskey(token);
     const options = await api('/api/auth/passkeys/login/options', { method: 'POST' });
-    await env.DB.prepare("UPDATE auth_challenges SET expires_at = ? WHERE purpose = 'passkey_sign_in'").bind(new Date(Date.now() - 1).toISOString()).run();
-    const error = expectError(await api('/api/auth/passkeys/login', { method: 'POST', json: { response: await authenticator.signIn(options.body, ORIGIN) } }), 401, 'invalid_passkey');
+    await env.DB.prepare("UPDATE auth_challenges SET expires_at = ? WHERE purpose = 'passkey_sign_in'")
+      .bind(new Date(Date.now() - 1).toISOString())
+      .run();
+    const error = expectError(
+      await api('/api/auth/passkeys/login', { method: 'POST', json: { response: await authenticator.signIn(options.body, ORIGIN) } }),
+      401,
+      'invalid_passkey',
+    );
     expect(error).toMatchObject({ restart: true });
   });
 
@@ -159,7 +206,11 @@ describe('naming and removing passkeys', () => {
     const owner = await signUp('reporter');
     const other = await signUp('reporter');
     const { passkey, authenticator } = await addPasskey(owner.token, 'Phone');
-    expectError(await api(`/api/auth/passkeys/${passkey.id}`, { method: 'PATCH', token: other.token, json: { name: 'Mine now' } }), 404, 'not_found');
+    expectError(
+      await api(`/api/auth/passkeys/${passkey.id}`, { method: 'PATCH', token: other.token, json: { name: 'Mine now' } }),
+      404,
+      'not_found',
+    );
     expectError(await api(`/api/auth/passkeys/${passkey.id}`, { method: 'DELETE', token: other.token }), 404, 'not_found');
     const renamed = await api(`/api/auth/passkeys/${passkey.id}`, { method: 'PATCH', token: owner.token, json: { name: ' Old phone ' } });
     expect(renamed.body).toEqual({ ...passkey, name: 'Old phone' });

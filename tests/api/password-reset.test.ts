@@ -5,7 +5,8 @@ import { enableTotp } from './support/two-factor.ts';
 
 /** Password reset without email: an admin's one-time link (docs/product/api-sign-in-security.md#password-reset). */
 
-const makeLink = (adminToken: string, userId: number, body: unknown = {}) => api(`/api/users/${userId}/password-reset`, { method: 'POST', token: adminToken, json: body });
+const makeLink = (adminToken: string, userId: number, body: unknown = {}) =>
+  api(`/api/users/${userId}/password-reset`, { method: 'POST', token: adminToken, json: body });
 const tokenOf = (resetUrl: string) => new URL(resetUrl).hash.replace('#token=', '');
 const reset = (token: string, password: string) => api('/api/auth/password-reset', { method: 'POST', json: { token, password } });
 
@@ -24,7 +25,9 @@ describe('an admin’s reset link', () => {
     expect(hours).toBeGreaterThan(23.9);
     expect(hours).toBeLessThanOrEqual(24);
     // Only the token's hash is stored.
-    const row = await env.DB.prepare('SELECT token_hash FROM password_resets WHERE user_id = ?').bind(user.id).first<{ token_hash: string }>();
+    const row = await env.DB.prepare('SELECT token_hash FROM password_resets WHERE user_id = ?')
+      .bind(user.id)
+      .first<{ token_hash: string }>();
     expect(row!.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row!.token_hash).not.toBe(tokenOf(res.body.resetUrl));
   });
@@ -44,7 +47,11 @@ describe('an admin’s reset link', () => {
     expectError(await reset(link, '123'), 400, 'validation_failed');
     expect((await reset(link, 'a-fresh-password')).status).toBe(204);
     expect(await login(user.username, 'a-fresh-password')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expectError(await api('/api/auth/login', { method: 'POST', json: { emailOrUsername: user.username, password } }), 401, 'invalid_credentials');
+    expectError(
+      await api('/api/auth/login', { method: 'POST', json: { emailOrUsername: user.username, password } }),
+      401,
+      'invalid_credentials',
+    );
     const reused = expectError(await reset(link, 'yet-another-pw'), 400, 'invalid_token');
     expect(reused.message).toBe('This reset link is used, expired or not valid. Ask an admin for a new one.');
     expect(await login(user.username, 'a-fresh-password')).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -54,7 +61,9 @@ describe('an admin’s reset link', () => {
     const admin = await signUp('admin');
     const { user, password } = await signUp('reporter');
     const link = tokenOf((await makeLink(admin.token, user.id)).body.resetUrl);
-    await env.DB.prepare('UPDATE password_resets SET expires_at = ? WHERE user_id = ?').bind(new Date(Date.now() - 1).toISOString(), user.id).run();
+    await env.DB.prepare('UPDATE password_resets SET expires_at = ? WHERE user_id = ?')
+      .bind(new Date(Date.now() - 1).toISOString(), user.id)
+      .run();
     expectError(await reset(link, 'a-fresh-password'), 400, 'invalid_token');
     expectError(await reset('z'.repeat(43), 'a-fresh-password'), 400, 'invalid_token');
     expectError(await reset('short', 'a-fresh-password'), 400, 'validation_failed');
@@ -75,7 +84,10 @@ describe('an admin’s reset link', () => {
     const keeper = await signUp('reporter');
     await enableTotp(keeper.token);
     expect((await reset(tokenOf((await makeLink(admin.token, keeper.user.id)).body.resetUrl), 'a-fresh-password')).status).toBe(204);
-    const kept = await api('/api/auth/login', { method: 'POST', json: { emailOrUsername: keeper.user.username, password: 'a-fresh-password' } });
+    const kept = await api('/api/auth/login', {
+      method: 'POST',
+      json: { emailOrUsername: keeper.user.username, password: 'a-fresh-password' },
+    });
     expect(kept.body.twoFactorRequired).toBe(true);
 
     const lost = await signUp('reporter');
@@ -89,7 +101,8 @@ describe('an admin’s reset link', () => {
   it('lifts a lockout: the user can sign in at once with the new password', async () => {
     const admin = await signUp('admin');
     const { user } = await signUp('reporter');
-    for (let i = 0; i < 5; i++) await api('/api/auth/login', { method: 'POST', json: { emailOrUsername: user.username, password: 'wrong-guess' } });
+    for (let i = 0; i < 5; i++)
+      await api('/api/auth/login', { method: 'POST', json: { emailOrUsername: user.username, password: 'wrong-guess' } });
     expect((await reset(tokenOf((await makeLink(admin.token, user.id)).body.resetUrl), 'a-fresh-password')).status).toBe(204);
     expect(await login(user.username, 'a-fresh-password')).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });

@@ -17,7 +17,12 @@ const BROWSER_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*
 async function uploadPicture(bytes: Uint8Array): Promise<string> {
   const { token } = await signUp('reporter');
   const { body, contentType } = multipart([{ name: 'file', value: bytes, filename: 'harbour.jpg' }]);
-  const res = await api('/api/upload/image', { method: 'POST', token, body, headers: { 'Content-Type': contentType, 'Content-Length': String(body.length) } });
+  const res = await api('/api/upload/image', {
+    method: 'POST',
+    token,
+    body,
+    headers: { 'Content-Type': contentType, 'Content-Length': String(body.length) },
+  });
   expect(res.status).toBe(201);
   return res.body.url as string;
 }
@@ -81,7 +86,12 @@ describe('resized pictures', () => {
     expect((await site('/media/images/2026/11/00000000-0000-4000-8000-000000000000.jpg?w=320')).status).toBe(404);
     const { token } = await signUp('reporter');
     const { body, contentType } = multipart([{ name: 'file', value: samples.mp4, filename: 'clip.mp4' }]);
-    const video = await api('/api/upload/video', { method: 'POST', token, body, headers: { 'Content-Type': contentType, 'Content-Length': String(body.length) } });
+    const video = await api('/api/upload/video', {
+      method: 'POST',
+      token,
+      body,
+      headers: { 'Content-Type': contentType, 'Content-Length': String(body.length) },
+    });
     expect((await site(`${video.body.url}?w=320`)).status).toBe(400);
   });
 

@@ -16,7 +16,11 @@ describe('public lists', () => {
   it('put a story published late before those published earlier, wherever readers meet them', async () => {
     const reporter = await signUp('reporter');
     const beat = await createBeat(site.deps, { name: 'Order Desk', description: null });
-    const lateDraft = await createStory(reporter.token, { title: 'Order: drafted first, published last', status: 'draft', beatId: beat.id });
+    const lateDraft = await createStory(reporter.token, {
+      title: 'Order: drafted first, published last',
+      status: 'draft',
+      beatId: beat.id,
+    });
     await createStory(reporter.token, { title: 'Order: published first', status: 'published', beatId: beat.id });
     await createStory(reporter.token, { title: 'Order: published second', status: 'published', beatId: beat.id });
     await updateStory(reporter.token, lateDraft, { status: 'published' });
@@ -34,13 +38,19 @@ describe('public lists', () => {
     // The pages readers read: home, the beat's page, the author's page, the feeds.
     for (const path of ['/', `/beat/${beat.slug}`, `/author/${reporter.user.username}`]) {
       const found = positions((await site(path)).text, expected);
-      expect(found.every((at) => at > 0), path).toBe(true);
+      expect(
+        found.every((at) => at > 0),
+        path,
+      ).toBe(true);
       expect(found, path).toEqual([...found].sort((a, b) => a - b));
     }
     for (const path of ['/rss.xml', `/beat/${beat.slug}/rss.xml`]) {
       const rss = (await site(path)).text;
       const found = expected.map((title) => rss.indexOf(`<title>${title}</title>`));
-      expect(found.every((at) => at > 0), path).toBe(true);
+      expect(
+        found.every((at) => at > 0),
+        path,
+      ).toBe(true);
       expect(found, path).toEqual([...found].sort((a, b) => a - b));
     }
   });

@@ -3,7 +3,16 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { shardOf } from '../../src/adapters/views/sharded-view-counter.ts';
 import { api, createStory, deps, expectError, signUp } from './support/api.ts';
-import { AGENTS, TestClock, counterStorageDump, databaseDump, flushViews, readershipApp, shardStub, watchedD1 } from './support/readership.ts';
+import {
+  AGENTS,
+  TestClock,
+  counterStorageDump,
+  databaseDump,
+  flushViews,
+  readershipApp,
+  shardStub,
+  watchedD1,
+} from './support/readership.ts';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 
@@ -100,12 +109,18 @@ describe('counting a view', () => {
 
   it('refuses a body that is not the beacon’s, counting nothing', async () => {
     const story = await createStory(author.token, { status: 'published' });
-    const post = (init: { body?: string; json?: unknown; headers?: Record<string, string> }) => call(`/api/stories/${story.id}/view`, { method: 'POST', ...init });
-    expect(expectError(await post({ json: { referrer: 'not a url' } }), 400, 'validation_failed').fields).toEqual({ referrer: 'referrer must be a URL, or empty' });
+    const post = (init: { body?: string; json?: unknown; headers?: Record<string, string> }) =>
+      call(`/api/stories/${story.id}/view`, { method: 'POST', ...init });
+    expect(expectError(await post({ json: { referrer: 'not a url' } }), 400, 'validation_failed').fields).toEqual({
+      referrer: 'referrer must be a URL, or empty',
+    });
     expect(expectError(await post({ json: { referrer: 42 } }), 400).fields?.referrer).toBeDefined();
     expect(expectError(await post({ json: { referrer: `https://example.org/${'a'.repeat(2100)}` } }), 400).fields?.referrer).toBeDefined();
     expectError(await post({ body: '{"referrer":', headers: { 'Content-Type': 'application/json' } }), 400, 'validation_failed');
-    expectError(await post({ body: 'referrer=https://example.org/', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }), 415);
+    expectError(
+      await post({ body: 'referrer=https://example.org/', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }),
+      415,
+    );
     expect((await api(`/api/stories/${story.id}`)).body.views).toBe(0);
     // Unknown fields are ignored; null is no referrer.
     expect((await post({ json: { referrer: null, colour: 'red' } })).body).toEqual({ views: 1 });
@@ -125,7 +140,11 @@ describe('no reader is kept', () => {
     const agent = 'Mozilla/5.0 (X11; Linux x86_64) UniqueReaderAgent/7.3.1 Gecko/20100101 Firefox/133.0';
     clock.at = '2026-03-13T08:00:00.000Z';
     for (let i = 0; i < 3; i++) {
-      await view(story.id, { agent, referrer: 'https://duckduckgo.com/', headers: { 'CF-Connecting-IP': ip, 'X-Forwarded-For': ip, 'X-Real-IP': ip } });
+      await view(story.id, {
+        agent,
+        referrer: 'https://duckduckgo.com/',
+        headers: { 'CF-Connecting-IP': ip, 'X-Forwarded-For': ip, 'X-Real-IP': ip },
+      });
     }
     // Once gathering in the counters, once flushed to D1: neither place has the reader.
     expect(await counterStorageDump()).toContain('duckduckgo.com');
@@ -133,7 +152,9 @@ describe('no reader is kept', () => {
     await flushViews();
     counters += await counterStorageDump();
     const { tables, text } = await databaseDump();
-    expect(tables).toEqual(expect.arrayContaining(['stories', 'story_view_hours', 'view_flushes', 'stream_audience_minutes', 'sessions', 'users']));
+    expect(tables).toEqual(
+      expect.arrayContaining(['stories', 'story_view_hours', 'view_flushes', 'stream_audience_minutes', 'sessions', 'users']),
+    );
     expect(text).toContain('duckduckgo.com');
     for (const dump of [counters, text]) {
       expect(dump).not.toContain(ip);
@@ -151,7 +172,10 @@ describe('no D1 write per view', () => {
     const viewThrough = readershipApp(clock, watched.d1);
     const countersBefore = (await api('/api/analytics/counters', { token: admin.token })).body;
     for (let i = 0; i < 60; i++) {
-      const res = await viewThrough(`/api/stories/${stories[i % 3]!.id}/view`, { method: 'POST', json: { referrer: i % 2 ? 'https://www.bing.com/' : '' } });
+      const res = await viewThrough(`/api/stories/${stories[i % 3]!.id}/view`, {
+        method: 'POST',
+        json: { referrer: i % 2 ? 'https://www.bing.com/' : '' },
+      });
       expect(res.status).toBe(200);
     }
     // The worker only read D1 to count them (is the story published?); the counters wrote nothing yet.
@@ -225,9 +249,14 @@ describe('views stay exact', () => {
     for (let i = 0; i < 5; i++) await view(story.id, { referrer: 'https://news.google.com/' });
     // The flush reaches D1, and the object dies before it hears so: the flush stays "in flight".
     await runInDurableObject(shardStub(shardOf(story.id)), async (counter) => {
-      const inner = counter as unknown as { store: { startFlush(id: string): { id: string; rows: never[] } }; deps: { flushes: { apply(f: unknown): Promise<unknown> } } };
+      const inner = counter as unknown as {
+        store: { startFlush(id: string): { id: string; rows: never[] } };
+        deps: { flushes: { apply(f: unknown): Promise<unknown> } };
+      };
       const flush = inner.store.startFlush(crypto.randomUUID());
-      expect(await inner.deps.flushes.apply({ id: flush.id, at: new Date().toISOString(), rows: flush.rows })).toMatchObject({ outcome: 'applied' });
+      expect(await inner.deps.flushes.apply({ id: flush.id, at: new Date().toISOString(), rows: flush.rows })).toMatchObject({
+        outcome: 'applied',
+      });
     });
     expect((await deps.readership.viewableStory(story.id))!.views).toBe(5);
     expect((await api(`/api/stories/${story.id}`)).body.views).toBe(5);
@@ -258,7 +287,11 @@ describe('ranges and buckets', () => {
     ]);
     expect(figures.total).toBe(3);
     // A range ending at an instant takes the buckets it overlaps.
-    const part = (await call(`/api/analytics/stories/${story.id}?from=2026-04-01T23:30:00Z&to=2026-04-02T00:30:00Z&interval=hour`, { token: author.token })).body;
+    const part = (
+      await call(`/api/analytics/stories/${story.id}?from=2026-04-01T23:30:00Z&to=2026-04-02T00:30:00Z&interval=hour`, {
+        token: author.token,
+      })
+    ).body;
     expect(part.series).toEqual([
       { t: '2026-04-01T23:00:00.000Z', views: 1 },
       { t: '2026-04-02T00:00:00.000Z', views: 1 },
@@ -286,7 +319,9 @@ describe('ranges and buckets', () => {
     const story = await createStory(author.token, { status: 'published' });
     const get = (query: string) => call(`/api/analytics/stories/${story.id}?${query}`, { token: author.token });
     expect((await get('from=2025-01-01&to=2026-01-01')).body.series).toHaveLength(366);
-    expect(expectError(await get('from=2025-01-01&to=2026-01-02'), 400, 'validation_failed').fields).toEqual({ from: 'A range is at most 366 days' });
+    expect(expectError(await get('from=2025-01-01&to=2026-01-02'), 400, 'validation_failed').fields).toEqual({
+      from: 'A range is at most 366 days',
+    });
     expect((await get('from=2026-02-01&to=2026-02-14&interval=hour')).body.series).toHaveLength(336);
     expect(expectError(await get('from=2026-02-01&to=2026-02-15&interval=hour'), 400).fields).toEqual({
       interval: 'interval=hour is for ranges of at most 14 days; use interval=day',
@@ -296,7 +331,10 @@ describe('ranges and buckets', () => {
     expect(expectError(await get('from=2026-02-10&to=2026-02-01'), 400).fields).toEqual({ to: 'to must be after from' });
     expect(expectError(await get('from=last-week'), 400).fields?.from).toBeDefined();
     expect(expectError(await get('to=2026-02-30'), 400).fields?.to).toBeDefined();
-    for (const path of ['/api/analytics/site?from=2020-01-01&to=2026-01-01', '/api/analytics/me?interval=hour&from=2026-01-01&to=2026-02-01']) {
+    for (const path of [
+      '/api/analytics/site?from=2020-01-01&to=2026-01-01',
+      '/api/analytics/me?interval=hour&from=2026-01-01&to=2026-02-01',
+    ]) {
       expectError(await call(path, { token: admin.token }), 400, 'validation_failed');
     }
   });
@@ -329,12 +367,17 @@ describe('the site’s and a reporter’s figures', () => {
     const beat = (await api('/api/beats', { method: 'POST', token: admin.token, json: { name: 'Readership Desk' } })).body;
     const second = (await api('/api/beats', { method: 'POST', token: admin.token, json: { name: 'Readership Floor' } })).body;
     clock.at = '2026-05-01T09:00:00.000Z';
-    const mine = await Promise.all(Array.from({ length: 11 }, (_, i) => createStory(author.token, { status: 'published', title: `Mine ${i}`, beatId: i < 6 ? beat.id : second.id })));
+    const mine = await Promise.all(
+      Array.from({ length: 11 }, (_, i) =>
+        createStory(author.token, { status: 'published', title: `Mine ${i}`, beatId: i < 6 ? beat.id : second.id }),
+      ),
+    );
     const theirs = await createStory(other.token, { status: 'published', title: 'Theirs', beatId: second.id });
     const deleted = await createStory(author.token, { status: 'published', title: 'Gone' });
     // Story i gets i + 1 views; theirs 20; the deleted one 50.
     for (const [i, story] of mine.entries()) for (let n = 0; n <= i; n++) await view(story.id, { at: '2026-05-01T09:00:00.000Z' });
-    for (let n = 0; n < 20; n++) await view(theirs.id, { at: '2026-05-01T10:00:00.000Z', referrer: `https://site${String(n).padStart(2, '0')}.example/` });
+    for (let n = 0; n < 20; n++)
+      await view(theirs.id, { at: '2026-05-01T10:00:00.000Z', referrer: `https://site${String(n).padStart(2, '0')}.example/` });
     for (let n = 0; n < 50; n++) await view(deleted.id, { at: '2026-05-01T10:00:00.000Z' });
     await api(`/api/stories/${deleted.id}`, { method: 'DELETE', token: author.token });
     await flushViews();
@@ -352,7 +395,10 @@ describe('the site’s and a reporter’s figures', () => {
       { id: beat.id, name: 'Readership Desk', views: 1 + 2 + 3 + 4 + 5 + 6 },
     ]);
     expect(site.referrers).toHaveLength(20);
-    expect(site.sources).toEqual([{ source: 'direct', views: 66 }, { source: 'other', views: 20 }]);
+    expect(site.sources).toEqual([
+      { source: 'direct', views: 66 },
+      { source: 'other', views: 20 },
+    ]);
     expect(Object.keys(site).sort()).toEqual(['beats', 'devices', 'referrers', 'series', 'sources', 'topStories', 'total']);
 
     const me = (await call(`/api/analytics/me?${range}`, { token: author.token })).body;

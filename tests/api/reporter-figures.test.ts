@@ -20,7 +20,15 @@ describe('a reporter’s own figures and beat assignments', () => {
 
     const none = await api('/api/analytics/me/figures', { token: reporter.token });
     expect(none.status).toBe(200);
-    expect(none.body).toEqual({ publishedStories: 2, draftStories: 1, inReviewStories: 0, scheduledStories: 0, liveStreams: 0, totalViews: 2, beats: [] });
+    expect(none.body).toEqual({
+      publishedStories: 2,
+      draftStories: 1,
+      inReviewStories: 0,
+      scheduledStories: 0,
+      liveStreams: 0,
+      totalViews: 2,
+      beats: [],
+    });
 
     const assigned = await api(`/api/users/${reporter.user.id}/beats`, {
       method: 'PUT',
@@ -51,7 +59,11 @@ describe('a reporter’s own figures and beat assignments', () => {
     const anonymous = await api('/api/analytics/me/figures');
     expect(anonymous.status).toBe(401);
 
-    const unknown = await api(`/api/users/${reporter.user.id}/beats`, { method: 'PUT', token: admin.token, json: { beatIds: [beat.body.id, 9999] } });
+    const unknown = await api(`/api/users/${reporter.user.id}/beats`, {
+      method: 'PUT',
+      token: admin.token,
+      json: { beatIds: [beat.body.id, 9999] },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.fields.beatIds).toBe('Choose beats from the list');
     const still = await api(`/api/users/${reporter.user.id}/beats`, { token: admin.token });

@@ -12,7 +12,12 @@ function create(token: string | null, json: Record<string, unknown>) {
 }
 
 function putPart(token: string | null, uploadId: string, n: number, bytes: Uint8Array) {
-  return api(`/api/uploads/${uploadId}/parts/${n}`, { method: 'PUT', token, body: bytes, headers: { 'Content-Length': String(bytes.length) } });
+  return api(`/api/uploads/${uploadId}/parts/${n}`, {
+    method: 'PUT',
+    token,
+    body: bytes,
+    headers: { 'Content-Length': String(bytes.length) },
+  });
 }
 
 function partOf(file: Uint8Array, n: number) {
@@ -27,7 +32,15 @@ describe('resumable uploads', () => {
     const { token } = await signUp('reporter');
     const created = await create(token, { filename: 'interview.webm', size: file.length, kind: 'video' });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ size: file.length, partSize: PART, partCount: 4, status: 'open', key: null, uploadedParts: [], missingParts: [1, 2, 3, 4] });
+    expect(created.body).toMatchObject({
+      size: file.length,
+      partSize: PART,
+      partCount: 4,
+      status: 'open',
+      key: null,
+      uploadedParts: [],
+      missingParts: [1, 2, 3, 4],
+    });
     const { uploadId } = created.body;
 
     for (const n of [1, 4, 2, 3]) {
@@ -52,7 +65,12 @@ describe('resumable uploads', () => {
     const { uploadId } = (await create(token, { filename: 'long.webm', size: file.length })).body;
     await putPart(token, uploadId, 1, partOf(file, 1));
     // Part 2 "drops": its connection ends early, so R2 never gets the whole part.
-    const dropped = await api(`/api/uploads/${uploadId}/parts/2`, { method: 'PUT', token, body: partOf(file, 2).subarray(0, 1000), headers: { 'Content-Length': String(PART) } });
+    const dropped = await api(`/api/uploads/${uploadId}/parts/2`, {
+      method: 'PUT',
+      token,
+      body: partOf(file, 2).subarray(0, 1000),
+      headers: { 'Content-Length': String(PART) },
+    });
     expect(dropped.status).toBe(400);
     await putPart(token, uploadId, 3, partOf(file, 3));
     await putPart(token, uploadId, 4, partOf(file, 4));
@@ -77,7 +95,11 @@ describe('resumable uploads', () => {
     const small = fileOf(cameraHead, 40_000);
     const { uploadId } = (await create(reporter.token, { size: small.length })).body;
     expect((await putPart(reporter.token, uploadId, 1, small)).status).toBe(200);
-    const done = await api(`/api/uploads/${uploadId}/complete`, { method: 'POST', token: reporter.token, json: { title: 'Market day', description: 'Stalls and stories', category: 'local' } });
+    const done = await api(`/api/uploads/${uploadId}/complete`, {
+      method: 'POST',
+      token: reporter.token,
+      json: { title: 'Market day', description: 'Stalls and stories', category: 'local' },
+    });
     expect(done.status).toBe(201);
     expect(done.body.story).toMatchObject({ title: 'Market day', status: 'draft', videoUrl: done.body.url, beat: { id: beat.id } });
 

@@ -11,7 +11,6 @@ import { api, createStory, deps, expectError, signUp, updatePayload, updateStory
  * worker over real local D1 with the FTS5 index of migrations/0010.
  */
 
-
 /** The answer of GET /api/search: hits as docs/product/api.md spells them (`status` only for staff). */
 interface SearchAnswer {
   total: number;
@@ -66,22 +65,52 @@ beforeAll(async () => {
 
 describe('ranking and matching', () => {
   it('puts a title match before a description match before a body match', async () => {
-    const body = await createStory(reporter.token, { title: 'Council minutes', description: 'Routine business', content: '<p>The zephyrine report was tabled.</p>', status: 'published' });
-    const description = await createStory(reporter.token, { title: 'Harbour works', description: 'A zephyrine survey', content: '<p>Nothing else.</p>', status: 'published' });
-    const title = await createStory(reporter.token, { title: 'Zephyrine found', description: 'At last', content: '<p>More.</p>', status: 'published' });
+    const body = await createStory(reporter.token, {
+      title: 'Council minutes',
+      description: 'Routine business',
+      content: '<p>The zephyrine report was tabled.</p>',
+      status: 'published',
+    });
+    const description = await createStory(reporter.token, {
+      title: 'Harbour works',
+      description: 'A zephyrine survey',
+      content: '<p>Nothing else.</p>',
+      status: 'published',
+    });
+    const title = await createStory(reporter.token, {
+      title: 'Zephyrine found',
+      description: 'At last',
+      content: '<p>More.</p>',
+      status: 'published',
+    });
     expect(await ids('zephyrine')).toEqual([title.id, description.id, body.id]);
   });
 
   it('matches words by prefix, without regard to case or accents, in either direction', async () => {
-    const accented = await createStory(reporter.token, { title: 'The Levée holds', description: 'D', content: '<p>Crews worked all night at the Café Müller.</p>', status: 'published' });
-    const plain = await createStory(reporter.token, { title: 'Levee repairs begin', description: 'D', content: '<p>cafe muller</p>', status: 'published' });
+    const accented = await createStory(reporter.token, {
+      title: 'The Levée holds',
+      description: 'D',
+      content: '<p>Crews worked all night at the Café Müller.</p>',
+      status: 'published',
+    });
+    const plain = await createStory(reporter.token, {
+      title: 'Levee repairs begin',
+      description: 'D',
+      content: '<p>cafe muller</p>',
+      status: 'published',
+    });
     for (const q of ['levee', 'LEVÉE', 'lév', 'Leve']) expect((await ids(q)).sort(), q).toEqual([accented.id, plain.id].sort());
     expect((await ids('café müll')).sort()).toEqual([accented.id, plain.id].sort());
     expect(await ids('crews muller')).toEqual([accented.id]);
   });
 
   it('needs every word, and reads operators and quotes as plain separators', async () => {
-    const both = await createStory(reporter.token, { title: 'Quarry blast', description: 'Windows shattered', content: '<p>x</p>', status: 'published' });
+    const both = await createStory(reporter.token, {
+      title: 'Quarry blast',
+      description: 'Windows shattered',
+      content: '<p>x</p>',
+      status: 'published',
+    });
     await createStory(reporter.token, { title: 'Quarry hearing', description: 'Nothing broke', content: '<p>x</p>', status: 'published' });
     expect(await ids('quarry shattered')).toEqual([both.id]);
     for (const q of ['"quarry" (shattered)', 'quarry: shattered*', '-quarry ^shattered', 'quarry:shattered', '{quarry} + shattered']) {
@@ -108,7 +137,10 @@ describe('ranking and matching', () => {
   it('pages with limit and offset, with the total of all matches, and filters by beat', async () => {
     const beat = await createBeat(deps, { name: 'Search Beat', description: null });
     const made: Story[] = [];
-    for (let n = 0; n < 5; n++) made.push(await createStory(reporter.token, { title: `Pagination wombat ${n}`, status: 'published', beatId: n < 2 ? beat.id : null }));
+    for (let n = 0; n < 5; n++)
+      made.push(
+        await createStory(reporter.token, { title: `Pagination wombat ${n}`, status: 'published', beatId: n < 2 ? beat.id : null }),
+      );
     const first = await search('q=wombat&limit=2');
     const second = await search('q=wombat&limit=2&offset=2');
     const third = await search('q=wombat&limit=2&offset=4');
@@ -121,7 +153,12 @@ describe('ranking and matching', () => {
   });
 
   it('answers with the fields of docs/product/api.md and no more', async () => {
-    const story = await createStory(reporter.token, { title: 'Fieldcheck story', description: 'Short', content: '<p>text</p>', status: 'published' });
+    const story = await createStory(reporter.token, {
+      title: 'Fieldcheck story',
+      description: 'Short',
+      content: '<p>text</p>',
+      status: 'published',
+    });
     const res = await search('q=fieldcheck');
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(res.body).toEqual({
@@ -145,7 +182,11 @@ describe('ranking and matching', () => {
 describe('who finds what', () => {
   it('never shows drafts, scheduled, in-review or deleted stories to readers', async () => {
     const draft = await createStory(reporter.token, { title: 'Secret aardvark draft', status: 'draft' });
-    const scheduled = await createStory(reporter.token, { title: 'Secret aardvark embargo', status: 'scheduled', publishAt: inMinutes(60) });
+    const scheduled = await createStory(reporter.token, {
+      title: 'Secret aardvark embargo',
+      status: 'scheduled',
+      publishAt: inMinutes(60),
+    });
     const inReview = await createStory(reporter.token, { title: 'Secret aardvark review', status: 'in_review' });
     const archived = await createStory(reporter.token, { title: 'Secret aardvark archive', status: 'archived' });
     const deleted = await createStory(reporter.token, { title: 'Secret aardvark deleted', status: 'published' });
@@ -194,7 +235,11 @@ describe('who finds what', () => {
 
     const waiting = await createStory(reporter.token, { title: 'Ocelot review', status: 'in_review' });
     expect(await ids('ocelot')).toEqual([]);
-    const res = await api(`/api/stories/${waiting.id}/review`, { method: 'POST', token: admin.token, json: { decision: 'approve', version: waiting.version } });
+    const res = await api(`/api/stories/${waiting.id}/review`, {
+      method: 'POST',
+      token: admin.token,
+      json: { decision: 'approve', version: waiting.version },
+    });
     expect(res.status, res.text).toBe(200);
     expect(await ids('ocelot')).toEqual([waiting.id]);
   });
@@ -205,8 +250,17 @@ describe('the snippet', () => {
     for (const [index, payload] of HTML_INJECTIONS.entries()) {
       const marker = `quokka${String.fromCharCode(97 + index)}`;
       const inTitle = await createStory(reporter.token, { title: `${marker} ${payload}`, description: 'D', status: 'published' });
-      const inDescription = await createStory(reporter.token, { title: 'T', description: `${payload} ${marker} ${payload}`, status: 'published' });
-      const inBody = await createStory(reporter.token, { title: 'T', description: 'D', content: `<p>${asHtmlText(payload)} ${marker} ${asHtmlText(payload)}</p>`, status: 'published' });
+      const inDescription = await createStory(reporter.token, {
+        title: 'T',
+        description: `${payload} ${marker} ${payload}`,
+        status: 'published',
+      });
+      const inBody = await createStory(reporter.token, {
+        title: 'T',
+        description: 'D',
+        content: `<p>${asHtmlText(payload)} ${marker} ${asHtmlText(payload)}</p>`,
+        status: 'published',
+      });
       const res = await search(`q=${marker}`);
       expect(res.body.results.map((r) => r.id).sort(), payload).toEqual([inTitle.id, inDescription.id, inBody.id].sort());
       for (const result of res.body.results) {

@@ -5,7 +5,8 @@ import { codeOf, enableTotp, passwordStep, secondStep } from './support/two-fact
 
 /** The admin's policy: who must have a second factor (docs/product/api-sign-in-security.md#the-policy). */
 
-const setPolicy = (token: string, requireTwoFactor: unknown) => api('/api/settings/security', { method: 'PUT', token, json: { requireTwoFactor } });
+const setPolicy = (token: string, requireTwoFactor: unknown) =>
+  api('/api/settings/security', { method: 'PUT', token, json: { requireTwoFactor } });
 
 // One file, one database: the tests run in order and each sets the policy it needs.
 describe('the security policy', () => {
@@ -39,7 +40,11 @@ describe('the security policy', () => {
       ['GET', '/api/settings/security'],
       ['GET', '/api/audit'],
     ] as const) {
-      const res = await api(path, { method, token: other.token, json: method === 'PUT' ? { currentPassword: other.password, newPassword: 'another-pw' } : undefined });
+      const res = await api(path, {
+        method,
+        token: other.token,
+        json: method === 'PUT' ? { currentPassword: other.password, newPassword: 'another-pw' } : undefined,
+      });
       const error = expectError(res, 403, 'two_factor_required');
       expect(error.message).toBe('Your newsroom requires a second factor. Set one up in your profile to continue.');
     }
@@ -71,7 +76,9 @@ describe('the security policy', () => {
     expectError(await api('/api/users', { token: admin.token }), 403, 'two_factor_required');
     const options = await api('/api/auth/passkeys/register/options', { method: 'POST', token: admin.token });
     const response = await (await SoftAuthenticator.create()).register(options.body, 'http://newsroom.test');
-    expect((await api('/api/auth/passkeys/register', { method: 'POST', token: admin.token, json: { response, name: 'Key' } })).status).toBe(201);
+    expect((await api('/api/auth/passkeys/register', { method: 'POST', token: admin.token, json: { response, name: 'Key' } })).status).toBe(
+      201,
+    );
     expect((await api('/api/users', { token: admin.token })).status).toBe(200);
   });
 
@@ -80,7 +87,11 @@ describe('the security policy', () => {
     await enableTotp(admin.token);
     const reporter = await signUp('reporter');
     expect((await setPolicy(admin.token, 'everyone')).body).toEqual({ requireTwoFactor: 'everyone' });
-    expectError(await api('/api/stories', { method: 'POST', token: reporter.token, json: { title: 't', description: 'd', content: '<p>c</p>' } }), 403, 'two_factor_required');
+    expectError(
+      await api('/api/stories', { method: 'POST', token: reporter.token, json: { title: 't', description: 'd', content: '<p>c</p>' } }),
+      403,
+      'two_factor_required',
+    );
     expectError(await api('/api/stories', { token: reporter.token }), 403, 'two_factor_required');
     expect((await api('/api/auth/logout', { method: 'POST', token: reporter.token })).status).toBe(204);
     const again = await signUp('reporter');

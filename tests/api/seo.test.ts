@@ -21,7 +21,12 @@ function meta(html: string, attribute: 'property' | 'name', key: string): string
 }
 
 const unescape = (text: string) =>
-  text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 describe('story pages for readers without JavaScript and for link previews', () => {
   it('answer /story/{slug} with the story in the head, the reading view and the data the app starts from', async () => {
@@ -130,7 +135,9 @@ describe('story pages for readers without JavaScript and for link previews', () 
       expect(res.text).not.toContain('initial-data');
       // The not-found screen, for readers and crawlers; a signed-in browser starts the app over it (a draft's author).
       expect(res.text).toContain('<main id="main" data-reading-view data-app-when-signed-in>');
-      expect(res.text).toContain('<h1>Story Not Found</h1><p>The story you&#39;re looking for doesn&#39;t exist.</p><a class="button button-primary" href="/">Back to Home</a>');
+      expect(res.text).toContain(
+        '<h1>Story Not Found</h1><p>The story you&#39;re looking for doesn&#39;t exist.</p><a class="button button-primary" href="/">Back to Home</a>',
+      );
     }
   });
 
@@ -145,7 +152,8 @@ describe('the home page', () => {
   it('has its own title, description, canonical and share tags, and starts with the featured and latest stories', async () => {
     const reporter = await signUp('reporter');
     const stories: Story[] = [];
-    for (let n = 1; n <= 7; n++) stories.push(await createStory(reporter.token, { title: `Home story ${n}`, status: 'published', isFeatured: n === 2 }));
+    for (let n = 1; n <= 7; n++)
+      stories.push(await createStory(reporter.token, { title: `Home story ${n}`, status: 'published', isFeatured: n === 2 }));
     await createStory(reporter.token, { title: 'Home draft', status: 'draft' });
 
     const html = (await site('/')).text;
@@ -157,7 +165,14 @@ describe('the home page', () => {
     const initial = dataBlock(html, 'application/json', 'initial-data') as Record<string, unknown>;
     expect((initial['/api/stories/featured'] as Story).title).toBe('Home story 2');
     const latest = initial['/api/stories?status=published&limit=6'] as Story[];
-    expect(latest.map((story) => story.title)).toEqual(['Home story 7', 'Home story 6', 'Home story 5', 'Home story 4', 'Home story 3', 'Home story 2']);
+    expect(latest.map((story) => story.title)).toEqual([
+      'Home story 7',
+      'Home story 6',
+      'Home story 5',
+      'Home story 4',
+      'Home story 3',
+      'Home story 2',
+    ]);
     expect(html).toContain('The stories others won’t tell.');
     expect(html).toContain('<a href="/story/home-story-7">Home story 7</a>');
     expect(html).not.toContain('Home draft');
@@ -165,25 +180,40 @@ describe('the home page', () => {
 });
 
 describe('the reading view is a whole page, its acting parts marked as islands (decision 045)', () => {
-  const between = (html: string, start: string, end: string) => html.slice(html.indexOf(start), html.indexOf(end, html.indexOf(start)) + end.length);
+  const between = (html: string, start: string, end: string) =>
+    html.slice(html.indexOf(start), html.indexOf(end, html.indexOf(start)) + end.length);
 
   it('gives the home page its controls, the featured video, a relative time and the footer', async () => {
     const reporter = await signUp('reporter', { firstName: 'Lena', lastName: 'Park' });
-    await createStory(reporter.token, { title: 'Flood video', status: 'published', isFeatured: true, videoUrl: 'https://youtu.be/aqz-KE-bpKQ' });
+    await createStory(reporter.token, {
+      title: 'Flood video',
+      status: 'published',
+      isFeatured: true,
+      videoUrl: 'https://youtu.be/aqz-KE-bpKQ',
+    });
     await createBeat(deps, { name: 'Politics', description: null });
 
     const html = (await site('/')).text;
     expect(html).toContain('<main id="main" data-reading-view>');
-    expect(html).toContain('<div class="menu" data-island="follow-menu"><button type="button" class="nav-button" aria-expanded="false" aria-controls="follow-menu">');
+    expect(html).toContain(
+      '<div class="menu" data-island="follow-menu"><button type="button" class="nav-button" aria-expanded="false" aria-controls="follow-menu">',
+    );
     expect(html).toContain('<div id="follow-menu" class="menu-panel" hidden>');
     expect(html).toContain('<div class="header-account" data-island="account">');
     expect(html).toContain('data-island="watch-live"');
     expect(html).toContain('data-island="latest-news"');
-    expect(html).toContain('<section aria-label="Notifications (F8)" class="toast-region"><ol tabindex="-1" class="toast-list" aria-live="polite"></ol></section>');
+    expect(html).toContain(
+      '<section aria-label="Notifications (F8)" class="toast-region"><ol tabindex="-1" class="toast-list" aria-live="polite"></ol></section>',
+    );
     const featured = between(html, '<section class="featured"', '</section>');
-    expect(featured).toContain('<iframe src="https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?autoplay=0&amp;rel=0&amp;controls=1" title="Video: Flood video" loading="lazy"');
+    expect(featured).toContain(
+      '<iframe src="https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?autoplay=0&amp;rel=0&amp;controls=1" title="Video: Flood video" loading="lazy"',
+    );
     expect(featured).toMatch(/<time datetime="[^"]+">just now<\/time>/);
-    const share = /<button type="button" class="button button-secondary" aria-label="Share: Flood video" data-island="share" data-island-props="([^"]+)">Share<\/button>/.exec(featured);
+    const share =
+      /<button type="button" class="button button-secondary" aria-label="Share: Flood video" data-island="share" data-island-props="([^"]+)">Share<\/button>/.exec(
+        featured,
+      );
     expect(share).not.toBeNull();
     expect(JSON.parse(share![1]!.replace(/&quot;/g, '"'))).toMatchObject({ title: 'Flood video', slug: 'flood-video' });
     const footer = between(html, '<footer class="site-footer">', '</footer>');
@@ -205,9 +235,13 @@ describe('the reading view is a whole page, its acting parts marked as islands (
 
     const html = (await site(`/story/${story.slug}`)).text;
     expect(html).toContain(`<main id="main" data-reading-view data-story-id="${story.id}">`);
-    expect(html).toContain('<video src="/media/videos/clip.webm" poster="/media/images/clip.jpg?w=960" controls preload="metadata" playsinline aria-label="Video: Uploaded clip"></video>');
+    expect(html).toContain(
+      '<video src="/media/videos/clip.webm" poster="/media/images/clip.jpg?w=960" controls preload="metadata" playsinline aria-label="Video: Uploaded clip"></video>',
+    );
     expect(html.match(/data-island="share"/g)).toHaveLength(2);
-    expect(html).toContain(`<div class="button-row" data-island="story-edit" data-island-props="{&quot;storyId&quot;:${story.id},&quot;authorId&quot;:${reporter.user.id}}">`);
+    expect(html).toContain(
+      `<div class="button-row" data-island="story-edit" data-island-props="{&quot;storyId&quot;:${story.id},&quot;authorId&quot;:${reporter.user.id}}">`,
+    );
     expect(html).toContain('<h2 id="share-heading">Share this story</h2>');
     expect(html).toContain('<a class="button button-secondary" href="/">Back to Home</a>');
     expect(html).toContain('<footer class="site-footer">');
@@ -217,12 +251,27 @@ describe('the reading view is a whole page, its acting parts marked as islands (
   it('gives a live story its player as an island, in a frame that keeps the page still', async () => {
     const reporter = await signUp('reporter');
     const live = await deps.stories.create(
-      { title: 'Live now', slug: 'live-now', description: 'On air', content: '<p>Live</p>', beatId: null, status: 'published', isFeatured: false, featuredImageUrl: null, videoUrl: null, publishedAt: deps.clock.now(), isLive: true, authorId: reporter.user.id },
+      {
+        title: 'Live now',
+        slug: 'live-now',
+        description: 'On air',
+        content: '<p>Live</p>',
+        beatId: null,
+        status: 'published',
+        isFeatured: false,
+        featuredImageUrl: null,
+        videoUrl: null,
+        publishedAt: deps.clock.now(),
+        isLive: true,
+        authorId: reporter.user.id,
+      },
       deps.clock.now(),
     );
     const html = (await site(`/story/${live.slug}`)).text;
     expect(html).toContain(`<main id="main" data-reading-view data-story-id="${live.id}">`);
-    expect(html).toContain('<div class="live-slot" data-island="live-player" data-island-props="{&quot;segment&quot;:&quot;live-now&quot;}"><div class="video-frame"></div></div>');
+    expect(html).toContain(
+      '<div class="live-slot" data-island="live-player" data-island-props="{&quot;segment&quot;:&quot;live-now&quot;}"><div class="video-frame"></div></div>',
+    );
   });
 });
 

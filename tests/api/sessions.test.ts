@@ -6,15 +6,21 @@ import { api, expectError, login, signUp } from './support/api.ts';
 /** A user's own sessions (docs/product/api-sign-in-security.md#sessions) and changing one's password. */
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
 
 async function loginWith(username: string, password: string, userAgent: string): Promise<string> {
-  const res = await api('/api/auth/login', { method: 'POST', json: { emailOrUsername: username, password }, headers: { 'User-Agent': userAgent } });
+  const res = await api('/api/auth/login', {
+    method: 'POST',
+    json: { emailOrUsername: username, password },
+    headers: { 'User-Agent': userAgent },
+  });
   expect(res.status).toBe(200);
   return res.body.token;
 }
 
-const list = (token: string) => api<{ id: number; createdAt: string; lastSeenAt: string; userAgent: string | null; current: boolean }[]>('/api/auth/sessions', { token });
+const list = (token: string) =>
+  api<{ id: number; createdAt: string; lastSeenAt: string; userAgent: string | null; current: boolean }[]>('/api/auth/sessions', { token });
 
 describe('listing sessions', () => {
   it('lists the caller’s live sessions only, with the device’s user agent and which one is this', async () => {
@@ -41,7 +47,9 @@ describe('listing sessions', () => {
 
   it('writes "last seen" at most once every few minutes per session', async () => {
     const { user, token } = await signUp('reporter');
-    const lastSeen = async () => (await env.DB.prepare('SELECT last_seen_at FROM sessions WHERE user_id = ?').bind(user.id).first<{ last_seen_at: string }>())!.last_seen_at;
+    const lastSeen = async () =>
+      (await env.DB.prepare('SELECT last_seen_at FROM sessions WHERE user_id = ?').bind(user.id).first<{ last_seen_at: string }>())!
+        .last_seen_at;
     const first = await lastSeen();
     await api('/api/auth/me', { token });
     expect(await lastSeen()).toBe(first);
@@ -99,23 +107,50 @@ describe('changing one’s password', () => {
   it('needs the current password, then ends every other session; the new password works', async () => {
     const { user, password, token } = await signUp('reporter');
     const other = await login(user.username, password);
-    expectError(await api('/api/auth/password', { method: 'PUT', token, json: { currentPassword: 'wrong-one', newPassword: 'brand-new-pw' } }), 401, 'invalid_credentials');
+    expectError(
+      await api('/api/auth/password', { method: 'PUT', token, json: { currentPassword: 'wrong-one', newPassword: 'brand-new-pw' } }),
+      401,
+      'invalid_credentials',
+    );
     expect((await api('/api/auth/me', { token: other })).status).toBe(200);
-    expectError(await api('/api/auth/password', { method: 'PUT', token, json: { currentPassword: password, newPassword: '123' } }), 400, 'validation_failed');
-    expect((await api('/api/auth/password', { method: 'PUT', token, json: { currentPassword: password, newPassword: 'brand-new-pw' } })).status).toBe(204);
+    expectError(
+      await api('/api/auth/password', { method: 'PUT', token, json: { currentPassword: password, newPassword: '123' } }),
+      400,
+      'validation_failed',
+    );
+    expect(
+      (await api('/api/auth/password', { method: 'PUT', token, json: { currentPassword: password, newPassword: 'brand-new-pw' } })).status,
+    ).toBe(204);
     expectError(await api('/api/auth/me', { token: other }), 401, 'unauthenticated');
     expect((await api('/api/auth/me', { token })).status).toBe(200);
-    expectError(await api('/api/auth/login', { method: 'POST', json: { emailOrUsername: user.username, password } }), 401, 'invalid_credentials');
+    expectError(
+      await api('/api/auth/login', { method: 'POST', json: { emailOrUsername: user.username, password } }),
+      401,
+      'invalid_credentials',
+    );
     expect(await login(user.username, 'brand-new-pw')).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
   it('counts wrong current passwords toward the lockout', async () => {
     const { password, token } = await signUp('reporter');
-    for (let i = 0; i < 5; i++) expectError(await api('/api/auth/password', { method: 'PUT', token, json: { currentPassword: `guess-${i}-pw`, newPassword: 'brand-new-pw' } }), 401, 'invalid_credentials');
-    expectError(await api('/api/auth/password', { method: 'PUT', token, json: { currentPassword: password, newPassword: 'brand-new-pw' } }), 429, 'too_many_attempts');
+    for (let i = 0; i < 5; i++)
+      expectError(
+        await api('/api/auth/password', { method: 'PUT', token, json: { currentPassword: `guess-${i}-pw`, newPassword: 'brand-new-pw' } }),
+        401,
+        'invalid_credentials',
+      );
+    expectError(
+      await api('/api/auth/password', { method: 'PUT', token, json: { currentPassword: password, newPassword: 'brand-new-pw' } }),
+      429,
+      'too_many_attempts',
+    );
   });
 
   it('needs a signed-in caller', async () => {
-    expectError(await api('/api/auth/password', { method: 'PUT', json: { currentPassword: 'a-password', newPassword: 'another-pw' } }), 401, 'unauthenticated');
+    expectError(
+      await api('/api/auth/password', { method: 'PUT', json: { currentPassword: 'a-password', newPassword: 'another-pw' } }),
+      401,
+      'unauthenticated',
+    );
   });
 });

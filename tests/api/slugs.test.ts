@@ -12,7 +12,8 @@ beforeAll(async () => {
   admin = await signUp('admin');
 });
 
-const create = (overrides: Record<string, unknown>) => api<Story>('/api/stories', { method: 'POST', token: reporter.token, json: storyPayload(overrides) });
+const create = (overrides: Record<string, unknown>) =>
+  api<Story>('/api/stories', { method: 'POST', token: reporter.token, json: storyPayload(overrides) });
 
 describe('generated slugs', () => {
   it.each([
@@ -110,11 +111,15 @@ describe('typed slugs', () => {
     ['a slash', 'news/today'],
     ['markup', '<b>x</b>'],
   ])('refuses a typed slug with %s', async (_case, slug) => {
-    expect(expectError(await create({ slug }), 400, 'validation_failed').fields).toEqual({ slug: 'Use lowercase letters, numbers and hyphens' });
+    expect(expectError(await create({ slug }), 400, 'validation_failed').fields).toEqual({
+      slug: 'Use lowercase letters, numbers and hyphens',
+    });
   });
 
   it('refuses a typed slug over 255 characters', async () => {
-    expect(expectError(await create({ slug: 'a'.repeat(256) }), 400, 'validation_failed').fields).toEqual({ slug: 'Slug must be at most 255 characters' });
+    expect(expectError(await create({ slug: 'a'.repeat(256) }), 400, 'validation_failed').fields).toEqual({
+      slug: 'Slug must be at most 255 characters',
+    });
     expect((await create({ slug: 'b'.repeat(255) })).status).toBe(201);
   });
 
@@ -157,7 +162,11 @@ describe('slugs on update', () => {
   });
 
   it('refuses a typed slug another story has, and changes nothing', async () => {
-    const res = await api(`/api/stories/${story.id}`, { method: 'PUT', token: reporter.token, json: updatePayload(story, { slug: 'shared-words', title: 'Not saved' }) });
+    const res = await api(`/api/stories/${story.id}`, {
+      method: 'PUT',
+      token: reporter.token,
+      json: updatePayload(story, { slug: 'shared-words', title: 'Not saved' }),
+    });
     expectError(res, 409, 'slug_taken');
     expect(await storedStory(story.id)).toEqual(story);
   });

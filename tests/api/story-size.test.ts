@@ -39,9 +39,15 @@ describe('story text at the D1 row limit', () => {
 
   it('refuses a byte more with 413 naming the content, and writes nothing', async () => {
     const reporter = await signUp('reporter');
-    const refused = await api('/api/stories', { method: 'POST', token: reporter.token, json: sizedPayload(STORY_TEXT_LIMIT_BYTES + 1, { title: 'Too long to store' }) });
+    const refused = await api('/api/stories', {
+      method: 'POST',
+      token: reporter.token,
+      json: sizedPayload(STORY_TEXT_LIMIT_BYTES + 1, { title: 'Too long to store' }),
+    });
     const error = expectError(refused, 413, 'payload_too_large');
-    expect(error.fields).toEqual({ content: expect.stringMatching(/^This story is too long to save: its text takes 1,984,001 bytes, at most 1,984,000$/) });
+    expect(error.fields).toEqual({
+      content: expect.stringMatching(/^This story is too long to save: its text takes 1,984,001 bytes, at most 1,984,000$/),
+    });
     const mine = await api<{ title: string }[]>('/api/stories?limit=100', { token: reporter.token });
     expect(mine.body.map((story) => story.title)).not.toContain('Too long to store');
 

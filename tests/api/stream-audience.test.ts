@@ -43,7 +43,12 @@ describe('a stream’s audience, minute by minute', () => {
   it('comes from the room’s viewer count, which it looks at on every report', () => {
     let now = s(0);
     const recorded: AudienceMinute[] = [];
-    const viewers = new RoomViewers({ now: () => now, tellPublisher: () => {}, save: async () => {}, recordMinute: async (minute) => void recorded.push(minute) });
+    const viewers = new RoomViewers({
+      now: () => now,
+      tellPublisher: () => {},
+      save: async () => {},
+      recordMinute: async (minute) => void recorded.push(minute),
+    });
     viewers.report({ isolate: 'a', viewers: 3 });
     now = s(10);
     viewers.report({ isolate: 'b', viewers: 2 });
@@ -100,6 +105,9 @@ describe('a stream’s audience, minute by minute', () => {
     expect(live.peakViewers).toBe(9);
     expect(live.viewerMinutes).toBe(8);
     const rows = await deps.readership.audienceMinutes(stream.id);
-    expect(rows.map((row) => [row.viewers, row.viewerSeconds])).toEqual([[3, 120], [9, 360]]);
+    expect(rows.map((row) => [row.viewers, row.viewerSeconds])).toEqual([
+      [3, 120],
+      [9, 360],
+    ]);
   });
 });

@@ -8,7 +8,8 @@ import { codeOf, enableTotp, passwordStep, secondStep } from './support/two-fact
 
 /** TOTP and recovery codes (docs/product/api-sign-in-security.md#second-factor), through the whole worker. */
 
-const status = (token: string) => api<{ totp: boolean; passkeys: unknown[]; recoveryCodesLeft: number; required: boolean }>('/api/auth/2fa', { token });
+const status = (token: string) =>
+  api<{ totp: boolean; passkeys: unknown[]; recoveryCodesLeft: number; required: boolean }>('/api/auth/2fa', { token });
 
 async function lockedOut(res: { status: number; headers: Headers; text: string }) {
   expectError(res as never, 429, 'too_many_attempts');
@@ -33,7 +34,9 @@ describe('setting TOTP up', () => {
   it('stores the secret sealed (AES-GCM), never in the clear, and never returns it again', async () => {
     const { token, user } = await signUp('reporter');
     const { secret } = await enableTotp(token);
-    const row = await env.DB.prepare('SELECT secret_encrypted FROM totp_secrets WHERE user_id = ?').bind(user.id).first<{ secret_encrypted: string }>();
+    const row = await env.DB.prepare('SELECT secret_encrypted FROM totp_secrets WHERE user_id = ?')
+      .bind(user.id)
+      .first<{ secret_encrypted: string }>();
     expect(row!.secret_encrypted).toMatch(/^v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]+$/);
     expect(row!.secret_encrypted).not.toContain(secret);
     const after = await status(token);
@@ -63,7 +66,11 @@ describe('setting TOTP up', () => {
     const setup = await api('/api/auth/2fa/totp/setup', { method: 'POST', token });
     const wrong = codeOf(setup.body.secret) === '000000' ? '111111' : '000000';
     expectError(await api('/api/auth/2fa/totp/confirm', { method: 'POST', token, json: { code: wrong } }), 400, 'invalid_code');
-    expectError(await api('/api/auth/2fa/totp/confirm', { method: 'POST', token, json: { code: codeOf(setup.body.secret, -3) } }), 400, 'invalid_code');
+    expectError(
+      await api('/api/auth/2fa/totp/confirm', { method: 'POST', token, json: { code: codeOf(setup.body.secret, -3) } }),
+      400,
+      'invalid_code',
+    );
     expectError(await api('/api/auth/2fa/totp/confirm', { method: 'POST', token, json: {} }), 400, 'validation_failed');
     expect((await status(token)).body.totp).toBe(false);
   });
@@ -87,7 +94,11 @@ describe('signing in with TOTP', () => {
     const { user, password } = await totpUser();
     const res = await api('/api/auth/login', { method: 'POST', json: { emailOrUsername: user.username, password } });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ twoFactorRequired: true, challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), methods: ['totp', 'recovery'] });
+    expect(res.body).toEqual({
+      twoFactorRequired: true,
+      challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      methods: ['totp', 'recovery'],
+    });
   });
 
   it('signs in with the current code: a working token and the user', async () => {
@@ -110,7 +121,9 @@ describe('signing in with TOTP', () => {
   it('refuses a challenge older than 5 minutes', async () => {
     const { user, password, secret } = await totpUser();
     const challenge = await passwordStep(user.username, password);
-    await env.DB.prepare("UPDATE auth_challenges SET expires_at = ? WHERE user_id = ? AND purpose = 'sign_in'").bind(new Date(Date.now() - 1000).toISOString(), user.id).run();
+    await env.DB.prepare("UPDATE auth_challenges SET expires_at = ? WHERE user_id = ? AND purpose = 'sign_in'")
+      .bind(new Date(Date.now() - 1000).toISOString(), user.id)
+      .run();
     expect(expectError(await secondStep(challenge, codeOf(secret)), 401, 'invalid_code')).toMatchObject({ restart: true });
   });
 
@@ -118,7 +131,9 @@ describe('signing in with TOTP', () => {
     const { user, password } = await totpUser();
     await passwordStep(user.username, password);
     await passwordStep(user.username, password);
-    await env.DB.prepare("UPDATE auth_challenges SET expires_at = ? WHERE id IN (SELECT id FROM auth_challenges WHERE user_id = ? LIMIT 1)").bind(new Date(Date.now() - 1).toISOString(), user.id).run();
+    await env.DB.prepare('UPDATE auth_challenges SET expires_at = ? WHERE id IN (SELECT id FROM auth_challenges WHERE user_id = ? LIMIT 1)')
+      .bind(new Date(Date.now() - 1).toISOString(), user.id)
+      .run();
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: '* * * * *' }), env, ctx);
     await waitOnExecutionContext(ctx);
@@ -129,7 +144,9 @@ describe('signing in with TOTP', () => {
   it('gives a challenge five minutes', async () => {
     const { user, password } = await totpUser();
     await passwordStep(user.username, password);
-    const row = await env.DB.prepare("SELECT created_at, expires_at FROM auth_challenges WHERE user_id = ? AND purpose = 'sign_in'").bind(user.id).first<{ created_at: string; expires_at: string }>();
+    const row = await env.DB.prepare("SELECT created_at, expires_at FROM auth_challenges WHERE user_id = ? AND purpose = 'sign_in'")
+      .bind(user.id)
+      .first<{ created_at: string; expires_at: string }>();
     expect(Date.parse(row!.expires_at) - Date.parse(row!.created_at)).toBe(5 * 60_000);
   });
 
@@ -137,7 +154,9 @@ describe('signing in with TOTP', () => {
     const { user, password, secret } = await totpUser();
     const challenge = await passwordStep(user.username, password);
     const wrong = ['000000', '999999'].find((c) => ![-1, 0, 1].some((o) => codeOf(secret, o) === c))!;
-    expect(expectError(await secondStep(challenge, wrong), 401, 'invalid_code').message).toBe('That code is not valid. Try the current code from your app, or a recovery code.');
+    expect(expectError(await secondStep(challenge, wrong), 401, 'invalid_code').message).toBe(
+      'That code is not valid. Try the current code from your app, or a recovery code.',
+    );
     expectError(await secondStep(challenge, codeOf(secret, -2)), 401, 'invalid_code');
     expectError(await secondStep(challenge, codeOf(secret, 2)), 401, 'invalid_code');
     expect((await secondStep(challenge, codeOf(secret, 1))).status).toBe(200);
@@ -167,7 +186,12 @@ describe('signing in with TOTP', () => {
     const challenge = await passwordStep(user.username, password);
     for (let i = 0; i < 3; i++) expectError(await secondStep(challenge, i % 2 ? '000001' : 'aaaaa-aaaaa'), 401, 'invalid_code');
     // Two wrong passwords on top make five failures for this name.
-    for (let i = 0; i < 2; i++) expectError(await api('/api/auth/login', { method: 'POST', json: { emailOrUsername: user.username, password: 'wrong-password' } }), 401, 'invalid_credentials');
+    for (let i = 0; i < 2; i++)
+      expectError(
+        await api('/api/auth/login', { method: 'POST', json: { emailOrUsername: user.username, password: 'wrong-password' } }),
+        401,
+        'invalid_credentials',
+      );
     await lockedOut(await secondStep(challenge, codeOf(secret, 1)));
     await lockedOut(await api('/api/auth/login', { method: 'POST', json: { emailOrUsername: user.username, password } }));
   });
@@ -205,7 +229,9 @@ describe('signing in with TOTP', () => {
     const first = await api('/api/auth/login', { method: 'POST', json: { emailOrUsername: user.username, password, remember: false } });
     const res = await secondStep(first.body.challenge, codeOf(secret));
     expect(res.status).toBe(200);
-    const row = await env.DB.prepare('SELECT created_at, expires_at FROM sessions WHERE user_id = ? ORDER BY id DESC LIMIT 1').bind(user.id).first<{ created_at: string; expires_at: string }>();
+    const row = await env.DB.prepare('SELECT created_at, expires_at FROM sessions WHERE user_id = ? ORDER BY id DESC LIMIT 1')
+      .bind(user.id)
+      .first<{ created_at: string; expires_at: string }>();
     expect(Date.parse(row!.expires_at) - Date.parse(row!.created_at)).toBe(12 * 3600_000);
   });
 
@@ -220,7 +246,11 @@ describe('removing TOTP', () => {
   it('needs the password: 401 invalid_credentials for a wrong one, then 204 and sign-in by password alone', async () => {
     const { token, user, password } = await signUp('reporter');
     await enableTotp(token);
-    expectError(await api('/api/auth/2fa/totp', { method: 'DELETE', token, json: { password: 'not-my-password' } }), 401, 'invalid_credentials');
+    expectError(
+      await api('/api/auth/2fa/totp', { method: 'DELETE', token, json: { password: 'not-my-password' } }),
+      401,
+      'invalid_credentials',
+    );
     expect((await status(token)).body.totp).toBe(true);
     expect((await api('/api/auth/2fa/totp', { method: 'DELETE', token, json: { password } })).status).toBe(204);
     expect((await status(token)).body).toMatchObject({ totp: false, recoveryCodesLeft: 0 });

@@ -44,19 +44,29 @@ describe('deleting a reporter', () => {
   });
 
   it('keeps its drafts, for an admin to see', async () => {
-    expect((await api<Story>(`/api/stories/${draft.id}`, { token: admin.token })).body).toMatchObject({ id: draft.id, title: 'Unfinished notes' });
+    expect((await api<Story>(`/api/stories/${draft.id}`, { token: admin.token })).body).toMatchObject({
+      id: draft.id,
+      title: 'Unfinished notes',
+    });
     expect(await deps.stories.findById(draft.id)).not.toBeNull();
   });
 
   it('ends every one of its sessions at once', async () => {
     for (const token of [reporter.token, secondSession]) {
       expectError(await api('/api/auth/me', { token }), 401, 'unauthenticated');
-      expectError(await api('/api/stories', { method: 'POST', token, json: { title: 't', description: 'd', content: '<p>c</p>' } }), 401, 'unauthenticated');
+      expectError(
+        await api('/api/stories', { method: 'POST', token, json: { title: 't', description: 'd', content: '<p>c</p>' } }),
+        401,
+        'unauthenticated',
+      );
     }
   });
 
   it('cannot sign in again, and is told only "Invalid email or password"', async () => {
-    const res = await api('/api/auth/login', { method: 'POST', json: { emailOrUsername: reporter.user.username, password: reporter.password } });
+    const res = await api('/api/auth/login', {
+      method: 'POST',
+      json: { emailOrUsername: reporter.user.username, password: reporter.password },
+    });
     expect(expectError(res, 401, 'invalid_credentials').message).toBe('Invalid email or password');
   });
 
@@ -66,7 +76,18 @@ describe('deleting a reporter', () => {
     expect(listed).toEqual({ ...reporter.user, isActive: false });
     expect(users.find((u) => u.id === admin.user.id)?.isActive).toBe(true);
     for (const user of users) {
-      expect(Object.keys(user).sort()).toEqual(['bio', 'createdAt', 'email', 'firstName', 'id', 'isActive', 'lastName', 'role', 'username', 'xHandle']);
+      expect(Object.keys(user).sort()).toEqual([
+        'bio',
+        'createdAt',
+        'email',
+        'firstName',
+        'id',
+        'isActive',
+        'lastName',
+        'role',
+        'username',
+        'xHandle',
+      ]);
     }
   });
 

@@ -31,7 +31,8 @@ describe('sign-in form', () => {
   });
 
   it('does not count a refused form as a failed sign-in', async () => {
-    for (let i = 0; i < 6; i++) await expectFields(signIn({ emailOrUsername: 'counted', password: '1' }), { password: 'Password must be at least 6 characters' });
+    for (let i = 0; i < 6; i++)
+      await expectFields(signIn({ emailOrUsername: 'counted', password: '1' }), { password: 'Password must be at least 6 characters' });
     expect(await deps.loginAttempts.failuresSince('counted', '1970-01-01T00:00:00.000Z')).toEqual({ count: 0, oldest: null });
   });
 });
@@ -54,7 +55,11 @@ describe('add reporter form', () => {
 
   it.each([
     ['an email that is not one', { email: 'not-an-email' }, { email: 'Enter a valid email address' }],
-    ['a username with spaces', { username: 'two words' }, { username: 'Username may only use letters, numbers, dots, hyphens and underscores' }],
+    [
+      'a username with spaces',
+      { username: 'two words' },
+      { username: 'Username may only use letters, numbers, dots, hyphens and underscores' },
+    ],
     ['a username over 50 characters', { username: 'u'.repeat(51) }, { username: 'Username must be at most 50 characters' }],
     ['an unknown role', { role: 'editor' }, { role: 'Role must be reporter or admin' }],
     ['a short password', { password: 'abc' }, { password: 'Password must be at least 6 characters' }],
@@ -69,10 +74,14 @@ describe('add reporter form', () => {
     expect(res.body).not.toHaveProperty('passwordHash');
     expect(res.body).not.toHaveProperty('password');
 
-    expect(expectError(await register({ username: 'grace', email: 'other@newsroom.test', password: 'secret-pw' }), 409, 'username_taken').fields).toEqual({
+    expect(
+      expectError(await register({ username: 'grace', email: 'other@newsroom.test', password: 'secret-pw' }), 409, 'username_taken').fields,
+    ).toEqual({
       username: 'That username is already taken',
     });
-    expect(expectError(await register({ username: 'grace2', email: 'GRACE@newsroom.test', password: 'secret-pw' }), 409, 'email_taken').fields).toEqual({
+    expect(
+      expectError(await register({ username: 'grace2', email: 'GRACE@newsroom.test', password: 'secret-pw' }), 409, 'email_taken').fields,
+    ).toEqual({
       email: 'That email is already in use',
     });
   });
@@ -90,13 +99,21 @@ describe('add beat form', () => {
   it('creates a beat and refuses the same name again, whatever its case', async () => {
     const res = await addBeat({ name: 'Politics', description: 'Elections and parliament' });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(Number), name: 'Politics', slug: 'politics', description: 'Elections and parliament', createdAt: expect.any(String) });
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      name: 'Politics',
+      slug: 'politics',
+      description: 'Elections and parliament',
+      createdAt: expect.any(String),
+    });
     expectError(await addBeat({ name: 'POLITICS' }), 409, 'beat_name_taken');
   });
 
   it('refuses a blank name on update and answers 404 for a beat that does not exist', async () => {
     const beat = (await addBeat({ name: 'Local' })).body;
-    await expectFields(api(`/api/beats/${beat.id}`, { method: 'PUT', token: admin.token, json: { name: '' } }), { name: 'Beat name is required' });
+    await expectFields(api(`/api/beats/${beat.id}`, { method: 'PUT', token: admin.token, json: { name: '' } }), {
+      name: 'Beat name is required',
+    });
     expectError(await api('/api/beats/999999', { method: 'PUT', token: admin.token, json: { name: 'Nowhere' } }), 404, 'not_found');
   });
 });
@@ -128,7 +145,11 @@ describe('story form', () => {
     ['a beat that does not exist', { beatId: 424242 }, { beatId: 'Choose a beat from the list' }],
     ['a beat id sent as text', { beatId: '1' }, { beatId: 'Choose a beat from the list' }],
     ['a featured flag that is not a boolean', { isFeatured: 'yes' }, { isFeatured: expect.any(String) }],
-    ['a featured image URL over 500 characters', { featuredImageUrl: `https://example.com/${'i'.repeat(490)}` }, { featuredImageUrl: 'Featured image URL must be at most 500 characters' }],
+    [
+      'a featured image URL over 500 characters',
+      { featuredImageUrl: `https://example.com/${'i'.repeat(490)}` },
+      { featuredImageUrl: 'Featured image URL must be at most 500 characters' },
+    ],
   ])('refuses %s', async (_case, change, fields) => {
     await expectFields(create(storyPayload(change)), fields);
   });
@@ -152,7 +173,10 @@ describe('story form', () => {
         token: reporter.token,
         json: updatePayload(story, { title: '', description: ' ', content: '<p></p>' }),
       });
-      expect(expectError(res, 400, 'validation_failed').fields).toEqual({ title: 'Title is required', description: 'Description is required' });
+      expect(expectError(res, 400, 'validation_failed').fields).toEqual({
+        title: 'Title is required',
+        description: 'Description is required',
+      });
       expect((await api(`/api/stories/${story.id}`, { token: reporter.token })).body).toEqual(story);
     });
 

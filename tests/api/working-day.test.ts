@@ -29,24 +29,72 @@ async function publicTraces(story: Story): Promise<string[]> {
   const check = async (what: string, found: Promise<boolean>) => {
     if (await found) seen.push(what);
   };
-  await check('list', api<Story[]>('/api/stories?limit=100').then((r) => r.body.some((s) => s.id === story.id)));
-  await check('published list', api<Story[]>('/api/stories?status=published&limit=100').then((r) => r.body.some((s) => s.id === story.id)));
+  await check(
+    'list',
+    api<Story[]>('/api/stories?limit=100').then((r) => r.body.some((s) => s.id === story.id)),
+  );
+  await check(
+    'published list',
+    api<Story[]>('/api/stories?status=published&limit=100').then((r) => r.body.some((s) => s.id === story.id)),
+  );
   for (const status of ['scheduled', 'in_review', 'draft']) {
-    await check(`${status} list`, api<Story[]>(`/api/stories?status=${status}&limit=100`).then((r) => r.body.some((s) => s.id === story.id)));
+    await check(
+      `${status} list`,
+      api<Story[]>(`/api/stories?status=${status}&limit=100`).then((r) => r.body.some((s) => s.id === story.id)),
+    );
   }
-  await check('featured', api<Story | null>('/api/stories/featured').then((r) => r.body?.id === story.id));
-  await check('by slug', api(`/api/stories/slug/${story.slug}`).then((r) => r.status === 200));
-  await check('by id', api(`/api/stories/${story.id}`).then((r) => r.status === 200));
-  await check('story page', site(`/story/${story.slug}`).then((r) => r.status === 200));
-  await check('home page', site('/').then((r) => r.text.includes(story.title)));
-  await check('rss', site('/rss.xml').then((r) => r.text.includes(story.title)));
-  await check('sitemap', site('/sitemap.xml').then((r) => r.text.includes(`/story/${story.slug}<`)));
-  await check('news sitemap', site('/news-sitemap.xml').then((r) => r.text.includes(`/story/${story.slug}<`)));
-  await check('views', api(`/api/stories/${story.id}/view`, { method: 'POST' }).then((r) => r.status === 200));
+  await check(
+    'featured',
+    api<Story | null>('/api/stories/featured').then((r) => r.body?.id === story.id),
+  );
+  await check(
+    'by slug',
+    api(`/api/stories/slug/${story.slug}`).then((r) => r.status === 200),
+  );
+  await check(
+    'by id',
+    api(`/api/stories/${story.id}`).then((r) => r.status === 200),
+  );
+  await check(
+    'story page',
+    site(`/story/${story.slug}`).then((r) => r.status === 200),
+  );
+  await check(
+    'home page',
+    site('/').then((r) => r.text.includes(story.title)),
+  );
+  await check(
+    'rss',
+    site('/rss.xml').then((r) => r.text.includes(story.title)),
+  );
+  await check(
+    'sitemap',
+    site('/sitemap.xml').then((r) => r.text.includes(`/story/${story.slug}<`)),
+  );
+  await check(
+    'news sitemap',
+    site('/news-sitemap.xml').then((r) => r.text.includes(`/story/${story.slug}<`)),
+  );
+  await check(
+    'views',
+    api(`/api/stories/${story.id}/view`, { method: 'POST' }).then((r) => r.status === 200),
+  );
   return seen;
 }
 
-const ALL_TRACES = ['list', 'published list', 'featured', 'by slug', 'by id', 'story page', 'home page', 'rss', 'sitemap', 'news sitemap', 'views'];
+const ALL_TRACES = [
+  'list',
+  'published list',
+  'featured',
+  'by slug',
+  'by id',
+  'story page',
+  'home page',
+  'rss',
+  'sitemap',
+  'news sitemap',
+  'views',
+];
 
 let admin: Awaited<ReturnType<typeof signUp>>;
 let reporter: Awaited<ReturnType<typeof signUp>>;
@@ -67,11 +115,19 @@ describe('scheduled publishing', () => {
       ['next Tuesday', 'Enter a date and time'],
     ];
     for (const [publishAt, message] of cases) {
-      const res = await api('/api/stories', { method: 'POST', token: reporter.token, json: { title: 'Embargoed', description: 'D', content: '<p>C</p>', status: 'scheduled', publishAt } });
+      const res = await api('/api/stories', {
+        method: 'POST',
+        token: reporter.token,
+        json: { title: 'Embargoed', description: 'D', content: '<p>C</p>', status: 'scheduled', publishAt },
+      });
       expect(expectError(res, 400, 'validation_failed').fields).toEqual({ publishAt: message });
     }
     const draft = await createStory(reporter.token);
-    const res = await api(`/api/stories/${draft.id}`, { method: 'PUT', token: reporter.token, json: updatePayload(draft, { status: 'scheduled', publishAt: inMinutes(-5) }) });
+    const res = await api(`/api/stories/${draft.id}`, {
+      method: 'PUT',
+      token: reporter.token,
+      json: updatePayload(draft, { status: 'scheduled', publishAt: inMinutes(-5) }),
+    });
     expect(expectError(res, 400).fields).toEqual({ publishAt: 'Choose a time in the future' });
     expect((await deps.stories.findById(draft.id))!.version).toBe(draft.version);
   });
@@ -107,12 +163,19 @@ describe('scheduled publishing', () => {
 
   it('publishes each story once, however often and however many runs overlap', async () => {
     const publishAt = inMinutes(10);
-    const stories = await Promise.all([1, 2, 3].map((n) => createStory(reporter.token, { title: `Overnight ${n}`, status: 'scheduled', publishAt })));
+    const stories = await Promise.all(
+      [1, 2, 3].map((n) => createStory(reporter.token, { title: `Overnight ${n}`, status: 'scheduled', publishAt })),
+    );
     const at = new Date(Date.parse(publishAt) + 1000).toISOString();
     await Promise.all([runTheJob(at), runTheJob(at), runTheJob(at)]);
     await runTheJob(at);
     for (const story of stories) {
-      expect(await deps.stories.findById(story.id)).toMatchObject({ status: 'published', publishedAt: publishAt, publishAt: null, version: story.version + 1 });
+      expect(await deps.stories.findById(story.id)).toMatchObject({
+        status: 'published',
+        publishedAt: publishAt,
+        publishAt: null,
+        version: story.version + 1,
+      });
       expect((await deps.revisions.list(story.id)).map((r) => r.version)).toEqual([story.version + 1, story.version]);
     }
   });
@@ -121,9 +184,11 @@ describe('scheduled publishing', () => {
     const scheduler = await signUp('reporter');
     const times = [inMinutes(300), inMinutes(120), inMinutes(240), inMinutes(180)];
     const made = [];
-    for (const publishAt of times) made.push(await createStory(scheduler.token, { title: `Embargo ${publishAt}`, status: 'scheduled', publishAt }));
+    for (const publishAt of times)
+      made.push(await createStory(scheduler.token, { title: `Embargo ${publishAt}`, status: 'scheduled', publishAt }));
     const soonest = [...made].sort((a, b) => a.publishAt!.localeCompare(b.publishAt!)).map((s) => s.id);
-    const page = (offset: number) => api<Story[]>(`/api/stories?status=scheduled&authorId=${scheduler.user.id}&limit=2&offset=${offset}`, { token: admin.token });
+    const page = (offset: number) =>
+      api<Story[]>(`/api/stories?status=scheduled&authorId=${scheduler.user.id}&limit=2&offset=${offset}`, { token: admin.token });
     const first = await page(0);
     expect(first.body.map((s) => s.id)).toEqual(soonest.slice(0, 2));
     expect(first.headers.get('X-Total-Count')).toBe('4');
@@ -174,15 +239,18 @@ describe('editorial review', () => {
     const queue = (await api<Story[]>('/api/stories?status=in_review', { token: admin.token })).body;
     expect(queue.map((s) => s.id)).toContain(submitted.id);
 
-    expect(expectError(await review(admin.token, submitted, { decision: 'return' }), 400).fields).toEqual({ note: 'Write a note for the reporter' });
+    expect(expectError(await review(admin.token, submitted, { decision: 'return' }), 400).fields).toEqual({
+      note: 'Write a note for the reporter',
+    });
     const returned = await review(admin.token, submitted, { decision: 'return', note: 'Name the second source.' });
     expect(returned.status).toBe(200);
     expect(returned.body).toMatchObject({ status: 'draft', reviewNote: 'Name the second source.', version: submitted.version + 1 });
     // The author reads the note on the story and in their list.
     expect((await api<Story>(`/api/stories/${submitted.id}`, { token: reporter.token })).body.reviewNote).toBe('Name the second source.');
-    expect((await api<Story[]>(`/api/stories?authorId=${reporter.user.id}`, { token: reporter.token })).body.find((s) => s.id === submitted.id)?.reviewNote).toBe(
-      'Name the second source.',
-    );
+    expect(
+      (await api<Story[]>(`/api/stories?authorId=${reporter.user.id}`, { token: reporter.token })).body.find((s) => s.id === submitted.id)
+        ?.reviewNote,
+    ).toBe('Name the second source.');
 
     const resubmitted = await updateStory(reporter.token, returned.body, { content: '<p>Two sources now.</p>', status: 'in_review' });
     expect(resubmitted).toMatchObject({ status: 'in_review', reviewNote: 'Name the second source.' });
@@ -231,18 +299,30 @@ describe('editorial review', () => {
     expect((await deps.stories.findById(story.id))!.status).toBe('in_review');
 
     expect(expectError(await review(admin.token, edited, { decision: 'publish' }), 400).fields).toHaveProperty('decision');
-    expect(expectError(await api(`/api/stories/${story.id}/review`, { method: 'POST', token: admin.token, json: { decision: 'approve' } }), 400).fields).toHaveProperty('version');
-    expect(expectError(await review(admin.token, edited, { decision: 'return', note: 'x'.repeat(1001) }), 400).fields).toEqual({ note: 'A note must be at most 1,000 characters' });
+    expect(
+      expectError(await api(`/api/stories/${story.id}/review`, { method: 'POST', token: admin.token, json: { decision: 'approve' } }), 400)
+        .fields,
+    ).toHaveProperty('version');
+    expect(expectError(await review(admin.token, edited, { decision: 'return', note: 'x'.repeat(1001) }), 400).fields).toEqual({
+      note: 'A note must be at most 1,000 characters',
+    });
     expectError(await review(reporter.token, edited, { decision: 'approve' }), 403, 'forbidden');
     expectError(await review(other.token, edited, { decision: 'approve' }), 404, 'not_found');
-    expectError(await api(`/api/stories/${story.id}/review`, { method: 'POST', json: { decision: 'approve', version: edited.version } }), 401);
+    expectError(
+      await api(`/api/stories/${story.id}/review`, { method: 'POST', json: { decision: 'approve', version: edited.version } }),
+      401,
+    );
     expectError(await review(admin.token, { ...edited, id: 999_999 }, { decision: 'approve' }), 404);
     expect((await deps.stories.findById(story.id))!.status).toBe('in_review');
   });
 
   it('lets only the author submit a story for review', async () => {
     const story = await createStory(reporter.token);
-    expectError(await api(`/api/stories/${story.id}`, { method: 'PUT', token: admin.token, json: updatePayload(story, { status: 'in_review' }) }), 403, 'forbidden');
+    expectError(
+      await api(`/api/stories/${story.id}`, { method: 'PUT', token: admin.token, json: updatePayload(story, { status: 'in_review' }) }),
+      403,
+      'forbidden',
+    );
     expect((await updateStory(reporter.token, story, { status: 'in_review' })).status).toBe('in_review');
   });
 
@@ -260,10 +340,21 @@ describe('revision history', () => {
   const revisions = (token: string | null, story: Story) => api<StoryRevisionSummary[]>(`/api/stories/${story.id}/revisions`, { token });
 
   it('keeps one revision per save that changes the text, slug, status or video, newest first, and none for a view', async () => {
-    const story = await createStory(reporter.token, { title: 'Bridge closure', content: '<p>The bridge closes on Monday.</p>', status: 'published' });
+    const story = await createStory(reporter.token, {
+      title: 'Bridge closure',
+      content: '<p>The bridge closes on Monday.</p>',
+      status: 'published',
+    });
     let list = (await revisions(reporter.token, story)).body;
     expect(list).toEqual([
-      { id: expect.any(Number), version: 1, title: 'Bridge closure', status: 'published', createdAt: story.createdAt, editor: { id: reporter.user.id, username: reporter.user.username, firstName: 'Maya', lastName: 'Okafor' } },
+      {
+        id: expect.any(Number),
+        version: 1,
+        title: 'Bridge closure',
+        status: 'published',
+        createdAt: story.createdAt,
+        editor: { id: reporter.user.id, username: reporter.user.username, firstName: 'Maya', lastName: 'Okafor' },
+      },
     ]);
 
     await api(`/api/stories/${story.id}/view`, { method: 'POST' });
@@ -285,13 +376,28 @@ describe('revision history', () => {
 
     const read = await api<StoryRevision>(`/api/stories/${story.id}/revisions/${list[3]!.id}`, { token: reporter.token });
     expect(read.status).toBe(200);
-    expect(read.body).toMatchObject({ version: 3, content: '<p>The bridge closes on Tuesday.</p>', slug: story.slug, description: story.description, videoUrl: null, featuredImageUrl: null });
+    expect(read.body).toMatchObject({
+      version: 3,
+      content: '<p>The bridge closes on Tuesday.</p>',
+      slug: story.slug,
+      description: story.description,
+      videoUrl: null,
+      featuredImageUrl: null,
+    });
   });
 
   it('writes no revision for a save that is refused', async () => {
     const story = await createStory(reporter.token);
     await updateStory(reporter.token, story, { title: 'First editor wins' });
-    expectError(await api(`/api/stories/${story.id}`, { method: 'PUT', token: admin.token, json: updatePayload(story, { title: 'Second editor loses' }) }), 409, 'stale_version');
+    expectError(
+      await api(`/api/stories/${story.id}`, {
+        method: 'PUT',
+        token: admin.token,
+        json: updatePayload(story, { title: 'Second editor loses' }),
+      }),
+      409,
+      'stale_version',
+    );
     const titles = (await revisions(reporter.token, story)).body.map((r) => r.title);
     expect(titles).toEqual(['First editor wins', story.title]);
   });
@@ -301,13 +407,26 @@ describe('revision history', () => {
     const changed = await updateStory(reporter.token, story, { title: 'Water warning', content: '<p>Levels are rising.</p>' });
     const [, original] = (await revisions(reporter.token, story)).body;
 
-    const stale = await api(`/api/stories/${story.id}/revisions/${original!.id}/restore`, { method: 'POST', token: reporter.token, json: { version: story.version } });
+    const stale = await api(`/api/stories/${story.id}/revisions/${original!.id}/restore`, {
+      method: 'POST',
+      token: reporter.token,
+      json: { version: story.version },
+    });
     expectError(stale, 409, 'stale_version');
     expect((await deps.stories.findById(story.id))!.content).toBe('<p>Levels are rising.</p>');
 
-    const restored = await api<Story>(`/api/stories/${story.id}/revisions/${original!.id}/restore`, { method: 'POST', token: reporter.token, json: { version: changed.version } });
+    const restored = await api<Story>(`/api/stories/${story.id}/revisions/${original!.id}/restore`, {
+      method: 'POST',
+      token: reporter.token,
+      json: { version: changed.version },
+    });
     expect(restored.status).toBe(200);
-    expect(restored.body).toMatchObject({ title: 'Water report', content: '<p>Levels are normal.</p>', status: 'published', version: changed.version + 1 });
+    expect(restored.body).toMatchObject({
+      title: 'Water report',
+      content: '<p>Levels are normal.</p>',
+      status: 'published',
+      version: changed.version + 1,
+    });
     const list = (await revisions(reporter.token, story)).body;
     expect(list[0]).toMatchObject({ version: changed.version + 1, title: 'Water report', editor: { id: reporter.user.id } });
     expect(list).toHaveLength(3);
@@ -317,14 +436,22 @@ describe('revision history', () => {
     const story = await createStory(reporter.token, { title: 'Ferry timetable', content: '<p>Hourly.</p>', status: 'published' });
     const changed = await updateStory(reporter.token, story, { content: '<p>Every half hour.</p>' });
     const [newest] = (await revisions(reporter.token, story)).body;
-    const same = await api<Story>(`/api/stories/${story.id}/revisions/${newest!.id}/restore`, { method: 'POST', token: reporter.token, json: { version: changed.version } });
+    const same = await api<Story>(`/api/stories/${story.id}/revisions/${newest!.id}/restore`, {
+      method: 'POST',
+      token: reporter.token,
+      json: { version: changed.version },
+    });
     expect(same.status).toBe(200);
     expect(same.body).toMatchObject({ content: '<p>Every half hour.</p>', version: changed.version, updatedAt: changed.updatedAt });
     expect((await revisions(reporter.token, story)).body).toHaveLength(2);
 
     const withVideo = await deps.stories.attachVideo(story.id, '/media/videos/ferry.webm', new Date().toISOString(), reporter.user.id);
     expect(withVideo).toMatchObject({ videoUrl: '/media/videos/ferry.webm', version: changed.version + 1 });
-    expect((await revisions(reporter.token, story)).body.map((r) => r.version)).toEqual([changed.version + 1, changed.version, story.version]);
+    expect((await revisions(reporter.token, story)).body.map((r) => r.version)).toEqual([
+      changed.version + 1,
+      changed.version,
+      story.version,
+    ]);
     const again = await deps.stories.attachVideo(story.id, '/media/videos/ferry.webm', new Date().toISOString(), admin.user.id);
     expect(again).toMatchObject({ videoUrl: '/media/videos/ferry.webm', version: changed.version + 1, updatedAt: withVideo!.updatedAt });
     expect((await revisions(reporter.token, story)).body).toHaveLength(3);
@@ -336,12 +463,24 @@ describe('revision history', () => {
     const theirs = await createStory(other.token);
     const [theirRevision] = (await revisions(other.token, theirs)).body;
     expectError(await api(`/api/stories/${mine.id}/revisions/${theirRevision!.id}`, { token: reporter.token }), 404);
-    expectError(await api(`/api/stories/${mine.id}/revisions/${theirRevision!.id}/restore`, { method: 'POST', token: reporter.token, json: { version: mine.version } }), 404);
+    expectError(
+      await api(`/api/stories/${mine.id}/revisions/${theirRevision!.id}/restore`, {
+        method: 'POST',
+        token: reporter.token,
+        json: { version: mine.version },
+      }),
+      404,
+    );
     expectError(await api(`/api/stories/${mine.id}/revisions/999999`, { token: reporter.token }), 404);
     expectError(await api(`/api/stories/${mine.id}/revisions/abc`, { token: reporter.token }), 400);
     expectError(await api(`/api/stories/999999/revisions`, { token: admin.token }), 404);
     const [own] = (await revisions(reporter.token, mine)).body;
-    expect(expectError(await api(`/api/stories/${mine.id}/revisions/${own!.id}/restore`, { method: 'POST', token: reporter.token, json: {} }), 400).fields).toHaveProperty('version');
+    expect(
+      expectError(
+        await api(`/api/stories/${mine.id}/revisions/${own!.id}/restore`, { method: 'POST', token: reporter.token, json: {} }),
+        400,
+      ).fields,
+    ).toHaveProperty('version');
   });
 
   it('keeps history from everyone but the author and admins, even on a published story', async () => {
@@ -365,13 +504,18 @@ describe('revision history', () => {
 });
 
 describe('corrections', () => {
-  const correct = (token: string | null, story: Story, note: unknown) => api<Correction>(`/api/stories/${story.id}/corrections`, { method: 'POST', token, json: { note } });
+  const correct = (token: string | null, story: Story, note: unknown) =>
+    api<Correction>(`/api/stories/${story.id}/corrections`, { method: 'POST', token, json: { note } });
 
   it('adds permanent public corrections to a published story, moving its updatedAt', async () => {
     const story = await createStory(reporter.token, { title: 'Mayor resigns', status: 'published' });
     const first = await correct(reporter.token, story, '  An earlier version gave the wrong date of the vote.  ');
     expect(first.status).toBe(201);
-    expect(first.body).toEqual({ id: expect.any(Number), note: 'An earlier version gave the wrong date of the vote.', createdAt: expect.any(String) });
+    expect(first.body).toEqual({
+      id: expect.any(Number),
+      note: 'An earlier version gave the wrong date of the vote.',
+      createdAt: expect.any(String),
+    });
     const second = await correct(admin.token, story, 'The mayor’s deputy was misnamed.');
     expect(second.status).toBe(201);
 
@@ -386,29 +530,50 @@ describe('corrections', () => {
 
     // No route edits or removes one.
     for (const method of ['PUT', 'PATCH', 'DELETE']) {
-      expect((await api(`/api/stories/${story.id}/corrections/${first.body.id}`, { method, token: admin.token, json: { note: 'Never mind' } })).status).toBe(404);
+      expect(
+        (await api(`/api/stories/${story.id}/corrections/${first.body.id}`, { method, token: admin.token, json: { note: 'Never mind' } }))
+          .status,
+      ).toBe(404);
     }
     // Nor can the database be made to.
     await expect(env.DB.prepare('DELETE FROM story_corrections WHERE id = ?').bind(first.body.id).run()).rejects.toThrow(/permanent/);
-    await expect(env.DB.prepare('UPDATE story_corrections SET note = ? WHERE id = ?').bind('x', first.body.id).run()).rejects.toThrow(/permanent/);
+    await expect(env.DB.prepare('UPDATE story_corrections SET note = ? WHERE id = ?').bind('x', first.body.id).run()).rejects.toThrow(
+      /permanent/,
+    );
   });
 
   it('leaves the version alone, so an editor who opened the story before the correction can still save and restore', async () => {
-    const story = await createStory(reporter.token, { title: 'Rail strike', content: '<p>Trains stop on Friday.</p>', status: 'published' });
+    const story = await createStory(reporter.token, {
+      title: 'Rail strike',
+      content: '<p>Trains stop on Friday.</p>',
+      status: 'published',
+    });
     const changed = await updateStory(reporter.token, story, { content: '<p>Trains stop on Friday and Saturday.</p>' });
     // The editor holds `changed`; an admin corrects the story meanwhile.
     expect((await correct(admin.token, changed, 'An earlier version gave the wrong day.')).status).toBe(201);
 
-    const saved = await api<Story>(`/api/stories/${story.id}`, { method: 'PUT', token: reporter.token, json: updatePayload(changed, { title: 'Rail strike widens' }) });
+    const saved = await api<Story>(`/api/stories/${story.id}`, {
+      method: 'PUT',
+      token: reporter.token,
+      json: updatePayload(changed, { title: 'Rail strike widens' }),
+    });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ title: 'Rail strike widens', version: changed.version + 1 });
     expect(saved.body.corrections.map((c) => c.note)).toEqual(['An earlier version gave the wrong day.']);
 
     expect((await correct(reporter.token, saved.body, 'The union was misnamed.')).status).toBe(201);
     const [, , original] = (await api<StoryRevisionSummary[]>(`/api/stories/${story.id}/revisions`, { token: reporter.token })).body;
-    const restored = await api<Story>(`/api/stories/${story.id}/revisions/${original!.id}/restore`, { method: 'POST', token: reporter.token, json: { version: saved.body.version } });
+    const restored = await api<Story>(`/api/stories/${story.id}/revisions/${original!.id}/restore`, {
+      method: 'POST',
+      token: reporter.token,
+      json: { version: saved.body.version },
+    });
     expect(restored.status).toBe(200);
-    expect(restored.body).toMatchObject({ title: 'Rail strike', content: '<p>Trains stop on Friday.</p>', version: saved.body.version + 1 });
+    expect(restored.body).toMatchObject({
+      title: 'Rail strike',
+      content: '<p>Trains stop on Friday.</p>',
+      version: saved.body.version + 1,
+    });
     expect(restored.body.corrections).toHaveLength(2);
   });
 
@@ -419,7 +584,11 @@ describe('corrections', () => {
     for (const path of pages) await cached(path);
     expect((await cached(`/story/${story.slug}`)).headers.get('X-Edge-Cache')).toBe('HIT');
 
-    const added = await cached(`/api/stories/${story.id}/corrections`, { method: 'POST', token: reporter.token, json: { note: 'The library opens at 9, not 10.' } });
+    const added = await cached(`/api/stories/${story.id}/corrections`, {
+      method: 'POST',
+      token: reporter.token,
+      json: { note: 'The library opens at 9, not 10.' },
+    });
     expect(added.status).toBe(201);
     for (const path of pages) {
       const res = await cached(path);
@@ -432,7 +601,9 @@ describe('corrections', () => {
     const story = await createStory(reporter.token, { status: 'published' });
     expect(expectError(await correct(reporter.token, story, '   '), 400).fields).toEqual({ note: 'Write the correction' });
     expect(expectError(await correct(reporter.token, story, undefined), 400).fields).toEqual({ note: 'Write the correction' });
-    expect(expectError(await correct(reporter.token, story, 'x'.repeat(1001)), 400).fields).toEqual({ note: 'A correction must be at most 1,000 characters' });
+    expect(expectError(await correct(reporter.token, story, 'x'.repeat(1001)), 400).fields).toEqual({
+      note: 'A correction must be at most 1,000 characters',
+    });
     expect((await correct(reporter.token, story, 'x'.repeat(1000))).status).toBe(201);
     expect((await correct(reporter.token, story, 'x')).status).toBe(201);
   });
@@ -459,7 +630,9 @@ describe('corrections', () => {
     const updated = (await api<Story>(`/api/stories/${story.id}`)).body;
 
     const page = (await site(`/story/${story.slug}`)).text;
-    const jsonLd = JSON.parse(page.slice(page.indexOf('<script type="application/ld+json">') + 35, page.indexOf('</script>', page.indexOf('application/ld+json')))) as Record<string, unknown>;
+    const jsonLd = JSON.parse(
+      page.slice(page.indexOf('<script type="application/ld+json">') + 35, page.indexOf('</script>', page.indexOf('application/ld+json'))),
+    ) as Record<string, unknown>;
     expect(jsonLd).toMatchObject({
       '@type': 'NewsArticle',
       dateModified: updated.updatedAt,

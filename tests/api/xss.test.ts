@@ -1,7 +1,16 @@
 import naughtyStrings from 'big-list-of-naughty-strings';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Story } from '../../src/domain/entities.ts';
-import { JSON_CONTENT_TYPE, api, expectError, mapConcurrently, signUp, storedStory, storyPayload, type ApiResponse } from './support/api.ts';
+import {
+  JSON_CONTENT_TYPE,
+  api,
+  expectError,
+  mapConcurrently,
+  signUp,
+  storedStory,
+  storyPayload,
+  type ApiResponse,
+} from './support/api.ts';
 import { unsafeMarkup } from './support/html.ts';
 
 /**
@@ -101,7 +110,7 @@ const XSS_VECTORS: Record<string, string[]> = {
     '<frameset><frame src="javascript:alert(1)"></frameset>',
     '<embed src="https://www.youtube.com/embed/abc">',
   ],
-  'style': [
+  style: [
     '<span style="color: expression(alert(1))">x</span>',
     '<span style="background:url(javascript:alert(1))">x</span>',
     '<span style="background-image: url(\'https://evil.example/track.png\')">x</span>',
@@ -141,7 +150,8 @@ beforeAll(async () => {
   reporter = await signUp('reporter');
 });
 
-const create = (overrides: Record<string, unknown>) => api<Story>('/api/stories', { method: 'POST', token: reporter.token, json: storyPayload(overrides) });
+const create = (overrides: Record<string, unknown>) =>
+  api<Story>('/api/stories', { method: 'POST', token: reporter.token, json: storyPayload(overrides) });
 
 /**
  * Either the content sanitised to nothing (400 "Content is required"), or the story was stored with
@@ -160,7 +170,9 @@ async function contentProblems(res: ApiResponse<Story>): Promise<string[]> {
 
 describe('story content', () => {
   it('recognises unsafe markup when it sees it (the checker itself works)', () => {
-    expect(unsafeMarkup('<p>fine <a target="_blank" rel="noopener noreferrer nofollow" href="https://example.com">link</a></p>')).toEqual([]);
+    expect(unsafeMarkup('<p>fine <a target="_blank" rel="noopener noreferrer nofollow" href="https://example.com">link</a></p>')).toEqual(
+      [],
+    );
     expect(unsafeMarkup('<script>x</script>')).not.toEqual([]);
     expect(unsafeMarkup('<img src="x" onerror="y">')).not.toEqual([]);
     expect(unsafeMarkup('<a href="jav&#x09;ascript:x">x</a>')).not.toEqual([]);
@@ -174,7 +186,9 @@ describe('story content', () => {
   });
 
   it('keeps the harmless part of a mixed payload', async () => {
-    const res = await create({ content: '<p>Keep me</p><script>alert(1)</script><img src="https://example.com/a.png" onerror="alert(1)" alt="A">' });
+    const res = await create({
+      content: '<p>Keep me</p><script>alert(1)</script><img src="https://example.com/a.png" onerror="alert(1)" alt="A">',
+    });
     expect(res.status).toBe(201);
     expect(res.body.content).toBe('<p>Keep me</p><img src="https://example.com/a.png" alt="A">');
   });
@@ -217,12 +231,9 @@ describe('plain-text fields', () => {
     return problems;
   }
 
-  it.each(CURATED)(
-    'keeps markup in a title or description as text: $trick: $payload',
-    async ({ payload }) => {
-      expect(await textProblems(payload, true)).toEqual([]);
-    },
-  );
+  it.each(CURATED)('keeps markup in a title or description as text: $trick: $payload', async ({ payload }) => {
+    expect(await textProblems(payload, true)).toEqual([]);
+  });
 
   it('round-trips every big-list-of-naughty-strings entry as text', { timeout: CORPUS_TIMEOUT }, async () => {
     const problems = await mapConcurrently(NAUGHTY, PARALLEL, async (naughty) =>
@@ -233,13 +244,23 @@ describe('plain-text fields', () => {
 
   it('keeps markup in a beat name and a user’s names as text', async () => {
     const admin = await signUp('admin');
-    const beat = await api('/api/beats', { method: 'POST', token: admin.token, json: { name: '<img src=x onerror=alert(1)>', description: '<script>alert(1)</script>' } });
+    const beat = await api('/api/beats', {
+      method: 'POST',
+      token: admin.token,
+      json: { name: '<img src=x onerror=alert(1)>', description: '<script>alert(1)</script>' },
+    });
     expect(beat.status).toBe(201);
     expect(beat.body).toMatchObject({ name: '<img src=x onerror=alert(1)>', description: '<script>alert(1)</script>' });
     const user = await api('/api/auth/register', {
       method: 'POST',
       token: admin.token,
-      json: { username: 'plain', email: 'plain@newsroom.test', password: 'secret-pw', firstName: '<b>Bold</b>', lastName: '"><svg onload=alert(1)>' },
+      json: {
+        username: 'plain',
+        email: 'plain@newsroom.test',
+        password: 'secret-pw',
+        firstName: '<b>Bold</b>',
+        lastName: '"><svg onload=alert(1)>',
+      },
     });
     expect(user.status).toBe(201);
     expect(user.body).toMatchObject({ firstName: '<b>Bold</b>', lastName: '"><svg onload=alert(1)>' });
@@ -279,14 +300,16 @@ describe('URL fields', () => {
     },
   );
 
-  it.each(['https://example.com/photo.jpg', 'http://example.com/clip.mp4', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', '/media/videos/abc.webm'])(
-    'accepts %s',
-    async (url) => {
-      const res = await create({ featuredImageUrl: url, videoUrl: url });
-      expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ featuredImageUrl: url, videoUrl: url });
-    },
-  );
+  it.each([
+    'https://example.com/photo.jpg',
+    'http://example.com/clip.mp4',
+    'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    '/media/videos/abc.webm',
+  ])('accepts %s', async (url) => {
+    const res = await create({ featuredImageUrl: url, videoUrl: url });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ featuredImageUrl: url, videoUrl: url });
+  });
 
   it('never stores anything but an http(s) address or a site path from the naughty strings', { timeout: CORPUS_TIMEOUT }, async () => {
     const problems = await mapConcurrently(NAUGHTY, PARALLEL, async (naughty): Promise<string[]> => {

@@ -7,7 +7,9 @@ import { routeTree } from '../../src/web/route-tree.gen.ts';
 /** The worker answers 404 for any address outside APP_ROUTES (decision 045): the list must be the app's own routes. */
 describe('the app’s routes, as the worker knows them', () => {
   test('are the route tree’s, one for one', () => {
-    const fromTree = Object.keys(createRouter({ routeTree, context: { queryClient: new QueryClient() } }).routesByPath).map((path) => path.replace(/\$(\w+)/g, ':$1'));
+    const fromTree = Object.keys(createRouter({ routeTree, context: { queryClient: new QueryClient() } }).routesByPath).map((path) =>
+      path.replace(/\$(\w+)/g, ':$1'),
+    );
     expect([...APP_ROUTES].sort()).toEqual(fromTree.sort());
   });
 

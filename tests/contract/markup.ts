@@ -87,7 +87,12 @@ function readerEquivalent(node: Node): Node[] {
   if (attrs.has('data-status')) {
     attrs.delete('data-status');
     attrs.delete('aria-current');
-    attrs.set('class', classes(node).filter((name) => name !== 'active').join(' '));
+    attrs.set(
+      'class',
+      classes(node)
+        .filter((name) => name !== 'active')
+        .join(' '),
+    );
   }
   for (const [name, value] of attrs) {
     if (/^_R_\w*_$/.test(value)) attrs.delete(name);
@@ -112,5 +117,7 @@ function print(node: Node, indent: string): string[] {
 
 /** One line a tag or a text, indented by depth: a failing comparison shows the differing lines. */
 export function canonical(node: Node): string {
-  return readerEquivalent(node).flatMap((kept) => print(kept, '')).join('\n');
+  return readerEquivalent(node)
+    .flatMap((kept) => print(kept, ''))
+    .join('\n');
 }

@@ -75,7 +75,10 @@ const stories = {
     featuredImageCaption: 'Volunteers & crews worked through the night.',
     featuredImageCredit: 'Photograph: Maya O’Kafor/The Newsroom',
   }),
-  creditOnly: story(7, { featuredImageUrl: '/media/images/2026/11/1b9c7a4e-5a2f-4c1e-9c77-1d2e3f4a5b6c.png', featuredImageCredit: 'Handout' }),
+  creditOnly: story(7, {
+    featuredImageUrl: '/media/images/2026/11/1b9c7a4e-5a2f-4c1e-9c77-1d2e3f4a5b6c.png',
+    featuredImageCredit: 'Handout',
+  }),
   updatedAndCorrected: story(5, {
     updatedAt: '2026-11-22T10:00:00.000Z',
     corrections: [{ id: 1, note: 'An earlier version misspelt the <mayor>’s name.', createdAt: '2026-11-21T12:00:00.000Z' }],
@@ -88,7 +91,10 @@ async function renderApp(element: ReactNode, path: string, seed: (client: QueryC
   queryClient.setQueryData(currentUserKey, null);
   queryClient.setQueryData(beatsQuery().queryKey, beats);
   seed(queryClient);
-  const router = createRouter({ routeTree: createRootRoute({ component: () => element }), history: createMemoryHistory({ initialEntries: [path] }) });
+  const router = createRouter({
+    routeTree: createRootRoute({ component: () => element }),
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
   await router.load();
   return renderToString(
     <QueryClientProvider client={queryClient}>
@@ -127,7 +133,9 @@ describe('the home page reading view is the components’ markup', () => {
 
   test('the footer without beats (SiteFooter)', async () => {
     const bare = homeReadingView(null, [], { origin: ORIGIN, now });
-    await expectSameMarkup(bare, 'footer', 'site-footer', <SiteFooter />, '/', 0, (client) => client.setQueryData(beatsQuery().queryKey, []));
+    await expectSameMarkup(bare, 'footer', 'site-footer', <SiteFooter />, '/', 0, (client) =>
+      client.setQueryData(beatsQuery().queryKey, []),
+    );
   });
 
   test('hero (Hero)', async () => {
@@ -159,7 +167,8 @@ describe('a story page’s reading view is the components’ markup', () => {
     const others = [stories.featuredWithYoutube, stories.nativeVideo, stories.updatedAndCorrected];
     const page = storyReadingView(item, context, others);
     // The app reads the beat's first page (the story itself among it) and leaves the story out.
-    const seed = (client: QueryClient) => client.setQueryData(publishedPageQuery(1, politics.id).queryKey, { items: [item, ...others], total: 4 });
+    const seed = (client: QueryClient) =>
+      client.setQueryData(publishedPageQuery(1, politics.id).queryKey, { items: [item, ...others], total: 4 });
     await expectSameMarkup(page, 'section', 'related', <RelatedStories story={item} />, `/story/${item.slug}`, 0, seed);
   });
 });

@@ -24,14 +24,24 @@ beforeAll(async () => {
   author = reporters[0]!;
   authorToken = await apiLogin(author);
   adminToken = await apiLogin(admin);
-  const created = await apiCall<Beat>('/api/beats', { method: 'POST', token: adminToken, json: { name: `Journey Beat ${Date.now().toString(36)}`, description: 'Arranged by the discovery journeys.' } });
+  const created = await apiCall<Beat>('/api/beats', {
+    method: 'POST',
+    token: adminToken,
+    json: { name: `Journey Beat ${Date.now().toString(36)}`, description: 'Arranged by the discovery journeys.' },
+  });
   expect(created.status).toBe(201);
   beat = created.body;
   for (let n = 1; n <= PAGE_SIZE + 2; n++) {
     const res = await apiCall<Story>('/api/stories', {
       method: 'POST',
       token: authorToken,
-      json: { title: `Journey ${WORD} number ${n}`, description: 'Arranged by the discovery journeys.', content: `<p>The ${WORD} story ${n}.</p>`, status: 'published', beatId: beat.id },
+      json: {
+        title: `Journey ${WORD} number ${n}`,
+        description: 'Arranged by the discovery journeys.',
+        content: `<p>The ${WORD} story ${n}.</p>`,
+        status: 'published',
+        beatId: beat.id,
+      },
     });
     expect(res.status).toBe(201);
     stories.push(res.body);
@@ -54,7 +64,10 @@ async function searchFromHeader(page: Page) {
   await expect.poll(() => results.first().innerText()).toContain('number 3');
   // The matched words are highlighted.
   expect(await results.first().locator('mark').count()).toBeGreaterThan(0);
-  await results.first().getByRole('link', { name: `Journey ${WORD} number 3` }).click();
+  await results
+    .first()
+    .getByRole('link', { name: `Journey ${WORD} number 3` })
+    .click();
   await page.waitForURL(`**/story/${stories[2]!.slug}`);
   await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(stories[2]!.title);
 }
@@ -130,7 +143,13 @@ describe('staff search', () => {
     const draft = await apiCall<Story>('/api/stories', {
       method: 'POST',
       token: authorToken,
-      json: { title: `Unfinished ${WORD} draft`, description: 'Arranged by the discovery journeys.', content: `<p>The ${WORD} draft.</p>`, status: 'draft', beatId: beat.id },
+      json: {
+        title: `Unfinished ${WORD} draft`,
+        description: 'Arranged by the discovery journeys.',
+        content: `<p>The ${WORD} draft.</p>`,
+        status: 'draft',
+        beatId: beat.id,
+      },
     });
     expect(draft.status).toBe(201);
     stories.push(draft.body);

@@ -10,7 +10,13 @@ test('the toolbar is one tab stop; the arrow keys move within it, and it remembe
   await signInAs(page, await createReporterViaApi(await apiLogin(site().admin), uniqueUsername('keyboard')));
   await page.goto('/story/new');
   await expect.poll(() => page.getByRole('heading', { name: 'Create New Story' }).count(), { timeout: 15_000 }).toBe(1);
-  const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.getAttribute('role') ?? document.activeElement?.tagName);
+  const focused = () =>
+    page.evaluate(
+      () =>
+        document.activeElement?.getAttribute('aria-label') ??
+        document.activeElement?.getAttribute('role') ??
+        document.activeElement?.tagName,
+    );
 
   await page.getByLabel('Video URL').focus();
   await page.keyboard.press('Tab');

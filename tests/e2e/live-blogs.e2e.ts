@@ -34,11 +34,16 @@ async function openAsReader(page: Page, slug: string, hash = ''): Promise<void> 
   await expect.poll(() => page.locator('[data-live-blog]').count()).toBe(1);
 }
 
-const notReloaded = (page: Page) => page.evaluate(() => (window as unknown as { readerMark?: string }).readerMark === 'still the same page');
+const notReloaded = (page: Page) =>
+  page.evaluate(() => (window as unknown as { readerMark?: string }).readerMark === 'still the same page');
 const feedText = (page: Page) => page.locator('.live-blog-feed').textContent();
 
 /** The live desk's composer: type the update, tick what is asked, post. */
-async function compose(desk: Page, text: string, options: { keyEvent?: boolean; pinned?: boolean; shortcut?: boolean } = {}): Promise<number> {
+async function compose(
+  desk: Page,
+  text: string,
+  options: { keyEvent?: boolean; pinned?: boolean; shortcut?: boolean } = {},
+): Promise<number> {
   const composer = desk.locator('.update-composer').first();
   await composer.locator('.ProseMirror').click();
   await desk.keyboard.type(text);
@@ -61,7 +66,11 @@ async function arrives(reader: Page, text: string, since: number): Promise<numbe
 }
 
 describe('a live blog from the live desk to the reader', () => {
-  test('a reporter creates a live blog and posts three updates; an open reader page shows each within 5 s, without reloading or moving the reader', async ({ page, browser, pageErrors }) => {
+  test('a reporter creates a live blog and posts three updates; an open reader page shows each within 5 s, without reloading or moving the reader', async ({
+    page,
+    browser,
+    pageErrors,
+  }) => {
     const title = unique('Flood live');
     await signInAs(page, reporter);
     await page.goto('/story/new');
@@ -79,7 +88,8 @@ describe('a live blog from the live desk to the reader', () => {
     const blog = stories.body.find((story) => story.title === title)!;
     expect(blog).toMatchObject({ format: 'liveblog', coverage: 'live', status: 'published' });
     // Earlier reporting, so the reader has something to scroll through.
-    for (let n = 1; n <= 6; n++) await post(reporterToken, blog.id, { body: `<p>Earlier report ${n}.</p><p>${'Details from the scene. '.repeat(25)}</p>` });
+    for (let n = 1; n <= 6; n++)
+      await post(reporterToken, blog.id, { body: `<p>Earlier report ${n}.</p><p>${'Details from the scene. '.repeat(25)}</p>` });
 
     const readerContext = await browser.newContext({ baseURL: site().baseUrl, viewport: { width: 1000, height: 700 } });
     const reader = await readerContext.newPage();
@@ -92,11 +102,15 @@ describe('a live blog from the live desk to the reader', () => {
 
     // 1. A key event, with the reader at the top of the feed: it appears where they look.
     await reader.locator('#live-blog-heading').scrollIntoViewIfNeeded();
-    await reader.evaluate(() => window.scrollTo(0, (document.querySelector('#live-blog-heading') as HTMLElement).getBoundingClientRect().top + window.scrollY - 20));
+    await reader.evaluate(() =>
+      window.scrollTo(0, (document.querySelector('#live-blog-heading') as HTMLElement).getBoundingClientRect().top + window.scrollY - 20),
+    );
     const first = await compose(page, 'Red warning issued for the valley', { keyEvent: true });
     console.log(`key event reached the reader in ${await arrives(reader, 'Red warning issued for the valley', first)} ms`);
     await expect.poll(() => reader.locator('[data-live-blog-key-events]').textContent()).toContain('Red warning issued for the valley');
-    await expect.poll(() => reader.locator('[data-live-blog-announce]').textContent()).toContain('New update: Red warning issued for the valley');
+    await expect
+      .poll(() => reader.locator('[data-live-blog-announce]').textContent())
+      .toContain('New update: Red warning issued for the valley');
 
     // 2. Pinned, posted with Ctrl+Enter, while the reader has scrolled down into older updates: they stay on what they read.
     const reading = reader.getByText('Earlier report 3.');
@@ -116,7 +130,10 @@ describe('a live blog from the live desk to the reader', () => {
     await reader.getByRole('button', { name: '2 new updates' }).click();
     await expect.poll(() => reader.evaluate(() => document.activeElement?.textContent ?? '')).toContain('Rail services suspended');
     await expect.poll(() => reader.getByRole('button', { name: /new update/ }).count()).toBe(0);
-    const newestTop = await reader.locator('.live-blog-feed > li').first().evaluate((element) => element.getBoundingClientRect().top);
+    const newestTop = await reader
+      .locator('.live-blog-feed > li')
+      .first()
+      .evaluate((element) => element.getBoundingClientRect().top);
     expect(newestTop).toBeGreaterThanOrEqual(-1);
     expect(newestTop).toBeLessThan(700);
 
@@ -209,57 +226,67 @@ describe('a live blog from the live desk to the reader', () => {
     expect(await page.getByLabel('Title').count()).toBe(0);
     await compose(page, 'From the colleague at the scene');
     const stored = await apiCall<{ updates: LiveBlogUpdate[] }>(`/api/stories/${blog.id}/updates`);
-    expect(stored.body.updates[0]).toMatchObject({ body: '<p>From the colleague at the scene</p>', author: { username: colleague.username } });
+    expect(stored.body.updates[0]).toMatchObject({
+      body: '<p>From the colleague at the scene</p>',
+      author: { username: colleague.username },
+    });
     expect(pageErrors).toEqual([]);
   });
 });
 
 describe('video beside words', () => {
-  test('the reporter goes live from the live desk: the live blog’s page plays it above the updates, and the recording stays there', { timeout: 120_000 }, async ({ page, browser, pageErrors }) => {
-    const blog = await createStoryViaApi(reporterToken, { title: unique('Video live'), format: 'liveblog' });
-    await post(reporterToken, blog.id, { body: '<p>Our reporter is at the scene.</p>' });
-    await signInAs(page, reporter);
-    await page.goto(`/edit/${blog.id}`);
-    await page.getByRole('button', { name: 'Go live with video on this page' }).click();
-    // The stream takes the live blog's title, which is not the reporter's to change here.
-    expect(await page.getByLabel('Stream Title').inputValue()).toBe(blog.title);
-    expect(await page.getByLabel('Stream Title').isDisabled()).toBe(true);
-    await page.getByRole('button', { name: 'Start Live Stream' }).click();
-    await expect.poll(() => page.getByText('You are live.').count(), { timeout: 30_000 }).toBe(1);
-    const stored = (await apiCall<Story>(`/api/stories/${blog.id}`, { token: reporterToken })).body;
-    expect(stored).toMatchObject({ isLive: true, format: 'liveblog' });
+  test(
+    'the reporter goes live from the live desk: the live blog’s page plays it above the updates, and the recording stays there',
+    { timeout: 120_000 },
+    async ({ page, browser, pageErrors }) => {
+      const blog = await createStoryViaApi(reporterToken, { title: unique('Video live'), format: 'liveblog' });
+      await post(reporterToken, blog.id, { body: '<p>Our reporter is at the scene.</p>' });
+      await signInAs(page, reporter);
+      await page.goto(`/edit/${blog.id}`);
+      await page.getByRole('button', { name: 'Go live with video on this page' }).click();
+      // The stream takes the live blog's title, which is not the reporter's to change here.
+      expect(await page.getByLabel('Stream Title').inputValue()).toBe(blog.title);
+      expect(await page.getByLabel('Stream Title').isDisabled()).toBe(true);
+      await page.getByRole('button', { name: 'Start Live Stream' }).click();
+      await expect.poll(() => page.getByText('You are live.').count(), { timeout: 30_000 }).toBe(1);
+      const stored = (await apiCall<Story>(`/api/stories/${blog.id}`, { token: reporterToken })).body;
+      expect(stored).toMatchObject({ isLive: true, format: 'liveblog' });
 
-    const readerContext = await browser.newContext({ baseURL: site().baseUrl });
-    const reader = await readerContext.newPage();
-    await reader.goto(`/story/${blog.slug}`);
-    const video = reader.locator('video[aria-label^="Live video"]');
-    await expect.poll(() => video.count(), { timeout: 20_000 }).toBe(1);
-    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 30_000 }).toBeGreaterThan(0.5);
-    const above = await reader.evaluate(() => {
-      const player = document.querySelector('video[aria-label^="Live video"]')!;
-      return Boolean(player.compareDocumentPosition(document.querySelector('[data-live-blog]')!) & Node.DOCUMENT_POSITION_FOLLOWING);
-    });
-    expect(above).toBe(true);
-    // The feed stays live under the video.
-    const at = await compose(page, 'Live pictures from the bridge above');
-    await arrives(reader, 'Live pictures from the bridge above', at);
+      const readerContext = await browser.newContext({ baseURL: site().baseUrl });
+      const reader = await readerContext.newPage();
+      await reader.goto(`/story/${blog.slug}`);
+      const video = reader.locator('video[aria-label^="Live video"]');
+      await expect.poll(() => video.count(), { timeout: 20_000 }).toBe(1);
+      await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 30_000 }).toBeGreaterThan(0.5);
+      const above = await reader.evaluate(() => {
+        const player = document.querySelector('video[aria-label^="Live video"]')!;
+        return Boolean(player.compareDocumentPosition(document.querySelector('[data-live-blog]')!) & Node.DOCUMENT_POSITION_FOLLOWING);
+      });
+      expect(above).toBe(true);
+      // The feed stays live under the video.
+      const at = await compose(page, 'Live pictures from the bridge above');
+      await arrives(reader, 'Live pictures from the bridge above', at);
 
-    await page.getByRole('button', { name: 'End Stream' }).click();
-    await expect.poll(() => page.getByText('The stream has ended.').count(), { timeout: 30_000 }).toBe(1);
-    const ended = (await apiCall<Story>(`/api/stories/${blog.id}`, { token: reporterToken })).body;
-    expect(ended).toMatchObject({ isLive: false, status: 'published', coverage: 'live' });
-    // This Chromium records fragmented MP4 (H.264), so the recording is an MP4 (issue 18, decision 042).
-    expect(ended.videoUrl).toMatch(/^\/media\/streams\/.+\.mp4$/);
-    const again = await readerContext.newPage();
-    await again.goto(`/story/${blog.slug}`);
-    expect(await again.locator(`video[src="${ended.videoUrl}"]`).count()).toBe(1);
-    expect(pageErrors).toEqual([]);
-    await readerContext.close();
-  });
+      await page.getByRole('button', { name: 'End Stream' }).click();
+      await expect.poll(() => page.getByText('The stream has ended.').count(), { timeout: 30_000 }).toBe(1);
+      const ended = (await apiCall<Story>(`/api/stories/${blog.id}`, { token: reporterToken })).body;
+      expect(ended).toMatchObject({ isLive: false, status: 'published', coverage: 'live' });
+      // This Chromium records fragmented MP4 (H.264), so the recording is an MP4 (issue 18, decision 042).
+      expect(ended.videoUrl).toMatch(/^\/media\/streams\/.+\.mp4$/);
+      const again = await readerContext.newPage();
+      await again.goto(`/story/${blog.slug}`);
+      expect(await again.locator(`video[src="${ended.videoUrl}"]`).count()).toBe(1);
+      expect(pageErrors).toEqual([]);
+      await readerContext.close();
+    },
+  );
 });
 
 describe('the reader’s live blog page', () => {
-  test('loads its feed’s code, and none of the app’s (React, the router, the site frame), before the reader interacts', async ({ page, pageErrors }) => {
+  test('loads its feed’s code, and none of the app’s (React, the router, the site frame), before the reader interacts', async ({
+    page,
+    pageErrors,
+  }) => {
     const blog = await createStoryViaApi(reporterToken, { title: unique('Light live'), format: 'liveblog' });
     await post(reporterToken, blog.id, { body: '<p>Nothing heavy here.</p>' });
     await openAsReader(page, blog.slug);
@@ -338,7 +365,9 @@ describe('the reader’s live blog page', () => {
     const endedAt = Date.now();
     await expect.poll(() => page.getByText('Coverage has ended: readers see the live blog as finished.').count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Post update' }).count()).toBe(0);
-    await expect.poll(() => reader.locator('[data-live-blog-status]').textContent(), { timeout: WITHIN, interval: 100 }).toContain('Coverage ended');
+    await expect
+      .poll(() => reader.locator('[data-live-blog-status]').textContent(), { timeout: WITHIN, interval: 100 })
+      .toContain('Coverage ended');
     console.log(`the end of coverage reached the reader in ${Date.now() - endedAt} ms`);
     await expect.poll(() => reader.locator('[data-live-blog-announce]').textContent()).toContain('Coverage has ended.');
     expect(await notReloaded(reader)).toBe(true);

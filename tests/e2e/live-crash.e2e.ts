@@ -20,23 +20,37 @@ async function anotherPort(): Promise<number> {
 }
 
 describe('a served build killed while a reporter is live', () => {
-  it('ends the stream by itself within the grace period after the restart, with everything acknowledged recorded', { timeout: 240_000 }, async () => {
-    const port = await anotherPort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/check/live-crash.ts', '--no-build'], {
-      cwd: projectRoot,
-      env: quietEnv({ CRASH_PORT: String(port), CRASH_GRACE_SECONDS: '8', NODE_ENV: 'production' }),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-    const line = output.split('\n').find((candidate) => candidate.startsWith('RESULT '));
-    expect(line, output).toBeDefined();
-    const result = JSON.parse(line!.slice('RESULT '.length)) as Record<string, unknown>;
-    console.log(output.split('\n').filter((candidate) => candidate && !candidate.startsWith('RESULT ')).join('\n'));
-    expect(result).toMatchObject({ ended: true, stillListedActive: false, recordingHoldsEveryAcknowledgedByte: true, videoUrl: expect.stringMatching(/\.mp4$/) });
-    expect(result.endedAfterRestartSeconds as number).toBeLessThan((result.graceSeconds as number) + 5);
-    expect(code).toBe(0);
-  });
+  it(
+    'ends the stream by itself within the grace period after the restart, with everything acknowledged recorded',
+    { timeout: 240_000 },
+    async () => {
+      const port = await anotherPort();
+      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/check/live-crash.ts', '--no-build'], {
+        cwd: projectRoot,
+        env: quietEnv({ CRASH_PORT: String(port), CRASH_GRACE_SECONDS: '8', NODE_ENV: 'production' }),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+      const line = output.split('\n').find((candidate) => candidate.startsWith('RESULT '));
+      expect(line, output).toBeDefined();
+      const result = JSON.parse(line!.slice('RESULT '.length)) as Record<string, unknown>;
+      console.log(
+        output
+          .split('\n')
+          .filter((candidate) => candidate && !candidate.startsWith('RESULT '))
+          .join('\n'),
+      );
+      expect(result).toMatchObject({
+        ended: true,
+        stillListedActive: false,
+        recordingHoldsEveryAcknowledgedByte: true,
+        videoUrl: expect.stringMatching(/\.mp4$/),
+      });
+      expect(result.endedAfterRestartSeconds as number).toBeLessThan((result.graceSeconds as number) + 5);
+      expect(code).toBe(0);
+    },
+  );
 });

@@ -22,7 +22,11 @@ describe('a live segment group read by several viewers at once, on the served bu
   it('gives every viewer the whole group, those who share another viewer’s upstream and those who join midway', async () => {
     const { baseUrl, reporters } = site();
     const token = await apiLogin(reporters[1]!);
-    const started = await apiCall<{ id: number }>('/api/streams/start', { method: 'POST', token, json: { title: 'Fan-out on the served build' } });
+    const started = await apiCall<{ id: number }>('/api/streams/start', {
+      method: 'POST',
+      token,
+      json: { title: 'Fan-out on the served build' },
+    });
     expect(started.status).toBe(201);
     const live = `${baseUrl}/api/streams/${started.body.id}/live`;
     const looped = await loopedFixture(2);
@@ -59,7 +63,8 @@ describe('a live segment group read by several viewers at once, on the served bu
     }
     const group = Buffer.from(concatBytes(segments));
     expect(read.map(({ state }) => state)).toContain('SHARED');
-    for (const { bytes } of read) expect(Buffer.compare(Buffer.from(bytes), group), `a viewer got ${bytes.length} of the group's ${group.length} bytes`).toBe(0);
+    for (const { bytes } of read)
+      expect(Buffer.compare(Buffer.from(bytes), group), `a viewer got ${bytes.length} of the group's ${group.length} bytes`).toBe(0);
     // The stream began on a keyframe: a join without a phase gets the init segment and the first G segments.
     const init = Buffer.from(await (await fetch(`${live}/init`)).arrayBuffer());
     for (const { next, bytes } of joined) {

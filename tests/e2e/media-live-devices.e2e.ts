@@ -40,7 +40,9 @@ async function manifest(streamId: number): Promise<LiveManifest> {
 async function expectSmoothPlayback(reader: Page, what: string): Promise<void> {
   await expect.poll(async () => (await videoState(reader, LIVE_VIDEO))?.currentTime ?? 0, { timeout: 30_000 }).toBeGreaterThan(0.5);
   const rate = await frameRate(reader, LIVE_VIDEO);
-  console.log(`${what}: ${rate.fps.toFixed(1)} frames/s, ${rate.advanced.toFixed(2)} s of video in ${rate.seconds.toFixed(2)} s, ${rate.dropped} dropped`);
+  console.log(
+    `${what}: ${rate.fps.toFixed(1)} frames/s, ${rate.advanced.toFixed(2)} s of video in ${rate.seconds.toFixed(2)} s, ${rate.dropped} dropped`,
+  );
   expect(rate.advanced).toBeGreaterThan(rate.seconds * 0.6);
   expect(rate.fps).toBeGreaterThan(SMOOTH_FPS);
 }
@@ -55,7 +57,9 @@ async function partnerSite(): Promise<{ url: string; close: () => void }> {
       return;
     }
     res.writeHead(200, { 'content-type': 'text/html' });
-    res.end('<!doctype html><title>Partner player</title><script src="/hls.min.js"></script><video id="partner" muted playsinline></video>');
+    res.end(
+      '<!doctype html><title>Partner player</title><script src="/hls.min.js"></script><video id="partner" muted playsinline></video>',
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -72,7 +76,11 @@ describe.sequential('live video for every device', () => {
     adminToken = await apiLogin(site().admin);
   });
 
-  test('a reporter goes live in MP4; readers watch with MediaSource and as an iPhone does, smoothly; the recording is an MP4 of the time on air', async ({ browser, page, pageErrors }) => {
+  test('a reporter goes live in MP4; readers watch with MediaSource and as an iPhone does, smoothly; the recording is an MP4 of the time on air', async ({
+    browser,
+    page,
+    pageErrors,
+  }) => {
     const reporter = await createReporterViaApi(adminToken, uniqueUsername('mp4anchor'));
     await openLiveTab(page, reporter);
     const title = unique('Harbour fire');
@@ -84,8 +92,12 @@ describe.sequential('live video for every device', () => {
     const liveAt = Date.now();
     const streamId = Number(await page.getByTestId('stream-id').innerText());
     // This Chromium records H.264 with Opus in fragmented MP4, and the server says so.
-    await expect.poll(async () => (await manifest(streamId)).mimeType, { timeout: 15_000 }).toMatch(/^video\/mp4; codecs="avc1\.[0-9a-f]{6},opus"$/);
-    const listed = (await apiCall<ActiveLiveStream[]>('/api/streams/active', { token: adminToken })).body.find((stream) => stream.id === streamId)!;
+    await expect
+      .poll(async () => (await manifest(streamId)).mimeType, { timeout: 15_000 })
+      .toMatch(/^video\/mp4; codecs="avc1\.[0-9a-f]{6},opus"$/);
+    const listed = (await apiCall<ActiveLiveStream[]>('/api/streams/active', { token: adminToken })).body.find(
+      (stream) => stream.id === streamId,
+    )!;
 
     const errors: string[] = [];
     const desktop = await readerPage(browser, errors);
@@ -97,7 +109,12 @@ describe.sequential('live video for every device', () => {
       await iphone.goto(`/story/${listed.slug}`);
       expect(await iphone.evaluate(() => typeof (window as unknown as { MediaSource?: unknown }).MediaSource)).toBe('undefined');
       await expectSmoothPlayback(iphone, 'MP4 live, ManagedMediaSource (iPhone)');
-      expect(await managedMediaSourceRecord(iphone)).toMatchObject({ created: 1, opened: 1, refusedWithoutDisableRemotePlayback: 0, streaming: true });
+      expect(await managedMediaSourceRecord(iphone)).toMatchObject({
+        created: 1,
+        opened: 1,
+        refusedWithoutDisableRemotePlayback: 0,
+        streaming: true,
+      });
       expect(await iphone.evaluate((css) => document.querySelector<HTMLVideoElement>(css)!.disableRemotePlayback, LIVE_VIDEO)).toBe(true);
 
       // Safari stops wanting data for 4 s: no new request for media meanwhile; then it plays on.
@@ -131,13 +148,17 @@ describe.sequential('live video for every device', () => {
       }
       const recording = await playAndSeek(desktop, `video[src="${story.videoUrl}"]`);
       const onAir = (endedAt - liveAt) / 1000;
-      console.log(`MP4 live: on air ${onAir.toFixed(2)} s (from "Stream started" to "End Stream"); the recording lasts ${recording.duration.toFixed(2)} s`);
+      console.log(
+        `MP4 live: on air ${onAir.toFixed(2)} s (from "Stream started" to "End Stream"); the recording lasts ${recording.duration.toFixed(2)} s`,
+      );
       expect(Math.abs(recording.duration - onAir)).toBeLessThan(1.5);
 
       if (await hasFfprobe()) {
         const bytes = await bytesOf(story.videoUrl!);
         const probe = await ffprobeBytes(bytes);
-        console.log(`ffprobe of the recording: ${probe.format.format_name}, ${probe.format.duration} s, ${probe.streams.map((s) => `${s.codec_type} ${s.codec_name}${s.profile ? ` (${s.profile})` : ''}${s.width ? ` ${s.width}x${s.height}` : ''}`).join(', ')}`);
+        console.log(
+          `ffprobe of the recording: ${probe.format.format_name}, ${probe.format.duration} s, ${probe.streams.map((s) => `${s.codec_type} ${s.codec_name}${s.profile ? ` (${s.profile})` : ''}${s.width ? ` ${s.width}x${s.height}` : ''}`).join(', ')}`,
+        );
         expect(probe.complaints).toBe('');
         expect(probe.streams.find((s) => s.codec_type === 'video')?.codec_name).toBe('h264');
         expect(probe.streams.find((s) => s.codec_type === 'audio')?.codec_name).toBe('opus');
@@ -152,10 +173,17 @@ describe.sequential('live video for every device', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  test('standard players take an MP4 stream’s HLS playlist: hls.js in Chromium plays it smoothly, ffprobe reads it live and after the end', async ({ page, pageErrors }) => {
+  test('standard players take an MP4 stream’s HLS playlist: hls.js in Chromium plays it smoothly, ffprobe reads it live and after the end', async ({
+    page,
+    pageErrors,
+  }) => {
     const reporter = await createReporterViaApi(adminToken, uniqueUsername('hls'));
     const token = await apiLogin(reporter);
-    const started = await apiCall<LiveStream>('/api/streams/start', { method: 'POST', token, json: { title: unique('Ferry on the rocks') } });
+    const started = await apiCall<LiveStream>('/api/streams/start', {
+      method: 'POST',
+      token,
+      json: { title: unique('Ferry on the rocks') },
+    });
     expect(started.status).toBe(201);
     const streamId = started.body.id;
     const fixture = new Uint8Array(readFileSync(new URL('../fixtures/camera-h264-opus.mp4', import.meta.url)));
@@ -171,13 +199,26 @@ describe.sequential('live video for every device', () => {
       }
     })();
     const playlistUrl = `${site().baseUrl}/api/streams/${streamId}/live.m3u8`;
-    await expect.poll(async () => (await fetch(playlistUrl).then((res) => res.text())).match(/#EXTINF/g)?.length ?? 0, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+    await expect
+      .poll(async () => (await fetch(playlistUrl).then((res) => res.text())).match(/#EXTINF/g)?.length ?? 0, { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(3);
 
     // A partner's site, on an origin of its own, playing the feed with hls.js (pinned in package.json).
     const partner = await partnerSite();
     await page.goto(partner.url);
     const support = await page.evaluate((url) => {
-      const Hls = (window as unknown as { Hls: { isSupported(): boolean; new (config: object): { loadSource(url: string): void; attachMedia(video: HTMLVideoElement): void; on(event: string, fn: (event: string, data: { fatal?: boolean; details?: string }) => void): void } } }).Hls;
+      const Hls = (
+        window as unknown as {
+          Hls: {
+            isSupported(): boolean;
+            new (config: object): {
+              loadSource(url: string): void;
+              attachMedia(video: HTMLVideoElement): void;
+              on(event: string, fn: (event: string, data: { fatal?: boolean; details?: string }) => void): void;
+            };
+          };
+        }
+      ).Hls;
       const errors: string[] = [];
       (window as unknown as { hlsErrors: string[] }).hlsErrors = errors;
       if (!Hls.isSupported()) return false;
@@ -194,7 +235,9 @@ describe.sequential('live video for every device', () => {
     expect(support).toBe(true);
     await expect.poll(async () => (await videoState(page, '#partner'))?.currentTime ?? 0, { timeout: 30_000 }).toBeGreaterThan(0.5);
     const rate = await frameRate(page, '#partner');
-    console.log(`HLS live, hls.js: ${rate.fps.toFixed(1)} frames/s, ${rate.advanced.toFixed(2)} s of video in ${rate.seconds.toFixed(2)} s`);
+    console.log(
+      `HLS live, hls.js: ${rate.fps.toFixed(1)} frames/s, ${rate.advanced.toFixed(2)} s of video in ${rate.seconds.toFixed(2)} s`,
+    );
     expect(rate.advanced).toBeGreaterThan(rate.seconds * 0.6);
     expect(rate.fps).toBeGreaterThan(SMOOTH_FPS);
     expect(await page.evaluate(() => (window as unknown as { hlsErrors: string[] }).hlsErrors)).toEqual([]);
@@ -202,7 +245,9 @@ describe.sequential('live video for every device', () => {
     const probing = await hasFfprobe();
     if (probing) {
       const live = await ffprobe(playlistUrl);
-      console.log(`ffprobe of live.m3u8 while live: ${live.format.format_name}, ${live.streams.map((s) => `${s.codec_type} ${s.codec_name}`).join(', ')}`);
+      console.log(
+        `ffprobe of live.m3u8 while live: ${live.format.format_name}, ${live.streams.map((s) => `${s.codec_type} ${s.codec_name}`).join(', ')}`,
+      );
       expect(live.format.format_name).toBe('hls');
       expect(live.streams.map((s) => s.codec_name).sort()).toEqual(['h264', 'opus']);
     }
@@ -211,10 +256,14 @@ describe.sequential('live video for every device', () => {
     publisher.close();
     await expect.poll(async () => (await manifest(streamId)).videoUrl, { timeout: 30_000 }).toMatch(/\.mp4$/);
     // The playlist is cached for a second, like the manifest.
-    await expect.poll(async () => (await fetch(playlistUrl).then((res) => res.text())).trimEnd().endsWith('#EXT-X-ENDLIST'), { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(async () => (await fetch(playlistUrl).then((res) => res.text())).trimEnd().endsWith('#EXT-X-ENDLIST'), { timeout: 5000 })
+      .toBe(true);
     if (probing) {
       const vod = await ffprobe(playlistUrl);
-      console.log(`ffprobe of live.m3u8 after the end: ${vod.format.format_name}, ${vod.format.duration} s, ${vod.streams.map((s) => `${s.codec_type} ${s.codec_name}`).join(', ')}`);
+      console.log(
+        `ffprobe of live.m3u8 after the end: ${vod.format.format_name}, ${vod.format.duration} s, ${vod.streams.map((s) => `${s.codec_type} ${s.codec_name}`).join(', ')}`,
+      );
       expect(vod.streams.map((s) => s.codec_name).sort()).toEqual(['h264', 'opus']);
       expect(Number(vod.format.duration)).toBeGreaterThan(30);
       expect(await ffmpegDecodeErrors(playlistUrl)).toBe('');
@@ -223,7 +272,11 @@ describe.sequential('live video for every device', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  test('a reporter whose browser records only WebM (Firefox) goes live as before: readers watch smoothly, HLS says not_hls, the recording is a seekable WebM', async ({ browser, page, pageErrors }) => {
+  test('a reporter whose browser records only WebM (Firefox) goes live as before: readers watch smoothly, HLS says not_hls, the recording is a seekable WebM', async ({
+    browser,
+    page,
+    pageErrors,
+  }) => {
     // Firefox's MediaRecorder makes no MP4.
     await page.addInitScript(() => {
       const native = MediaRecorder.isTypeSupported.bind(MediaRecorder);
@@ -235,11 +288,15 @@ describe.sequential('live video for every device', () => {
     await page.getByRole('button', { name: 'Start Live Stream' }).click();
     await expectNotice(page, 'Stream started', 'You are now live! Video is being recorded.');
     const streamId = Number(await page.getByTestId('stream-id').innerText());
-    await expect.poll(async () => (await manifest(streamId)).mimeType, { timeout: 15_000 }).toMatch(/^video\/webm; codecs="(vp9,opus|opus,vp9)"$/);
+    await expect
+      .poll(async () => (await manifest(streamId)).mimeType, { timeout: 15_000 })
+      .toMatch(/^video\/webm; codecs="(vp9,opus|opus,vp9)"$/);
     const refused = await apiCall<{ error: { code: string } }>(`/api/streams/${streamId}/live.m3u8`);
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('not_hls');
-    const listed = (await apiCall<ActiveLiveStream[]>('/api/streams/active', { token: adminToken })).body.find((stream) => stream.id === streamId)!;
+    const listed = (await apiCall<ActiveLiveStream[]>('/api/streams/active', { token: adminToken })).body.find(
+      (stream) => stream.id === streamId,
+    )!;
 
     const errors: string[] = [];
     const reader = await readerPage(browser, errors);

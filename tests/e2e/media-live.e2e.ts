@@ -56,7 +56,11 @@ describe.sequential('live streams', () => {
     adminToken = await apiLogin(site().admin);
   });
 
-  test('a reporter goes live, a reader watches through "Watch Live", the viewer count reads 1, and ending publishes the recording', async ({ browser, page, pageErrors }) => {
+  test('a reporter goes live, a reader watches through "Watch Live", the viewer count reads 1, and ending publishes the recording', async ({
+    browser,
+    page,
+    pageErrors,
+  }) => {
     const reporter = await createReporterViaApi(adminToken, uniqueUsername('anchor'));
     await openLiveTab(page, reporter);
 
@@ -143,7 +147,11 @@ describe.sequential('live streams', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  test('the reporter’s connection drops and comes back: readers keep playing, a late reader joins mid-stream, and the recording is whole', async ({ browser, page, pageErrors }) => {
+  test('the reporter’s connection drops and comes back: readers keep playing, a late reader joins mid-stream, and the recording is whole', async ({
+    browser,
+    page,
+    pageErrors,
+  }) => {
     await trackSockets(page);
     const reporter = await createReporterViaApi(adminToken, uniqueUsername('flaky'));
     await openLiveTab(page, reporter);
@@ -165,7 +173,9 @@ describe.sequential('live streams', () => {
       // The network drops under the reporter: the publisher's socket dies, new ones cannot connect for a while.
       await page.context().setOffline(true);
       const cut = await page.evaluate(() => {
-        const sockets = (window as unknown as { __liveSockets: WebSocket[] }).__liveSockets.filter((ws) => ws.readyState === WebSocket.OPEN);
+        const sockets = (window as unknown as { __liveSockets: WebSocket[] }).__liveSockets.filter(
+          (ws) => ws.readyState === WebSocket.OPEN,
+        );
         for (const ws of sockets) ws.close(4000, 'network lost (test)');
         return sockets.length;
       });
@@ -173,9 +183,14 @@ describe.sequential('live streams', () => {
       await page.waitForTimeout(3000);
       await page.context().setOffline(false);
       // It comes back by itself (a new socket) and resumes where the room's bytes end; readers go on from where they were.
-      const reconnected = () => page.evaluate(() => (window as unknown as { __liveSockets: WebSocket[] }).__liveSockets.filter((ws) => ws.readyState === WebSocket.OPEN).length);
+      const reconnected = () =>
+        page.evaluate(
+          () => (window as unknown as { __liveSockets: WebSocket[] }).__liveSockets.filter((ws) => ws.readyState === WebSocket.OPEN).length,
+        );
       await expect.poll(reconnected, { timeout: 20_000 }).toBe(1);
-      await expect.poll(async () => (await apiCall<{ publisher: boolean }>(`/api/streams/${streamId}/live`)).body.publisher, { timeout: 20_000 }).toBe(true);
+      await expect
+        .poll(async () => (await apiCall<{ publisher: boolean }>(`/api/streams/${streamId}/live`)).body.publisher, { timeout: 20_000 })
+        .toBe(true);
       const after = await playsOnFrom(reader, before, 2);
       expect((await videoState(reader, LIVE_VIDEO))!.paused).toBe(false);
 
@@ -192,7 +207,9 @@ describe.sequential('live streams', () => {
       await page.getByRole('button', { name: 'End Stream' }).click();
       await expectNotice(page, 'Stream ended', 'Your live stream has been stopped and video saved');
       // The manifest is an edge-cached read of up to 1 s (docs/decisions/025), so "ended" shows within it.
-      await expect.poll(async () => (await apiCall<{ state: string }>(`/api/streams/${streamId}/live`)).body.state, { timeout: 5_000 }).toBe('ended');
+      await expect
+        .poll(async () => (await apiCall<{ state: string }>(`/api/streams/${streamId}/live`)).body.state, { timeout: 5_000 })
+        .toBe('ended');
       const story = (await apiCall<Story>(`/api/stories/slug/${listed.slug}`)).body;
       expect(story).toMatchObject({ isLive: false, status: 'published' });
 
@@ -266,7 +283,10 @@ describe.sequential('live streams', () => {
     expect(Math.abs(recording.seekedTo - recording.target)).toBeLessThan(0.5);
   });
 
-  test('a browser that cannot play the live stream gets a notice, then a link to the recording once the stream ends', async ({ page, pageErrors }) => {
+  test('a browser that cannot play the live stream gets a notice, then a link to the recording once the stream ends', async ({
+    page,
+    pageErrors,
+  }) => {
     const reporter = await createReporterViaApi(adminToken, uniqueUsername('nomse'));
     const token = await apiLogin(reporter);
     const title = unique('Bridge closed');
@@ -286,7 +306,11 @@ describe.sequential('live streams', () => {
     });
     await page.goto(`/story/${slug}`);
     await expect
-      .poll(() => page.getByText('This browser cannot play live video. A link to the recording appears here as soon as the stream ends.').count(), { timeout: 20_000 })
+      .poll(
+        () =>
+          page.getByText('This browser cannot play live video. A link to the recording appears here as soon as the stream ends.').count(),
+        { timeout: 20_000 },
+      )
       .toBe(1);
     expect(await page.getByRole('link', { name: 'Watch the recording' }).count()).toBe(0);
 

@@ -12,7 +12,10 @@ import { createReporterViaApi, signInAs, unique, uniqueUsername } from './suppor
  * title, description and category; the clip is an MP4 (H.264) where the browser records one, and
  * the draft story plays it with a finite duration and seeks.
  */
-test('a reporter records a clip, uploads it with a title, and the draft story plays it with a finite duration', async ({ page, pageErrors }) => {
+test('a reporter records a clip, uploads it with a title, and the draft story plays it with a finite duration', async ({
+  page,
+  pageErrors,
+}) => {
   const reporter = await createReporterViaApi(await apiLogin(site().admin), uniqueUsername('recorder'));
   const token = await signInAs(page, reporter);
   await page.goto('/dashboard');
@@ -25,7 +28,9 @@ test('a reporter records a clip, uploads it with a title, and the draft story pl
 
   await page.getByRole('button', { name: 'Start Camera' }).click();
   const preview = 'video[aria-label="Camera preview"]';
-  await expect.poll(() => page.evaluate((css) => document.querySelector<HTMLVideoElement>(css)?.readyState ?? 0, preview), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+  await expect
+    .poll(() => page.evaluate((css) => document.querySelector<HTMLVideoElement>(css)?.readyState ?? 0, preview), { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(2);
   const tracksEnabled = () =>
     page.evaluate((css) => {
       const stream = document.querySelector<HTMLVideoElement>(css)?.srcObject as MediaStream;
@@ -92,7 +97,13 @@ test('a reporter records a clip, uploads it with a title, and the draft story pl
 
   // A draft story holds the clip, in the beat the category names.
   const story = (await apiCall<Story>(`/api/stories/${sent.story.id}`, { token })).body;
-  expect(story).toMatchObject({ title, description: 'Filmed from the river road', status: 'draft', videoUrl: sent.url, beat: { name: 'Local News' } });
+  expect(story).toMatchObject({
+    title,
+    description: 'Filmed from the river road',
+    status: 'draft',
+    videoUrl: sent.url,
+    beat: { name: 'Local News' },
+  });
   expect(await page.getByRole('link', { name: 'Open Draft in Editor' }).getAttribute('href')).toBe(`/edit/${story.id}`);
   expect(await seriousViolations(page), 'uploaded').toEqual([]);
 
@@ -108,6 +119,8 @@ test('a reporter records a clip, uploads it with a title, and the draft story pl
   expect(stored.duration).toBeGreaterThan(2.5);
   expect(Math.abs(stored.seekedTo - stored.target)).toBeLessThan(0.5);
   expect(stored.advanced).toBeGreaterThan(0.3);
-  console.log(`recorder: a 3.5 s recording plays back as ${playback.duration.toFixed(2)} s; stored as ${stored.duration.toFixed(2)} s, seeked to ${stored.seekedTo.toFixed(2)} s`);
+  console.log(
+    `recorder: a 3.5 s recording plays back as ${playback.duration.toFixed(2)} s; stored as ${stored.duration.toFixed(2)} s, seeked to ${stored.seekedTo.toFixed(2)} s`,
+  );
   expect(pageErrors).toEqual([]);
 });

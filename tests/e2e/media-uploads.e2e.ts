@@ -19,7 +19,10 @@ function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-test('a large video from the Upload tab goes up in parts, resumes a part whose connection dropped, and becomes a draft story', async ({ page, pageErrors }) => {
+test('a large video from the Upload tab goes up in parts, resumes a part whose connection dropped, and becomes a draft story', async ({
+  page,
+  pageErrors,
+}) => {
   const reporter = await createReporterViaApi(await apiLogin(site().admin), uniqueUsername('uploader'));
   const token = await signInAs(page, reporter);
   await page.goto('/dashboard');

@@ -13,7 +13,11 @@ import { createReporterViaApi, signInAs, unique, uniqueUsername } from './suppor
  * cards on the home page lazy below the fold. At a desktop size and a phone's.
  */
 const PHOTO = resolve(import.meta.dirname, '../fixtures/harbour-photo.jpg');
-const WORDS = { alt: 'Sandbags stacked along the harbour wall at dusk', caption: 'Volunteers filled 4,000 sandbags overnight.', credit: 'Photograph: Maya Okafor/The Newsroom' };
+const WORDS = {
+  alt: 'Sandbags stacked along the harbour wall at dusk',
+  caption: 'Volunteers filled 4,000 sandbags overnight.',
+  credit: 'Photograph: Maya Okafor/The Newsroom',
+};
 
 const SIZES = {
   desktop: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
@@ -22,7 +26,10 @@ const SIZES = {
 
 let story: Story;
 
-test('a reporter gives the story a picture from a file, with its alt text, caption and credit, and publishes it', async ({ page, pageErrors }) => {
+test('a reporter gives the story a picture from a file, with its alt text, caption and credit, and publishes it', async ({
+  page,
+  pageErrors,
+}) => {
   const reporter = await createReporterViaApi(await apiLogin(site().admin), uniqueUsername('photographer'));
   const token = await signInAs(page, reporter);
   await page.goto('/story/new');
@@ -37,7 +44,9 @@ test('a reporter gives the story a picture from a file, with its alt text, capti
   const chooser = page.waitForEvent('filechooser');
   await picture.getByRole('button', { name: 'Choose a Picture', exact: true }).click();
   await (await chooser).setFiles(PHOTO);
-  await expect.poll(() => page.getByLabel('…or the picture’s address').inputValue(), { timeout: 20_000 }).toMatch(/^\/media\/images\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.jpg$/);
+  await expect
+    .poll(() => page.getByLabel('…or the picture’s address').inputValue(), { timeout: 20_000 })
+    .toMatch(/^\/media\/images\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.jpg$/);
   await expect.poll(() => picture.locator('img.featured-image-preview').count()).toBe(1);
   await page.getByLabel('Alt text', { exact: true }).fill(WORDS.alt);
   await page.getByLabel('Caption (optional)').fill(WORDS.caption);
@@ -47,7 +56,13 @@ test('a reporter gives the story a picture from a file, with its alt text, capti
   await page.waitForURL((url) => url.pathname.startsWith('/story/') && url.pathname !== '/story/new');
 
   story = (await apiCall<Story>(`/api/stories/slug/${new URL(page.url()).pathname.split('/').pop()}`, { token })).body;
-  expect(story).toMatchObject({ title, status: 'published', featuredImageAlt: WORDS.alt, featuredImageCaption: WORDS.caption, featuredImageCredit: WORDS.credit });
+  expect(story).toMatchObject({
+    title,
+    status: 'published',
+    featuredImageAlt: WORDS.alt,
+    featuredImageCaption: WORDS.caption,
+    featuredImageCredit: WORDS.credit,
+  });
 
   // Back in the editor, the words are there to change.
   await page.goto(`/edit/${story.id}`);
@@ -62,7 +77,8 @@ async function readerAt(browser: Browser, size: keyof typeof SIZES, path: string
   const page = await context.newPage();
   const pictures = new Map<string, { type: string | undefined; width: string | undefined }>();
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'image') pictures.set(response.url(), { type: response.headers()['content-type'], width: response.headers()['x-picture-width'] });
+    if (response.request().resourceType() === 'image')
+      pictures.set(response.url(), { type: response.headers()['content-type'], width: response.headers()['x-picture-width'] });
   });
   await page.goto(path);
   return Object.assign(page, { pictures });
@@ -80,8 +96,14 @@ for (const size of Object.keys(SIZES) as (keyof typeof SIZES)[]) {
       expect(await image.getAttribute('width')).toBe('1280');
       expect(await image.getAttribute('height')).toBe('720');
       expect(await image.getAttribute('srcset')).toContain(`${story.featuredImageUrl}?w=320 320w`);
-      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 30_000 }).toBe(true);
-      const shown = await image.evaluate((img: HTMLImageElement) => ({ src: img.currentSrc, laidOut: img.getBoundingClientRect().width, ratio: devicePixelRatio }));
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 30_000 })
+        .toBe(true);
+      const shown = await image.evaluate((img: HTMLImageElement) => ({
+        src: img.currentSrc,
+        laidOut: img.getBoundingClientRect().width,
+        ratio: devicePixelRatio,
+      }));
       const width = Number(new URL(shown.src).searchParams.get('w'));
       // The smallest served width that covers the picture's box on this screen, and no more.
       expect(width).toBeGreaterThanOrEqual(shown.laidOut * shown.ratio);
@@ -96,7 +118,17 @@ for (const size of Object.keys(SIZES) as (keyof typeof SIZES)[]) {
       const token = await apiLogin(site().admin);
       const made: Story[] = [];
       for (let n = 0; n < 3; n++) {
-        const res = await apiCall<Story>('/api/stories', { method: 'POST', token, json: { title: unique('Card with a picture'), description: 'A card.', content: '<p>Card.</p>', status: 'published', featuredImageUrl: story.featuredImageUrl } });
+        const res = await apiCall<Story>('/api/stories', {
+          method: 'POST',
+          token,
+          json: {
+            title: unique('Card with a picture'),
+            description: 'A card.',
+            content: '<p>Card.</p>',
+            status: 'published',
+            featuredImageUrl: story.featuredImageUrl,
+          },
+        });
         expect(res.status).toBe(201);
         made.push(res.body);
       }
@@ -106,12 +138,20 @@ for (const size of Object.keys(SIZES) as (keyof typeof SIZES)[]) {
       for (const card of await cards.all()) {
         expect(await card.getAttribute('loading')).toBe('lazy');
         expect(await card.getAttribute('alt')).toBe('');
-        expect(await card.getAttribute('sizes')).toBe('(max-width: 40rem) calc(100vw - 2rem), (max-width: 60rem) calc(50vw - 2.25rem), 352px');
+        expect(await card.getAttribute('sizes')).toBe(
+          '(max-width: 40rem) calc(100vw - 2rem), (max-width: 60rem) calc(50vw - 2.25rem), 352px',
+        );
       }
       const last = cards.last();
       await last.scrollIntoViewIfNeeded();
-      await expect.poll(() => last.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 30_000 }).toBe(true);
-      const shown = await last.evaluate((img: HTMLImageElement) => ({ src: img.currentSrc, laidOut: img.getBoundingClientRect().width, ratio: devicePixelRatio }));
+      await expect
+        .poll(() => last.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 30_000 })
+        .toBe(true);
+      const shown = await last.evaluate((img: HTMLImageElement) => ({
+        src: img.currentSrc,
+        laidOut: img.getBoundingClientRect().width,
+        ratio: devicePixelRatio,
+      }));
       const width = Number(new URL(shown.src).searchParams.get('w'));
       expect(width).toBeGreaterThanOrEqual(shown.laidOut * shown.ratio);
       expect(width).toBeLessThan(Math.max(shown.laidOut * shown.ratio * 1.5, 321));

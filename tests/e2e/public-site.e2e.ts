@@ -28,7 +28,12 @@ async function createStory(token: string, fields: Record<string, unknown>): Prom
   const res = await apiCall<Story>('/api/stories', {
     method: 'POST',
     token,
-    json: { description: 'Arranged by the public-site journeys.', content: '<p>Reported for the journeys.</p>', status: 'published', ...fields },
+    json: {
+      description: 'Arranged by the public-site journeys.',
+      content: '<p>Reported for the journeys.</p>',
+      status: 'published',
+      ...fields,
+    },
   });
   expect(res.status).toBe(201);
   return res.body;
@@ -89,7 +94,9 @@ describe('home', () => {
 
     const featuredSection = page.getByRole('region', { name: 'Featured Story' });
     await expect.poll(() => featuredSection.getByRole('heading', { name: featured.title }).count()).toBe(1);
-    expect(await featuredSection.locator('iframe').getAttribute('src')).toBe(`https://www.youtube-nocookie.com/embed/${YOUTUBE_ID}?autoplay=0&rel=0&controls=1`);
+    expect(await featuredSection.locator('iframe').getAttribute('src')).toBe(
+      `https://www.youtube-nocookie.com/embed/${YOUTUBE_ID}?autoplay=0&rel=0&controls=1`,
+    );
     expect(await featuredSection.getByRole('link', { name: 'Read Full Story' }).getAttribute('href')).toBe(`/story/${featured.slug}`);
     await expect.poll(() => featuredSection.getByRole('button', { name: `Share: ${featured.title}` }).count()).toBe(1);
 
@@ -132,7 +139,8 @@ describe('a reader’s page stays the worker’s; only its islands wake (decisio
   test('a reader who only reads runs the small entry and nothing else: no app, no React', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
-      if (request.resourceType() === 'script' || /\.js$/.test(new URL(request.url()).pathname)) scripts.push(new URL(request.url()).pathname);
+      if (request.resourceType() === 'script' || /\.js$/.test(new URL(request.url()).pathname))
+        scripts.push(new URL(request.url()).pathname);
     });
     await page.goto('/');
     await page.waitForLoadState('networkidle');
@@ -207,7 +215,9 @@ describe('story viewer', () => {
   test('plays a YouTube link as a privacy-enhanced embed and an uploaded video in a native player with the poster', async ({ page }) => {
     await page.goto(`/story/${featured.slug}`);
     const frame = page.locator('article iframe');
-    await expect.poll(() => frame.getAttribute('src')).toBe(`https://www.youtube-nocookie.com/embed/${YOUTUBE_ID}?autoplay=0&rel=0&controls=1`);
+    await expect
+      .poll(() => frame.getAttribute('src'))
+      .toBe(`https://www.youtube-nocookie.com/embed/${YOUTUBE_ID}?autoplay=0&rel=0&controls=1`);
     expect(await frame.getAttribute('title')).toBe(`Video: ${featured.title}`);
 
     await page.goto(`/story/${uploaded.slug}`);
@@ -247,9 +257,9 @@ describe('story viewer', () => {
     });
     await sharing.goto(`/story/${uploaded.slug}`);
     await sharing.getByRole('button', { name: 'Share Story' }).click();
-    await expect.poll(() => sharing.evaluate(() => (window as unknown as { shared?: ShareData[] }).shared)).toEqual([
-      { title: uploaded.title, text: uploaded.description, url: `${site().baseUrl}/story/${uploaded.slug}` },
-    ]);
+    await expect
+      .poll(() => sharing.evaluate(() => (window as unknown as { shared?: ShareData[] }).shared))
+      .toEqual([{ title: uploaded.title, text: uploaded.description, url: `${site().baseUrl}/story/${uploaded.slug}` }]);
     expect(await sharing.getByRole('region', { name: 'Notifications (F8)' }).innerText()).not.toContain('Link copied!');
   });
 
@@ -419,7 +429,16 @@ describe('the frame', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toContain('Follow');
 
     const footer = page.getByRole('contentinfo');
-    for (const label of ['Breaking News', 'Politics', 'Local News', 'Investigations', 'Our Mission', 'Meet Our Team', 'Contact Us', 'Careers']) {
+    for (const label of [
+      'Breaking News',
+      'Politics',
+      'Local News',
+      'Investigations',
+      'Our Mission',
+      'Meet Our Team',
+      'Contact Us',
+      'Careers',
+    ]) {
       expect(await footer.getByRole('link', { name: label }).count(), label).toBe(1);
     }
     // The footer is rendered only near the screen (content-visibility: auto), and innerText reads what is
@@ -471,7 +490,8 @@ describe('/beta', () => {
     }
   });
   afterAll(async () => {
-    for (const story of padding) expect((await apiCall(`/api/stories/${story.id}`, { method: 'DELETE', token: authorToken })).status).toBe(204);
+    for (const story of padding)
+      expect((await apiCall(`/api/stories/${story.id}`, { method: 'DELETE', token: authorToken })).status).toBe(204);
   });
 
   test('shows breaking news and pages through every published story', async ({ page }) => {
@@ -483,12 +503,16 @@ describe('/beta', () => {
     const breaking = page.getByRole('region', { name: featured.title });
     await expect.poll(() => breaking.getByText('BREAKING NEWS').count()).toBe(1);
     expect(await breaking.getByText('LIVE', { exact: true }).count()).toBe(1);
-    expect(await breaking.getByRole('link', { name: /Watch on YouTube/ }).getAttribute('href')).toBe(`https://www.youtube.com/watch?v=${YOUTUBE_ID}`);
+    expect(await breaking.getByRole('link', { name: /Watch on YouTube/ }).getAttribute('href')).toBe(
+      `https://www.youtube.com/watch?v=${YOUTUBE_ID}`,
+    );
 
     const seen = new Set<string>();
     for (let n = 1; n <= pages; n++) {
       const expected = n < pages ? PAGE_SIZE : total - PAGE_SIZE * (pages - 1);
-      await expect.poll(() => page.getByText(`Showing ${(n - 1) * PAGE_SIZE + 1}–${(n - 1) * PAGE_SIZE + expected} of ${total} stories`).count()).toBe(1);
+      await expect
+        .poll(() => page.getByText(`Showing ${(n - 1) * PAGE_SIZE + 1}–${(n - 1) * PAGE_SIZE + expected} of ${total} stories`).count())
+        .toBe(1);
       const titles = await page.locator('.story-grid article h3').allInnerTexts();
       expect(titles).toHaveLength(expected);
       for (const title of titles) seen.add(title);

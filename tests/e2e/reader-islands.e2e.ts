@@ -53,13 +53,18 @@ async function scrollDown(page: Page): Promise<number> {
 }
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
-const unmarked = (page: Page) => page.evaluate(() => Array.from(document.querySelectorAll('#root [data-reading-view] *')).filter((node) => !(node as HTMLElement).dataset.seen).length);
+const unmarked = (page: Page) =>
+  page.evaluate(
+    () => Array.from(document.querySelectorAll('#root [data-reading-view] *')).filter((node) => !(node as HTMLElement).dataset.seen).length,
+  );
 const readingViews = (page: Page) => page.locator('[data-reading-view]').count();
 
 let paths: Record<string, string>;
 test('arrange: the demo newsroom’s pages', async () => {
   // A story with a picture, not an embedded video: offline, a YouTube frame never finishes loading.
-  const story = (await apiCall<Story[]>('/api/stories?status=published&limit=50')).body.find((candidate) => candidate.featuredImageUrl && !candidate.videoUrl);
+  const story = (await apiCall<Story[]>('/api/stories?status=published&limit=50')).body.find(
+    (candidate) => candidate.featuredImageUrl && !candidate.videoUrl,
+  );
   const beats = (await apiCall<Beat[]>('/api/beats')).body;
   expect(story && beats.length > 0).toBeTruthy();
   paths = { home: '/', story: `/story/${story!.slug}`, beat: `/beat/${beats[0]!.slug}` };
@@ -82,7 +87,10 @@ for (const size of Object.keys(SIZES) as Size[]) {
         await page.context().close();
       });
 
-      test(`${name}: the first keys (down arrow, then End) scroll as they should, and only as they should`, async ({ browser, pageErrors }) => {
+      test(`${name}: the first keys (down arrow, then End) scroll as they should, and only as they should`, async ({
+        browser,
+        pageErrors,
+      }) => {
         const page = await readerPage(browser, size, paths[name]!, pageErrors);
         const start = await scrollDown(page);
         await page.keyboard.press('ArrowDown');
@@ -130,7 +138,12 @@ for (const size of Object.keys(SIZES) as Size[]) {
       // The first interaction: a key press anywhere (Shift does nothing else).
       await page.keyboard.press('Shift');
       await page.waitForTimeout(SETTLE_MS);
-      expect(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y) === (window as unknown as { under: Element | null }).under, point)).toBe(true);
+      expect(
+        await page.evaluate(
+          ({ x, y }) => document.elementFromPoint(x, y) === (window as unknown as { under: Element | null }).under,
+          point,
+        ),
+      ).toBe(true);
       if (size === 'desktop') expect(await card.evaluate((link) => link.matches(':hover'))).toBe(true);
       expect(await unmarked(page)).toBe(0);
       await page.context().close();

@@ -48,10 +48,27 @@ test('an admin adds a reporter with a first and last name in the Add Reporter di
 });
 
 test('“Latest” puts a draft written first and published last at the top (item 5)', async () => {
-  const draft = await apiCall<Story>('/api/stories', { method: 'POST', token: reporter.token, json: { title: unique('Written first, published last'), description: 'A draft that waited.', content: '<p>Waited.</p>', status: 'draft' } });
-  const other = await apiCall<Story>('/api/stories', { method: 'POST', token: reporter.token, json: { title: unique('Published in between'), description: 'Out first.', content: '<p>Out.</p>', status: 'published' } });
+  const draft = await apiCall<Story>('/api/stories', {
+    method: 'POST',
+    token: reporter.token,
+    json: {
+      title: unique('Written first, published last'),
+      description: 'A draft that waited.',
+      content: '<p>Waited.</p>',
+      status: 'draft',
+    },
+  });
+  const other = await apiCall<Story>('/api/stories', {
+    method: 'POST',
+    token: reporter.token,
+    json: { title: unique('Published in between'), description: 'Out first.', content: '<p>Out.</p>', status: 'published' },
+  });
   expect(other.status).toBe(201);
-  const published = await apiCall<Story>(`/api/stories/${draft.body.id}`, { method: 'PUT', token: reporter.token, json: { ...draft.body, status: 'published', version: draft.body.version } });
+  const published = await apiCall<Story>(`/api/stories/${draft.body.id}`, {
+    method: 'PUT',
+    token: reporter.token,
+    json: { ...draft.body, status: 'published', version: draft.body.version },
+  });
   expect(published.status).toBe(200);
   story = published.body;
 });
@@ -66,7 +83,9 @@ for (const size of Object.keys(SIZES) as (keyof typeof SIZES)[]) {
       expect(await home.locator('body').innerText()).not.toContain(`By ${reporter.username}`);
 
       await home.goto(`/story/${story.slug}`);
-      expect((await home.locator('.article-byline').textContent())!.replace(/\s+/g, ' ')).toMatch(/^By Amara Nwosu · [A-Z][a-z]+ \d{1,2}, \d{4} at \d{2}:\d{2} [AP]M UTC · /);
+      expect((await home.locator('.article-byline').textContent())!.replace(/\s+/g, ' ')).toMatch(
+        /^By Amara Nwosu · [A-Z][a-z]+ \d{1,2}, \d{4} at \d{2}:\d{2} [AP]M UTC · /,
+      );
       await home.goto(`/author/${reporter.username}`);
       expect(await home.getByRole('heading', { level: 1 }).innerText()).toBe('Amara Nwosu');
       await home.goto(`/search?q=${encodeURIComponent('Written first')}`);
@@ -101,10 +120,12 @@ describe('a phone’s first screen (item 8)', () => {
     const atTop = (await header.boundingBox())!;
     expect(atTop.height).toBeLessThanOrEqual(110);
     await page.evaluate(() => window.scrollTo(0, 900));
-    await expect.poll(async () => {
-      const shown = (await header.boundingBox())!;
-      return Math.round(shown.y + shown.height);
-    }).toBeLessThanOrEqual(56);
+    await expect
+      .poll(async () => {
+        const shown = (await header.boundingBox())!;
+        return Math.round(shown.y + shown.height);
+      })
+      .toBeLessThanOrEqual(56);
     // What stays is the search row: Home, the search box and Follow, still usable.
     expect(await page.getByRole('searchbox', { name: 'Search stories' }).isVisible()).toBe(true);
     const search = (await page.getByRole('searchbox', { name: 'Search stories' }).boundingBox())!;

@@ -44,25 +44,51 @@ describe('refused requests with bodies, on the served build', () => {
     const { baseUrl, admin, reporters } = site();
     const adminToken = await apiLogin(admin);
     const reporterToken = await apiLogin(reporters[0]!);
-    const created = await apiCall<{ id: number; version: number }>('/api/stories', { method: 'POST', token: reporterToken, json: storyPayload() });
+    const created = await apiCall<{ id: number; version: number }>('/api/stories', {
+      method: 'POST',
+      token: reporterToken,
+      json: storyPayload(),
+    });
     expect(created.status).toBe(201);
     const story = created.body;
 
-    const json = (method: string, path: string, body: unknown, token?: string, contentType = 'application/json') => () =>
-      fetch(`${baseUrl}${path}`, {
-        method,
-        headers: { 'Content-Type': contentType, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-        body: typeof body === 'string' ? body : JSON.stringify(body),
-      });
+    const json =
+      (method: string, path: string, body: unknown, token?: string, contentType = 'application/json') =>
+      () =>
+        fetch(`${baseUrl}${path}`, {
+          method,
+          headers: { 'Content-Type': contentType, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+          body: typeof body === 'string' ? body : JSON.stringify(body),
+        });
     const oversized = JSON.stringify(storyPayload({ content: `<p>${'y'.repeat(OVERSIZED_BYTES)}</p>` }));
 
     refusals.push(
       { name: 'anonymous POST /api/beats', status: 401, code: 'unauthenticated', send: json('POST', '/api/beats', { name: 'Nope' }) },
       { name: 'anonymous POST /api/stories', status: 401, code: 'unauthenticated', send: json('POST', '/api/stories', { title: 'x' }) },
-      { name: 'anonymous POST /api/auth/register', status: 401, code: 'unauthenticated', send: json('POST', '/api/auth/register', { username: 'nobody' }) },
-      { name: 'a reporter creating a beat', status: 403, code: 'forbidden', send: json('POST', '/api/beats', { name: 'Nope' }, reporterToken) },
-      { name: 'PUT an unknown beat', status: 404, code: 'not_found', send: json('PUT', '/api/beats/987654321', { name: 'Nope' }, adminToken) },
-      { name: 'a stale save', status: 409, code: 'stale_version', send: json('PUT', `/api/stories/${story.id}`, storyPayload({ version: story.version + 100 }), reporterToken) },
+      {
+        name: 'anonymous POST /api/auth/register',
+        status: 401,
+        code: 'unauthenticated',
+        send: json('POST', '/api/auth/register', { username: 'nobody' }),
+      },
+      {
+        name: 'a reporter creating a beat',
+        status: 403,
+        code: 'forbidden',
+        send: json('POST', '/api/beats', { name: 'Nope' }, reporterToken),
+      },
+      {
+        name: 'PUT an unknown beat',
+        status: 404,
+        code: 'not_found',
+        send: json('PUT', '/api/beats/987654321', { name: 'Nope' }, adminToken),
+      },
+      {
+        name: 'a stale save',
+        status: 409,
+        code: 'stale_version',
+        send: json('PUT', `/api/stories/${story.id}`, storyPayload({ version: story.version + 100 }), reporterToken),
+      },
       { name: 'a 5 MB story', status: 413, code: 'payload_too_large', send: json('POST', '/api/stories', oversized, reporterToken) },
       {
         name: 'a 5 MB story, chunked',
@@ -76,7 +102,12 @@ describe('refused requests with bodies, on the served build', () => {
             duplex: 'half',
           } as RequestInit),
       },
-      { name: 'a story sent as text/plain', status: 415, code: 'unsupported_media_type', send: json('POST', '/api/stories', storyPayload(), reporterToken, 'text/plain') },
+      {
+        name: 'a story sent as text/plain',
+        status: 415,
+        code: 'unsupported_media_type',
+        send: json('POST', '/api/stories', storyPayload(), reporterToken, 'text/plain'),
+      },
     );
   });
 

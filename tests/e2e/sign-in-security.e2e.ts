@@ -67,12 +67,23 @@ describe.sequential('sign-in security', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  test('a reporter adds a passkey with Chromium’s virtual authenticator, then signs in with it and no password', async ({ page, context, pageErrors }) => {
+  test('a reporter adds a passkey with Chromium’s virtual authenticator, then signs in with it and no password', async ({
+    page,
+    context,
+    pageErrors,
+  }) => {
     const reporter = await createReporterViaApi(adminToken, uniqueUsername('passkey'));
     const cdp = await context.newCDPSession(page);
     await cdp.send('WebAuthn.enable');
     const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
     });
 
     await page.goto(onLocalhost('/login'));
@@ -115,16 +126,33 @@ describe.sequential('sign-in security', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  test('an admin the policy covers is taken to set a second factor up, can do nothing else, and keeps the recovery codes on screen', async ({ page, pageErrors }) => {
-    const newcomer: E2eAccount = { username: uniqueUsername('newadmin'), email: '', password: 'newcomer-admin-pw', firstName: null, lastName: null };
+  test('an admin the policy covers is taken to set a second factor up, can do nothing else, and keeps the recovery codes on screen', async ({
+    page,
+    pageErrors,
+  }) => {
+    const newcomer: E2eAccount = {
+      username: uniqueUsername('newadmin'),
+      email: '',
+      password: 'newcomer-admin-pw',
+      firstName: null,
+      lastName: null,
+    };
     newcomer.email = `${newcomer.username}@example.com`;
-    const created = await apiCall('/api/auth/register', { method: 'POST', token: adminToken, json: { username: newcomer.username, email: newcomer.email, password: newcomer.password, role: 'admin' } });
+    const created = await apiCall('/api/auth/register', {
+      method: 'POST',
+      token: adminToken,
+      json: { username: newcomer.username, email: newcomer.email, password: newcomer.password, role: 'admin' },
+    });
     expect(created.status).toBe(201);
-    expect((await apiCall('/api/settings/security', { method: 'PUT', token: adminToken, json: { requireTwoFactor: 'admins' } })).status).toBe(200);
+    expect(
+      (await apiCall('/api/settings/security', { method: 'PUT', token: adminToken, json: { requireTwoFactor: 'admins' } })).status,
+    ).toBe(200);
     try {
       await logInThroughForm(page, newcomer);
       await signedInTo(page, '/profile');
-      await expect.poll(() => page.getByText('Your newsroom requires a second factor.', { exact: false }).count(), { timeout: 15_000 }).toBe(1);
+      await expect
+        .poll(() => page.getByText('Your newsroom requires a second factor.', { exact: false }).count(), { timeout: 15_000 })
+        .toBe(1);
       expect(await page.getByLabel('First name').count()).toBe(0);
       await shot(page, '10-policy-blocks-admin');
       // Nothing else opens: the dashboard and the admin screen lead back here.
@@ -146,18 +174,28 @@ describe.sequential('sign-in security', () => {
     } finally {
       // Put the site back for the other journeys, as the newcomer (the site's admin is blocked now).
       const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-      const restore = await apiCall('/api/settings/security', { method: 'PUT', token: token ?? undefined, json: { requireTwoFactor: 'none' } });
+      const restore = await apiCall('/api/settings/security', {
+        method: 'PUT',
+        token: token ?? undefined,
+        json: { requireTwoFactor: 'none' },
+      });
       if (restore.status !== 200) {
         const fresh = await apiLogin(newcomer);
         const setup = await apiCall<{ secret: string }>('/api/auth/2fa/totp/setup', { method: 'POST', token: fresh });
         await apiCall('/api/auth/2fa/totp/confirm', { method: 'POST', token: fresh, json: { code: codeFor(setup.body.secret) } });
-        expect((await apiCall('/api/settings/security', { method: 'PUT', token: fresh, json: { requireTwoFactor: 'none' } })).status).toBe(200);
+        expect((await apiCall('/api/settings/security', { method: 'PUT', token: fresh, json: { requireTwoFactor: 'none' } })).status).toBe(
+          200,
+        );
       }
     }
     expect(pageErrors).toEqual([]);
   });
 
-  test('an admin makes a reset link, the reporter sets a new password with it, and the Audit tab shows both', async ({ page, browser, pageErrors }) => {
+  test('an admin makes a reset link, the reporter sets a new password with it, and the Audit tab shows both', async ({
+    page,
+    browser,
+    pageErrors,
+  }) => {
     const reporter: E2eAccount = await createReporterViaApi(adminToken, uniqueUsername('reset'));
     await signInAs(page, site().admin);
     await page.goto('/admin');
@@ -190,16 +228,18 @@ describe.sequential('sign-in security', () => {
     await reporterPage.getByLabel('New password', { exact: true }).fill('yet-another-password');
     await reporterPage.getByLabel('Repeat the new password').fill('yet-another-password');
     await reporterPage.getByRole('button', { name: 'Set new password' }).click();
-    await expect.poll(() => reporterPage.getByText('This reset link is used, expired or not valid.', { exact: false }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => reporterPage.getByText('This reset link is used, expired or not valid.', { exact: false }).count(), { timeout: 15_000 })
+      .toBe(1);
     await theirs.close();
 
     // The admin's Audit tab, filtered to the reporter: the reset, then the sign-in, newest first.
     await page.getByRole('tab', { name: 'Audit' }).click();
     await page.getByLabel('Person').selectOption({ label: reporter.username });
     const rows = page.locator('.audit-table tbody tr');
-    await expect.poll(async () => (await rows.allInnerTexts()).map((text) => text.split('\t')[2]), { timeout: 15_000 }).toEqual(
-      expect.arrayContaining(['auth.login_succeeded', 'auth.password_reset']),
-    );
+    await expect
+      .poll(async () => (await rows.allInnerTexts()).map((text) => text.split('\t')[2]), { timeout: 15_000 })
+      .toEqual(expect.arrayContaining(['auth.login_succeeded', 'auth.password_reset']));
     const actions = (await rows.allInnerTexts()).map((text) => text.split('\t')[2]);
     expect(actions.indexOf('auth.login_succeeded')).toBeLessThan(actions.indexOf('auth.password_reset'));
     await shot(page, '08-audit-by-person');

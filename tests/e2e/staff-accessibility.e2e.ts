@@ -44,7 +44,10 @@ describe('staff screens pass axe-core', () => {
     await page.getByLabel('Status').selectOption('scheduled');
     await expect.poll(() => page.getByLabel('Publish on').count()).toBe(1);
     await page.getByRole('button', { name: 'History' }).click();
-    await page.getByRole('region', { name: 'History' }).getByRole('button', { name: /^Version 1/ }).click();
+    await page
+      .getByRole('region', { name: 'History' })
+      .getByRole('button', { name: /^Version 1/ })
+      .click();
     await expect.poll(() => page.getByRole('group', { name: 'Content changes' }).count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => page.getByRole('region', { name: 'Corrections' }).count()).toBe(1);
     expect(await seriousViolations(page)).toEqual([]);

@@ -25,14 +25,19 @@ test('an image dropped into the text uploads with its progress shown and lands w
   expect(await progress.count()).toBe(0);
   const src = (await image.getAttribute('src'))!;
 
-  const created = page.waitForRequest((request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/stories');
+  const created = page.waitForRequest(
+    (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/stories',
+  );
   await page.getByRole('button', { name: 'Create Story' }).click();
   await created;
   await expectPhotoStoryCreated(page, await apiLogin(reporter), title, src);
   expect(pageErrors).toEqual([]);
 });
 
-test('the Upload tab turns a chosen image into a draft story, and refuses other types with the drop zone\'s message', async ({ page, pageErrors }) => {
+test("the Upload tab turns a chosen image into a draft story, and refuses other types with the drop zone's message", async ({
+  page,
+  pageErrors,
+}) => {
   const reporter = await createReporterViaApi(await apiLogin(site().admin), uniqueUsername('uploader'));
   await signInAs(page, reporter);
   await page.goto('/dashboard');

@@ -63,7 +63,10 @@ describe.sequential('a story from the admin desk to the home page', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  test('the reporter writes a story with bold, a list, a link and a YouTube embed, files it under the beat and publishes it', async ({ page, pageErrors }) => {
+  test('the reporter writes a story with bold, a list, a link and a YouTube embed, files it under the beat and publishes it', async ({
+    page,
+    pageErrors,
+  }) => {
     await logInThroughForm(page, reporter);
     await page.waitForURL('**/dashboard');
     await page.getByRole('link', { name: 'New Story' }).first().click();
@@ -104,7 +107,13 @@ describe.sequential('a story from the admin desk to the home page', () => {
     await expect.poll(() => editor.evaluate((element) => element.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('End');
     // ProseMirror reads a native caret move on its next selectionchange; an Enter before that acts on the old selection.
-    await expect.poll(() => editor.evaluate((element) => (element as HTMLElement & { editor?: { state: { selection: { empty: boolean } } } }).editor?.state.selection.empty)).toBe(true);
+    await expect
+      .poll(() =>
+        editor.evaluate(
+          (element) => (element as HTMLElement & { editor?: { state: { selection: { empty: boolean } } } }).editor?.state.selection.empty,
+        ),
+      )
+      .toBe(true);
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'YouTube video' }).click();
     const videoDialog = page.getByRole('dialog', { name: 'YouTube video' });
@@ -115,7 +124,9 @@ describe.sequential('a story from the admin desk to the home page', () => {
     await page.getByLabel('Beat').selectOption({ label: beatName });
     await page.getByLabel('Status').selectOption('published');
 
-    const created = page.waitForRequest((request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/stories');
+    const created = page.waitForRequest(
+      (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/stories',
+    );
     await page.getByRole('button', { name: 'Create Story' }).click();
     createdContent = ((await created).postDataJSON() as { content: string }).content;
     await page.waitForURL(`**/story/${slugify(title)}`);
@@ -141,7 +152,10 @@ describe.sequential('a story from the admin desk to the home page', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  test('the reporter edits it again: "Last updated" shows, and the content reads back exactly as the editor wrote it', async ({ page, pageErrors }) => {
+  test('the reporter edits it again: "Last updated" shows, and the content reads back exactly as the editor wrote it', async ({
+    page,
+    pageErrors,
+  }) => {
     await signInAs(page, reporter);
     await page.goto(`/edit/${story.id}`);
     await expect.poll(() => page.getByRole('heading', { name: 'Edit Story' }).count(), { timeout: 15_000 }).toBe(1);
@@ -156,7 +170,9 @@ describe.sequential('a story from the admin desk to the home page', () => {
     await page.getByLabel('Title').fill(newTitle);
     // Edit mode: the slug stays what it was.
     expect(await page.getByLabel('URL Slug (optional)').inputValue()).toBe(story.slug);
-    const updated = page.waitForRequest((request: Request) => request.method() === 'PUT' && new URL(request.url()).pathname === `/api/stories/${story.id}`);
+    const updated = page.waitForRequest(
+      (request: Request) => request.method() === 'PUT' && new URL(request.url()).pathname === `/api/stories/${story.id}`,
+    );
     await page.getByRole('button', { name: 'Update Story' }).click();
     const sent = (await updated).postDataJSON() as { content: string; version: number };
     expect(sent.version).toBe(story.version);
@@ -182,7 +198,10 @@ describe.sequential('a story from the admin desk to the home page', () => {
     await expect.poll(() => page.getByText('User deleted successfully!').count()).toBe(1);
     await expect.poll(() => row.getByText('Inactive', { exact: true }).count()).toBe(1);
 
-    const signIn = await apiCall('/api/auth/login', { method: 'POST', json: { emailOrUsername: reporter.email, password: reporter.password } });
+    const signIn = await apiCall('/api/auth/login', {
+      method: 'POST',
+      json: { emailOrUsername: reporter.email, password: reporter.password },
+    });
     expect(signIn.status).toBe(401);
 
     const reader = await browser.newContext({ baseURL: site().baseUrl });

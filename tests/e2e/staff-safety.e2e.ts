@@ -53,7 +53,11 @@ describe.sequential('staff safety nets', () => {
   });
 
   test('a stale save shows the conflict and overwrites nothing until the reporter chooses to', async ({ page, pageErrors }) => {
-    const story = await createStoryViaApi(firstToken, { title: unique('Contested story'), status: 'draft', description: 'Original description' });
+    const story = await createStoryViaApi(firstToken, {
+      title: unique('Contested story'),
+      status: 'draft',
+      description: 'Original description',
+    });
     await signInAs(page, first);
     await page.goto(`/edit/${story.id}`);
     await expect.poll(() => page.getByLabel('Title').inputValue(), { timeout: 15_000 }).toBe(story.title);
@@ -62,7 +66,14 @@ describe.sequential('staff safety nets', () => {
     const elsewhere = await apiCall<Story>(`/api/stories/${story.id}`, {
       method: 'PUT',
       token: firstToken,
-      json: { title: 'Changed elsewhere', slug: story.slug, description: story.description, content: story.content, status: 'draft', version: story.version },
+      json: {
+        title: 'Changed elsewhere',
+        slug: story.slug,
+        description: story.description,
+        content: story.content,
+        status: 'draft',
+        version: story.version,
+      },
     });
     expect(elsewhere.status).toBe(200);
 
@@ -93,7 +104,14 @@ describe.sequential('staff safety nets', () => {
     await apiCall(`/api/stories/${story.id}`, {
       method: 'PUT',
       token: firstToken,
-      json: { title: 'Their title', slug: story.slug, description: story.description, content: story.content, status: 'draft', version: story.version },
+      json: {
+        title: 'Their title',
+        slug: story.slug,
+        description: story.description,
+        content: story.content,
+        status: 'draft',
+        version: story.version,
+      },
     });
     await page.getByLabel('Title').fill('My title');
     await page.getByRole('button', { name: 'Update Story' }).click();
@@ -119,7 +137,9 @@ describe.sequential('staff safety nets', () => {
     await expect.poll(() => offer.count(), { timeout: 15_000 }).toBe(1);
     await offer.getByRole('button', { name: 'Restore my changes' }).click();
     expect(await page.getByLabel('Title').inputValue()).toBe(title);
-    await expect.poll(() => page.getByRole('textbox', { name: 'Story Content' }).innerText()).toContain('A paragraph that must not be lost.');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Story Content' }).innerText())
+      .toContain('A paragraph that must not be lost.');
 
     // In-app navigation with unsaved changes asks first.
     await page.getByRole('link', { name: 'Back to Dashboard' }).click();
@@ -139,7 +159,10 @@ describe.sequential('staff safety nets', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  test('missing title, description and content are announced with docs/product messages and nothing is sent', async ({ page, pageErrors }) => {
+  test('missing title, description and content are announced with docs/product messages and nothing is sent', async ({
+    page,
+    pageErrors,
+  }) => {
     await signInAs(page, first);
     await page.goto('/story/new');
     await expect.poll(() => page.getByRole('heading', { name: 'Create New Story' }).count(), { timeout: 15_000 }).toBe(1);

@@ -16,7 +16,9 @@ describe('what the start-up prepared', () => {
       expect(me.body).toMatchObject({ firstName: reporter.firstName, lastName: reporter.lastName, role: 'reporter' });
     }
     const users = await apiCall<{ username: string }[]>('/api/users', { token: await apiLogin(admin) });
-    expect(users.body.map((user) => user.username).sort()).toEqual([admin.username, ...reporters.map((reporter) => reporter.username)].sort());
+    expect(users.body.map((user) => user.username).sort()).toEqual(
+      [admin.username, ...reporters.map((reporter) => reporter.username)].sort(),
+    );
   });
 
   it('serves the demo images with the security headers', async () => {

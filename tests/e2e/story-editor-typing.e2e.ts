@@ -39,7 +39,11 @@ function longText(label: string, bytes: number, lineLength: number): string[] {
 /** The editor's own document (not what the DOM happens to show): each top-level block's text, and its HTML. */
 function editorDocument(editor: Locator): Promise<{ blocks: string[]; html: string }> {
   return editor.evaluate((element) => {
-    const tiptap = (element as HTMLElement & { editor: { getHTML(): string; state: { doc: { forEach(f: (node: { textContent: string }) => void): void } } } }).editor;
+    const tiptap = (
+      element as HTMLElement & {
+        editor: { getHTML(): string; state: { doc: { forEach(f: (node: { textContent: string }) => void): void } } };
+      }
+    ).editor;
     const blocks: string[] = [];
     tiptap.state.doc.forEach((node) => blocks.push(node.textContent));
     return { blocks, html: tiptap.getHTML() };
@@ -78,7 +82,10 @@ describe.sequential('the story editor keeps every character', () => {
   });
 
   for (let run = 1; run <= RUNS; run++) {
-    test(`text typed, inserted and pasted at full speed after an empty submit all arrives and is saved (run ${run} of ${RUNS})`, async ({ page, pageErrors }) => {
+    test(`text typed, inserted and pasted at full speed after an empty submit all arrives and is saved (run ${run} of ${RUNS})`, async ({
+      page,
+      pageErrors,
+    }) => {
       const title = unique('Every word kept');
       const first = 'The council met on Tuesday evening.';
       const second = 'Nobody outside the room was told.';

@@ -51,15 +51,26 @@ describe('views answered as counted, when the server is killed', () => {
     const port = await freePort();
     const serve = () => serveBuild({ port, stateDir, vars: { VIEW_FLUSH_SECONDS: FLUSH_SECONDS } });
     const signIn = async (baseUrl: string) => {
-      const res = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ emailOrUsername: admin.email, password: admin.password }) });
+      const res = await fetch(`${baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ emailOrUsername: admin.email, password: admin.password }),
+      });
       return ((await res.json()) as { token: string }).token;
     };
 
     site = await serve();
     let token = await signIn(site.baseUrl);
-    const storyIds = (await json<{ id: number }[]>(`${site.baseUrl}/api/stories?status=published&limit=100`, token)).map((story) => story.id);
+    const storyIds = (await json<{ id: number }[]>(`${site.baseUrl}/api/stories?status=published&limit=100`, token)).map(
+      (story) => story.id,
+    );
     expect(storyIds.length).toBeGreaterThan(5);
-    const exactViews = async () => new Map(await Promise.all(storyIds.map(async (id) => [id, (await json<{ views: number }>(`${site!.baseUrl}/api/stories/${id}`, token)).views] as const)));
+    const exactViews = async () =>
+      new Map(
+        await Promise.all(
+          storyIds.map(async (id) => [id, (await json<{ views: number }>(`${site!.baseUrl}/api/stories/${id}`, token)).views] as const),
+        ),
+      );
     const before = await exactViews();
 
     // Readers keep arriving; two and a half seconds in, the whole process group dies at once.
@@ -89,9 +100,15 @@ describe('views answered as counted, when the server is killed', () => {
     const day = new Date(Date.now() - 60_000).toISOString().slice(0, 10);
     const today = new Date().toISOString().slice(0, 10);
     await expect
-      .poll(async () => (await json<{ viewsPending: number }>(`${site!.baseUrl}/api/analytics/counters`, token)).viewsPending, { timeout: 30_000, interval: 500 })
+      .poll(async () => (await json<{ viewsPending: number }>(`${site!.baseUrl}/api/analytics/counters`, token)).viewsPending, {
+        timeout: 30_000,
+        interval: 500,
+      })
       .toBe(0);
-    const figures = await json<{ total: number; sources: { views: number }[]; devices: { views: number }[] }>(`${site.baseUrl}/api/analytics/site?from=${day}&to=${today}`, token);
+    const figures = await json<{ total: number; sources: { views: number }[]; devices: { views: number }[] }>(
+      `${site.baseUrl}/api/analytics/site?from=${day}&to=${today}`,
+      token,
+    );
     expect(figures.total).toBe(gainedInAll);
     expect(figures.sources.reduce((sum, s) => sum + s.views, 0)).toBe(gainedInAll);
     expect(figures.devices.reduce((sum, d) => sum + d.views, 0)).toBe(gainedInAll);

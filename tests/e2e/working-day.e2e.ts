@@ -37,51 +37,55 @@ beforeAll(async () => {
 });
 
 describe('scheduled publishing', () => {
-  test('a reporter schedules a story two minutes ahead and it appears on the home page by itself', { timeout: 330_000 }, async ({ page, context, pageErrors }) => {
-    const title = unique('Embargo lifts at dawn');
-    await signInAs(page, reporter);
-    await writeStory(page, title, 'The report is published at the time its authors agreed.');
-    await page.getByLabel('Status').selectOption('scheduled');
-    // Two minutes ahead, to the minute, as the reporter's own clock reads it.
-    const local = await page.evaluate(() => {
-      const at = new Date(Math.ceil((Date.now() + 120_000) / 60_000) * 60_000);
-      const pad = (n: number) => String(n).padStart(2, '0');
-      return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
-    });
-    await page.getByLabel('Publish on').fill(local);
-    await page.getByRole('button', { name: 'Create Story' }).click();
-    await expect.poll(() => page.getByText('Story created successfully').count(), { timeout: 15_000 }).toBe(1);
+  test(
+    'a reporter schedules a story two minutes ahead and it appears on the home page by itself',
+    { timeout: 330_000 },
+    async ({ page, context, pageErrors }) => {
+      const title = unique('Embargo lifts at dawn');
+      await signInAs(page, reporter);
+      await writeStory(page, title, 'The report is published at the time its authors agreed.');
+      await page.getByLabel('Status').selectOption('scheduled');
+      // Two minutes ahead, to the minute, as the reporter's own clock reads it.
+      const local = await page.evaluate(() => {
+        const at = new Date(Math.ceil((Date.now() + 120_000) / 60_000) * 60_000);
+        const pad = (n: number) => String(n).padStart(2, '0');
+        return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+      });
+      await page.getByLabel('Publish on').fill(local);
+      await page.getByRole('button', { name: 'Create Story' }).click();
+      await expect.poll(() => page.getByText('Story created successfully').count(), { timeout: 15_000 }).toBe(1);
 
-    const stored = (await storedByTitle(adminToken, title))!;
-    expect(stored.status).toBe('scheduled');
-    expect(stored.publishAt).toBe(await page.evaluate((value) => new Date(value).toISOString(), local));
+      const stored = (await storedByTitle(adminToken, title))!;
+      expect(stored.status).toBe('scheduled');
+      expect(stored.publishAt).toBe(await page.evaluate((value) => new Date(value).toISOString(), local));
 
-    // My Stories says when, in the reporter's time zone.
-    await page.goto('/dashboard');
-    await page.getByRole('tab', { name: 'My Stories' }).click();
-    const row = page.getByRole('listitem').filter({ hasText: title });
-    await expect.poll(() => row.getByText(/^Scheduled for /).count(), { timeout: 15_000 }).toBe(1);
+      // My Stories says when, in the reporter's time zone.
+      await page.goto('/dashboard');
+      await page.getByRole('tab', { name: 'My Stories' }).click();
+      const row = page.getByRole('listitem').filter({ hasText: title });
+      await expect.poll(() => row.getByText(/^Scheduled for /).count(), { timeout: 15_000 }).toBe(1);
 
-    // A reader's page: nothing yet, then the story, with no one doing anything but waiting.
-    const reader = await context.browser()!.newContext({ baseURL: site().baseUrl });
-    const home = await reader.newPage();
-    await home.goto('/');
-    expect(await home.getByText(title, { exact: true }).count()).toBe(0);
-    expect((await apiCall(`/api/stories/slug/${stored.slug}`)).status).toBe(404);
-    await expect
-      .poll(
-        async () => {
-          await home.reload();
-          return home.getByText(title, { exact: true }).count();
-        },
-        { timeout: 240_000, interval: 10_000 },
-      )
-      .toBeGreaterThan(0);
-    const published = (await apiCall<Story>(`/api/stories/slug/${stored.slug}`)).body;
-    expect(published).toMatchObject({ status: 'published', publishedAt: stored.publishAt });
-    await reader.close();
-    expect(pageErrors).toEqual([]);
-  });
+      // A reader's page: nothing yet, then the story, with no one doing anything but waiting.
+      const reader = await context.browser()!.newContext({ baseURL: site().baseUrl });
+      const home = await reader.newPage();
+      await home.goto('/');
+      expect(await home.getByText(title, { exact: true }).count()).toBe(0);
+      expect((await apiCall(`/api/stories/slug/${stored.slug}`)).status).toBe(404);
+      await expect
+        .poll(
+          async () => {
+            await home.reload();
+            return home.getByText(title, { exact: true }).count();
+          },
+          { timeout: 240_000, interval: 10_000 },
+        )
+        .toBeGreaterThan(0);
+      const published = (await apiCall<Story>(`/api/stories/slug/${stored.slug}`)).body;
+      expect(published).toMatchObject({ status: 'published', publishedAt: stored.publishAt });
+      await reader.close();
+      expect(pageErrors).toEqual([]);
+    },
+  );
 });
 
 describe.sequential('editorial review', () => {
@@ -118,7 +122,7 @@ describe.sequential('editorial review', () => {
     await item.getByRole('button', { name: 'Send back with this note' }).click();
     await expect.poll(() => page.getByText(/went back to/).count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => item.count()).toBe(0);
-    expect((await storedByTitle(adminToken, title))).toMatchObject({ status: 'draft', reviewNote: note });
+    expect(await storedByTitle(adminToken, title)).toMatchObject({ status: 'draft', reviewNote: note });
     expect(pageErrors).toEqual([]);
   });
 
@@ -186,7 +190,9 @@ describe('revision history', () => {
     const history = page.getByRole('region', { name: 'History' });
     await history.getByRole('button', { name: /^Version 1/ }).click();
     const changes = history.getByRole('group', { name: 'Content changes' });
-    await expect.poll(() => changes.locator('del').allTextContents(), { timeout: 15_000 }).toEqual(expect.arrayContaining([expect.stringContaining('Monday')]));
+    await expect
+      .poll(() => changes.locator('del').allTextContents(), { timeout: 15_000 })
+      .toEqual(expect.arrayContaining([expect.stringContaining('Monday')]));
     expect((await changes.locator('ins').allTextContents()).join(' ')).toContain('Friday');
     expect((await changes.locator('del').allTextContents()).join(' ')).toContain('morning');
     // The untouched paragraph is not marked.
@@ -233,7 +239,9 @@ describe('corrections', () => {
     await storyPage.goto(`/story/${story.slug}`);
     const corrections = storyPage.getByRole('region', { name: 'Corrections' });
     // The one date style (decision 046): in UTC and saying so.
-    await expect.poll(() => corrections.textContent()).toMatch(/Correction, [A-Z][a-z]+ \d{1,2}, \d{4} at \d{2}:\d{2} [AP]M UTC: An earlier version said the rise was 9%\. It is 4\.9%\./);
+    await expect
+      .poll(() => corrections.textContent())
+      .toMatch(/Correction, [A-Z][a-z]+ \d{1,2}, \d{4} at \d{2}:\d{2} [AP]M UTC: An earlier version said the rise was 9%\. It is 4\.9%\./);
     expect(await storyPage.getByText(/^Updated /).count()).toBe(1);
     await reader.close();
 

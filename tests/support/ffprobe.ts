@@ -19,7 +19,7 @@ export async function hasFfprobe(): Promise<boolean> {
     await run(FFPROBE, ['-version']);
     return true;
   } catch {
-    if (process.env.CI) throw new Error('ffprobe is missing: install Debian\'s ffmpeg (.ci/run does)');
+    if (process.env.CI) throw new Error("ffprobe is missing: install Debian's ffmpeg (.ci/run does)");
     console.warn('ffprobe not found: skipping the checks that read our files with it');
     return false;
   }
@@ -34,7 +34,9 @@ export interface Probe {
 
 /** Probes a URL or a file path. */
 export async function ffprobe(input: string): Promise<Probe> {
-  const { stdout, stderr } = await run(FFPROBE, ['-v', 'warning', '-show_streams', '-show_format', '-of', 'json', input], { maxBuffer: 16 * 1024 * 1024 });
+  const { stdout, stderr } = await run(FFPROBE, ['-v', 'warning', '-show_streams', '-show_format', '-of', 'json', input], {
+    maxBuffer: 16 * 1024 * 1024,
+  });
   const parsed = JSON.parse(stdout) as Omit<Probe, 'complaints'>;
   return { ...parsed, complaints: stderr.trim() };
 }

@@ -80,7 +80,13 @@ export interface ObjectWork {
   messagesOut: number;
 }
 
-async function api<T>(baseUrl: string, method: string, route: string, token: string | null, body?: unknown): Promise<{ status: number; json: T }> {
+async function api<T>(
+  baseUrl: string,
+  method: string,
+  route: string,
+  token: string | null,
+  body?: unknown,
+): Promise<{ status: number; json: T }> {
   const response = await fetch(`${baseUrl}${route}`, {
     method,
     headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}) },
@@ -91,7 +97,10 @@ async function api<T>(baseUrl: string, method: string, route: string, token: str
 }
 
 export async function login(baseUrl: string, account: { username: string; password: string }): Promise<string> {
-  const answer = await api<{ token: string }>(baseUrl, 'POST', '/api/auth/login', null, { emailOrUsername: account.username, password: account.password });
+  const answer = await api<{ token: string }>(baseUrl, 'POST', '/api/auth/login', null, {
+    emailOrUsername: account.username,
+    password: account.password,
+  });
   if (answer.status !== 200) throw new Error(`logging in as ${account.username}: HTTP ${answer.status}`);
   return answer.json.token;
 }
@@ -145,7 +154,14 @@ export async function runRound(options: RoundOptions): Promise<RoundResult> {
       }),
   );
   // One connection per waiting request: a blocked segment request holds its connection.
-  const agent = new Agent({ connections: null, pipelining: 1, keepAliveTimeout: 60_000, headersTimeout: 120_000, bodyTimeout: 120_000, connect: { timeout: 60_000 } });
+  const agent = new Agent({
+    connections: null,
+    pipelining: 1,
+    keepAliveTimeout: 60_000,
+    headersTimeout: 120_000,
+    bodyTimeout: 120_000,
+    connect: { timeout: 60_000 },
+  });
   const cpuStart = process.cpuUsage();
   const wallStart = performance.now();
 
@@ -190,7 +206,8 @@ export async function runRound(options: RoundOptions): Promise<RoundResult> {
   const cpu = process.cpuUsage(cpuStart);
   const received = viewers.reduce((sum, v) => sum + v.received, 0);
   const joinTimes = viewers.flatMap((v) => (v.joinedAt === null ? [] : [v.joinedAt - launchedAt]));
-  const measured = workBefore && workAfter ? workAfter.requests + workAfter.messagesOut - (workBefore.requests + workBefore.messagesOut) : null;
+  const measured =
+    workBefore && workAfter ? workAfter.requests + workAfter.messagesOut - (workBefore.requests + workBefore.messagesOut) : null;
   return {
     container: options.container,
     mode,
@@ -226,7 +243,10 @@ const FIXTURES: Record<FixtureContainer, string> = { webm: 'camera-vp9-opus', mp
  * A committed camera recording (WebM, or the MP4 this Chromium records), looped `loops` times
  * (8 s each), with the patches the server applies to what it serves (MP4's short Opus samples).
  */
-export async function loopedFixture(loops: number, container: FixtureContainer = 'webm'): Promise<LoopedStream & { patches: BytePatchAt[] }> {
+export async function loopedFixture(
+  loops: number,
+  container: FixtureContainer = 'webm',
+): Promise<LoopedStream & { patches: BytePatchAt[] }> {
   const fixtures = path.join(projectRoot, 'tests', 'fixtures');
   const recording = new Uint8Array(await readFile(path.join(fixtures, `${FIXTURES[container]}.${container}`)));
   const sizes = JSON.parse(await readFile(path.join(fixtures, `${FIXTURES[container]}.chunks.json`), 'utf8')) as number[];
@@ -239,7 +259,24 @@ export async function loopedFixture(loops: number, container: FixtureContainer =
 const fmt = (ms: number) => (Number.isNaN(ms) ? '-' : ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`);
 
 export function resultTable(results: readonly RoundResult[]): string {
-  const header = ['container', 'mode', 'viewers', 'joined', 'all joined in', 'got every byte', 'delay p50', 'p99', 'max', 'p99 with catch-up', 'object work/chunk', 'other msgs', 'answers/s', 'client CPU', 'requests retried', 'manifest reads'];
+  const header = [
+    'container',
+    'mode',
+    'viewers',
+    'joined',
+    'all joined in',
+    'got every byte',
+    'delay p50',
+    'p99',
+    'max',
+    'p99 with catch-up',
+    'object work/chunk',
+    'other msgs',
+    'answers/s',
+    'client CPU',
+    'requests retried',
+    'manifest reads',
+  ];
   const rows = results.map((r) => [
     r.container,
     r.mode,

@@ -35,10 +35,13 @@ try {
   const served = await availableModes(site.baseUrl, token);
   const asked = process.env.LIVE_BENCH_MODES?.split(',') as ViewerMode[] | undefined;
   const modes = asked ? asked.filter((mode) => served.includes(mode)) : served;
-  if (modes.length === 0) throw new Error(`this build serves none of the viewer modes asked for (it serves: ${served.join(', ') || 'none'})`);
+  if (modes.length === 0)
+    throw new Error(`this build serves none of the viewer modes asked for (it serves: ${served.join(', ') || 'none'})`);
   for (const container of containers) {
     const looped = await loopedFixture(loops, container);
-    console.log(`Live: ${site.baseUrl}, ${container}, modes ${modes.join(', ')}, ${looped.chunks.length} chunks of about 1 s (the camera fixture looped ${loops} times)`);
+    console.log(
+      `Live: ${site.baseUrl}, ${container}, modes ${modes.join(', ')}, ${looped.chunks.length} chunks of about 1 s (the camera fixture looped ${loops} times)`,
+    );
     for (const mode of modes) {
       for (const viewers of counts) {
         const result = await runRound({
@@ -60,10 +63,15 @@ try {
     }
   }
   const loadAfter = uptime();
-  console.log(`\nLive streams, chunks of about 1 s (delay = a viewer got a chunk's last byte minus the publisher sent it, over chunks sent after it joined; with catch-up: every chunk it got)\n${resultTable(results)}\n`);
+  console.log(
+    `\nLive streams, chunks of about 1 s (delay = a viewer got a chunk's last byte minus the publisher sent it, over chunks sent after it joined; with catch-up: every chunk it got)\n${resultTable(results)}\n`,
+  );
   console.log(`Machine load before: ${loadBefore}\nMachine load after:  ${loadAfter}`);
   await mkdir(path.join(projectRoot, 'bench-results'), { recursive: true });
-  await writeFile(path.join(projectRoot, 'bench-results', 'live.json'), `${JSON.stringify({ at: new Date().toISOString(), loops, loadBefore, loadAfter, results }, null, 2)}\n`);
+  await writeFile(
+    path.join(projectRoot, 'bench-results', 'live.json'),
+    `${JSON.stringify({ at: new Date().toISOString(), loops, loadBefore, loadAfter, results }, null, 2)}\n`,
+  );
 } finally {
   await site.stop();
 }

@@ -27,7 +27,10 @@ export class BenchPublisher {
 
   /** Connects and resolves once the room says `ready` from byte 0. */
   static connect(baseUrl: string, streamId: number, token: string, stream: PublishedStream): Promise<BenchPublisher> {
-    const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/streams/${streamId}/publish`, [LIVE_PROTOCOL, `${BEARER_PROTOCOL_PREFIX}${token}`]);
+    const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/streams/${streamId}/publish`, [
+      LIVE_PROTOCOL,
+      `${BEARER_PROTOCOL_PREFIX}${token}`,
+    ]);
     socket.binaryType = 'arraybuffer';
     return new Promise((resolve, reject) => {
       const failed = () => reject(new Error(`the publisher socket for stream ${streamId} closed before it was ready`));
@@ -47,7 +50,8 @@ export class BenchPublisher {
   send(k: number): Promise<void> {
     const end = this.stream.chunkEnds[k]!;
     const start = k === 0 ? 0 : this.stream.chunkEnds[k - 1]!;
-    for (let at = start; at < end; at += MAX_LIVE_MESSAGE_BYTES) this.socket.send(this.stream.bytes.subarray(at, Math.min(end, at + MAX_LIVE_MESSAGE_BYTES)));
+    for (let at = start; at < end; at += MAX_LIVE_MESSAGE_BYTES)
+      this.socket.send(this.stream.bytes.subarray(at, Math.min(end, at + MAX_LIVE_MESSAGE_BYTES)));
     this.stream.sentAt[k] = performance.now();
     if (this.acked >= end) return Promise.resolve();
     return new Promise((resolve) => this.ackWaiters.push({ upTo: end, resolve }));

@@ -23,7 +23,11 @@ describe('ViewerFollower', () => {
     viewer.receiveMedia(bytes(3, 4), 110);
     viewer.receiveMedia(bytes(5, 6), 230);
     viewer.receiveMedia(bytes(7, 8, 9), 350);
-    expect(delays).toEqual([[0, 10], [1, 150], [2, 50]]);
+    expect(delays).toEqual([
+      [0, 10],
+      [1, 150],
+      [2, 50],
+    ]);
     expect(viewer.start).toBe(2);
     expect(viewer.complete).toBe(true);
     expect(viewer.messages).toBe(4);
@@ -36,7 +40,10 @@ describe('ViewerFollower', () => {
     viewer.receiveMedia(bytes(6, 7), 250);
     viewer.receiveMedia(bytes(8, 9), 310);
     expect(viewer.start).toBe(5);
-    expect(delays).toEqual([[1, 50], [2, 10]]);
+    expect(delays).toEqual([
+      [1, 50],
+      [2, 10],
+    ]);
     expect(viewer.complete).toBe(true);
   });
 

@@ -69,7 +69,11 @@ export class ViewerFollower {
 
   receiveInit(bytes: Uint8Array): void {
     this.messages++;
-    this.initOk = Buffer.compare(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), this.stream.served.subarray(0, this.stream.initLength)) === 0;
+    this.initOk =
+      Buffer.compare(
+        Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+        this.stream.served.subarray(0, this.stream.initLength),
+      ) === 0;
   }
 
   private initSoFar = Buffer.alloc(0);

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { WebSocket, request, type Agent } from 'undici';
-import { LIVE_GROUP_SIZE, LIVE_MANIFEST_EVERY_MS, LIVE_NEXT_HEADER, LIVE_PROTOCOL, type LiveServerMessage } from '../../../src/media/live-protocol.ts';
+import {
+  LIVE_GROUP_SIZE,
+  LIVE_MANIFEST_EVERY_MS,
+  LIVE_NEXT_HEADER,
+  LIVE_PROTOCOL,
+  type LiveServerMessage,
+} from '../../../src/media/live-protocol.ts';
 import type { ViewerFollower } from './stream-follower.ts';
 
 /**
@@ -32,7 +38,15 @@ export interface Viewer {
 export function wsViewer(baseUrl: string, streamId: number, follower: ViewerFollower): Viewer {
   const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/streams/${streamId}/watch`, [LIVE_PROTOCOL]);
   socket.binaryType = 'arraybuffer';
-  const viewer: Viewer = { follower, joinedAt: null, received: 0, retries: 0, manifestReads: 0, done: Promise.resolve(), stop: () => socket.close(1000) };
+  const viewer: Viewer = {
+    follower,
+    joinedAt: null,
+    received: 0,
+    retries: 0,
+    manifestReads: 0,
+    done: Promise.resolve(),
+    stop: () => socket.close(1000),
+  };
   let initNext = false;
   viewer.done = new Promise<void>((resolve) => {
     socket.addEventListener('close', () => resolve());
@@ -82,7 +96,15 @@ export function httpViewer(baseUrl: string, streamId: number, follower: ViewerFo
   const headers = { 'X-Viewer': randomUUID() };
   const base = `${baseUrl}/api/streams/${streamId}/live`;
   let stopped = false;
-  const viewer: Viewer = { follower, joinedAt: null, received: 0, retries: 0, manifestReads: 0, done: Promise.resolve(), stop: () => (stopped = true) };
+  const viewer: Viewer = {
+    follower,
+    joinedAt: null,
+    received: 0,
+    retries: 0,
+    manifestReads: 0,
+    done: Promise.resolve(),
+    stop: () => (stopped = true),
+  };
   const get = async (url: string) => {
     const answer = await request(url, { dispatcher: agent, headers });
     const body = new Uint8Array(await answer.body.arrayBuffer());

@@ -5,7 +5,9 @@ import { WebmScanner, parseInitSegment } from '../../../src/media/webm/webm-scan
 import { loopRecording, recordingTicks } from './webm-looper.ts';
 
 const fixture = new Uint8Array(readFileSync(new URL('../../../tests/fixtures/camera-vp9-opus.webm', import.meta.url)));
-const chunkSizes = JSON.parse(readFileSync(new URL('../../../tests/fixtures/camera-vp9-opus.chunks.json', import.meta.url), 'utf8')) as number[];
+const chunkSizes = JSON.parse(
+  readFileSync(new URL('../../../tests/fixtures/camera-vp9-opus.chunks.json', import.meta.url), 'utf8'),
+) as number[];
 
 function scan(bytes: Uint8Array) {
   return new WebmScanner().push(bytes);

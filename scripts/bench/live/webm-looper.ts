@@ -39,7 +39,7 @@ interface TimecodeAt {
 function findTimecodes(media: Uint8Array): TimecodeAt[] {
   const found: TimecodeAt[] = [];
   let inCluster = false;
-  for (let pos = 0; pos < media.length; ) {
+  for (let pos = 0; pos < media.length;) {
     const header = readElementHeader(media, pos);
     if (header === null) throw new EbmlError(`truncated element at ${pos}`);
     if (header.id === EbmlId.Cluster) {
@@ -50,7 +50,11 @@ function findTimecodes(media: Uint8Array): TimecodeAt[] {
     }
     if (header.size === null) throw new EbmlError(`element 0x${header.id.toString(16)} of unknown size at ${pos}`);
     if (inCluster && header.id === EbmlId.Timecode) {
-      found.push({ offset: pos, length: header.headerLength + header.size, value: readUint(media, pos + header.headerLength, header.size) });
+      found.push({
+        offset: pos,
+        length: header.headerLength + header.size,
+        value: readUint(media, pos + header.headerLength, header.size),
+      });
     }
     pos += header.headerLength + header.size;
   }

@@ -26,10 +26,19 @@ export interface RoundResult {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function json<T>(baseUrl: string, method: string, path: string, token: string | null, body?: unknown): Promise<{ status: number; body: T }> {
+async function json<T>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
   const answer = await request(`${baseUrl}${path}`, {
     method: method as 'GET',
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await answer.body.text();
@@ -45,13 +54,23 @@ async function d1Statements(baseUrl: string): Promise<number> {
 /** The machine's load, as `uptime` prints it (the machine is shared: numbers go with it). */
 export function machineLoad(): string {
   try {
-    return execFileSync('uptime', { encoding: 'utf8' }).trim().replace(/^.*load average:/, 'load').trim();
+    return execFileSync('uptime', { encoding: 'utf8' })
+      .trim()
+      .replace(/^.*load average:/, 'load')
+      .trim();
   } catch {
     return '-';
   }
 }
 
-export async function runRound(options: { baseUrl: string; token: string; readers: number; postEveryMs: number; postForMs: number; joinTimeoutMs: number }): Promise<RoundResult> {
+export async function runRound(options: {
+  baseUrl: string;
+  token: string;
+  readers: number;
+  postEveryMs: number;
+  postForMs: number;
+  joinTimeoutMs: number;
+}): Promise<RoundResult> {
   const { baseUrl, token, readers: count, postEveryMs, postForMs } = options;
   const title = `Bench live ${count} readers ${Date.now().toString(36)}`;
   const created = await json<{ id: number; slug: string }>(baseUrl, 'POST', '/api/stories', token, {
@@ -63,10 +82,18 @@ export async function runRound(options: { baseUrl: string; token: string; reader
   });
   if (created.status !== 201) throw new Error(`creating the live blog: HTTP ${created.status}`);
   const blog = created.body;
-  for (let n = 1; n <= 3; n++) await json(baseUrl, 'POST', `/api/stories/${blog.id}/updates`, token, { body: `<p>Earlier update ${n}.</p>` });
+  for (let n = 1; n <= 3; n++)
+    await json(baseUrl, 'POST', `/api/stories/${blog.id}/updates`, token, { body: `<p>Earlier update ${n}.</p>` });
 
   // Readers' connections, and the reporter's own.
-  const agent = new Agent({ connections: null, pipelining: 1, keepAliveTimeout: 60_000, headersTimeout: 120_000, bodyTimeout: 0, connect: { timeout: 60_000 } });
+  const agent = new Agent({
+    connections: null,
+    pipelining: 1,
+    keepAliveTimeout: 60_000,
+    headersTimeout: 120_000,
+    bodyTimeout: 0,
+    connect: { timeout: 60_000 },
+  });
   const joinStart = performance.now();
   const readers: BenchReader[] = [];
   // Arrivals spread over about two seconds per thousand, as a breaking story's audience arrives.
@@ -87,7 +114,10 @@ export async function runRound(options: { baseUrl: string; token: string; reader
   for (let k = 1; performance.now() - windowStart < postForMs; k++) {
     const due = windowStart + (k - 1) * postEveryMs;
     if (due > performance.now()) await sleep(due - performance.now());
-    const answer = await json<{ id: number }>(baseUrl, 'POST', `/api/stories/${blog.id}/updates`, token, { body: `<p>Update ${k} from the scene: ${'the situation develops. '.repeat(6)}</p>`, keyEvent: k % 10 === 0 });
+    const answer = await json<{ id: number }>(baseUrl, 'POST', `/api/stories/${blog.id}/updates`, token, {
+      body: `<p>Update ${k} from the scene: ${'the situation develops. '.repeat(6)}</p>`,
+      keyEvent: k % 10 === 0,
+    });
     const at = performance.now();
     if (answer.status !== 201) throw new Error(`posting update ${k}: HTTP ${answer.status}`);
     posts.push({ id: answer.body.id, at });
@@ -130,7 +160,20 @@ export async function runRound(options: { baseUrl: string; token: string; reader
 const fmt = (ms: number) => (Number.isNaN(ms) ? '-' : ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`);
 
 export function resultTable(results: readonly RoundResult[]): string {
-  const header = ['readers', 'connected (in)', 'posts', 'delay p50', 'p99', 'max', 'readers that missed an update', 'D1 statements/s', 'D1 statements/post', 'reconnects', 'errors', 'uptime load'];
+  const header = [
+    'readers',
+    'connected (in)',
+    'posts',
+    'delay p50',
+    'p99',
+    'max',
+    'readers that missed an update',
+    'D1 statements/s',
+    'D1 statements/post',
+    'reconnects',
+    'errors',
+    'uptime load',
+  ];
   const rows = results.map((r) => [
     r.readers.toLocaleString('en'),
     `${r.connected.toLocaleString('en')} (${fmt(r.joinMs)})`,

@@ -35,11 +35,18 @@ const startedLoad = machineLoad();
 try {
   const reporter = demo.newsroom.reporters[0]!;
   const token = await login(site.baseUrl, { username: reporter.username, password: demo.newsroom.password });
-  console.log(`Live blog: ${site.baseUrl}, one update every 2 s for ${postForMs / 1000} s, readers ${counts.join(', ')} (machine ${startedLoad})`);
+  console.log(
+    `Live blog: ${site.baseUrl}, one update every 2 s for ${postForMs / 1000} s, readers ${counts.join(', ')} (machine ${startedLoad})`,
+  );
   for (const [round, readers] of counts.entries()) {
     if (round > 0) {
       await site.stop();
-      site = await serveBuild({ port, stateDir: path.join(projectRoot, '.wrangler', stateName), vars, echo: process.env.BENCH_ECHO === '1' });
+      site = await serveBuild({
+        port,
+        stateDir: path.join(projectRoot, '.wrangler', stateName),
+        vars,
+        echo: process.env.BENCH_ECHO === '1',
+      });
     }
     const result = await runRound({ baseUrl: site.baseUrl, token, readers, postEveryMs: 2000, postForMs, joinTimeoutMs: 120_000 });
     results.push(result);
@@ -49,7 +56,10 @@ try {
     `\nLive blog updates (delay = a reader had the update minus its POST answered 201; D1 = every statement the worker sent D1 over the posting minute and the 5 s after, the reporter's own writes included)\n${resultTable(results)}\n`,
   );
   await mkdir(path.join(projectRoot, 'bench-results'), { recursive: true });
-  await writeFile(path.join(projectRoot, 'bench-results', 'liveblog.json'), `${JSON.stringify({ at: new Date().toISOString(), load: startedLoad, results }, null, 2)}\n`);
+  await writeFile(
+    path.join(projectRoot, 'bench-results', 'liveblog.json'),
+    `${JSON.stringify({ at: new Date().toISOString(), load: startedLoad, results }, null, 2)}\n`,
+  );
 } finally {
   await site.stop();
 }

@@ -23,7 +23,14 @@ const CURSOR = /data-cursor="(\d+)"/;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function benchReader(baseUrl: string, slug: string, storyId: number, agent: Agent): BenchReader {
-  const reader: BenchReader = { connectedAt: null, seen: new Map(), reconnects: 0, failures: 0, stop: () => undefined, done: Promise.resolve() };
+  const reader: BenchReader = {
+    connectedAt: null,
+    seen: new Map(),
+    reconnects: 0,
+    failures: 0,
+    stop: () => undefined,
+    done: Promise.resolve(),
+  };
   let stopped = false;
   let current: { destroy(): void } | null = null;
   reader.stop = () => {
@@ -53,7 +60,8 @@ export function benchReader(baseUrl: string, slug: string, storyId: number, agen
           const at = performance.now();
           for (const event of parser.push((piece as Buffer).toString('utf8'))) {
             if (event.event !== 'changes') continue;
-            for (const update of (JSON.parse(event.data) as { updates: { id: number }[] }).updates) if (!reader.seen.has(update.id)) reader.seen.set(update.id, at);
+            for (const update of (JSON.parse(event.data) as { updates: { id: number }[] }).updates)
+              if (!reader.seen.has(update.id)) reader.seen.set(update.id, at);
           }
         }
       } catch (error) {

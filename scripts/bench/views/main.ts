@@ -26,17 +26,26 @@ const build = !process.argv.includes('--no-build');
 
 const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
 
-const site = await startDemoSite({ port, build, stateName: 'bench-views', vars: flushSeconds ? { VIEW_FLUSH_SECONDS: flushSeconds } : undefined });
+const site = await startDemoSite({
+  port,
+  build,
+  stateName: 'bench-views',
+  vars: flushSeconds ? { VIEW_FLUSH_SECONDS: flushSeconds } : undefined,
+});
 const results: (RoundResult & { uptime: string })[] = [];
 try {
   const token = await adminToken(site);
   const storyIds = await benchStories(site, token, extraStories);
-  console.log(`Views: ${site.baseUrl}, ${storyIds.length} published stories, ${seconds} s per rate, flush every ${flushSeconds ?? 'VIEW_FLUSH_SECONDS (wrangler.toml)'} s`);
+  console.log(
+    `Views: ${site.baseUrl}, ${storyIds.length} published stories, ${seconds} s per rate, flush every ${flushSeconds ?? 'VIEW_FLUSH_SECONDS (wrangler.toml)'} s`,
+  );
   for (const rate of rates) {
     const load = uptime();
     const result = await runRound(site, token, storyIds, rate, seconds);
     results.push({ ...result, uptime: load });
-    console.log(`${rate}/s offered: took ${result.takenPerSecond.toFixed(0)}/s, D1 rows written ${result.d1RowsWritten}, breakdowns ${result.breakdownsMatch ? 'match' : 'DO NOT match'}   (${load})`);
+    console.log(
+      `${rate}/s offered: took ${result.takenPerSecond.toFixed(0)}/s, D1 rows written ${result.d1RowsWritten}, breakdowns ${result.breakdownsMatch ? 'match' : 'DO NOT match'}   (${load})`,
+    );
   }
   // The yardstick: what this server answers of a route that does nothing (GET /api/health), now.
   const trivial = await loadTest(`${site.baseUrl}/api/health`, { seconds: 5, connections: 50 });
@@ -55,7 +64,10 @@ try {
     ].join('\n'),
   );
   await mkdir(path.join(projectRoot, 'bench-results'), { recursive: true });
-  await writeFile(path.join(projectRoot, 'bench-results', 'views.json'), `${JSON.stringify({ at: new Date().toISOString(), seconds, stories: storyIds.length, trivialRequestsPerSecond: trivial.requestsPerSecond, results }, null, 2)}\n`);
+  await writeFile(
+    path.join(projectRoot, 'bench-results', 'views.json'),
+    `${JSON.stringify({ at: new Date().toISOString(), seconds, stories: storyIds.length, trivialRequestsPerSecond: trivial.requestsPerSecond, results }, null, 2)}\n`,
+  );
 } finally {
   await site.stop();
 }

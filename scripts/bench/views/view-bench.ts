@@ -66,7 +66,13 @@ export async function benchStories(site: DemoSite, token: string, extra: number)
     const res = await fetch(`${site.baseUrl}/api/stories`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ title: `Bench story ${i + 1}: readers arrive`, description: 'Read by the view benchmark', content: '<p>Read me.</p>', status: 'published', isFeatured: false }),
+      body: JSON.stringify({
+        title: `Bench story ${i + 1}: readers arrive`,
+        description: 'Read by the view benchmark',
+        content: '<p>Read me.</p>',
+        status: 'published',
+        isFeatured: false,
+      }),
     });
     if (res.status !== 201) throw new Error(`creating a bench story: HTTP ${res.status}`);
     ids.push(((await res.json()) as { id: number }).id);
@@ -85,7 +91,13 @@ async function storyViews(baseUrl: string, token: string, ids: readonly number[]
   return views;
 }
 
-export async function runRound(site: DemoSite, token: string, storyIds: readonly number[], ratePerSecond: number, seconds: number): Promise<RoundResult> {
+export async function runRound(
+  site: DemoSite,
+  token: string,
+  storyIds: readonly number[],
+  ratePerSecond: number,
+  seconds: number,
+): Promise<RoundResult> {
   const counters = () => getJson<ViewCounterStats>(`${site.baseUrl}/api/analytics/counters`, token);
   const day = dayOf(Date.now());
   const figures = () => getJson<SiteFigures>(`${site.baseUrl}/api/analytics/site?from=${day}&to=${dayOf(Date.now() + 120_000)}`, token);
@@ -103,15 +115,34 @@ export async function runRound(site: DemoSite, token: string, storyIds: readonly
   const viewsAfter = await storyViews(site.baseUrl, token, storyIds);
 
   const diff = (now: Record<string, number>, then: Record<string, number>) =>
-    Object.fromEntries(Object.entries(now).map(([key, n]) => [key, n - (then[key] ?? 0)]).filter(([, n]) => n !== 0));
+    Object.fromEntries(
+      Object.entries(now)
+        .map(([key, n]) => [key, n - (then[key] ?? 0)])
+        .filter(([, n]) => n !== 0),
+    );
   const gained = {
     views: gainedFigures.total - before.figures.total,
     series: gainedFigures.series.reduce((s, p) => s + p.views, 0) - before.figures.series.reduce((s, p) => s + p.views, 0),
-    bySource: diff(byKey(gainedFigures.sources, (s: { source: string }) => s.source), byKey(before.figures.sources, (s: { source: string }) => s.source)),
-    byDevice: diff(byKey(gainedFigures.devices, (d: { device: string }) => d.device), byKey(before.figures.devices, (d: { device: string }) => d.device)),
+    bySource: diff(
+      byKey(gainedFigures.sources, (s: { source: string }) => s.source),
+      byKey(before.figures.sources, (s: { source: string }) => s.source),
+    ),
+    byDevice: diff(
+      byKey(gainedFigures.devices, (d: { device: string }) => d.device),
+      byKey(before.figures.devices, (d: { device: string }) => d.device),
+    ),
   };
   const same = (a: Record<string, number | undefined>, b: Record<string, number | undefined>) =>
-    JSON.stringify(Object.entries(a).filter(([, n]) => n).sort()) === JSON.stringify(Object.entries(b).filter(([, n]) => n).sort());
+    JSON.stringify(
+      Object.entries(a)
+        .filter(([, n]) => n)
+        .sort(),
+    ) ===
+    JSON.stringify(
+      Object.entries(b)
+        .filter(([, n]) => n)
+        .sort(),
+    );
   let storiesOff = 0;
   for (const id of storyIds) {
     const answered = load.byStory.get(id) ?? { counted: 0, highest: 0 };
@@ -134,12 +165,32 @@ export async function runRound(site: DemoSite, token: string, storyIds: readonly
     gained,
     storiesOff,
     breakdownsMatch:
-      gained.views === load.counted.views && gained.series === load.counted.views && same(gained.bySource, load.counted.bySource) && same(gained.byDevice, load.counted.byDevice),
+      gained.views === load.counted.views &&
+      gained.series === load.counted.views &&
+      same(gained.bySource, load.counted.bySource) &&
+      same(gained.byDevice, load.counted.byDevice),
   };
 }
 
 export function roundTable(results: RoundResult[]): string {
-  const head = ['offered/s', 'views sent', 'counted', 'bots', 'errors', 'taken/s', 'p50 ms', 'p99 ms', 'flushes', 'D1 stmts', 'D1 rows', 'D1 rows/s', 'rows/1k views', 'flush lag s', 'breakdowns = counted', 'stories exact'];
+  const head = [
+    'offered/s',
+    'views sent',
+    'counted',
+    'bots',
+    'errors',
+    'taken/s',
+    'p50 ms',
+    'p99 ms',
+    'flushes',
+    'D1 stmts',
+    'D1 rows',
+    'D1 rows/s',
+    'rows/1k views',
+    'flush lag s',
+    'breakdowns = counted',
+    'stories exact',
+  ];
   const rows = results.map((r) => [
     r.offeredPerSecond,
     r.load.offered,

@@ -16,7 +16,11 @@ export class SecretBox {
 
   async seal(plaintext: string, context: string): Promise<string> {
     const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
-    const sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: encode(context) }, await this.cryptoKey(), encode(plaintext));
+    const sealed = await crypto.subtle.encrypt(
+      { name: 'AES-GCM', iv, additionalData: encode(context) },
+      await this.cryptoKey(),
+      encode(plaintext),
+    );
     return `${VERSION}.${toBase64Url(iv)}.${toBase64Url(new Uint8Array(sealed))}`;
   }
 

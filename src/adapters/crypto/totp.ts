@@ -20,7 +20,14 @@ export function newTotpSecret(): string {
 
 /** The otpauth:// address a QR code carries (Google Authenticator's key URI format). */
 export function totpUri(secretBase32: string, account: string, issuer: string): string {
-  return new TOTP({ issuer, label: account, secret: Secret.fromBase32(secretBase32), algorithm: TOTP_ALGORITHM, digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS }).toString();
+  return new TOTP({
+    issuer,
+    label: account,
+    secret: Secret.fromBase32(secretBase32),
+    algorithm: TOTP_ALGORITHM,
+    digits: TOTP_DIGITS,
+    period: TOTP_PERIOD_SECONDS,
+  }).toString();
 }
 
 /** The time step a moment falls in. */

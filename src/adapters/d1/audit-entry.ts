@@ -40,12 +40,16 @@ export function auditEntriesFrom(
 ) {
   return db
     .insert(auditLog)
-    .select(sql`SELECT NULL, ${at}, ${entry.actorId}, ${entry.action}, ${target.type}, ${target.id}, ${target.label}, ${detailJson(entry)} FROM ${target.from}`);
+    .select(
+      sql`SELECT NULL, ${at}, ${entry.actorId}, ${entry.action}, ${target.type}, ${target.id}, ${target.label}, ${detailJson(entry)} FROM ${target.from}`,
+    );
 }
 
 /** The entries for one story row picked by `which` (e.g. `ifWritten(id)`), named by its title as the batch leaves it. */
 export function auditStoryEntries(db: Db, entries: readonly Omit<AuditEntry, 'target'>[], at: string, which: SQL) {
-  return entries.map((entry) => auditEntriesFrom(db, entry, at, { type: 'story', id: sql`id`, label: sql`title`, from: sql`stories WHERE ${which}` }));
+  return entries.map((entry) =>
+    auditEntriesFrom(db, entry, at, { type: 'story', id: sql`id`, label: sql`title`, from: sql`stories WHERE ${which}` }),
+  );
 }
 
 function detailJson(entry: Pick<AuditEntry, 'detail'>): string {

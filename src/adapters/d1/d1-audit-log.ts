@@ -28,7 +28,8 @@ export class D1AuditLog implements AuditLog {
       at: entry.at,
       actor: entry.actorId !== null && actorUsername !== null ? { id: entry.actorId, username: actorUsername } : null,
       action: entry.action,
-      target: entry.targetType === null ? null : { type: entry.targetType as AuditTargetType, id: entry.targetId, label: entry.targetLabel },
+      target:
+        entry.targetType === null ? null : { type: entry.targetType as AuditTargetType, id: entry.targetId, label: entry.targetLabel },
       detail: JSON.parse(entry.detail) as AuditDetail,
     }));
   }

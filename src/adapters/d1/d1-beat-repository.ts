@@ -8,7 +8,8 @@ import { beats, userBeats } from './schema.ts';
 /** Thrown when the slug is taken; beat-save.ts tries the next free one. */
 export const beatSlugTaken = () => new ConflictError('beat_slug_taken', 'A beat with that address already exists');
 
-const nameTaken = () => new ConflictError('beat_name_taken', 'A beat with that name already exists', { name: 'A beat with that name already exists' });
+const nameTaken = () =>
+  new ConflictError('beat_name_taken', 'A beat with that name already exists', { name: 'A beat with that name already exists' });
 
 export class D1BeatRepository implements BeatRepository {
   constructor(private readonly db: Db) {}
@@ -27,7 +28,11 @@ export class D1BeatRepository implements BeatRepository {
 
   async create(beat: { name: string; slug: string; description: string | null }, now: string): Promise<Beat> {
     try {
-      return await this.db.insert(beats).values({ ...beat, createdAt: now }).returning().get();
+      return await this.db
+        .insert(beats)
+        .values({ ...beat, createdAt: now })
+        .returning()
+        .get();
     } catch (error) {
       throw uniqueConflict(error);
     }

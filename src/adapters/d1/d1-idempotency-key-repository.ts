@@ -18,7 +18,16 @@ export class D1IdempotencyKeyRepository implements IdempotencyKeyRepository {
       .values({ userId, key, status: 'pending', createdAt: now, expiresAt, leaseUntil, claimId })
       .onConflictDoUpdate({
         target: [idempotencyKeys.userId, idempotencyKeys.key],
-        set: { status: 'pending', fingerprint: null, responseStatus: null, responseBody: null, createdAt: now, expiresAt, leaseUntil, claimId },
+        set: {
+          status: 'pending',
+          fingerprint: null,
+          responseStatus: null,
+          responseBody: null,
+          createdAt: now,
+          expiresAt,
+          leaseUntil,
+          claimId,
+        },
         setWhere: or(
           lte(idempotencyKeys.expiresAt, now),
           and(eq(idempotencyKeys.status, 'pending'), sql`coalesce(${idempotencyKeys.leaseUntil}, '') <= ${now}`),

@@ -112,7 +112,12 @@ export class D1LiveBlogRepository implements LiveBlogRepository {
     return row ? toUpdate(row) : null;
   }
 
-  async create(storyId: number, authorId: number, update: { body: string; keyEvent: boolean; pinned: boolean }, now: string): Promise<LiveBlogUpdate | null> {
+  async create(
+    storyId: number,
+    authorId: number,
+    update: { body: string; keyEvent: boolean; pinned: boolean },
+    now: string,
+  ): Promise<LiveBlogUpdate | null> {
     // Two numbers of the clock: the one before the last for the update this one unpins (if any), the last for this one (its id too).
     const statements = [
       this.d1.prepare(`UPDATE live_blog_clock SET seq = seq + 2 WHERE id = 1 AND ${STORY_IS_LIVE}`).bind(storyId),
@@ -141,10 +146,13 @@ export class D1LiveBlogRepository implements LiveBlogRepository {
   ): Promise<LiveBlogEditOutcome> {
     const flag = (value: boolean | undefined) => (value === undefined ? null : value ? 1 : 0);
     const statements = [
-      this.d1.prepare(`UPDATE live_blog_clock SET seq = seq + 2 WHERE id = 1 AND ${TARGET_AT_VERSION}`).bind(storyId, updateId, expectedVersion),
+      this.d1
+        .prepare(`UPDATE live_blog_clock SET seq = seq + 2 WHERE id = 1 AND ${TARGET_AT_VERSION}`)
+        .bind(storyId, updateId, expectedVersion),
       this.d1.prepare(touchStory(TARGET_AT_VERSION, '?4')).bind(storyId, updateId, expectedVersion, now),
     ];
-    if (patch.pinned === true) statements.push(this.d1.prepare(unpinOthers(TARGET_AT_VERSION)).bind(storyId, updateId, expectedVersion, now));
+    if (patch.pinned === true)
+      statements.push(this.d1.prepare(unpinOthers(TARGET_AT_VERSION)).bind(storyId, updateId, expectedVersion, now));
     statements.push(
       this.d1
         .prepare(

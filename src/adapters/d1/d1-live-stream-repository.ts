@@ -7,7 +7,14 @@ import { liveStreams, stories } from './schema.ts';
 import { auditEntriesFrom } from './audit-entry.ts';
 
 /** The audit entry of a stream's start or end, named by its story's title. */
-function auditStream(db: Db, action: 'stream.started' | 'stream.ended', actorId: number | null, at: string, which: SQL, detail?: AuditDetail) {
+function auditStream(
+  db: Db,
+  action: 'stream.started' | 'stream.ended',
+  actorId: number | null,
+  at: string,
+  which: SQL,
+  detail?: AuditDetail,
+) {
   return auditEntriesFrom(db, { action, actorId, detail }, at, {
     type: 'stream',
     id: sql`${liveStreams.id}`,
@@ -40,7 +47,10 @@ export class D1LiveStreamRepository implements LiveStreamRepository {
       .values({ ...stream, isActive: true, viewers: 0, createdAt: now })
       .returning();
     if (startedBy === undefined) return insert.get();
-    const [rows] = await this.db.batch([insert, auditStream(this.db, 'stream.started', startedBy, now, sql`${liveStreams.id} = last_insert_rowid()`)]);
+    const [rows] = await this.db.batch([
+      insert,
+      auditStream(this.db, 'stream.started', startedBy, now, sql`${liveStreams.id} = last_insert_rowid()`),
+    ]);
     return rows[0]!;
   }
 
@@ -68,7 +78,11 @@ export class D1LiveStreamRepository implements LiveStreamRepository {
   }
 
   async setViewers(id: number, viewers: number): Promise<void> {
-    await this.db.update(liveStreams).set({ viewers }).where(and(eq(liveStreams.id, id), eq(liveStreams.isActive, true))).run();
+    await this.db
+      .update(liveStreams)
+      .set({ viewers })
+      .where(and(eq(liveStreams.id, id), eq(liveStreams.isActive, true)))
+      .run();
   }
 
   async end(id: number, ending: { videoUrl: string | null; endedAt: string; endedBy?: number | null }): Promise<LiveStream | null> {
@@ -85,13 +99,17 @@ export class D1LiveStreamRepository implements LiveStreamRepository {
           updatedAt: endedAt,
           version: sql`${stories.version} + 1`,
         })
-        .where(sql`${stories.id} = (SELECT ${liveStreams.storyId} FROM ${liveStreams} WHERE ${liveStreams.id} = ${id} AND ${liveStreams.isActive} = 1)`),
+        .where(
+          sql`${stories.id} = (SELECT ${liveStreams.storyId} FROM ${liveStreams} WHERE ${liveStreams.id} = ${id} AND ${liveStreams.isActive} = 1)`,
+        ),
       this.db
         .update(liveStreams)
         .set({ isActive: false, viewers: 0, endedAt })
         .where(and(eq(liveStreams.id, id), eq(liveStreams.isActive, true))),
       // Only when this call ended it; null actor: the stream ended by itself (the publisher left, the alarm).
-      auditStream(this.db, 'stream.ended', ending.endedBy ?? null, endedAt, sql`${liveStreams.id} = ${id} AND changes() = 1`, { recorded: videoUrl !== null }),
+      auditStream(this.db, 'stream.ended', ending.endedBy ?? null, endedAt, sql`${liveStreams.id} = ${id} AND changes() = 1`, {
+        recorded: videoUrl !== null,
+      }),
     ]);
     return this.findById(id);
   }

@@ -18,7 +18,10 @@ export class D1LoginAttemptRepository implements LoginAttemptRepository {
   }
 
   async recordFailure(identifier: string, at: string, audit: readonly AuditEntry[] = []): Promise<void> {
-    await this.db.batch([this.db.insert(loginAttempts).values({ identifier, attemptedAt: at }), ...audit.map((entry) => auditEntry(this.db, entry, at))]);
+    await this.db.batch([
+      this.db.insert(loginAttempts).values({ identifier, attemptedAt: at }),
+      ...audit.map((entry) => auditEntry(this.db, entry, at)),
+    ]);
   }
 
   async clear(identifier: string): Promise<void> {

@@ -17,7 +17,11 @@ export class D1PasskeyRepository implements PasskeyRepository {
   constructor(private readonly db: Db) {}
 
   async listForUser(userId: number): Promise<StoredPasskey[]> {
-    const rows = await this.db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(asc(passkeys.createdAt), asc(passkeys.id));
+    const rows = await this.db
+      .select()
+      .from(passkeys)
+      .where(eq(passkeys.userId, userId))
+      .orderBy(asc(passkeys.createdAt), asc(passkeys.id));
     return rows.map(toPasskey);
   }
 
@@ -26,7 +30,12 @@ export class D1PasskeyRepository implements PasskeyRepository {
     return row ? toPasskey(row) : null;
   }
 
-  async add(passkey: Omit<StoredPasskey, 'id' | 'lastUsedAt'>, challengeId: string, now: string, audit: AuditEntry[]): Promise<PasskeySummary | null> {
+  async add(
+    passkey: Omit<StoredPasskey, 'id' | 'lastUsedAt'>,
+    challengeId: string,
+    now: string,
+    audit: AuditEntry[],
+  ): Promise<PasskeySummary | null> {
     const { userId, credentialId, publicKey, counter, transports, rpId, name, createdAt } = passkey;
     try {
       const [, added] = await this.db.batch([
@@ -35,7 +44,9 @@ export class D1PasskeyRepository implements PasskeyRepository {
         // Values in the order of security-schema.ts's passkeys columns, which drizzle names in the INSERT.
         this.db
           .insert(passkeys)
-          .select(sql`SELECT NULL, ${userId}, ${credentialId}, ${publicKey}, ${counter}, ${JSON.stringify(transports)}, ${rpId}, ${name}, ${createdAt}, NULL WHERE ${ifChanged}`)
+          .select(
+            sql`SELECT NULL, ${userId}, ${credentialId}, ${publicKey}, ${counter}, ${JSON.stringify(transports)}, ${rpId}, ${name}, ${createdAt}, NULL WHERE ${ifChanged}`,
+          )
           .returning({ id: passkeys.id, name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt }),
         ...audit.map(({ action, actorId, detail }) =>
           auditEntriesFrom(this.db, { action, actorId, detail }, now, {
@@ -48,7 +59,8 @@ export class D1PasskeyRepository implements PasskeyRepository {
       ]);
       return added[0] ?? null;
     } catch (error) {
-      if (isUniqueViolation(error, 'passkeys.credential_id')) throw new ConflictError('passkey_exists', 'This passkey is already registered');
+      if (isUniqueViolation(error, 'passkeys.credential_id'))
+        throw new ConflictError('passkey_exists', 'This passkey is already registered');
       throw error;
     }
   }
@@ -65,7 +77,10 @@ export class D1PasskeyRepository implements PasskeyRepository {
 
   async remove(userId: number, id: number, now: string, audit: AuditEntry[]): Promise<boolean> {
     const [removed] = await this.db.batch([
-      this.db.delete(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.userId, userId))).returning({ id: passkeys.id }),
+      this.db
+        .delete(passkeys)
+        .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
+        .returning({ id: passkeys.id }),
       ...audit.map((entry) => auditEntry(this.db, entry, now, ifChanged)),
     ]);
     return removed.length > 0;

@@ -16,9 +16,15 @@ export class D1PasswordResetRepository implements PasswordResetRepository {
     const { userId, createdAt: now } = reset;
     await this.db.batch([
       // A new link replaces any earlier one still unused.
-      this.db.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt))),
+      this.db
+        .update(passwordResets)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt))),
       this.db.insert(passwordResets).values(reset),
-      this.db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))),
+      this.db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))),
       ...audit.map((entry) => auditEntry(this.db, entry, now)),
     ]);
   }
@@ -39,8 +45,14 @@ export class D1PasswordResetRepository implements PasswordResetRepository {
         .set({ usedAt: now })
         .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), sql`${passwordResets.expiresAt} > ${now}`))
         .returning({ userId: passwordResets.userId }),
-      this.db.update(users).set({ passwordHash }).where(sql`${users.id} IN (${redeemed})`),
-      this.db.update(sessions).set({ revokedAt: now }).where(and(sql`${sessions.userId} IN (${redeemed})`, isNull(sessions.revokedAt))),
+      this.db
+        .update(users)
+        .set({ passwordHash })
+        .where(sql`${users.id} IN (${redeemed})`),
+      this.db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(sql`${sessions.userId} IN (${redeemed})`, isNull(sessions.revokedAt))),
       this.db.delete(totpSecrets).where(sql`${totpSecrets.userId} IN (${clearing})`),
       this.db.delete(recoveryCodes).where(sql`${recoveryCodes.userId} IN (${clearing})`),
       this.db.delete(passkeys).where(sql`${passkeys.userId} IN (${clearing})`),

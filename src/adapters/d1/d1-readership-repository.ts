@@ -1,5 +1,13 @@
 import type { ReadershipRepository, ReadershipScope, ReadershipWindow } from '../../domain/ports.ts';
-import type { AudienceMinute, BeatViews, ReaderDevice, ReadershipRows, StoryStream, TopStory, ViewSource } from '../../domain/readership.ts';
+import type {
+  AudienceMinute,
+  BeatViews,
+  ReaderDevice,
+  ReadershipRows,
+  StoryStream,
+  TopStory,
+  ViewSource,
+} from '../../domain/readership.ts';
 import { MAX_REFERRERS } from '../../domain/readership.ts';
 import type { Db } from './db.ts';
 
@@ -46,9 +54,13 @@ export class D1ReadershipRepository implements ReadershipRepository {
     // One batch is one transaction: the sum and the list see the same rows.
     const [summed, listed] = await this.d1.batch<{ total: number } | { id: number }>([
       this.d1
-        .prepare(`SELECT coalesce(sum(views), 0) AS total FROM stories WHERE deleted_at IS NULL AND id NOT IN (SELECT value FROM json_each(?))${author}`)
+        .prepare(
+          `SELECT coalesce(sum(views), 0) AS total FROM stories WHERE deleted_at IS NULL AND id NOT IN (SELECT value FROM json_each(?))${author}`,
+        )
         .bind(...params),
-      this.d1.prepare(`SELECT id FROM stories WHERE deleted_at IS NULL AND id IN (SELECT value FROM json_each(?))${author}`).bind(...params),
+      this.d1
+        .prepare(`SELECT id FROM stories WHERE deleted_at IS NULL AND id IN (SELECT value FROM json_each(?))${author}`)
+        .bind(...params),
     ]);
     const sum = Number((summed!.results[0] as { total: number } | undefined)?.total ?? 0);
     return { sum, included: (listed!.results as { id: number }[]).map((row) => row.id) };
@@ -61,7 +73,9 @@ export class D1ReadershipRepository implements ReadershipRepository {
       this.d1.prepare(`SELECT substr(v.hour, 1, ${prefix}) AS bucket, sum(v.views) AS views ${sql} GROUP BY bucket`).bind(...params),
       this.d1.prepare(`SELECT v.source AS source, sum(v.views) AS views ${sql} GROUP BY v.source`).bind(...params),
       this.d1
-        .prepare(`SELECT v.referrer_host AS host, sum(v.views) AS views ${sql} AND v.referrer_host <> '' GROUP BY v.referrer_host ORDER BY views DESC, host LIMIT ${MAX_REFERRERS}`)
+        .prepare(
+          `SELECT v.referrer_host AS host, sum(v.views) AS views ${sql} AND v.referrer_host <> '' GROUP BY v.referrer_host ORDER BY views DESC, host LIMIT ${MAX_REFERRERS}`,
+        )
         .bind(...params),
       this.d1.prepare(`SELECT v.device AS device, sum(v.views) AS views ${sql} GROUP BY v.device`).bind(...params),
     ]);
@@ -77,7 +91,9 @@ export class D1ReadershipRepository implements ReadershipRepository {
   async topStories(scope: ReadershipScope, window: ReadershipWindow, limit: number): Promise<TopStory[]> {
     const { sql, params } = scoped(scope, window);
     const { results } = await this.d1
-      .prepare(`SELECT s.id AS id, s.slug AS slug, s.title AS title, sum(v.views) AS views ${sql} GROUP BY s.id ORDER BY views DESC, s.id LIMIT ?`)
+      .prepare(
+        `SELECT s.id AS id, s.slug AS slug, s.title AS title, sum(v.views) AS views ${sql} GROUP BY s.id ORDER BY views DESC, s.id LIMIT ?`,
+      )
       .bind(...params, limit)
       .all<TopStory>();
     return results;
@@ -112,7 +128,9 @@ export class D1ReadershipRepository implements ReadershipRepository {
 
   async storyStreams(storyId: number): Promise<StoryStream[]> {
     const { results } = await this.d1
-      .prepare('SELECT id, is_active AS isActive, started_at AS startedAt, ended_at AS endedAt FROM live_streams WHERE story_id = ? ORDER BY id')
+      .prepare(
+        'SELECT id, is_active AS isActive, started_at AS startedAt, ended_at AS endedAt FROM live_streams WHERE story_id = ? ORDER BY id',
+      )
       .bind(storyId)
       .all<{ id: number; isActive: number; startedAt: string | null; endedAt: string | null }>();
     return results.map((row) => ({ ...row, isActive: row.isActive === 1 }));

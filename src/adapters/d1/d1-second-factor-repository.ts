@@ -11,8 +11,16 @@ export class D1SecondFactorRepository implements SecondFactorRepository {
 
   async status(userId: number): Promise<SecondFactorStatus> {
     const [totp, codes, passkeys] = await Promise.all([
-      this.db.select({ n: count() }).from(totpSecrets).where(and(eq(totpSecrets.userId, userId), isNotNull(totpSecrets.confirmedAt))).get(),
-      this.db.select({ n: count() }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt))).get(),
+      this.db
+        .select({ n: count() })
+        .from(totpSecrets)
+        .where(and(eq(totpSecrets.userId, userId), isNotNull(totpSecrets.confirmedAt)))
+        .get(),
+      this.db
+        .select({ n: count() })
+        .from(recoveryCodes)
+        .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
+        .get(),
       new D1PasskeyRepository(this.db).listForUser(userId),
     ]);
     return {
@@ -31,13 +39,23 @@ export class D1SecondFactorRepository implements SecondFactorRepository {
     const row = await this.db
       .insert(totpSecrets)
       .values({ userId, secretEncrypted, createdAt: now })
-      .onConflictDoUpdate({ target: totpSecrets.userId, set: { secretEncrypted, createdAt: now, lastStep: null }, setWhere: isNull(totpSecrets.confirmedAt) })
+      .onConflictDoUpdate({
+        target: totpSecrets.userId,
+        set: { secretEncrypted, createdAt: now, lastStep: null },
+        setWhere: isNull(totpSecrets.confirmedAt),
+      })
       .returning({ userId: totpSecrets.userId })
       .get();
     return row !== undefined;
   }
 
-  async confirmTotp(userId: number, step: number, recoveryCodeHashes: readonly string[], now: string, audit: AuditEntry[]): Promise<boolean> {
+  async confirmTotp(
+    userId: number,
+    step: number,
+    recoveryCodeHashes: readonly string[],
+    now: string,
+    audit: AuditEntry[],
+  ): Promise<boolean> {
     // The TOTP was confirmed by this batch (its confirmed_at is this call's `now`).
     const confirmedNow = sql`EXISTS (SELECT 1 FROM totp_secrets WHERE user_id = ${userId} AND confirmed_at = ${now})`;
     const [confirmed] = await this.db.batch([
@@ -58,7 +76,10 @@ export class D1SecondFactorRepository implements SecondFactorRepository {
 
   async removeTotp(userId: number, audit: AuditEntry[], now: string): Promise<boolean> {
     const [removed] = await this.db.batch([
-      this.db.delete(totpSecrets).where(and(eq(totpSecrets.userId, userId), isNotNull(totpSecrets.confirmedAt))).returning({ userId: totpSecrets.userId }),
+      this.db
+        .delete(totpSecrets)
+        .where(and(eq(totpSecrets.userId, userId), isNotNull(totpSecrets.confirmedAt)))
+        .returning({ userId: totpSecrets.userId }),
       ...audit.map((entry) => auditEntry(this.db, entry, now, ifChanged)),
       this.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
     ]);

@@ -47,7 +47,13 @@ export class D1SessionRepository implements SessionRepository {
 
   async findSession(tokenHash: string, now: string): Promise<{ user: User; session: SignedInSession } | null> {
     const row = await this.db
-      .select({ user: users, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, hasSecondFactor, securitySetting: storedSecuritySetting })
+      .select({
+        user: users,
+        sessionId: sessions.id,
+        lastSeenAt: sessions.lastSeenAt,
+        hasSecondFactor,
+        securitySetting: storedSecuritySetting,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.tokenHash, tokenHash), live(now), eq(users.isActive, true)))
@@ -86,7 +92,11 @@ export class D1SessionRepository implements SessionRepository {
   /** Ends the live sessions `which` picks, with the audit entries when it ended any; how many. */
   private async end(which: SQL | undefined, now: string, audit: readonly AuditEntry[]): Promise<number> {
     const [ended] = await this.db.batch([
-      this.db.update(sessions).set({ revokedAt: now }).where(and(which, live(now))).returning({ id: sessions.id }),
+      this.db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(which, live(now)))
+        .returning({ id: sessions.id }),
       ...audit.map((entry) => auditEntry(this.db, entry, now, ifChanged)),
     ]);
     return ended.length;
@@ -96,4 +106,3 @@ export class D1SessionRepository implements SessionRepository {
     await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId)).run();
   }
 }
-

@@ -37,7 +37,10 @@ function toStory(row: StoryRow): Story {
     ...story,
     corrections: JSON.parse(row.corrections) as Correction[],
     author: row.author,
-    beat: row.beatId !== null && row.beatName !== null && row.beatSlug !== null ? { id: row.beatId, name: row.beatName, slug: row.beatSlug } : null,
+    beat:
+      row.beatId !== null && row.beatName !== null && row.beatSlug !== null
+        ? { id: row.beatId, name: row.beatName, slug: row.beatSlug }
+        : null,
   };
 }
 
@@ -48,7 +51,12 @@ const notDeleted = isNull(stories.deletedAt);
  * delimiter in any of them, so a search result can highlight only what matched.
  */
 function searchable<T extends StoryWrite>(story: T): T & { bodyText: string } {
-  return { ...story, title: withoutMarkDelimiters(story.title), description: withoutMarkDelimiters(story.description), bodyText: storyText(story.content) };
+  return {
+    ...story,
+    title: withoutMarkDelimiters(story.title),
+    description: withoutMarkDelimiters(story.description),
+    bodyText: storyText(story.content),
+  };
 }
 
 const LIST_ORDERS: Record<StoryListOrder, SQL[]> = {
@@ -95,7 +103,11 @@ export class D1StoryRepository implements StoryRepository {
     // Not db.batch(): drizzle's D1 batch maps rows by column name, and the joined ids collide.
     const order = LIST_ORDERS[filter.order ?? 'newest'];
     const [rows, totals] = await Promise.all([
-      this.select().where(where).orderBy(...order).limit(filter.limit).offset(filter.offset),
+      this.select()
+        .where(where)
+        .orderBy(...order)
+        .limit(filter.limit)
+        .offset(filter.offset),
       this.db.select({ n: count() }).from(stories).where(where),
     ]);
     return { items: rows.map(toStory), total: totals[0]?.n ?? 0 };
@@ -139,7 +151,10 @@ export class D1StoryRepository implements StoryRepository {
     try {
       // The story and its first revision, by its author, or neither (slugs are unique, so the slug finds the new row).
       const [inserted] = await this.db.batch([
-        this.db.insert(stories).values({ ...searchable(story), createdAt: now, updatedAt: now }).returning({ id: stories.id }),
+        this.db
+          .insert(stories)
+          .values({ ...searchable(story), createdAt: now, updatedAt: now })
+          .returning({ id: stories.id }),
         keepRevision(this.db, sql`slug = ${story.slug}`, story.authorId, now),
         ...auditStoryEntries(this.db, audit, now, sql`slug = ${story.slug}`),
       ]);
@@ -189,10 +204,21 @@ export class D1StoryRepository implements StoryRepository {
     const [, , published] = await this.db.batch([
       keepPublishingRevisions(this.db, due, version, updatedAt),
       // The job is the system: no actor (docs/product/api-sign-in-security.md#audit-log).
-      auditEntriesFrom(this.db, { action: 'story.published', actorId: null, detail: { by: 'schedule' } }, now, { type: 'story', id: sql`id`, label: sql`title`, from: sql`stories WHERE ${due}` }),
+      auditEntriesFrom(this.db, { action: 'story.published', actorId: null, detail: { by: 'schedule' } }, now, {
+        type: 'story',
+        id: sql`id`,
+        label: sql`title`,
+        from: sql`stories WHERE ${due}`,
+      }),
       this.db
         .update(stories)
-        .set({ status: 'published', publishedAt: sql`coalesce(${stories.publishedAt}, ${stories.publishAt})`, publishAt: null, updatedAt, version })
+        .set({
+          status: 'published',
+          publishedAt: sql`coalesce(${stories.publishedAt}, ${stories.publishAt})`,
+          publishAt: null,
+          updatedAt,
+          version,
+        })
         .where(due)
         .returning({ id: stories.id }),
     ]);
@@ -244,7 +270,11 @@ export class D1StoryRepository implements StoryRepository {
   }
 
   async totalViews(): Promise<number> {
-    const row = await this.db.select({ total: sum(stories.views) }).from(stories).where(notDeleted).get();
+    const row = await this.db
+      .select({ total: sum(stories.views) })
+      .from(stories)
+      .where(notDeleted)
+      .get();
     return Number(row?.total ?? 0);
   }
 

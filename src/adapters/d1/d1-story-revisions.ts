@@ -26,7 +26,8 @@ export function keepPublishingRevisions(db: Db, due: SQL, version: SQL, updatedA
 
 function copyStories(db: Db, which: SQL, values: { version: SQL; status: SQL; editor: SQL; at: SQL }) {
   // Values in the order of schema.ts's storyRevisions columns, which drizzle names in the INSERT (the id is the table's).
-  return db.insert(storyRevisions).select(sql`SELECT NULL, id, ${values.version}, ${values.editor}, title, slug, description, content, ${values.status}, video_url, featured_image_url, ${values.at},
+  return db.insert(storyRevisions)
+    .select(sql`SELECT NULL, id, ${values.version}, ${values.editor}, title, slug, description, content, ${values.status}, video_url, featured_image_url, ${values.at},
     featured_image_alt, featured_image_caption, featured_image_credit
     FROM stories WHERE ${which}`);
 }

@@ -52,13 +52,21 @@ interface DetailRow {
 export class D1StorySearch implements StorySearch {
   constructor(private readonly db: Db) {}
 
-  async search({ match, scope, beatId, limit, offset }: Parameters<StorySearch['search']>[0]): Promise<{ total: number; hits: SearchHit[] }> {
+  async search({
+    match,
+    scope,
+    beatId,
+    limit,
+    offset,
+  }: Parameters<StorySearch['search']>[0]): Promise<{ total: number; hits: SearchHit[] }> {
     const d1 = this.db.$client;
     const where = scopeCondition(scope, beatId);
     const from = `FROM story_search JOIN stories s INDEXED BY stories_search_visibility ON s.id = story_search.rowid WHERE story_search MATCH ? AND ${where.sql}`;
     // The ranking reads the index and the visibility index only; the page's rows are read after, for its ids alone.
     const [ranked, counted] = await d1.batch<{ id: number } | { n: number }>([
-      d1.prepare(`SELECT story_search.rowid AS id ${from} ORDER BY ${RANK}, s.id DESC LIMIT ? OFFSET ?`).bind(match, ...where.params, limit, offset),
+      d1
+        .prepare(`SELECT story_search.rowid AS id ${from} ORDER BY ${RANK}, s.id DESC LIMIT ? OFFSET ?`)
+        .bind(match, ...where.params, limit, offset),
       d1.prepare(`SELECT count(*) AS n ${from}`).bind(match, ...where.params),
     ]);
     const ids = (ranked!.results as { id: number }[]).map((row) => row.id);
@@ -94,6 +102,9 @@ function toHit(row: DetailRow): SearchHit {
     status: row.status,
     publishedAt: row.published_at,
     author: { id: row.author_id, username: row.username, firstName: row.first_name, lastName: row.last_name },
-    beat: row.beat_id !== null && row.beat_name !== null && row.beat_slug !== null ? { id: row.beat_id, name: row.beat_name, slug: row.beat_slug } : null,
+    beat:
+      row.beat_id !== null && row.beat_name !== null && row.beat_slug !== null
+        ? { id: row.beat_id, name: row.beat_name, slug: row.beat_slug }
+        : null,
   };
 }

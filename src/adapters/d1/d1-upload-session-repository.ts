@@ -7,7 +7,9 @@ import { uploadParts, uploadSessions } from './schema.ts';
 export class D1UploadSessionRepository implements UploadSessionRepository {
   constructor(private readonly db: Db) {}
 
-  create(session: Omit<UploadSession, 'status' | 'objectKey' | 'r2UploadId' | 'contentType' | 'storyId' | 'updatedAt'>): Promise<UploadSession> {
+  create(
+    session: Omit<UploadSession, 'status' | 'objectKey' | 'r2UploadId' | 'contentType' | 'storyId' | 'updatedAt'>,
+  ): Promise<UploadSession> {
     return this.db
       .insert(uploadSessions)
       .values({ ...session, status: 'open', updatedAt: session.createdAt })
@@ -19,7 +21,11 @@ export class D1UploadSessionRepository implements UploadSessionRepository {
     return (await this.db.select().from(uploadSessions).where(eq(uploadSessions.id, id)).get()) ?? null;
   }
 
-  async attachStorage(id: string, storage: { objectKey: string; r2UploadId: string; contentType: string }, now: string): Promise<UploadSession> {
+  async attachStorage(
+    id: string,
+    storage: { objectKey: string; r2UploadId: string; contentType: string },
+    now: string,
+  ): Promise<UploadSession> {
     await this.db
       .update(uploadSessions)
       .set({ ...storage, updatedAt: now })
@@ -35,7 +41,10 @@ export class D1UploadSessionRepository implements UploadSessionRepository {
       this.db
         .insert(uploadParts)
         .values({ uploadId: id, ...part, uploadedAt: now })
-        .onConflictDoUpdate({ target: [uploadParts.uploadId, uploadParts.partNumber], set: { size: part.size, etag: part.etag, uploadedAt: now } }),
+        .onConflictDoUpdate({
+          target: [uploadParts.uploadId, uploadParts.partNumber],
+          set: { size: part.size, etag: part.etag, uploadedAt: now },
+        }),
       this.db.update(uploadSessions).set({ updatedAt: now }).where(eq(uploadSessions.id, id)),
     ]);
   }

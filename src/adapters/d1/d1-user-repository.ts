@@ -67,7 +67,12 @@ export class D1UserRepository implements UserRepository {
           .returning(),
         // The new user is the row the insert just made.
         ...audit.map((entry) =>
-          auditEntriesFrom(this.db, entry, now, { type: 'user', id: sql`id`, label: sql`username`, from: sql`users WHERE id = last_insert_rowid()` }),
+          auditEntriesFrom(this.db, entry, now, {
+            type: 'user',
+            id: sql`id`,
+            label: sql`username`,
+            from: sql`users WHERE id = last_insert_rowid()`,
+          }),
         ),
       ]);
       return toUser(rows[0]!);
@@ -79,7 +84,11 @@ export class D1UserRepository implements UserRepository {
   async upsertAdmin(user: NewUser, now: string) {
     const existing = await this.db.select().from(users).where(eq(users.email, user.email)).get();
     // The admin command is the system acting (actor null): npm run admin on the server's machine.
-    if (!existing) return { user: await this.create(user, now, [{ action: 'user.created', actorId: null, detail: { by: 'admin command' } }]), created: true };
+    if (!existing)
+      return {
+        user: await this.create(user, now, [{ action: 'user.created', actorId: null, detail: { by: 'admin command' } }]),
+        created: true,
+      };
     const target = { type: 'user', id: existing.id, label: existing.username } as const;
     const [, updated] = await this.db.batch([
       this.db.delete(sessions).where(eq(sessions.userId, existing.id)),
@@ -89,7 +98,9 @@ export class D1UserRepository implements UserRepository {
         .where(eq(users.id, existing.id))
         .returning(),
       auditEntry(this.db, { action: 'auth.password_reset', actorId: null, target, detail: { by: 'admin command' } }, now),
-      ...(existing.role === 'admin' ? [] : [auditEntry(this.db, { action: 'user.role_changed', actorId: null, target, detail: { from: existing.role, to: 'admin' } }, now)]),
+      ...(existing.role === 'admin'
+        ? []
+        : [auditEntry(this.db, { action: 'user.role_changed', actorId: null, target, detail: { from: existing.role, to: 'admin' } }, now)]),
     ]);
     return { user: toUser(updated[0]!), created: false };
   }
@@ -104,9 +115,9 @@ export class D1UserRepository implements UserRepository {
         .where(and(eq(users.id, id), or(ne(users.role, 'admin'), sql`${otherActiveAdmins} > 0`)))
         .returning({ id: users.id }),
       ...audit.map((entry) => auditEntry(this.db, entry, now, ifChanged)),
-      this.db.delete(sessions).where(
-        and(eq(sessions.userId, id), sql`EXISTS (SELECT 1 FROM users WHERE users.id = ${id} AND users.is_active = 0)`),
-      ),
+      this.db
+        .delete(sessions)
+        .where(and(eq(sessions.userId, id), sql`EXISTS (SELECT 1 FROM users WHERE users.id = ${id} AND users.is_active = 0)`)),
     ]);
     if (updated.length > 0) return 'deactivated';
     const target = await this.findById(id);
@@ -134,7 +145,10 @@ export class D1UserRepository implements UserRepository {
     return row ? toUser(row) : null;
   }
 
-  async updateProfile(id: number, patch: { firstName?: string | null; lastName?: string | null; bio?: string | null; xHandle?: string | null }): Promise<User | null> {
+  async updateProfile(
+    id: number,
+    patch: { firstName?: string | null; lastName?: string | null; bio?: string | null; xHandle?: string | null },
+  ): Promise<User | null> {
     const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
     if (Object.keys(changes).length === 0) return this.findById(id);
     const row = await this.db.update(users).set(changes).where(eq(users.id, id)).returning().get();

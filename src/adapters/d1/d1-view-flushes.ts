@@ -52,7 +52,9 @@ export class D1ViewFlushes {
         .bind(JSON.stringify([...perStory])),
     ];
     for (let at = 0; at < flush.rows.length; at += ROWS_PER_STATEMENT) {
-      const chunk = flush.rows.slice(at, at + ROWS_PER_STATEMENT).map((r) => [r.storyId, r.hour, r.source, r.referrerHost, r.device, r.views]);
+      const chunk = flush.rows
+        .slice(at, at + ROWS_PER_STATEMENT)
+        .map((r) => [r.storyId, r.hour, r.source, r.referrerHost, r.device, r.views]);
       statements.push(
         this.d1
           .prepare(
@@ -63,7 +65,11 @@ export class D1ViewFlushes {
           .bind(JSON.stringify(chunk)),
       );
     }
-    statements.push(this.d1.prepare('DELETE FROM view_flushes WHERE flushed_at < ?').bind(new Date(Date.parse(flush.at) - KEEP_FLUSH_IDS_MS).toISOString()));
+    statements.push(
+      this.d1
+        .prepare('DELETE FROM view_flushes WHERE flushed_at < ?')
+        .bind(new Date(Date.parse(flush.at) - KEEP_FLUSH_IDS_MS).toISOString()),
+    );
     let results: D1Result[];
     try {
       results = await this.d1.batch(statements);
@@ -71,6 +77,10 @@ export class D1ViewFlushes {
       if (isUniqueViolation(error, 'view_flushes.id')) return { outcome: 'already_applied' };
       throw error;
     }
-    return { outcome: 'applied', statements: statements.length, rowsWritten: results.reduce((sum, result) => sum + (result.meta.rows_written ?? 0), 0) };
+    return {
+      outcome: 'applied',
+      statements: statements.length,
+      rowsWritten: results.reduce((sum, result) => sum + (result.meta.rows_written ?? 0), 0),
+    };
   }
 }

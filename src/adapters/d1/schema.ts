@@ -9,7 +9,9 @@ export const users = sqliteTable('users', {
   username: text('username', { length: 50 }).notNull(),
   email: text('email', { length: 100 }).notNull(),
   passwordHash: text('password_hash').notNull(),
-  role: text('role', { enum: ['reporter', 'admin'] }).notNull().default('reporter'),
+  role: text('role', { enum: ['reporter', 'admin'] })
+    .notNull()
+    .default('reporter'),
   isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
   firstName: text('first_name', { length: 50 }),
   lastName: text('last_name', { length: 50 }),
@@ -22,7 +24,9 @@ export const users = sqliteTable('users', {
 export const sessions = sqliteTable('sessions', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   tokenHash: text('token_hash').notNull(),
-  userId: integer('user_id').notNull().references(() => users.id),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
   createdAt: text('created_at').notNull(),
   expiresAt: text('expires_at').notNull(),
   revokedAt: text('revoked_at'),
@@ -48,8 +52,12 @@ export const beats = sqliteTable('beats', {
 
 export const userBeats = sqliteTable('user_beats', {
   id: integer('id').primaryKey({ autoIncrement: true }),
-  userId: integer('user_id').notNull().references(() => users.id),
-  beatId: integer('beat_id').notNull().references(() => beats.id),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  beatId: integer('beat_id')
+    .notNull()
+    .references(() => beats.id),
   assignedAt: text('assigned_at').notNull(),
 });
 
@@ -59,7 +67,9 @@ export const stories = sqliteTable('stories', {
   slug: text('slug', { length: 255 }).notNull(),
   description: text('description').notNull(),
   content: text('content').notNull(),
-  authorId: integer('author_id').notNull().references(() => users.id),
+  authorId: integer('author_id')
+    .notNull()
+    .references(() => users.id),
   beatId: integer('beat_id').references(() => beats.id),
   status: text('status', { enum: STORY_STATUSES }).notNull().default('draft'),
   isLive: integer('is_live', { mode: 'boolean' }).notNull().default(false),
@@ -91,9 +101,13 @@ export const stories = sqliteTable('stories', {
 
 export const storyRevisions = sqliteTable('story_revisions', {
   id: integer('id').primaryKey({ autoIncrement: true }),
-  storyId: integer('story_id').notNull().references(() => stories.id),
+  storyId: integer('story_id')
+    .notNull()
+    .references(() => stories.id),
   version: integer('version').notNull(),
-  editorId: integer('editor_id').notNull().references(() => users.id),
+  editorId: integer('editor_id')
+    .notNull()
+    .references(() => users.id),
   title: text('title').notNull(),
   slug: text('slug').notNull(),
   description: text('description').notNull(),
@@ -109,15 +123,21 @@ export const storyRevisions = sqliteTable('story_revisions', {
 
 export const storyCorrections = sqliteTable('story_corrections', {
   id: integer('id').primaryKey({ autoIncrement: true }),
-  storyId: integer('story_id').notNull().references(() => stories.id),
-  authorId: integer('author_id').notNull().references(() => users.id),
+  storyId: integer('story_id')
+    .notNull()
+    .references(() => stories.id),
+  authorId: integer('author_id')
+    .notNull()
+    .references(() => users.id),
   note: text('note').notNull(),
   createdAt: text('created_at').notNull(),
 });
 
 export const liveStreams = sqliteTable('live_streams', {
   id: integer('id').primaryKey({ autoIncrement: true }),
-  storyId: integer('story_id').notNull().references(() => stories.id),
+  storyId: integer('story_id')
+    .notNull()
+    .references(() => stories.id),
   streamKey: text('stream_key', { length: 100 }).notNull(),
   isActive: integer('is_active', { mode: 'boolean' }).notNull().default(false),
   viewers: integer('viewers').notNull().default(0),
@@ -128,13 +148,17 @@ export const liveStreams = sqliteTable('live_streams', {
 
 export const uploadSessions = sqliteTable('upload_sessions', {
   id: text('id').primaryKey(),
-  ownerId: integer('owner_id').notNull().references(() => users.id),
+  ownerId: integer('owner_id')
+    .notNull()
+    .references(() => users.id),
   kind: text('kind', { enum: ['image', 'video'] }).notNull(),
   filename: text('filename', { length: 255 }),
   size: integer('size').notNull(),
   partSize: integer('part_size').notNull(),
   partCount: integer('part_count').notNull(),
-  status: text('status', { enum: ['open', 'completed', 'aborted'] }).notNull().default('open'),
+  status: text('status', { enum: ['open', 'completed', 'aborted'] })
+    .notNull()
+    .default('open'),
   objectKey: text('object_key'),
   r2UploadId: text('r2_upload_id'),
   contentType: text('content_type'),
@@ -147,7 +171,9 @@ export const uploadSessions = sqliteTable('upload_sessions', {
 export const uploadParts = sqliteTable(
   'upload_parts',
   {
-    uploadId: text('upload_id').notNull().references(() => uploadSessions.id),
+    uploadId: text('upload_id')
+      .notNull()
+      .references(() => uploadSessions.id),
     partNumber: integer('part_number').notNull(),
     size: integer('size').notNull(),
     etag: text('etag').notNull(),
@@ -159,7 +185,9 @@ export const uploadParts = sqliteTable(
 export const idempotencyKeys = sqliteTable(
   'idempotency_keys',
   {
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     key: text('key').notNull(),
     status: text('status', { enum: ['pending', 'done'] }).notNull(),
     fingerprint: text('fingerprint'),

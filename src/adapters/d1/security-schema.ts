@@ -4,7 +4,9 @@ import { users } from './schema.ts';
 /** Sign-in security's tables (migrations/0017_sign_in_security.sql, the source of truth). */
 
 export const totpSecrets = sqliteTable('totp_secrets', {
-  userId: integer('user_id').primaryKey().references(() => users.id),
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
   secretEncrypted: text('secret_encrypted').notNull(),
   createdAt: text('created_at').notNull(),
   confirmedAt: text('confirmed_at'),
@@ -13,7 +15,9 @@ export const totpSecrets = sqliteTable('totp_secrets', {
 
 export const recoveryCodes = sqliteTable('recovery_codes', {
   id: integer('id').primaryKey({ autoIncrement: true }),
-  userId: integer('user_id').notNull().references(() => users.id),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
   codeHash: text('code_hash').notNull(),
   createdAt: text('created_at').notNull(),
   usedAt: text('used_at'),
@@ -21,7 +25,9 @@ export const recoveryCodes = sqliteTable('recovery_codes', {
 
 export const passkeys = sqliteTable('passkeys', {
   id: integer('id').primaryKey({ autoIncrement: true }),
-  userId: integer('user_id').notNull().references(() => users.id),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
   credentialId: text('credential_id').notNull(),
   publicKey: text('public_key').notNull(),
   counter: integer('counter').notNull().default(0),
@@ -43,8 +49,12 @@ export const authChallenges = sqliteTable('auth_challenges', {
 
 export const passwordResets = sqliteTable('password_resets', {
   tokenHash: text('token_hash').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id),
-  createdBy: integer('created_by').notNull().references(() => users.id),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  createdBy: integer('created_by')
+    .notNull()
+    .references(() => users.id),
   clearTwoFactor: integer('clear_two_factor', { mode: 'boolean' }).notNull(),
   createdAt: text('created_at').notNull(),
   expiresAt: text('expires_at').notNull(),

@@ -18,7 +18,10 @@ export function proofStatements(db: Db, proof: SignInProof, now: string) {
   if (proof.kind === 'passkey') {
     const live = liveChallenge(proof.challengeId, 'passkey_sign_in', now, null);
     return [
-      db.update(passkeys).set({ counter: proof.counter, lastUsedAt: proof.usedAt }).where(and(eq(passkeys.id, proof.passkeyId), live)),
+      db
+        .update(passkeys)
+        .set({ counter: proof.counter, lastUsedAt: proof.usedAt })
+        .where(and(eq(passkeys.id, proof.passkeyId), live)),
       useChallenge(db, proof.challengeId, 'passkey_sign_in', now, null, ifChanged),
     ];
   }
@@ -50,7 +53,12 @@ export function proofStatements(db: Db, proof: SignInProof, now: string) {
 }
 
 function challengeCondition(id: string, purpose: ChallengePurpose, now: string, userId: number | null) {
-  return and(eq(authChallenges.id, id), eq(authChallenges.purpose, purpose), gt(authChallenges.expiresAt, now), userId === null ? undefined : eq(authChallenges.userId, userId));
+  return and(
+    eq(authChallenges.id, id),
+    eq(authChallenges.purpose, purpose),
+    gt(authChallenges.expiresAt, now),
+    userId === null ? undefined : eq(authChallenges.userId, userId),
+  );
 }
 
 /** The challenge is there, unexpired. */

@@ -59,7 +59,14 @@ export interface AppOptions {
  * signing in and out, counting a view, an image upload (a story changes only when it is saved with
  * the image), and a resumable upload's session and parts (its completion may attach a video to a story).
  */
-const PRIVATE_WRITES = [/^\/api\/auth\//, /^\/api\/settings\/security$/, /^\/api\/users\/\d+\/password-reset$/, /^\/api\/stories\/\d+\/view$/, /^\/api\/upload\/image$/, /^\/api\/uploads(\/[^/]+(\/parts\/\d+)?)?$/];
+const PRIVATE_WRITES = [
+  /^\/api\/auth\//,
+  /^\/api\/settings\/security$/,
+  /^\/api\/users\/\d+\/password-reset$/,
+  /^\/api\/stories\/\d+\/view$/,
+  /^\/api\/upload\/image$/,
+  /^\/api\/uploads(\/[^/]+(\/parts\/\d+)?)?$/,
+];
 
 /** How old the cached list of streams on air may be; the rooms write their counts every SAVE_EVERY_MS (5 s) on top. */
 const ACTIVE_STREAMS_MAX_AGE_SECONDS = 5;
@@ -80,7 +87,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     })
     .use('/stories', edge.readThrough)
     // A live blog's feed is cached in its own scope (decision 055): posting an update renews only it.
-    .use('/stories/:id/updates', edge.scopedReadThrough((c) => storyScope(c.req.path.split('/')[3] ?? ''), { ttlSeconds: LIVE_FEED_TTL_SECONDS }))
+    .use(
+      '/stories/:id/updates',
+      edge.scopedReadThrough((c) => storyScope(c.req.path.split('/')[3] ?? ''), { ttlSeconds: LIVE_FEED_TTL_SECONDS }),
+    )
     .use('/stories/*', except(['/api/stories/:id/updates', '/api/stories/:id/updates/stream'], edge.readThrough))
     .use('/beats', edge.readThrough)
     .use('/beats/*', edge.readThrough)

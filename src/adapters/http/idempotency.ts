@@ -57,9 +57,14 @@ export async function underIdempotencyKey(
   const held = await repository.claim(claim, now, leaseFrom(now), addSeconds(now, IDEMPOTENCY_KEY_HOURS * 3600));
   if (held === null) {
     let answer: KeptAnswer & { fingerprint: string };
-    const renewing = setInterval(() => {
-      repository.renew(claim, leaseFrom(clock.now())).catch((error: unknown) => console.error('renewing an Idempotency-Key lease failed', error));
-    }, (IDEMPOTENCY_LEASE_SECONDS * 1000) / 3);
+    const renewing = setInterval(
+      () => {
+        repository
+          .renew(claim, leaseFrom(clock.now()))
+          .catch((error: unknown) => console.error('renewing an Idempotency-Key lease failed', error));
+      },
+      (IDEMPOTENCY_LEASE_SECONDS * 1000) / 3,
+    );
     try {
       answer = await first();
     } catch (error) {
@@ -73,12 +78,20 @@ export async function underIdempotencyKey(
   }
   if (held.status === 'pending') {
     const seconds = Math.max(1, Math.ceil((Date.parse(held.leaseUntil) - Date.parse(now)) / 1000));
-    throw new ConflictError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry it in a moment', undefined, {
-      retryAfterSeconds: seconds,
-    });
+    throw new ConflictError(
+      'idempotency_key_in_use',
+      'A request with this Idempotency-Key is still being processed; retry it in a moment',
+      undefined,
+      {
+        retryAfterSeconds: seconds,
+      },
+    );
   }
   if ((await fingerprintOnly()) !== held.fingerprint) {
-    throw new UnprocessableError('idempotency_key_reused', 'This Idempotency-Key was used for a different request; use a new key for a new request');
+    throw new UnprocessableError(
+      'idempotency_key_reused',
+      'This Idempotency-Key was used for a different request; use a new key for a new request',
+    );
   }
   return { status: held.responseStatus, body: held.responseBody, replayed: true };
 }

@@ -46,7 +46,12 @@ export async function recordFailedSignIn(
  * The signed-in user's own password, asked again before a security change, so a stolen session
  * alone is not enough to take the account; wrong ones count toward the same lockout as sign-ins.
  */
-export async function confirmOwnPassword(deps: Pick<AppDeps, 'loginAttempts' | 'users' | 'hasher'>, user: User, password: string, now: string): Promise<void> {
+export async function confirmOwnPassword(
+  deps: Pick<AppDeps, 'loginAttempts' | 'users' | 'hasher'>,
+  user: User,
+  password: string,
+  now: string,
+): Promise<void> {
   const identifier = user.username.toLowerCase();
   await refuseIfLocked(deps, identifier, now);
   const stored = await deps.users.passwordHashOf(user.id);
@@ -73,7 +78,9 @@ export async function openSession(
   const { now, remember, userAgent, proof, method } = options;
   const token = newSessionToken();
   const hours = remember ? deps.sessionTtlHours : SHORT_SESSION_HOURS;
-  const audit: AuditEntry[] = [{ action: 'auth.login_succeeded', actorId: user.id, target: { type: 'user', id: user.id, label: user.username }, detail: { method } }];
+  const audit: AuditEntry[] = [
+    { action: 'auth.login_succeeded', actorId: user.id, target: { type: 'user', id: user.id, label: user.username }, detail: { method } },
+  ];
   const opened = await deps.sessions.create(
     { tokenHash: await hashSessionToken(token), userId: user.id, createdAt: now, expiresAt: addSeconds(now, hours * 3600), userAgent },
     proof,

@@ -11,14 +11,20 @@ import type { EdgeCache } from '../http/middleware/edge-cache.ts';
  * "Now" is the later of the clock and the run's scheduled time, so a run publishes everything due
  * by the time it was meant for, even if it starts early.
  */
-export async function runScheduledJob(deps: Pick<AppDeps, 'stories' | 'clock' | 'challenges'>, edgeCache: EdgeCache, scheduledTime: number): Promise<Story[]> {
+export async function runScheduledJob(
+  deps: Pick<AppDeps, 'stories' | 'clock' | 'challenges'>,
+  edgeCache: EdgeCache,
+  scheduledTime: number,
+): Promise<Story[]> {
   const clock = deps.clock.now();
   const scheduled = new Date(scheduledTime).toISOString();
   const published = await publishDueStories(deps, scheduled > clock ? scheduled : clock);
   // Sign-in challenges nobody finished (decision 050): expired ones can only be refused, so they go.
   await deps.challenges.pruneBefore(clock);
   if (published.length > 0) {
-    console.log(`Published ${published.length} scheduled ${published.length === 1 ? 'story' : 'stories'}: ${published.map((story) => story.slug).join(', ')}`);
+    console.log(
+      `Published ${published.length} scheduled ${published.length === 1 ? 'story' : 'stories'}: ${published.map((story) => story.slug).join(', ')}`,
+    );
     await edgeCache.purgeAll();
   }
   return published;

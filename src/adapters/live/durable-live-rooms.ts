@@ -57,6 +57,10 @@ export class DurableLiveRooms {
     headers.set(ROLE_HEADER, 'publisher');
     const response = await this.room(streamId).fetch(new Request(request.url, { method: 'GET', headers }));
     // A copy with mutable headers, so the worker's security headers can be added on the way out.
-    return new Response(response.webSocket ? null : response.body, { status: response.status, webSocket: response.webSocket, headers: response.headers });
+    return new Response(response.webSocket ? null : response.body, {
+      status: response.status,
+      webSocket: response.webSocket,
+      headers: response.headers,
+    });
   }
 }

@@ -14,7 +14,6 @@
  */
 import type { CutSegment } from '../../media/segment-cutter.ts';
 
-
 export interface Segment {
   n: number;
   /** Stream offset of its first byte. */

@@ -2,7 +2,13 @@ import { DurableObject } from 'cloudflare:workers';
 import { fromBase64, toBase64 } from '../../media/base64.ts';
 import { concatBytes } from '../../media/bytes.ts';
 import type { HlsPlaylist } from '../../media/hls-playlist.ts';
-import { MediaFormatError, detectContainer, type ContainerSnapshot, type LiveContainer, type StreamEvent } from '../../media/live-container.ts';
+import {
+  MediaFormatError,
+  detectContainer,
+  type ContainerSnapshot,
+  type LiveContainer,
+  type StreamEvent,
+} from '../../media/live-container.ts';
 import { openContainer, restoreContainer } from '../../media/live-containers.ts';
 import { LIVE_PROTOCOL, LiveCloseCode, type LiveManifest, type LiveServerMessage, type LiveWork } from '../../media/live-protocol.ts';
 import { SegmentCutter, type CutSegment } from '../../media/segment-cutter.ts';
@@ -91,12 +97,15 @@ export const SEGMENT_WAIT_MS = 10_000;
  * What a room needs from outside; the worker (the composition root) builds it from the bindings.
  * `edgeCache` is the public pages' cache, refreshed when the stream ends however it ends.
  */
-export type RoomDeps = Pick<AppDeps, 'liveStreams' | 'media' | 'mediaLimits' | 'clock' | 'readership'> & { edgeCache?: Pick<EdgeCache, 'purge'> };
+export type RoomDeps = Pick<AppDeps, 'liveStreams' | 'media' | 'mediaLimits' | 'clock' | 'readership'> & {
+  edgeCache?: Pick<EdgeCache, 'purge'>;
+};
 
 /** A room's container as its progress remembers it (rooms from before issue 18 were WebM and kept the scanner apart). */
 function containerOf(progress: RoomProgress | null): LiveContainer | null {
   if (progress?.container) return restoreContainer(progress.container);
-  if (progress?.scanner) return restoreContainer({ kind: 'webm', state: { scanner: progress.scanner, facts: progress.facts, init: progress.init } });
+  if (progress?.scanner)
+    return restoreContainer({ kind: 'webm', state: { scanner: progress.scanner, facts: progress.facts, init: progress.init } });
   return null;
 }
 
@@ -140,7 +149,14 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
     this.segments = new LiveSegments(this.progress?.segments ?? null);
     if (this.progress?.phase !== 'live') this.segments.close();
     this.recording = this.config
-      ? new RoomRecording(this.store, this.deps.media, this.config.partSize, this.config.recordingKey, () => this.progress!, () => this.store.write('progress', this.progress))
+      ? new RoomRecording(
+          this.store,
+          this.deps.media,
+          this.config.partSize,
+          this.config.recordingKey,
+          () => this.progress!,
+          () => this.store.write('progress', this.progress),
+        )
       : null;
   }
 
@@ -148,9 +164,22 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
   async open(settings: RoomSettings): Promise<void> {
     if (this.config) return;
     const limits = this.deps.mediaLimits;
-    this.config = { ...settings, partSize: limits.livePartBytes, graceSeconds: limits.liveGraceSeconds, origins: settings.origin ? [settings.origin] : [] };
+    this.config = {
+      ...settings,
+      partSize: limits.livePartBytes,
+      graceSeconds: limits.liveGraceSeconds,
+      origins: settings.origin ? [settings.origin] : [],
+    };
     this.store.write('config', this.config);
-    const progress: RoomProgress = { phase: 'live', received: 0, container: null, uploadId: null, parts: [], outcome: null, seenAt: Date.now() };
+    const progress: RoomProgress = {
+      phase: 'live',
+      received: 0,
+      container: null,
+      uploadId: null,
+      parts: [],
+      outcome: null,
+      seenAt: Date.now(),
+    };
     this.store.write('progress', progress);
     this.reload();
     await this.ctx.storage.setAlarm(Date.now() + this.config.graceSeconds * 1000);
@@ -182,7 +211,8 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
       server.close(LiveCloseCode.ended, 'stream ended');
     } else {
       this.rememberOrigin(new URL(request.url).origin);
-      for (const old of this.ctx.getWebSockets('publisher')) closeQuietly(old, LiveCloseCode.replaced, 'another publisher connection took over');
+      for (const old of this.ctx.getWebSockets('publisher'))
+        closeQuietly(old, LiveCloseCode.replaced, 'another publisher connection took over');
       this.ctx.acceptWebSocket(server, ['publisher']);
       this.send(server, { type: 'ready', received: this.progress.received });
       this.send(server, { type: 'viewers', count: this.viewers.total() });
@@ -233,7 +263,9 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
     if (!wait) return { status: 204, contentType };
     const segment = await this.segments.waitFor(n, SEGMENT_WAIT_MS);
     // The container is known by the time a segment exists.
-    return segment ? { status: 200, bytes: segment.bytes, contentType: this.container?.kind === 'mp4' ? 'video/mp4' : 'video/webm' } : { status: 204, contentType };
+    return segment
+      ? { status: 200, bytes: segment.bytes, contentType: this.container?.kind === 'mp4' ? 'video/mp4' : 'video/webm' }
+      : { status: 204, contentType };
   }
 
   /**
@@ -246,8 +278,16 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
     if (!this.config || !progress) return null;
     if (this.container && this.container.kind !== 'mp4') return 'not_hls';
     const stored = progress.phase === 'ended' ? progress.stored : null;
-    const segments = stored ? this.store.segmentsAll().filter((row) => row.offset + row.length <= stored.mediaEnd) : this.segments.heldFrom(0);
-    return playlistOf({ ended: progress.phase === 'ended', segments, clock: progress.clock ?? null, next: this.segments.latest === null ? 0 : this.segments.latest + 1, longest: progress.longest ?? 0 });
+    const segments = stored
+      ? this.store.segmentsAll().filter((row) => row.offset + row.length <= stored.mediaEnd)
+      : this.segments.heldFrom(0);
+    return playlistOf({
+      ended: progress.phase === 'ended',
+      segments,
+      clock: progress.clock ?? null,
+      next: this.segments.latest === null ? 0 : this.segments.latest + 1,
+      longest: progress.longest ?? 0,
+    });
   }
 
   /** An isolate's viewer report with no other request to carry it. */
@@ -304,7 +344,12 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
       return;
     }
     const connected = this.openSockets('publisher').length > 0;
-    const decision = alarmDecision({ now: Date.now(), publisherConnected: connected, seenAt: progress.seenAt ?? 0, graceMs: this.config.graceSeconds * 1000 });
+    const decision = alarmDecision({
+      now: Date.now(),
+      publisherConnected: connected,
+      seenAt: progress.seenAt ?? 0,
+      graceMs: this.config.graceSeconds * 1000,
+    });
     if (decision.end) {
       await this.end();
       return;
@@ -479,7 +524,9 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
     const cache = this.deps.edgeCache;
     if (!cache) return;
     for (const origin of this.config?.origins ?? []) {
-      await cache.purge(origin).catch((error: unknown) => console.error('refreshing the cached pages after the stream ended failed', error));
+      await cache
+        .purge(origin)
+        .catch((error: unknown) => console.error('refreshing the cached pages after the stream ended failed', error));
     }
   }
 }

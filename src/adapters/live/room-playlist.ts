@@ -35,7 +35,12 @@ export interface PlaylistInput {
 
 function timed(segment: ListedSegment, clock: StreamClock | null): HlsSegment | null {
   if (segment.time === null || segment.duration === null || !clock) return null;
-  return { n: segment.n, duration: segment.duration, key: segment.key, startsAt: Math.round(clock.wall + (segment.time - clock.media) * 1000) };
+  return {
+    n: segment.n,
+    duration: segment.duration,
+    key: segment.key,
+    startsAt: Math.round(clock.wall + (segment.time - clock.media) * 1000),
+  };
 }
 
 export function playlistOf(input: PlaylistInput): HlsPlaylist {

@@ -147,7 +147,9 @@ export class RoomRecording {
     const first = concatBytes([header, firstPart.subarray(init.bytes.length)]);
     const middle = progress.parts.filter((p) => p.partNumber >= 2 && p.partNumber < tailPart);
     if (first.length !== this.partSize || middle.length !== tailPart - 2) {
-      throw new Error(`recording parts do not add up: first ${first.length} of ${this.partSize}, ${middle.length} of ${tailPart - 2} middle parts`);
+      throw new Error(
+        `recording parts do not add up: first ${first.length} of ${this.partSize}, ${middle.length} of ${tailPart - 2} middle parts`,
+      );
     }
     const uploadId = await this.ensureUpload(container);
     const parts = [...middle, await this.media.uploadPart(key, uploadId, 1, first)];

@@ -28,7 +28,9 @@ export class RoomStorage {
     sql.exec(`CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)`);
     sql.exec(`CREATE TABLE IF NOT EXISTS chunks (seq INTEGER PRIMARY KEY AUTOINCREMENT, part INTEGER NOT NULL, data BLOB NOT NULL)`);
     sql.exec(`CREATE INDEX IF NOT EXISTS chunks_part ON chunks (part, seq)`);
-    sql.exec(`CREATE TABLE IF NOT EXISTS cues (seq INTEGER PRIMARY KEY AUTOINCREMENT, time INTEGER NOT NULL, cluster_offset INTEGER NOT NULL)`);
+    sql.exec(
+      `CREATE TABLE IF NOT EXISTS cues (seq INTEGER PRIMARY KEY AUTOINCREMENT, time INTEGER NOT NULL, cluster_offset INTEGER NOT NULL)`,
+    );
     sql.exec(`CREATE TABLE IF NOT EXISTS patches (offset INTEGER PRIMARY KEY, data BLOB NOT NULL)`);
     sql.exec(
       `CREATE TABLE IF NOT EXISTS segments (n INTEGER PRIMARY KEY, offset INTEGER NOT NULL, length INTEGER NOT NULL, key INTEGER NOT NULL, time REAL, duration REAL)`,
@@ -41,7 +43,11 @@ export class RoomStorage {
   }
 
   write(name: string, value: unknown): void {
-    this.sql.exec(`INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value`, name, JSON.stringify(value));
+    this.sql.exec(
+      `INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
+      name,
+      JSON.stringify(value),
+    );
   }
 
   appendBytes(part: number, bytes: Uint8Array): void {
@@ -59,7 +65,10 @@ export class RoomStorage {
 
   /** Parts that still have bytes waiting in storage. */
   storedParts(): number[] {
-    return this.sql.exec<{ part: number }>(`SELECT DISTINCT part FROM chunks ORDER BY part`).toArray().map((row) => row.part);
+    return this.sql
+      .exec<{ part: number }>(`SELECT DISTINCT part FROM chunks ORDER BY part`)
+      .toArray()
+      .map((row) => row.part);
   }
 
   deletePart(part: number): void {
@@ -85,7 +94,11 @@ export class RoomStorage {
   patchesIn(start: number, end: number): BytePatchAt[] {
     // A patch is a few bytes long: one starting up to 16 bytes before `start` may reach into it.
     return this.sql
-      .exec<{ offset: number; data: ArrayBuffer }>(`SELECT offset, data FROM patches WHERE offset >= ? AND offset < ? ORDER BY offset`, start - 16, end)
+      .exec<{ offset: number; data: ArrayBuffer }>(
+        `SELECT offset, data FROM patches WHERE offset >= ? AND offset < ? ORDER BY offset`,
+        start - 16,
+        end,
+      )
       .toArray()
       .map((row) => ({ offset: row.offset, bytes: new Uint8Array(row.data) }));
   }
@@ -113,7 +126,10 @@ export class RoomStorage {
 
   private segmentRows(where: string, ...bindings: number[]): SegmentRow[] {
     return this.sql
-      .exec<{ n: number; offset: number; length: number; key: number; time: number | null; duration: number | null }>(`SELECT * FROM segments ${where} ORDER BY n`, ...bindings)
+      .exec<{ n: number; offset: number; length: number; key: number; time: number | null; duration: number | null }>(
+        `SELECT * FROM segments ${where} ORDER BY n`,
+        ...bindings,
+      )
       .toArray()
       .map((row) => ({ ...row, key: row.key === 1 }));
   }

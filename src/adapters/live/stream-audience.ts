@@ -56,7 +56,11 @@ export class StreamAudience {
 
   private save(): void {
     if (this.minute === null || (this.peak === 0 && this.viewerMs === 0)) return;
-    const minute: AudienceMinute = { minute: new Date(this.minute).toISOString(), viewers: this.peak, viewerSeconds: Math.round(this.viewerMs / 1000) };
+    const minute: AudienceMinute = {
+      minute: new Date(this.minute).toISOString(),
+      viewers: this.peak,
+      viewerSeconds: Math.round(this.viewerMs / 1000),
+    };
     this.record(minute).catch((error: unknown) => console.error('recording a minute of the stream audience failed', error));
   }
 }

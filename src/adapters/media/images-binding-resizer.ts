@@ -22,7 +22,11 @@ export class ImagesBindingResizer implements PictureResizer {
     }
   }
 
-  async resize(bytes: Uint8Array, width: number, format: PictureFormat): Promise<{ body: ReadableStream<Uint8Array>; contentType: string }> {
+  async resize(
+    bytes: Uint8Array,
+    width: number,
+    format: PictureFormat,
+  ): Promise<{ body: ReadableStream<Uint8Array>; contentType: string }> {
     const result = await this.images
       .input(streamOf(bytes))
       .transform({ width, fit: 'scale-down' })

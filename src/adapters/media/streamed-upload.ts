@@ -28,7 +28,11 @@ export function tooLarge(kind: MediaKind, maxBytes: number): PayloadTooLargeErro
  * passes maxBytes. A file that fits in one part is one put; a longer one becomes a multipart
  * upload of equal parts, each sent while the next fills. Any failure aborts the multipart upload.
  */
-export async function storeStreamedUpload(media: MediaStore, source: AsyncIterable<Uint8Array>, options: StreamedUploadOptions): Promise<StoredUpload> {
+export async function storeStreamedUpload(
+  media: MediaStore,
+  source: AsyncIterable<Uint8Array>,
+  options: StreamedUploadOptions,
+): Promise<StoredUpload> {
   const { kind, maxBytes, partSize } = options;
   // Two buffers in turn: one filling while the other is being sent (a part is sent only once the
   // previous one is done, so the buffer being refilled is always free). Nothing else is held.

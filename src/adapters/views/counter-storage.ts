@@ -95,8 +95,16 @@ export class CounterStorage {
   finishFlush(cost: { statements: number; rowsWritten: number } | null): void {
     const stats = this.stats();
     const views = this.rows(IN_FLIGHT).reduce((sum, row) => sum + row.views, 0);
-    const next = { flushes: stats.flushes + 1, viewsFlushed: stats.viewsFlushed + views, d1Statements: stats.d1Statements + (cost?.statements ?? 0), d1RowsWritten: stats.d1RowsWritten + (cost?.rowsWritten ?? 0) };
-    this.sql.exec(`INSERT INTO meta (name, value) VALUES ('stats', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value`, JSON.stringify(next));
+    const next = {
+      flushes: stats.flushes + 1,
+      viewsFlushed: stats.viewsFlushed + views,
+      d1Statements: stats.d1Statements + (cost?.statements ?? 0),
+      d1RowsWritten: stats.d1RowsWritten + (cost?.rowsWritten ?? 0),
+    };
+    this.sql.exec(
+      `INSERT INTO meta (name, value) VALUES ('stats', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
+      JSON.stringify(next),
+    );
     this.sql.exec(
       `UPDATE totals SET flushed = totals.flushed + f.views
        FROM (SELECT story_id, sum(views) AS views FROM counted WHERE batch = ? GROUP BY story_id) AS f
@@ -109,18 +117,31 @@ export class CounterStorage {
 
   stats(): CounterStats {
     const row = this.sql.exec<{ value: string }>(`SELECT value FROM meta WHERE name = 'stats'`).toArray()[0];
-    const stored = row ? (JSON.parse(row.value) as Omit<CounterStats, 'viewsPending'>) : { flushes: 0, viewsFlushed: 0, d1Statements: 0, d1RowsWritten: 0 };
+    const stored = row
+      ? (JSON.parse(row.value) as Omit<CounterStats, 'viewsPending'>)
+      : { flushes: 0, viewsFlushed: 0, d1Statements: 0, d1RowsWritten: 0 };
     const pending = this.sql.exec<{ n: number }>(`SELECT coalesce(sum(views), 0) AS n FROM counted`).one().n;
     return { ...stored, viewsPending: pending };
   }
 
   private rows(batch: number): FlushRow[] {
     return this.sql
-      .exec<{ story_id: number; hour: string; source: FlushRow['source']; referrer_host: string; device: FlushRow['device']; views: number }>(
-        `SELECT story_id, hour, source, referrer_host, device, views FROM counted WHERE batch = ?`,
-        batch,
-      )
+      .exec<{
+        story_id: number;
+        hour: string;
+        source: FlushRow['source'];
+        referrer_host: string;
+        device: FlushRow['device'];
+        views: number;
+      }>(`SELECT story_id, hour, source, referrer_host, device, views FROM counted WHERE batch = ?`, batch)
       .toArray()
-      .map((row) => ({ storyId: row.story_id, hour: row.hour, source: row.source, referrerHost: row.referrer_host, device: row.device, views: row.views }));
+      .map((row) => ({
+        storyId: row.story_id,
+        hour: row.hour,
+        source: row.source,
+        referrerHost: row.referrer_host,
+        device: row.device,
+        views: row.views,
+      }));
   }
 }

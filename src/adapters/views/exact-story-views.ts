@@ -1,6 +1,13 @@
 import type { AuditEntry } from '../../domain/audit.ts';
 import type { Story } from '../../domain/entities.ts';
-import type { ReadershipRepository, StoryFilter, StoryRepository, StoryUpdateOutcome, StoryWrite, ViewCounter } from '../../domain/ports.ts';
+import type {
+  ReadershipRepository,
+  StoryFilter,
+  StoryRepository,
+  StoryUpdateOutcome,
+  StoryWrite,
+  ViewCounter,
+} from '../../domain/ports.ts';
 
 /**
  * The stories as the rest of the app reads them, with exact view counts (decision 060): the stories
@@ -62,7 +69,14 @@ export class ExactStoryViews implements StoryRepository {
     return this.stories.create(story, now, audit);
   }
 
-  async update(id: number, expectedVersion: number, story: StoryWrite, now: string, revisionBy?: number | null, audit?: readonly AuditEntry[]): Promise<StoryUpdateOutcome> {
+  async update(
+    id: number,
+    expectedVersion: number,
+    story: StoryWrite,
+    now: string,
+    revisionBy?: number | null,
+    audit?: readonly AuditEntry[],
+  ): Promise<StoryUpdateOutcome> {
     const outcome = await this.stories.update(id, expectedVersion, story, now, revisionBy, audit);
     return outcome.kind === 'updated' ? { kind: 'updated', story: (await this.exactOne(outcome.story))! } : outcome;
   }

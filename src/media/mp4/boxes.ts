@@ -83,7 +83,7 @@ export function readBoxHeader(bytes: Uint8Array, pos: number): BoxHeader | null 
 /** The boxes between `start` and `end` (a box's payload, or a whole file), in order. */
 export function childBoxes(bytes: Uint8Array, start: number, end: number): BoxAt[] {
   const boxes: BoxAt[] = [];
-  for (let pos = start; pos < end; ) {
+  for (let pos = start; pos < end;) {
     const header = readBoxHeader(bytes, pos);
     if (header === null) throw new Mp4Error(`truncated box at ${pos}`);
     const boxEnd = header.size === null ? end : pos + header.size;

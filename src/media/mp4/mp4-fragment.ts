@@ -76,7 +76,8 @@ function readTrun(bytes: Uint8Array, at: number, end: number): TrackRun {
       durations.values.push(readU32(bytes, pos));
       durations.offsets.push(pos);
     }
-    if (i === 0 && firstFlags === null && flags & TRUN.flags) firstFlags = readU32(bytes, pos + (flags & TRUN.duration ? 4 : 0) + (flags & TRUN.size ? 4 : 0));
+    if (i === 0 && firstFlags === null && flags & TRUN.flags)
+      firstFlags = readU32(bytes, pos + (flags & TRUN.duration ? 4 : 0) + (flags & TRUN.size ? 4 : 0));
     pos += fields * 4;
   }
   return { count, durations, firstFlags };

@@ -104,7 +104,10 @@ export function parseMp4Init(bytes: Uint8Array): Mp4Init {
   const mvex = childBox(bytes, moov, 'mvex');
   if (!mvex) throw new Mp4Error('no mvex: not a fragmented MP4');
   for (const trex of childBoxes(bytes, mvex.dataStart, mvex.end).filter((child) => child.type === 'trex')) {
-    defaults.set(readU32(bytes, trex.dataStart + 4), { duration: readU32(bytes, trex.dataStart + 12), flags: readU32(bytes, trex.dataStart + 20) });
+    defaults.set(readU32(bytes, trex.dataStart + 4), {
+      duration: readU32(bytes, trex.dataStart + 12),
+      flags: readU32(bytes, trex.dataStart + 20),
+    });
   }
   const tracks: Mp4Track[] = [];
   for (const trak of childBoxes(bytes, moov.dataStart, moov.end).filter((child) => child.type === 'trak')) {

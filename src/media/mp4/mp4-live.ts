@@ -1,4 +1,12 @@
-import { MediaFormatError, type ContainerSnapshot, type LiveContainer, type RecordingInput, type RecordingShape, type StreamEvent, type StreamInit } from '../live-container.ts';
+import {
+  MediaFormatError,
+  type ContainerSnapshot,
+  type LiveContainer,
+  type RecordingInput,
+  type RecordingShape,
+  type StreamEvent,
+  type StreamInit,
+} from '../live-container.ts';
 import { Mp4Error } from './boxes.ts';
 import { mp4MimeType, parseMp4Init, type Mp4Init } from './mp4-init.ts';
 import { buildMp4RecordingHeader, mp4HeaderGrowth } from './mp4-recording.ts';

@@ -49,7 +49,8 @@ describe('making a MediaRecorder fragmented MP4 playable and seekable from its f
     for (let i = 0; i < media.length; i++) if (media[i] !== original[i]) differing.push(i);
     const patches = events.filter((event) => event.kind === 'patch');
     // Each patch rewrites one 32-bit duration, 1,008 becoming 2,880; no other byte differs.
-    const inPatch = (i: number) => patches.some((patch) => i + init.bytes.length >= patch.offset && i + init.bytes.length < patch.offset + 4);
+    const inPatch = (i: number) =>
+      patches.some((patch) => i + init.bytes.length >= patch.offset && i + init.bytes.length < patch.offset + 4);
     expect(differing.length).toBeGreaterThan(0);
     expect(differing.filter((i) => !inPatch(i))).toEqual([]);
     for (const patch of patches) expect(readU32(media, patch.offset - init.bytes.length)).toBe(2880);
@@ -82,7 +83,13 @@ describe('making a MediaRecorder fragmented MP4 playable and seekable from its f
   });
 
   it('groups fragments into runs once there are more than the index holds, its length never changing', () => {
-    const many: RecordedFragment[] = Array.from({ length: 3000 }, (_, i) => ({ offset: i * 100, length: 100, key: i % 3 === 0, time: i, duration: 1 }));
+    const many: RecordedFragment[] = Array.from({ length: 3000 }, (_, i) => ({
+      offset: i * 100,
+      length: 100,
+      key: i % 3 === 0,
+      time: i,
+      duration: 1,
+    }));
     const header = buildMp4RecordingHeader(parseMp4Init(init.bytes), {}, many);
     expect(header.length).toBe(init.bytes.length + growth);
     const sidx = sidxOf(header);

@@ -111,7 +111,8 @@ function indexReferences(fragments: readonly RecordedFragment[], timescale: numb
   for (const fragment of fragments) {
     const current = refs.at(-1);
     const ticks = Math.round(fragment.duration * timescale);
-    if (!current || (current.count >= per && (fragment.key || current.count >= 2 * per))) refs.push({ length: fragment.length, duration: ticks, key: fragment.key, count: 1 });
+    if (!current || (current.count >= per && (fragment.key || current.count >= 2 * per)))
+      refs.push({ length: fragment.length, duration: ticks, key: fragment.key, count: 1 });
     else {
       current.length += fragment.length;
       current.duration += ticks;
@@ -141,9 +142,15 @@ function indexBoxes(init: Mp4Init, fragments: readonly RecordedFragment[]): Uint
  * the index of `fragments` (which must be every fragment of the file, in order, the first starting
  * right after the init section).
  */
-export function buildMp4RecordingHeader(init: Mp4Init, spans: Record<string, TrackSpan>, fragments: readonly RecordedFragment[]): Uint8Array {
+export function buildMp4RecordingHeader(
+  init: Mp4Init,
+  spans: Record<string, TrackSpan>,
+  fragments: readonly RecordedFragment[],
+): Uint8Array {
   const bytes = init.bytes;
-  const boxes = childBoxes(bytes, 0, bytes.length).map((box) => (box.type === 'moov' ? moovWithDurations(init, spans) : bytes.subarray(box.start, box.end)));
+  const boxes = childBoxes(bytes, 0, bytes.length).map((box) =>
+    box.type === 'moov' ? moovWithDurations(init, spans) : bytes.subarray(box.start, box.end),
+  );
   const header = concatBytes([...boxes, indexBoxes(init, fragments)]);
   if (header.length !== bytes.length + mp4HeaderGrowth(init)) throw new Mp4Error('the rewritten header is not the length planned');
   return header;

@@ -6,7 +6,9 @@ import { mp4MimeType, parseMp4Init } from './mp4-init.ts';
 import { Mp4Scanner, type Mp4ScanEvent } from './mp4-scanner.ts';
 
 const camera = new Uint8Array(readFileSync(new URL('../../../tests/fixtures/camera-h264-opus.mp4', import.meta.url)));
-const chunkSizes: number[] = JSON.parse(readFileSync(new URL('../../../tests/fixtures/camera-h264-opus.chunks.json', import.meta.url), 'utf8'));
+const chunkSizes: number[] = JSON.parse(
+  readFileSync(new URL('../../../tests/fixtures/camera-h264-opus.chunks.json', import.meta.url), 'utf8'),
+);
 
 function cut(bytes: Uint8Array, sizes: readonly number[]): Uint8Array[] {
   const out: Uint8Array[] = [];
@@ -19,7 +21,7 @@ function cut(bytes: Uint8Array, sizes: readonly number[]): Uint8Array[] {
 /** Top-level boxes of the file, walked by hand (independently of the scanner). */
 function topBoxes(bytes: Uint8Array) {
   const boxes: { type: string; start: number; end: number }[] = [];
-  for (let at = 0; at < bytes.length; ) {
+  for (let at = 0; at < bytes.length;) {
     const size = readU32(bytes, at);
     boxes.push({ type: String.fromCharCode(...bytes.subarray(at + 4, at + 8)), start: at, end: at + size });
     at += size;
@@ -27,7 +29,8 @@ function topBoxes(bytes: Uint8Array) {
   return boxes;
 }
 
-const withoutKind = (events: Mp4ScanEvent[]) => events.map((event) => (event.kind === 'init' ? { kind: 'init', length: event.init.bytes.length } : event));
+const withoutKind = (events: Mp4ScanEvent[]) =>
+  events.map((event) => (event.kind === 'init' ? { kind: 'init', length: event.init.bytes.length } : event));
 
 describe('following a MediaRecorder fragmented MP4 as it arrives', () => {
   const boxes = topBoxes(camera);
@@ -50,7 +53,8 @@ describe('following a MediaRecorder fragmented MP4 as it arrives', () => {
     const mdats = boxes.filter((box) => box.type === 'mdat');
     expect(fragments.map((f) => [f.start, f.end])).toEqual(moofs.map((moof, i) => [moof.start, mdats[i]!.end]));
     expect(fragments.every((f) => f.key)).toBe(true);
-    for (let i = 1; i < fragments.length; i++) expect(fragments[i]!.time).toBeCloseTo(fragments[i - 1]!.time + fragments[i - 1]!.duration, 2);
+    for (let i = 1; i < fragments.length; i++)
+      expect(fragments[i]!.time).toBeCloseTo(fragments[i - 1]!.time + fragments[i - 1]!.duration, 2);
     expect(fragments.reduce((sum, f) => sum + f.duration, 0)).toBeCloseTo(7.99, 1);
   });
 
@@ -75,7 +79,10 @@ describe('following a MediaRecorder fragmented MP4 as it arrives', () => {
     });
     expect(withoutKind(chunked)).toEqual(withoutKind(whole));
     const small = new Mp4Scanner();
-    const trickle = cut(camera, Array.from({ length: Math.ceil(camera.length / 7) }, () => 7)).flatMap((piece) => small.push(piece));
+    const trickle = cut(
+      camera,
+      Array.from({ length: Math.ceil(camera.length / 7) }, () => 7),
+    ).flatMap((piece) => small.push(piece));
     expect(withoutKind(trickle)).toEqual(withoutKind(whole));
   });
 

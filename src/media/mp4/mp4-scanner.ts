@@ -205,7 +205,9 @@ export class Mp4Scanner {
     for (const patch of fragment.patches) events.push({ kind: 'patch', offset: at + patch.offset, bytes: patch.bytes });
     const sync = syncTrackOf({ tracks });
     const main = fragment.tracks.find((track) => track.id === sync.id) ?? fragment.tracks[0];
-    const spans = Object.fromEntries(fragment.tracks.map((track) => [String(track.id), { start: track.baseTime, end: track.baseTime + track.duration }]));
+    const spans = Object.fromEntries(
+      fragment.tracks.map((track) => [String(track.id), { start: track.baseTime, end: track.baseTime + track.duration }]),
+    );
     const timescale = tracks.find((track) => track.id === main?.id)?.timescale ?? 1;
     this.pending = {
       start: at,
@@ -227,7 +229,8 @@ function findInitEnd(bytes: Uint8Array): number | null {
     const header = readBoxHeader(bytes, pos);
     if (header === null) return null;
     if (pos === 0 && header.type !== 'ftyp') throw new Mp4Error('no ftyp at the start: not an MP4');
-    if (header.type === 'moof' || header.type === 'mdat') throw new Mp4Error(`a ${header.type} before the moov: not a fragmented MP4 from its start`);
+    if (header.type === 'moof' || header.type === 'mdat')
+      throw new Mp4Error(`a ${header.type} before the moov: not a fragmented MP4 from its start`);
     if (header.size === null) throw new Mp4Error(`box ${header.type} runs to the end of the file before any fragment`);
     if (header.type === 'moov') return pos + header.size <= bytes.length ? pos + header.size : null;
     pos += header.size;

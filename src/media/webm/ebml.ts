@@ -146,7 +146,6 @@ export function encodeSize(size: number, length = sizeFieldLength(size)): Uint8A
   return out;
 }
 
-
 /** An element with a known size; `sizeLength` fixes the size field's width (for in-place rewrites). */
 export function encodeElement(id: number, payload: Uint8Array | readonly Uint8Array[], sizeLength?: number): Uint8Array {
   const body = payload instanceof Uint8Array ? payload : concatBytes(payload);

@@ -1,7 +1,23 @@
 import { fromBase64, toBase64 } from '../base64.ts';
-import { MediaFormatError, type ContainerSnapshot, type LiveContainer, type RecordingInput, type RecordingShape, type StreamEvent, type StreamInit } from '../live-container.ts';
+import {
+  MediaFormatError,
+  type ContainerSnapshot,
+  type LiveContainer,
+  type RecordingInput,
+  type RecordingShape,
+  type StreamEvent,
+  type StreamInit,
+} from '../live-container.ts';
 import { EbmlError } from './ebml.ts';
-import { buildCues, buildRecordingHeader, headerGrowth, newRecordingFacts, recordScanEvent, recordingDuration, type RecordingFacts } from './webm-recording.ts';
+import {
+  buildCues,
+  buildRecordingHeader,
+  headerGrowth,
+  newRecordingFacts,
+  recordScanEvent,
+  recordingDuration,
+  type RecordingFacts,
+} from './webm-recording.ts';
 import { WebmScanner, mimeTypeOf, type ScannerSnapshot, type WebmInit } from './webm-scanner.ts';
 
 /**

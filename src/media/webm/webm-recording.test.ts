@@ -4,14 +4,33 @@ import { describe, expect, it } from 'vitest';
 import { byteDifference } from '../../../tests/api/support/bytes.ts';
 import { concatBytes } from '../bytes.ts';
 import { WebmScanner, type WebmInit } from './webm-scanner.ts';
-import { buildCues, buildRecordingHeader, headerGrowth, makeRecordingSeekable, newRecordingFacts, recordScanEvent, recordingDuration } from './webm-recording.ts';
+import {
+  buildCues,
+  buildRecordingHeader,
+  headerGrowth,
+  makeRecordingSeekable,
+  newRecordingFacts,
+  recordScanEvent,
+  recordingDuration,
+} from './webm-recording.ts';
 
 const camera = new Uint8Array(readFileSync(new URL('../../../tests/fixtures/camera-vp9-opus.webm', import.meta.url)));
 
-type Decoded = { name: string; type: string; tagStart: number; dataStart: number; dataEnd: number; unknownSize?: boolean; value?: unknown; data: Uint8Array };
+type Decoded = {
+  name: string;
+  type: string;
+  tagStart: number;
+  dataStart: number;
+  dataEnd: number;
+  unknownSize?: boolean;
+  value?: unknown;
+  data: Uint8Array;
+};
 
 function decode(bytes: Uint8Array): Decoded[] {
-  return new Decoder().decode(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer) as unknown as Decoded[];
+  return new Decoder().decode(
+    bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+  ) as unknown as Decoded[];
 }
 
 function scanned(bytes: Uint8Array) {
@@ -28,7 +47,9 @@ describe('making a MediaRecorder recording seekable', () => {
   it('keeps every recorded media byte, in order, after the new header', () => {
     const { init } = scanned(camera);
     const growth = headerGrowth(init);
-    expect(fixed.subarray(init.bytes.length + growth, init.bytes.length + growth + camera.length - init.bytes.length)).toEqual(camera.subarray(init.bytes.length));
+    expect(fixed.subarray(init.bytes.length + growth, init.bytes.length + growth + camera.length - init.bytes.length)).toEqual(
+      camera.subarray(init.bytes.length),
+    );
   });
 
   it('writes a Duration that matches the last frame', () => {
@@ -63,7 +84,12 @@ describe('making a MediaRecorder recording seekable', () => {
   });
 
   it('keeps all the Clusters', () => {
-    const count = (bytes: Uint8Array) => new Set(decode(bytes).filter((e) => e.name === 'Cluster').map((e) => e.tagStart)).size;
+    const count = (bytes: Uint8Array) =>
+      new Set(
+        decode(bytes)
+          .filter((e) => e.name === 'Cluster')
+          .map((e) => e.tagStart),
+      ).size;
     expect(count(fixed)).toBe(count(camera));
     expect(count(fixed)).toBeGreaterThan(5);
   });

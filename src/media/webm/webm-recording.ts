@@ -1,4 +1,15 @@
-import { EbmlError, EbmlId, encodeElement, encodeFloat64Element, encodeId, encodeIdElement, encodeSize, encodeUintElement, readElementHeader, sizeFieldLength } from './ebml.ts';
+import {
+  EbmlError,
+  EbmlId,
+  encodeElement,
+  encodeFloat64Element,
+  encodeId,
+  encodeIdElement,
+  encodeSize,
+  encodeUintElement,
+  readElementHeader,
+  sizeFieldLength,
+} from './ebml.ts';
 import { concatBytes } from '../bytes.ts';
 import { WebmScanner, forEachChild, syncTrackOf, type ScanEvent, type WebmInit } from './webm-scanner.ts';
 
@@ -94,7 +105,8 @@ function layoutOf(init: WebmInit): HeaderLayout {
     if (child.id === EbmlId.Info) {
       const kept: Uint8Array[] = [];
       forEachChild(bytes, dataStart, end, (grandchild, _gcData, gcStart) => {
-        if (grandchild.id !== EbmlId.Duration) kept.push(bytes.subarray(gcStart, gcStart + grandchild.headerLength + (grandchild.size ?? 0)));
+        if (grandchild.id !== EbmlId.Duration)
+          kept.push(bytes.subarray(gcStart, gcStart + grandchild.headerLength + (grandchild.size ?? 0)));
       });
       info = { header: bytes.subarray(elementStart, dataStart), dataWithoutDuration: concatBytes(kept), sizeLength: child.sizeLength };
     } else if (child.id !== EbmlId.SeekHead && child.id !== EbmlId.Void && child.id !== EbmlId.Cues) {
@@ -147,7 +159,11 @@ export function buildRecordingHeader(init: WebmInit, values: { duration: number;
     position += other.bytes.length;
   }
   positions.set(EbmlId.Cues, position + values.mediaLength);
-  const segmentData = concatBytes([seekHead(ids.map((id) => ({ id, position: positions.get(id)! }))), info, ...layout.others.map((o) => o.bytes)]);
+  const segmentData = concatBytes([
+    seekHead(ids.map((id) => ({ id, position: positions.get(id)! }))),
+    info,
+    ...layout.others.map((o) => o.bytes),
+  ]);
   const segmentSize = segmentData.length + values.mediaLength + values.cuesLength;
   return concatBytes([layout.ebmlHeader, encodeId(EbmlId.Segment), encodeSize(segmentSize, layout.segmentSizeLength), segmentData]);
 }

@@ -6,7 +6,9 @@ import { WebmScanner, mimeTypeOf, syncTrackOf, type ScanEvent } from './webm-sca
 import { syntheticCluster, syntheticInit } from '../../../tests/api/support/synthetic-webm.ts';
 
 const camera = new Uint8Array(readFileSync(new URL('../../../tests/fixtures/camera-vp9-opus.webm', import.meta.url)));
-const cameraChunks: number[] = JSON.parse(readFileSync(new URL('../../../tests/fixtures/camera-vp9-opus.chunks.json', import.meta.url), 'utf8'));
+const cameraChunks: number[] = JSON.parse(
+  readFileSync(new URL('../../../tests/fixtures/camera-vp9-opus.chunks.json', import.meta.url), 'utf8'),
+);
 
 function scanInPieces(bytes: Uint8Array, pieceSize: number): ScanEvent[] {
   const scanner = new WebmScanner();

@@ -1,13 +1,4 @@
-import {
-  EbmlError,
-  EbmlId,
-  TOP_LEVEL_IDS,
-  readElementHeader,
-  readFloat,
-  readString,
-  readUint,
-  type ElementHeader,
-} from './ebml.ts';
+import { EbmlError, EbmlId, TOP_LEVEL_IDS, readElementHeader, readFloat, readString, readUint, type ElementHeader } from './ebml.ts';
 import { fromBase64, toBase64 } from '../base64.ts';
 
 /**
@@ -188,7 +179,8 @@ export class WebmScanner {
   private element(header: ElementHeader, buf: Uint8Array, pos: number, at: number, events: ScanEvent[]): number | null {
     const { id, size, headerLength } = header;
     if (this.cluster && this.cluster.end === null && TOP_LEVEL_IDS.has(id)) this.cluster = null;
-    if (id === EbmlId.EBML || id === EbmlId.Segment) throw new EbmlError(`a second ${id === EbmlId.EBML ? 'EBML header' : 'Segment'} at ${at}`);
+    if (id === EbmlId.EBML || id === EbmlId.Segment)
+      throw new EbmlError(`a second ${id === EbmlId.EBML ? 'EBML header' : 'Segment'} at ${at}`);
     if (id === EbmlId.Cluster) {
       this.group = null;
       this.cluster = { offset: at, end: size === null ? null : at + headerLength + size, timecode: 0 };
@@ -232,7 +224,13 @@ export class WebmScanner {
   private closeEnded(at: number, events: ScanEvent[]): void {
     if (this.group && at >= this.group.end) {
       if (this.group.track !== null && this.cluster) {
-        events.push({ kind: 'block', track: this.group.track, time: this.group.time, keyframe: !this.group.hasReference, clusterOffset: this.cluster.offset });
+        events.push({
+          kind: 'block',
+          track: this.group.track,
+          time: this.group.time,
+          keyframe: !this.group.hasReference,
+          clusterOffset: this.cluster.offset,
+        });
       }
       this.group = null;
     }

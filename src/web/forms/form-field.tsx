@@ -67,15 +67,7 @@ export function TextAreaField({ label, hint, error, id, className, ...textarea }
   );
 }
 
-export function SelectField({
-  label,
-  hint,
-  error,
-  id,
-  className,
-  children,
-  ...select
-}: Common & SelectHTMLAttributes<HTMLSelectElement>) {
+export function SelectField({ label, hint, error, id, className, children, ...select }: Common & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
     <Field label={label} hint={hint} error={error} id={id} className={className}>
       {(control) => (
@@ -88,7 +80,12 @@ export function SelectField({
 }
 
 /** A checkbox with its label after it. */
-export function CheckboxField({ label, id, className, ...input }: { label: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+export function CheckboxField({
+  label,
+  id,
+  className,
+  ...input
+}: { label: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
   const autoId = useId();
   const controlId = id ?? autoId;
   return (

@@ -69,7 +69,11 @@ function whenVisible(element: HTMLElement, island: IslandDefinition): void {
  * page itself is never replaced. Unknown island names are left alone (markup written by a newer
  * worker than this script, for one).
  */
-export function wakeIslands(registry: Readonly<Record<string, IslandDefinition>>, { signedIn }: { signedIn: boolean }, doc: Document = document): void {
+export function wakeIslands(
+  registry: Readonly<Record<string, IslandDefinition>>,
+  { signedIn }: { signedIn: boolean },
+  doc: Document = document,
+): void {
   for (const element of doc.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)) {
     const island = registry[element.getAttribute(ISLAND_ATTRIBUTE)!];
     if (!island) continue;

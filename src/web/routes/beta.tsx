@@ -80,7 +80,11 @@ function StoryPage({ page, beatId, beatSlug }: { page: number; beatId?: number; 
   if (data.items.length === 0) {
     return page > 1 ? (
       <p className="empty">
-        There is no page {page}. <Link to="/beta" search={{ beat: beatSlug }}>Go to the first page</Link>.
+        There is no page {page}.{' '}
+        <Link to="/beta" search={{ beat: beatSlug }}>
+          Go to the first page
+        </Link>
+        .
       </p>
     ) : (
       <p className="empty">No stories have been published here yet.</p>

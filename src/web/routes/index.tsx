@@ -33,11 +33,7 @@ function Home() {
               All stories <span aria-hidden="true">→</span>
             </Link>
           </div>
-          {latest.length > 0 ? (
-            <StoryGrid stories={latest} />
-          ) : (
-            <p className="empty">No stories have been published yet.</p>
-          )}
+          {latest.length > 0 ? <StoryGrid stories={latest} /> : <p className="empty">No stories have been published yet.</p>}
         </section>
       </div>
     </>

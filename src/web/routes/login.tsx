@@ -3,7 +3,14 @@ import { useRef, useState, type FormEvent } from 'react';
 import { loginSchema } from '../../domain/schemas.ts';
 import { ApiError } from '../api/client.ts';
 import { currentUserQuery } from '../auth/current-user.ts';
-import { needsSecondStep, passkeyHostProblem, useLogin, usePasskeyLogin, type LoginAnswer, type SecondStepNeeded } from '../site/login/sign-in.ts';
+import {
+  needsSecondStep,
+  passkeyHostProblem,
+  useLogin,
+  usePasskeyLogin,
+  type LoginAnswer,
+  type SecondStepNeeded,
+} from '../site/login/sign-in.ts';
 import { SecondStepForm } from '../site/login/second-step-form.tsx';
 import { AuthSubmit } from '../site/login/auth-submit.tsx';
 import { homeFor } from '../auth/staff-paths.ts';
@@ -134,12 +141,19 @@ function LoginPage() {
           />
           <div className="auth-options">
             <CheckboxField label="Remember me" name="remember" defaultChecked />
-            <button type="button" className="link-button" aria-expanded={showReset} aria-controls="password-reset-help" onClick={() => setShowReset((open) => !open)}>
+            <button
+              type="button"
+              className="link-button"
+              aria-expanded={showReset}
+              aria-controls="password-reset-help"
+              onClick={() => setShowReset((open) => !open)}
+            >
               Forgot password?
             </button>
           </div>
           <p id="password-reset-help" className="auth-help" hidden={!showReset}>
-            Ask your newsroom’s administrator for a password reset link. It works once, for 24 hours: open it, choose a new password, then sign in with it here.
+            Ask your newsroom’s administrator for a password reset link. It works once, for 24 hours: open it, choose a new password, then
+            sign in with it here.
           </p>
           <AuthSubmit failure={failure} pending={login.isPending} label="Sign In" pendingLabel="Signing in..." />
           <p className="auth-divider" aria-hidden="true">

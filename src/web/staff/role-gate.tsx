@@ -32,7 +32,17 @@ export function useRoleGuard(need: StaffRole, withoutSecondFactor = false): Guar
 }
 
 /** Renders its children for the allowed role; a spinner while loading; `denied` (or the spinner) until the redirect lands. */
-export function RoleGate({ need, children, denied, withoutSecondFactor }: { need: StaffRole; children: ReactNode; denied?: ReactNode; withoutSecondFactor?: boolean }) {
+export function RoleGate({
+  need,
+  children,
+  denied,
+  withoutSecondFactor,
+}: {
+  need: StaffRole;
+  children: ReactNode;
+  denied?: ReactNode;
+  withoutSecondFactor?: boolean;
+}) {
   const status = useRoleGuard(need, withoutSecondFactor);
   if (status === 'allowed') return children;
   if (status === 'denied' && denied !== undefined) return denied;

@@ -32,7 +32,8 @@ export const authorStoriesQuery = (authorId: number) =>
 /** The story save payload of docs/product/rules.md#story-content: the shared schema's fields plus authorId (which the server ignores). */
 type PictureWords = 'featuredImageAlt' | 'featuredImageCaption' | 'featuredImageCredit';
 /** The save payload as the app sends it; the picture's words may be left out (none). */
-export type StoryPayload = Omit<StorySaveInput, 'publishAt' | 'format' | PictureWords> & Partial<Pick<StorySaveInput, PictureWords>> & { publishAt?: string | null; format?: StoryFormat; authorId: number };
+export type StoryPayload = Omit<StorySaveInput, 'publishAt' | 'format' | PictureWords> &
+  Partial<Pick<StorySaveInput, PictureWords>> & { publishAt?: string | null; format?: StoryFormat; authorId: number };
 
 export function createStory(payload: StoryPayload): Promise<Story> {
   return apiRequest<Story>('POST', '/api/stories', payload);

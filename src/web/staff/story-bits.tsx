@@ -17,7 +17,11 @@ export function StoryThumb({ story, size = 'small' }: { story: Story; size?: 'sm
         <img src={src} alt="" loading="lazy" />
       ) : (
         <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="1.6" aria-hidden="true">
-          {story.videoUrl ? <path d="M4 6h11a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1zm12 4 5-3v10l-5-3" /> : <path d="M5 4h10l4 4v12H5zM14 4v5h5M8 13h8M8 17h6" />}
+          {story.videoUrl ? (
+            <path d="M4 6h11a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1zm12 4 5-3v10l-5-3" />
+          ) : (
+            <path d="M5 4h10l4 4v12H5zM14 4v5h5M8 13h8M8 17h6" />
+          )}
         </svg>
       )}
     </div>
@@ -26,9 +30,12 @@ export function StoryThumb({ story, size = 'small' }: { story: Story; size?: 'sm
 
 /** Where a story stands in the working day: its publication time, or its place in the review queue. */
 export function WorkflowNote({ story }: { story: Story }) {
-  if (story.status === 'scheduled' && story.publishAt) return <span className="workflow-note">Scheduled for {formatFullDate(story.publishAt)}</span>;
+  if (story.status === 'scheduled' && story.publishAt)
+    return <span className="workflow-note">Scheduled for {formatFullDate(story.publishAt)}</span>;
   if (story.status === 'in_review') {
-    return <span className="workflow-note">Waiting for review{story.publishAt ? ` (asks for ${formatFullDate(story.publishAt)})` : ''}</span>;
+    return (
+      <span className="workflow-note">Waiting for review{story.publishAt ? ` (asks for ${formatFullDate(story.publishAt)})` : ''}</span>
+    );
   }
   return null;
 }

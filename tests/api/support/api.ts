@@ -53,7 +53,10 @@ export async function api<T = any>(
 let counter = 0;
 
 /** Creates an account directly through the repository (fast) and signs it in through the API. */
-export async function signUp(role: Role, overrides: Partial<{ username: string; email: string; password: string; firstName: string; lastName: string }> = {}) {
+export async function signUp(
+  role: Role,
+  overrides: Partial<{ username: string; email: string; password: string; firstName: string; lastName: string }> = {},
+) {
   counter += 1;
   const username = overrides.username ?? `${role}${counter}`;
   const password = overrides.password ?? `secret-${counter}-pw`;
@@ -148,7 +151,9 @@ export function expectError(res: ApiResponse, status: number, code?: string): Er
   expect(res.status, res.text).toBe(status);
   expect(res.headers.get('content-type')).toBe(JSON_CONTENT_TYPE);
   const body = res.body as ErrorBody;
-  expect(body).toEqual({ error: expect.objectContaining({ code: expect.stringMatching(/^[a-z]+(_[a-z]+)*$/), message: expect.any(String) }) });
+  expect(body).toEqual({
+    error: expect.objectContaining({ code: expect.stringMatching(/^[a-z]+(_[a-z]+)*$/), message: expect.any(String) }),
+  });
   expect(body.error.message.length).toBeGreaterThan(0);
   if (code !== undefined) expect(body.error.code).toBe(code);
   expectNoInternals(res.text);
@@ -157,7 +162,9 @@ export function expectError(res: ApiResponse, status: number, code?: string): Er
 
 /** A body that mentions a stack frame, a source file or SQL tells an attacker how the server works. */
 export function expectNoInternals(text: string): void {
-  expect(text).not.toMatch(/\bat .+\(.+:\d+:\d+\)|\.ts:\d+|\.js:\d+|node_modules|SQLITE|D1_ERROR|\bSELECT\b.+\bFROM\b|\bINSERT INTO\b|\bUPDATE\b.+\bSET\b|constraint failed|stack/i);
+  expect(text).not.toMatch(
+    /\bat .+\(.+:\d+:\d+\)|\.ts:\d+|\.js:\d+|node_modules|SQLITE|D1_ERROR|\bSELECT\b.+\bFROM\b|\bINSERT INTO\b|\bUPDATE\b.+\bSET\b|constraint failed|stack/i,
+  );
 }
 
 /** Runs fn over items with at most `limit` calls in flight: big corpora in reasonable time, in order. */

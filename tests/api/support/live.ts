@@ -7,7 +7,13 @@ import mp4Camera from '../../fixtures/camera-h264-opus.mp4?inline';
 import mp4ChunkSizes from '../../fixtures/camera-h264-opus.chunks.json';
 import { api, type ApiResponse } from './api.ts';
 import { cutInto } from './synthetic-webm.ts';
-import { BEARER_PROTOCOL_PREFIX, LIVE_PROTOCOL, type LiveManifest, type LiveServerMessage, type LiveWork } from '../../../src/media/live-protocol.ts';
+import {
+  BEARER_PROTOCOL_PREFIX,
+  LIVE_PROTOCOL,
+  type LiveManifest,
+  type LiveServerMessage,
+  type LiveWork,
+} from '../../../src/media/live-protocol.ts';
 
 export type Received = { kind: 'json'; message: LiveServerMessage } | { kind: 'bytes'; bytes: Uint8Array };
 
@@ -17,13 +23,20 @@ export class LiveSocket {
   closed: { code: number; reason: string } | null = null;
   private wake: (() => void) | null = null;
 
-  constructor(readonly ws: WebSocket, readonly protocol: string | null) {
+  constructor(
+    readonly ws: WebSocket,
+    readonly protocol: string | null,
+  ) {
     // As the viewer module does in the browser; the default would hand over Blobs.
     ws.binaryType = 'arraybuffer';
     ws.accept();
     ws.addEventListener('message', (event) => {
       const data = event.data;
-      this.received.push(typeof data === 'string' ? { kind: 'json', message: JSON.parse(data) } : { kind: 'bytes', bytes: new Uint8Array(data as ArrayBuffer) });
+      this.received.push(
+        typeof data === 'string'
+          ? { kind: 'json', message: JSON.parse(data) }
+          : { kind: 'bytes', bytes: new Uint8Array(data as ArrayBuffer) },
+      );
       this.wake?.();
     });
     ws.addEventListener('close', (event) => {
@@ -51,11 +64,19 @@ export class LiveSocket {
   }
 
   last<T extends LiveServerMessage['type']>(type: T): Extract<LiveServerMessage, { type: T }> | undefined {
-    return this.messages().filter((m): m is Extract<LiveServerMessage, { type: T }> => m.type === type).at(-1);
+    return this.messages()
+      .filter((m): m is Extract<LiveServerMessage, { type: T }> => m.type === type)
+      .at(-1);
   }
 
   waitFor<T extends LiveServerMessage['type']>(type: T, test: (m: Extract<LiveServerMessage, { type: T }>) => boolean = () => true) {
-    return this.until(() => this.messages().find((m): m is Extract<LiveServerMessage, { type: T }> => m.type === type && test(m as Extract<LiveServerMessage, { type: T }>)), `a ${type} message`);
+    return this.until(
+      () =>
+        this.messages().find(
+          (m): m is Extract<LiveServerMessage, { type: T }> => m.type === type && test(m as Extract<LiveServerMessage, { type: T }>),
+        ),
+      `a ${type} message`,
+    );
   }
 
   /** All binary messages, in order, as one byte array. */
@@ -75,7 +96,9 @@ export class LiveSocket {
   }
 
   summary() {
-    return this.received.map((r) => (r.kind === 'json' ? r.message : `${r.bytes.length} bytes`)).concat(this.closed ? [`closed ${this.closed.code}`] : []);
+    return this.received
+      .map((r) => (r.kind === 'json' ? r.message : `${r.bytes.length} bytes`))
+      .concat(this.closed ? [`closed ${this.closed.code}`] : []);
   }
 }
 
@@ -148,7 +171,12 @@ export function liveGroup(streamId: number, g: number, viewer?: string): Promise
 }
 
 /** The manifest, once `check` holds for it (the manifest is cached for a second, so it may take that long). */
-export async function manifestWhen(streamId: number, check: (manifest: LiveManifest) => boolean, what: string, viewer?: string): Promise<LiveManifest> {
+export async function manifestWhen(
+  streamId: number,
+  check: (manifest: LiveManifest) => boolean,
+  what: string,
+  viewer?: string,
+): Promise<LiveManifest> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const res = await liveGet(streamId, '', viewer);
@@ -187,7 +215,11 @@ export async function sendAll(publisher: LiveSocket, chunks: Uint8Array[], alrea
  * requests that only carried an isolate's viewer count (they come on a timer, so a slower run has
  * one more; the claim the callers test is that nothing grows with the number of viewers).
  */
-export async function objectWorkDuring<T>(streamId: number, token: string, read: () => Promise<T>): Promise<{ result: T; chunks: number; requests: number }> {
+export async function objectWorkDuring<T>(
+  streamId: number,
+  token: string,
+  read: () => Promise<T>,
+): Promise<{ result: T; chunks: number; requests: number }> {
   const stats = async (): Promise<LiveWork> => {
     const res = await api(`/api/streams/${streamId}/stats`, { token });
     if (res.status !== 200) throw new Error(`stats: ${res.status}`);

@@ -6,7 +6,13 @@ const ascii = (text: string) => [...new TextEncoder().encode(text)];
 const bytes = (...parts: (number | number[])[]) => Uint8Array.from(parts.flat());
 
 export const samples = {
-  png: bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], [0, 0, 0, 13], ascii('IHDR'), [0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0], [0x1f, 0x15, 0xc4, 0x89]),
+  png: bytes(
+    [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+    [0, 0, 0, 13],
+    ascii('IHDR'),
+    [0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0],
+    [0x1f, 0x15, 0xc4, 0x89],
+  ),
   jpeg: bytes([0xff, 0xd8, 0xff, 0xe0, 0, 0x10], ascii('JFIF'), [0, 1, 1, 0, 0, 1, 0, 1, 0, 0]),
   gif: bytes(ascii('GIF89a'), [1, 0, 1, 0, 0, 0, 0]),
   webp: bytes(ascii('RIFF'), [26, 0, 0, 0], ascii('WEBPVP8 '), new Array(18).fill(0)),

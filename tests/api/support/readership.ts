@@ -10,7 +10,8 @@ import type { ApiResponse } from './api.ts';
 /** User-Agent strings as browsers and bots send them. */
 export const AGENTS = {
   desktop: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-  mobile: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  mobile:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
   tablet: 'Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1',
   googlebot: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
 } as const;
@@ -29,7 +30,10 @@ export class TestClock implements Clock {
  */
 export function readershipApp(clock: Clock, d1: D1Database = env.DB) {
   const app = createApp(buildDeps({ ...env, DB: d1 }, clock));
-  return async <T = any>(path: string, init: { method?: string; token?: string; json?: unknown; body?: string; headers?: Record<string, string> } = {}): Promise<ApiResponse<T>> => {
+  return async <T = any>(
+    path: string,
+    init: { method?: string; token?: string; json?: unknown; body?: string; headers?: Record<string, string> } = {},
+  ): Promise<ApiResponse<T>> => {
     const headers: Record<string, string> = { ...init.headers };
     if (init.token) headers.Authorization = `Bearer ${init.token}`;
     let body = init.body;
@@ -59,7 +63,11 @@ export async function counterStorageDump(): Promise<string> {
   for (let shard = 0; shard < VIEW_COUNTER_SHARDS; shard++) {
     dumps.push(
       await runInDurableObject(shardStub(shard), (_counter, state) => {
-        const tables = state.storage.sql.exec<{ name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'`).toArray();
+        const tables = state.storage.sql
+          .exec<{ name: string }>(
+            `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'`,
+          )
+          .toArray();
         return JSON.stringify(tables.map(({ name }) => ({ name, rows: state.storage.sql.exec(`SELECT * FROM "${name}"`).toArray() })));
       }),
     );
@@ -69,7 +77,9 @@ export async function counterStorageDump(): Promise<string> {
 
 /** Every row of every table of the D1 database, as text. */
 export async function databaseDump(): Promise<{ tables: string[]; text: string }> {
-  const { results } = await env.DB.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' AND name NOT LIKE 'd1\\_%' ESCAPE '\\'`).all<{ name: string }>();
+  const { results } = await env.DB.prepare(
+    `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' AND name NOT LIKE 'd1\\_%' ESCAPE '\\'`,
+  ).all<{ name: string }>();
   const parts: string[] = [];
   for (const { name } of results) {
     try {

@@ -26,7 +26,8 @@ export const SHELL = `<!doctype html>
 export async function fakeAssets(request: Request): Promise<Response> {
   const { pathname } = new URL(request.url);
   if (pathname.startsWith('/assets/')) return new Response('export {}', { headers: { 'Content-Type': 'text/javascript' } });
-  if (pathname === '/' || pathname === '/index.html') return new Response(SHELL, { headers: { 'Content-Type': 'text/html', ETag: '"shell"' } });
+  if (pathname === '/' || pathname === '/index.html')
+    return new Response(SHELL, { headers: { 'Content-Type': 'text/html', ETag: '"shell"' } });
   return new Response('Not Found', { status: 404 });
 }
 
@@ -41,12 +42,19 @@ export function siteApp(options: { clock?: Clock; edgeCache?: EdgeCacheConfig; p
   const deps = buildDeps(env, options.clock);
   const edgeCache = options.edgeCache ? createEdgeCache(options.edgeCache) : noEdgeCache;
   const app = createApp(deps, { assets: fakeAssets, edgeCache, pictureCache: options.pictureCache ?? null });
-  const fetchPath = async (path: string, init: { method?: string; token?: string; json?: unknown; headers?: Record<string, string> } = {}) => {
+  const fetchPath = async (
+    path: string,
+    init: { method?: string; token?: string; json?: unknown; headers?: Record<string, string> } = {},
+  ) => {
     const headers: Record<string, string> = { ...init.headers };
     if (init.token) headers.Authorization = `Bearer ${init.token}`;
     if (init.json !== undefined) headers['Content-Type'] = 'application/json';
     const res = await app.fetch(
-      new Request(`${ORIGIN}${path}`, { method: init.method ?? 'GET', headers, body: init.json === undefined ? undefined : JSON.stringify(init.json) }),
+      new Request(`${ORIGIN}${path}`, {
+        method: init.method ?? 'GET',
+        headers,
+        body: init.json === undefined ? undefined : JSON.stringify(init.json),
+      }),
     );
     const bytes = new Uint8Array(await res.arrayBuffer());
     return { status: res.status, headers: res.headers, text: new TextDecoder().decode(bytes), bytes };

@@ -84,7 +84,9 @@ export class SoftAuthenticator {
   private constructor(private readonly keys: CryptoKeyPair) {}
 
   static async create(): Promise<SoftAuthenticator> {
-    return new SoftAuthenticator((await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify'])) as CryptoKeyPair);
+    return new SoftAuthenticator(
+      (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify'])) as CryptoKeyPair,
+    );
   }
 
   get id(): string {
@@ -100,7 +102,15 @@ export class SoftAuthenticator {
     this.userHandle = options.user.id;
     const jwk = (await crypto.subtle.exportKey('jwk', this.keys.publicKey)) as JsonWebKey;
     const fromB64Url = (s: string) => Uint8Array.from(atob(s.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
-    const cose = cbor(new Map<Cbor, Cbor>([[1, 2], [3, -7], [-1, 1], [-2, fromB64Url(jwk.x!)], [-3, fromB64Url(jwk.y!)]]));
+    const cose = cbor(
+      new Map<Cbor, Cbor>([
+        [1, 2],
+        [3, -7],
+        [-1, 1],
+        [-2, fromB64Url(jwk.x!)],
+        [-3, fromB64Url(jwk.y!)],
+      ]),
+    );
     const rpId = options.rp.id ?? new URL(origin).hostname;
     const authData = concat(
       await sha256(rpId),
@@ -116,7 +126,11 @@ export class SoftAuthenticator {
       id: this.id,
       rawId: this.id,
       type: 'public-key',
-      response: { clientDataJSON: this.clientData('webauthn.create', options.challenge, origin), attestationObject: toBase64Url(attestationObject), transports: ['internal'] },
+      response: {
+        clientDataJSON: this.clientData('webauthn.create', options.challenge, origin),
+        attestationObject: toBase64Url(attestationObject),
+        transports: ['internal'],
+      },
       clientExtensionResults: {},
       authenticatorAttachment: 'platform',
     };
@@ -128,13 +142,21 @@ export class SoftAuthenticator {
     const rpId = options.rpId ?? new URL(origin).hostname;
     const authData = concat(await sha256(rpId), new Uint8Array([flags]), new Uint8Array([0, 0, 0, this.counter]));
     const clientDataJSON = this.clientData('webauthn.get', options.challenge, origin);
-    const signed = concat(authData, await sha256(Uint8Array.from(atob(clientDataJSON.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))));
+    const signed = concat(
+      authData,
+      await sha256(Uint8Array.from(atob(clientDataJSON.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))),
+    );
     const raw = new Uint8Array(await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, this.keys.privateKey, signed));
     return {
       id: this.id,
       rawId: this.id,
       type: 'public-key',
-      response: { clientDataJSON, authenticatorData: toBase64Url(authData), signature: toBase64Url(derSignature(raw)), userHandle: this.userHandle },
+      response: {
+        clientDataJSON,
+        authenticatorData: toBase64Url(authData),
+        signature: toBase64Url(derSignature(raw)),
+        userHandle: this.userHandle,
+      },
       clientExtensionResults: {},
       authenticatorAttachment: 'platform',
     };

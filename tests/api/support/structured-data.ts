@@ -63,14 +63,16 @@ function checkArticle(problems: string[], path: string, article: Json, requirePu
   checkAuthor(problems, `${path}.author`, article.author);
   if (article.image !== undefined) {
     const images = Array.isArray(article.image) ? article.image : [article.image];
-    if (!images.every((image) => absoluteUrl(isObject(image) ? image.url : image))) problems.push(`${path}.image: every image must be an absolute URL`);
+    if (!images.every((image) => absoluteUrl(isObject(image) ? image.url : image)))
+      problems.push(`${path}.image: every image must be an absolute URL`);
   }
   if (requirePublisher) {
     const publisher = article.publisher;
     if (!isObject(publisher)) problems.push(`${path}.publisher: missing`);
     else {
       checkText(problems, `${path}.publisher.name`, publisher.name);
-      if (!isObject(publisher.logo) || !absoluteUrl(publisher.logo.url)) problems.push(`${path}.publisher.logo: missing or not an absolute URL`);
+      if (!isObject(publisher.logo) || !absoluteUrl(publisher.logo.url))
+        problems.push(`${path}.publisher.logo: missing or not an absolute URL`);
     }
   }
 }
@@ -78,7 +80,8 @@ function checkArticle(problems: string[], path: string, article: Json, requirePu
 export function checkLiveBlogPosting(data: unknown, { ended }: { ended: boolean }): string[] {
   const problems: string[] = [];
   if (!isObject(data)) return ['$: not an object'];
-  if (data['@context'] !== 'https://schema.org' && data['@context'] !== 'http://schema.org') problems.push('$.@context: must be schema.org');
+  if (data['@context'] !== 'https://schema.org' && data['@context'] !== 'http://schema.org')
+    problems.push('$.@context: must be schema.org');
   if (data['@type'] !== 'LiveBlogPosting') problems.push('$.@type: must be LiveBlogPosting');
   checkArticle(problems, '$', data, true);
   if (!absoluteUrl(data.url)) problems.push('$.url: missing or not absolute');
@@ -96,7 +99,8 @@ export function checkLiveBlogPosting(data: unknown, { ended }: { ended: boolean 
     if (update['@type'] !== 'BlogPosting') problems.push(`${path}.@type: must be BlogPosting`);
     checkArticle(problems, path, update, false);
     checkText(problems, `${path}.articleBody`, update.articleBody);
-    if (!absoluteUrl(update.url) || !(update.url as string).startsWith(`${canonical}#`)) problems.push(`${path}.url: must be the live blog's address with the update's fragment`);
+    if (!absoluteUrl(update.url) || !(update.url as string).startsWith(`${canonical}#`))
+      problems.push(`${path}.url: must be the live blog's address with the update's fragment`);
     const at = checkDate(problems, `${path}.datePublished`, update.datePublished, true);
     if (at !== null && start !== null && at < start) problems.push(`${path}.datePublished: before coverageStartTime`);
     if (at !== null && end !== null && at > end) problems.push(`${path}.datePublished: after coverageEndTime`);

@@ -28,8 +28,16 @@ export function syntheticInit(): Uint8Array {
     encodeElement(0x5741, text('Chrome')),
   ]);
   const tracks = encodeElement(EbmlId.Tracks, [
-    encodeElement(EbmlId.TrackEntry, [encodeUintElement(EbmlId.TrackNumber, 1), encodeUintElement(EbmlId.TrackType, 2), encodeElement(EbmlId.CodecID, text('A_OPUS'))]),
-    encodeElement(EbmlId.TrackEntry, [encodeUintElement(EbmlId.TrackNumber, 2), encodeUintElement(EbmlId.TrackType, 1), encodeElement(EbmlId.CodecID, text('V_VP9'))]),
+    encodeElement(EbmlId.TrackEntry, [
+      encodeUintElement(EbmlId.TrackNumber, 1),
+      encodeUintElement(EbmlId.TrackType, 2),
+      encodeElement(EbmlId.CodecID, text('A_OPUS')),
+    ]),
+    encodeElement(EbmlId.TrackEntry, [
+      encodeUintElement(EbmlId.TrackNumber, 2),
+      encodeUintElement(EbmlId.TrackType, 1),
+      encodeElement(EbmlId.CodecID, text('V_VP9')),
+    ]),
   ]);
   return concatBytes([ebml, encodeId(EbmlId.Segment), UNKNOWN_SIZE, info, tracks]);
 }

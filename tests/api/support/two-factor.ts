@@ -12,14 +12,21 @@ export async function enableTotp(token: string): Promise<{ secret: string; recov
   const setup = await api<{ secret: string; otpauthUrl: string }>('/api/auth/2fa/totp/setup', { method: 'POST', token });
   expect(setup.status, setup.text).toBe(200);
   // The code of the step before: a later sign-in with the current code is then not a replay of it.
-  const confirm = await api<{ recoveryCodes: string[] }>('/api/auth/2fa/totp/confirm', { method: 'POST', token, json: { code: codeOf(setup.body.secret, -1) } });
+  const confirm = await api<{ recoveryCodes: string[] }>('/api/auth/2fa/totp/confirm', {
+    method: 'POST',
+    token,
+    json: { code: codeOf(setup.body.secret, -1) },
+  });
   expect(confirm.status, confirm.text).toBe(200);
   return { secret: setup.body.secret, recoveryCodes: confirm.body.recoveryCodes };
 }
 
 /** The first step of a sign-in for an account with a second factor: its challenge. */
 export async function passwordStep(emailOrUsername: string, password: string): Promise<string> {
-  const res = await api<{ twoFactorRequired: boolean; challenge: string }>('/api/auth/login', { method: 'POST', json: { emailOrUsername, password } });
+  const res = await api<{ twoFactorRequired: boolean; challenge: string }>('/api/auth/login', {
+    method: 'POST',
+    json: { emailOrUsername, password },
+  });
   expect(res.status, res.text).toBe(200);
   expect(res.body.twoFactorRequired).toBe(true);
   return res.body.challenge;

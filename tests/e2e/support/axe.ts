@@ -11,7 +11,9 @@ const ALWAYS = new Set(['landmark-unique', 'label-content-name-mismatch']);
 /** axe-core's serious and critical violations (WCAG 2.x A and AA rules, best practice, and the experimental ones) on the page as it is now. */
 export async function seriousViolations(page: Page): Promise<string[]> {
   await settledAnimations(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice', 'experimental']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice', 'experimental'])
+    .analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical' || ALWAYS.has(violation.id))
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);

@@ -116,7 +116,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('admin', admin);
   project.provide(
     'reporters',
-    demoReporters.map((reporter) => ({ username: reporter.username, email: reporter.email, password: demoPassword, firstName: reporter.firstName, lastName: reporter.lastName })),
+    demoReporters.map((reporter) => ({
+      username: reporter.username,
+      email: reporter.email,
+      password: demoPassword,
+      firstName: reporter.firstName,
+      lastName: reporter.lastName,
+    })),
   );
   return teardown;
 }

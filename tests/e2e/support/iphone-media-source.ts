@@ -101,5 +101,8 @@ export function managedMediaSourceRecord(page: Page): Promise<ManagedMediaSource
 
 /** Safari stops wanting data for `ms` (low power, say): a player honouring it makes no new request meanwhile. */
 export function holdManagedMediaSource(page: Page, ms: number): Promise<void> {
-  return page.evaluate((hold) => (window as unknown as { __holdManagedMediaSource: (ms: number) => void }).__holdManagedMediaSource(hold), ms);
+  return page.evaluate(
+    (hold) => (window as unknown as { __holdManagedMediaSource: (ms: number) => void }).__holdManagedMediaSource(hold),
+    ms,
+  );
 }

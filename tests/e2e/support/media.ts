@@ -13,8 +13,11 @@ export function notices(page: Page) {
 /** Waits until a notice with this title (and description, when given) is showing. */
 export async function expectNotice(page: Page, title: string, description?: string): Promise<void> {
   const region = notices(page);
-  await expect.poll(() => region.getByText(title, { exact: true }).count(), { timeout: 20_000, message: `notice "${title}"` }).toBeGreaterThan(0);
-  if (description !== undefined) expect(await region.getByText(description, { exact: true }).count(), `"${title}" says "${description}"`).toBeGreaterThan(0);
+  await expect
+    .poll(() => region.getByText(title, { exact: true }).count(), { timeout: 20_000, message: `notice "${title}"` })
+    .toBeGreaterThan(0);
+  if (description !== undefined)
+    expect(await region.getByText(description, { exact: true }).count(), `"${title}" says "${description}"`).toBeGreaterThan(0);
 }
 
 export interface PlaybackFacts {
@@ -61,7 +64,15 @@ export async function playAndSeek(page: Page, selector: string): Promise<Playbac
 export function videoState(page: Page, selector: string) {
   return page.evaluate((css) => {
     const video = document.querySelector<HTMLVideoElement>(css);
-    return video ? { currentTime: video.currentTime, paused: video.paused, muted: video.muted, width: video.videoWidth, src: video.getAttribute('src') } : null;
+    return video
+      ? {
+          currentTime: video.currentTime,
+          paused: video.paused,
+          muted: video.muted,
+          width: video.videoWidth,
+          src: video.getAttribute('src'),
+        }
+      : null;
   }, selector);
 }
 
@@ -156,7 +167,9 @@ export async function expectPhotoStoryCreated(page: Page, token: string, title: 
   const slug = new URL(page.url()).pathname.split('/').pop()!;
   const story = (await apiCall<Story>(`/api/stories/slug/${slug}`, { token })).body;
   expect(story.title).toBe(title);
-  expect(story.content).toContain(`<figure><img src="${src}" alt="${DROPPED_PICTURE.alt}"><figcaption>${DROPPED_PICTURE.caption}</figcaption></figure>`);
+  expect(story.content).toContain(
+    `<figure><img src="${src}" alt="${DROPPED_PICTURE.alt}"><figcaption>${DROPPED_PICTURE.caption}</figcaption></figure>`,
+  );
   const served = await fetch(new URL(src, site().baseUrl));
   expect(served.status).toBe(200);
   expect(served.headers.get('content-type')).toBe('image/png');

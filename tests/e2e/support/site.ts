@@ -26,7 +26,10 @@ export function site() {
 }
 
 /** A JSON call to the site's API from the test process (arranging data, checking what the UI did). */
-export async function apiCall<T>(path: string, init: { method?: string; token?: string; json?: unknown } = {}): Promise<{ status: number; body: T }> {
+export async function apiCall<T>(
+  path: string,
+  init: { method?: string; token?: string; json?: unknown } = {},
+): Promise<{ status: number; body: T }> {
   const headers: Record<string, string> = {};
   if (init.token) headers.Authorization = `Bearer ${init.token}`;
   if (init.json !== undefined) headers['Content-Type'] = 'application/json';
@@ -36,12 +39,18 @@ export async function apiCall<T>(path: string, init: { method?: string; token?: 
     body: init.json === undefined ? undefined : JSON.stringify(init.json),
   });
   const text = await res.text();
-  return { status: res.status, body: (res.headers.get('content-type')?.includes('application/json') && text ? JSON.parse(text) : text) as T };
+  return {
+    status: res.status,
+    body: (res.headers.get('content-type')?.includes('application/json') && text ? JSON.parse(text) : text) as T,
+  };
 }
 
 /** Signs in through the API and returns the bearer token. */
 export async function apiLogin(account: Pick<E2eAccount, 'email' | 'password'>): Promise<string> {
-  const res = await apiCall<{ token: string }>('/api/auth/login', { method: 'POST', json: { emailOrUsername: account.email, password: account.password } });
+  const res = await apiCall<{ token: string }>('/api/auth/login', {
+    method: 'POST',
+    json: { emailOrUsername: account.email, password: account.password },
+  });
   if (res.status !== 200) throw new Error(`Sign-in as ${account.email} failed with ${res.status}`);
   return res.body.token;
 }

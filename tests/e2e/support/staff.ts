@@ -49,7 +49,13 @@ export async function createStoryViaApi(token: string, overrides: Partial<Record
 
 /** Creates a reporter through the API as the given admin; returns the account with its password. */
 export async function createReporterViaApi(adminToken: string, name: string): Promise<E2eAccount> {
-  const account: E2eAccount = { username: name, email: `${name}@example.com`, password: `pw-${name}-secret`, firstName: null, lastName: null };
+  const account: E2eAccount = {
+    username: name,
+    email: `${name}@example.com`,
+    password: `pw-${name}-secret`,
+    firstName: null,
+    lastName: null,
+  };
   const res = await apiCall('/api/auth/register', {
     method: 'POST',
     token: adminToken,

@@ -66,10 +66,19 @@ export class SharedFetch {
   async bytes(key: string, upstream: Upstream, waitUntil: (promise: Promise<unknown>) => void): Promise<LiveAnswer> {
     const { answer } = await this.lookup(key, upstream, waitUntil);
     if (!(answer instanceof Response)) return answer;
-    return { status: answer.status, body: new Uint8Array(await answer.arrayBuffer()), contentType: answer.headers.get('Content-Type') ?? undefined, cacheControl: answer.headers.get('Cache-Control') ?? undefined };
+    return {
+      status: answer.status,
+      body: new Uint8Array(await answer.arrayBuffer()),
+      contentType: answer.headers.get('Content-Type') ?? undefined,
+      cacheControl: answer.headers.get('Cache-Control') ?? undefined,
+    };
   }
 
-  private async lookup(key: string, upstream: Upstream, waitUntil: (promise: Promise<unknown>) => void): Promise<{ answer: LiveAnswer | Response; state: 'HIT' | 'SHARED' | 'MISS' }> {
+  private async lookup(
+    key: string,
+    upstream: Upstream,
+    waitUntil: (promise: Promise<unknown>) => void,
+  ): Promise<{ answer: LiveAnswer | Response; state: 'HIT' | 'SHARED' | 'MISS' }> {
     const remembered = this.memory.get(key) ?? this.freshAnswer(key);
     if (remembered) return { answer: remembered, state: 'HIT' };
     const early = this.inflight.get(key);
@@ -102,7 +111,11 @@ export class SharedFetch {
    * ONE open upstream per key in this isolate, its body fanned out to every viewer asking meanwhile
    * (late ones first get what is buffered). A whole body is then kept as an immutable answer.
    */
-  async getStreamed(key: string, open: () => Promise<LiveAnswer | StreamedAnswer>, waitUntil: (promise: Promise<unknown>) => void): Promise<Response> {
+  async getStreamed(
+    key: string,
+    open: () => Promise<LiveAnswer | StreamedAnswer>,
+    waitUntil: (promise: Promise<unknown>) => void,
+  ): Promise<Response> {
     const remembered = this.memory.get(key);
     if (remembered) return toResponse(remembered, 'HIT');
     const early = this.streaming.get(key);
@@ -117,7 +130,12 @@ export class SharedFetch {
     const stored = opening
       .then(async (opened) => {
         if (!('feed' in opened) || !(await opened.complete)) return;
-        const answer: LiveAnswer = { status: 200, body: opened.feed.bytes(), contentType: opened.contentType, cacheControl: opened.cacheControl };
+        const answer: LiveAnswer = {
+          status: 200,
+          body: opened.feed.bytes(),
+          contentType: opened.contentType,
+          cacheControl: opened.cacheControl,
+        };
         this.remember(key, answer);
         if (this.cache) await this.cache.put(key, toResponse(answer, 'HIT'));
       })

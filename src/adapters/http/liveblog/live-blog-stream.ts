@@ -69,7 +69,8 @@ async function readChanges(c: Context<AppEnv>, storyId: number, after: number | 
       try {
         const story = await visibleLiveBlog({ stories: c.var.deps.storedStories }, null, storyId);
         const feed = await feedOf(c.var.deps, story, after === null ? { limit: 1 } : { after, limit: BATCH });
-        const body: LiveBlogFeed = after === null ? { updates: [], deleted: [], cursor: feed.cursor, more: false, coverage: feed.coverage } : feed;
+        const body: LiveBlogFeed =
+          after === null ? { updates: [], deleted: [], cursor: feed.cursor, more: false, coverage: feed.coverage } : feed;
         return { status: 200, body: JSON.stringify(body), contentType: 'application/json; charset=utf-8', cacheControl: FEED_CACHE };
       } catch (error) {
         if (error instanceof NotFoundError) return { status: 404, body: null };
@@ -123,7 +124,12 @@ function changeStream(c: Context<AppEnv>, storyId: number, watch: LiveBlogWatch,
         // Behind the shared log (a reader who loaded an older page): catch up from the feed itself.
         const answer = await readChanges(c, storyId, cursor);
         if (!answer) return sse('gone', {});
-        event = { updates: answer.updates, deleted: answer.deleted ?? [], cursor: Math.max(Number(answer.cursor), cursor), coverage: answer.coverage };
+        event = {
+          updates: answer.updates,
+          deleted: answer.deleted ?? [],
+          cursor: Math.max(Number(answer.cursor), cursor),
+          coverage: answer.coverage,
+        };
         // Nothing yet: that answer is up to a second old (the log already holds a later change), so ask again soon.
         if (event.cursor === cursor && event.coverage === coverage) event = null;
       }
@@ -171,7 +177,10 @@ export const liveBlogStreamRoutes = new Hono<AppEnv>().get('/:id/updates/stream'
   const afterText = c.req.header('Last-Event-ID') ?? c.req.query('after') ?? null;
   if (!STORY_ID.test(idText)) return c.json(errorBody('not_found', 'Live blog not found'), 404);
   if (afterText !== null && !CURSOR.test(afterText)) {
-    return c.json(errorBody('validation_failed', 'Some fields are not valid', { after: 'Use a cursor the feed gave, or an update id' }), 400);
+    return c.json(
+      errorBody('validation_failed', 'Some fields are not valid', { after: 'Use a cursor the feed gave, or an update id' }),
+      400,
+    );
   }
   const storyId = Number(idText);
   const watch = watchOf(storyId);

@@ -29,7 +29,8 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
       c.set('user', found.user);
       c.set('session', found.session);
       const seen = found.session.lastSeenAt;
-      if (seen === null || Date.parse(now) - Date.parse(seen) >= LAST_SEEN_EVERY_SECONDS * 1000) await sessions.touch(found.session.sessionId, now);
+      if (seen === null || Date.parse(now) - Date.parse(seen) >= LAST_SEEN_EVERY_SECONDS * 1000)
+        await sessions.touch(found.session.sessionId, now);
     }
   }
   await next();

@@ -107,7 +107,10 @@ async function toStored(response: Response, storedAt: number): Promise<StoredAns
 }
 
 function toResponse(answer: StoredAnswer, cacheControl: string, state: 'HIT' | 'MISS'): Response {
-  const headers = cacheControl === CLIENT_CACHE_CONTROL && state === 'HIT' ? answer.clientHitHeaders : withCacheHeaders(answer.headers, cacheControl, state);
+  const headers =
+    cacheControl === CLIENT_CACHE_CONTROL && state === 'HIT'
+      ? answer.clientHitHeaders
+      : withCacheHeaders(answer.headers, cacheControl, state);
   return new Response(answer.body, { status: answer.status, headers });
 }
 
@@ -194,7 +197,10 @@ export function createEdgeCache({
     if (!cache) return null;
     remember(url.origin);
     try {
-      const [generation, scoped] = await Promise.all([currentGeneration(cache, url.origin), scope ? currentGeneration(cache, url.origin, scope) : null]);
+      const [generation, scoped] = await Promise.all([
+        currentGeneration(cache, url.origin),
+        scope ? currentGeneration(cache, url.origin, scope) : null,
+      ]);
       return `${url.origin}${space}/${generation}${scoped ? `/~${encodeURIComponent(scope!)}/${scoped}` : ''}${url.pathname}${url.search}`;
     } catch (error) {
       console.error('Edge cache unavailable', error);
@@ -202,7 +208,11 @@ export function createEdgeCache({
     }
   };
 
-  const readThroughWith = (scopeOf: ((c: Context) => string | null) | null, entryTtlSeconds: number, entryMemoryTtlMs = Math.min(memoryTtlMs, entryTtlSeconds * 1000)) => {
+  const readThroughWith = (
+    scopeOf: ((c: Context) => string | null) | null,
+    entryTtlSeconds: number,
+    entryMemoryTtlMs = Math.min(memoryTtlMs, entryTtlSeconds * 1000),
+  ) => {
     return createMiddleware(async (c, next) => {
       // A signed-in caller's answer can hold what only they may see: never shared, never stored.
       if (c.req.method !== 'GET' || c.req.header('Authorization')) return next();
@@ -225,7 +235,9 @@ export function createEdgeCache({
       const answer = { ...(await toStored(c.res, now())), scope };
       memory.set(memoryKey, answer);
       if (key) {
-        const put = cache!.put(key, toResponse(answer, `public, max-age=${entryTtlSeconds}`, 'HIT')).catch((error: unknown) => console.error('Edge cache put failed', error));
+        const put = cache!
+          .put(key, toResponse(answer, `public, max-age=${entryTtlSeconds}`, 'HIT'))
+          .catch((error: unknown) => console.error('Edge cache put failed', error));
         try {
           c.executionCtx.waitUntil(put);
         } catch {

@@ -29,7 +29,12 @@ export function allowedWithoutSecondFactor(path: string): boolean {
  */
 export const twoFactorPolicy = createMiddleware<AppEnv>(async (c, next) => {
   const { user, session } = c.var;
-  if (user && session && !allowedWithoutSecondFactor(c.req.path) && mustSetUpSecondFactor(parseSecurityPolicy(session.securitySetting), user, session.hasSecondFactor)) {
+  if (
+    user &&
+    session &&
+    !allowedWithoutSecondFactor(c.req.path) &&
+    mustSetUpSecondFactor(parseSecurityPolicy(session.securitySetting), user, session.hasSecondFactor)
+  ) {
     throw new TwoFactorRequiredError();
   }
   await next();

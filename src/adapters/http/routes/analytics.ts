@@ -9,25 +9,21 @@ const WEEK_SECONDS = 7 * 24 * 3600;
 
 export const analyticsRoutes = new Hono<AppEnv>()
   .get('/dashboard', requireAdmin, async (c) => {
-  const { users, stories, liveStreams, clock } = c.var.deps;
-  const [activeReporters, storiesThisWeek, liveNow, totalViews] = await Promise.all([
-    users.countActive('reporter'),
-    stories.countCreatedSince(addSeconds(clock.now(), -WEEK_SECONDS)),
-    liveStreams.countActive(),
-    stories.totalViews(),
-  ]);
-  const figures: DashboardFigures = { activeReporters, storiesThisWeek, liveStreams: liveNow, totalViews };
-  return c.json(figures);
-})
+    const { users, stories, liveStreams, clock } = c.var.deps;
+    const [activeReporters, storiesThisWeek, liveNow, totalViews] = await Promise.all([
+      users.countActive('reporter'),
+      stories.countCreatedSince(addSeconds(clock.now(), -WEEK_SECONDS)),
+      liveStreams.countActive(),
+      stories.totalViews(),
+    ]);
+    const figures: DashboardFigures = { activeReporters, storiesThisWeek, liveStreams: liveNow, totalViews };
+    return c.json(figures);
+  })
   // The reporter's own counts for "Your Stats"; GET /me is their readership (readership.ts).
   .get('/me/figures', requireReporter, async (c) => {
     const { stories, liveStreams, beats } = c.var.deps;
     const me = c.var.user!.id;
-    const [own, streams, assigned] = await Promise.all([
-      stories.authorFigures(me),
-      liveStreams.countForAuthor(me),
-      beats.listAssigned(me),
-    ]);
+    const [own, streams, assigned] = await Promise.all([stories.authorFigures(me), liveStreams.countForAuthor(me), beats.listAssigned(me)]);
     const figures: ReporterFigures = {
       publishedStories: own.published,
       draftStories: own.drafts,

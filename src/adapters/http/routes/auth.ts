@@ -64,11 +64,21 @@ export const authRoutes = new Hono<AppEnv>()
         createdAt: now,
         expiresAt: addSeconds(now, SECOND_STEP_SECONDS),
       });
-      const methods = [...(factors.totp ? ['totp'] : []), ...(factors.passkeys.length > 0 ? ['passkey'] : []), ...(factors.recoveryCodesLeft > 0 ? ['recovery'] : [])];
+      const methods = [
+        ...(factors.totp ? ['totp'] : []),
+        ...(factors.passkeys.length > 0 ? ['passkey'] : []),
+        ...(factors.recoveryCodesLeft > 0 ? ['recovery'] : []),
+      ];
       return c.json({ twoFactorRequired: true, challenge, methods });
     }
 
-    const token = await openSession(deps, user, { now, remember: remember !== false, userAgent: userAgentOf(c), proof: { kind: 'password' }, method: 'password' });
+    const token = await openSession(deps, user, {
+      now,
+      remember: remember !== false,
+      userAgent: userAgentOf(c),
+      proof: { kind: 'password' },
+      method: 'password',
+    });
     await loginAttempts.clear(identifier);
     return c.json({ token, user });
   })
@@ -78,7 +88,8 @@ export const authRoutes = new Hono<AppEnv>()
     const now = deps.clock.now();
     const challengeId = await handleHash(challenge);
     const pending = await deps.challenges.find(challengeId, 'sign_in', now);
-    if (!pending || pending.userId === null) throw new InvalidCodeError('invalid_code', 'This sign-in has expired. Sign in again with your password.', true);
+    if (!pending || pending.userId === null)
+      throw new InvalidCodeError('invalid_code', 'This sign-in has expired. Sign in again with your password.', true);
     const step = pending.detail as unknown as SecondStep;
     await refuseIfLocked(deps, step.identifier, now);
     const user = await deps.users.findById(pending.userId);
@@ -114,7 +125,9 @@ export const authRoutes = new Hono<AppEnv>()
     const { currentPassword, newPassword } = c.req.valid('json');
     const now = deps.clock.now();
     await confirmOwnPassword(deps, user, currentPassword, now);
-    const audit = [{ action: 'auth.password_changed' as const, actorId: user.id, target: { type: 'user' as const, id: user.id, label: user.username } }];
+    const audit = [
+      { action: 'auth.password_changed' as const, actorId: user.id, target: { type: 'user' as const, id: user.id, label: user.username } },
+    ];
     await deps.users.changePassword(user.id, await deps.hasher.hash(newPassword), c.var.session!.sessionId, now, audit);
     return c.body(null, 204);
   });

@@ -1,6 +1,13 @@
 import { Hono, type Context } from 'hono';
 import type { Story } from '../../../domain/entities.ts';
-import { coverageSchema, idParamSchema, liveBlogFeedQuerySchema, liveBlogUpdateEditSchema, liveBlogUpdateSchema, updateParamSchema } from '../../../domain/schemas.ts';
+import {
+  coverageSchema,
+  idParamSchema,
+  liveBlogFeedQuerySchema,
+  liveBlogUpdateEditSchema,
+  liveBlogUpdateSchema,
+  updateParamSchema,
+} from '../../../domain/schemas.ts';
 import { deleteUpdate, editUpdate, postUpdate, readFeed, setCoverage } from '../../../services/live-blog.ts';
 import type { AppEnv } from '../context.ts';
 import { SCOPES_CHANGED } from '../middleware/edge-cache.ts';
@@ -36,12 +43,18 @@ export const liveBlogRoutes = new Hono<AppEnv>()
     changedOnly(c, story);
     return c.json(update, 201);
   })
-  .put('/:id/updates/:updateId', requireSignedIn, validate('param', updateParamSchema), validate('json', liveBlogUpdateEditSchema), async (c) => {
-    const { id, updateId } = c.req.valid('param');
-    const { story, update } = await editUpdate(c.var.deps, c.var.user!, id, updateId, c.req.valid('json'));
-    changedOnly(c, story);
-    return c.json(update);
-  })
+  .put(
+    '/:id/updates/:updateId',
+    requireSignedIn,
+    validate('param', updateParamSchema),
+    validate('json', liveBlogUpdateEditSchema),
+    async (c) => {
+      const { id, updateId } = c.req.valid('param');
+      const { story, update } = await editUpdate(c.var.deps, c.var.user!, id, updateId, c.req.valid('json'));
+      changedOnly(c, story);
+      return c.json(update);
+    },
+  )
   .delete('/:id/updates/:updateId', requireSignedIn, validate('param', updateParamSchema), async (c) => {
     const { id, updateId } = c.req.valid('param');
     changedOnly(c, await deleteUpdate(c.var.deps, c.var.user!, id, updateId));

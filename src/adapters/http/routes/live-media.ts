@@ -57,7 +57,12 @@ export function waitUntilOf(c: Context<AppEnv>): (promise: Promise<unknown>) => 
 function segmentFailure(status: number, contentType?: string): LiveAnswer {
   // A 204 carries the container's media type, which a span that waits for its first segment answers with.
   if (status === 204) return { status: 204, body: null, contentType };
-  if (status === 410) return { status: 410, body: JSON.stringify(errorBody('gone', 'This segment is no longer held; start again from the manifest')), contentType: 'application/json; charset=utf-8' };
+  if (status === 410)
+    return {
+      status: 410,
+      body: JSON.stringify(errorBody('gone', 'This segment is no longer held; start again from the manifest')),
+      contentType: 'application/json; charset=utf-8',
+    };
   return notFound('No such segment');
 }
 
@@ -102,7 +107,13 @@ async function openSpan(
   // A span cut short ends cleanly too: it is the stream's end (a publisher gone for longer than
   // these waits has ended the stream), and the manifest tells a reader so.
   void complete.then(() => feed.end());
-  return { status: 200, feed, contentType: head?.contentType ?? first.contentType ?? 'application/octet-stream', cacheControl: IMMUTABLE, complete };
+  return {
+    status: 200,
+    feed,
+    contentType: head?.contentType ?? first.contentType ?? 'application/octet-stream',
+    cacheControl: IMMUTABLE,
+    complete,
+  };
 }
 
 /**
@@ -113,7 +124,8 @@ async function openSpan(
 async function serve(
   c: Context<AppEnv>,
   path: string,
-  upstream: ((id: number, report: ViewerReport) => Promise<LiveAnswer>) | { streamed: (id: number) => Promise<LiveAnswer | StreamedAnswer> },
+  upstream:
+    ((id: number, report: ViewerReport) => Promise<LiveAnswer>) | { streamed: (id: number) => Promise<LiveAnswer | StreamedAnswer> },
 ): Promise<Response> {
   if (!STREAM_ID.test(c.req.param('id') ?? '')) return c.json(errorBody('not_found', 'No such live stream'), 404);
   const id = Number(c.req.param('id'));
@@ -125,7 +137,10 @@ async function serve(
     typeof upstream === 'function'
       ? await sharedFetch().get(key, () => upstream(id, sightings.report(id)), waitUntil)
       : await sharedFetch().getStreamed(key, () => upstream.streamed(id), waitUntil);
-  if (sightings.due(id)) waitUntil(c.var.deps.liveRooms.report(id, sightings.report(id)).catch((error: unknown) => console.error('reporting viewers failed', error)));
+  if (sightings.due(id))
+    waitUntil(
+      c.var.deps.liveRooms.report(id, sightings.report(id)).catch((error: unknown) => console.error('reporting viewers failed', error)),
+    );
   return response;
 }
 
@@ -138,7 +153,9 @@ function keyOf(url: URL, id: number, path: string): string {
 function segmentFromObject(c: Context<AppEnv>, id: number) {
   return async (n: number, wait: boolean): Promise<LiveAnswer> => {
     const answer = await c.var.deps.liveRooms.segment(id, n, sightings.report(id), wait);
-    return answer.status === 200 ? { status: 200, body: answer.bytes, contentType: answer.contentType, cacheControl: IMMUTABLE } : segmentFailure(answer.status, answer.contentType);
+    return answer.status === 200
+      ? { status: 200, body: answer.bytes, contentType: answer.contentType, cacheControl: IMMUTABLE }
+      : segmentFailure(answer.status, answer.contentType);
   };
 }
 
@@ -179,7 +196,10 @@ async function serveStart(c: Context<AppEnv>): Promise<Response> {
   const phaseText = c.req.query('phase') ?? '0';
   const phase = Number(phaseText);
   if (!/^[0-9]{1,2}$/.test(phaseText) || phase >= LIVE_GROUP_SIZE) {
-    return c.json(errorBody('validation_failed', `phase must be a whole number from 0 to ${LIVE_GROUP_SIZE - 1}`, { phase: 'Not a phase' }), 400);
+    return c.json(
+      errorBody('validation_failed', `phase must be a whole number from 0 to ${LIVE_GROUP_SIZE - 1}`, { phase: 'Not a phase' }),
+      400,
+    );
   }
   const manifestResponse = await serveManifest(c);
   if (manifestResponse.status !== 200) return manifestResponse;
@@ -213,21 +233,30 @@ const BLOCKING_RELOAD_CACHE = 'public, max-age=6';
 async function servePlaylist(c: Context<AppEnv>): Promise<Response> {
   const msnText = c.req.query('_HLS_msn');
   const partText = c.req.query('_HLS_part');
-  if (msnText !== undefined && !SEGMENT.test(msnText)) return c.json(errorBody('validation_failed', '_HLS_msn must be a segment number', { _HLS_msn: 'Not a segment number' }), 400);
+  if (msnText !== undefined && !SEGMENT.test(msnText))
+    return c.json(errorBody('validation_failed', '_HLS_msn must be a segment number', { _HLS_msn: 'Not a segment number' }), 400);
   if (partText !== undefined && (msnText === undefined || !SEGMENT.test(partText))) {
-    return c.json(errorBody('validation_failed', '_HLS_part needs _HLS_msn and must be a whole number', { _HLS_part: 'Not a part number' }), 400);
+    return c.json(
+      errorBody('validation_failed', '_HLS_part needs _HLS_msn and must be a whole number', { _HLS_part: 'Not a part number' }),
+      400,
+    );
   }
   const msn = msnText === undefined ? null : Number(msnText);
   if (msn !== null && STREAM_ID.test(c.req.param('id') ?? '')) {
     const waited = await segmentOf(c, Number(c.req.param('id')))(msn, true);
     // RFC 8216bis 6.2.5.2: a segment further ahead than the next two is refused.
-    if (waited.status === 404) return c.json(errorBody('validation_failed', '_HLS_msn is too far ahead of the stream', { _HLS_msn: 'Too far ahead' }), 400);
+    if (waited.status === 404)
+      return c.json(errorBody('validation_failed', '_HLS_msn is too far ahead of the stream', { _HLS_msn: 'Too far ahead' }), 400);
   }
   return serve(c, msn === null ? 'playlist' : `playlist/${msn}`, async (id, report) => {
     const playlist = await c.var.deps.liveRooms.playlist(id, report);
     if (playlist === null) return notFound('No such live stream');
     if (playlist === 'not_hls') {
-      return { status: 409, body: JSON.stringify(errorBody('not_hls', 'This stream is WebM, which HLS does not carry; watch it with the site’s player')), contentType: 'application/json; charset=utf-8' };
+      return {
+        status: 409,
+        body: JSON.stringify(errorBody('not_hls', 'This stream is WebM, which HLS does not carry; watch it with the site’s player')),
+        contentType: 'application/json; charset=utf-8',
+      };
     }
     const cacheControl = msn === null || playlist.ended ? MANIFEST_CACHE : BLOCKING_RELOAD_CACHE;
     return { status: 200, body: hlsMediaPlaylist(playlist), contentType: HLS_CONTENT_TYPE, cacheControl };

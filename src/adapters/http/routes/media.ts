@@ -20,7 +20,11 @@ const MEDIA_HEADERS = {
 } as const;
 
 function notFound(c: Context<AppEnv>) {
-  return c.body('Not found', 404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+  return c.body('Not found', 404, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
 }
 
 async function serve(c: Context<AppEnv>, withBody: boolean, pictureCache: Cache | null) {
@@ -37,7 +41,12 @@ async function serve(c: Context<AppEnv>, withBody: boolean, pictureCache: Cache 
 async function serveStored(c: Context<AppEnv>, key: string, object: StoredObject, withBody: boolean) {
   const { media } = c.var.deps;
 
-  const headers: Record<string, string> = { ...MEDIA_HEADERS, 'Content-Type': object.contentType, ETag: object.etag, 'Last-Modified': new Date(object.uploaded).toUTCString() };
+  const headers: Record<string, string> = {
+    ...MEDIA_HEADERS,
+    'Content-Type': object.contentType,
+    ETag: object.etag,
+    'Last-Modified': new Date(object.uploaded).toUTCString(),
+  };
   if (etagMatches(c.req.header('If-None-Match'), object.etag)) return c.body(null, 304, headers);
 
   // If-Range with an ETag that no longer matches asks for the whole object.
@@ -61,4 +70,5 @@ async function serveStored(c: Context<AppEnv>, key: string, object: StoredObject
  * Hono answers HEAD with the GET handler and drops the body; skip fetching it in the first place.
  * `pictureCache` keeps the resized pictures (`?w=`); null keeps none (each is made again).
  */
-export const mediaRoutes = (pictureCache: Cache | null = null) => new Hono<AppEnv>().get('/*', (c) => serve(c, c.req.method !== 'HEAD', pictureCache));
+export const mediaRoutes = (pictureCache: Cache | null = null) =>
+  new Hono<AppEnv>().get('/*', (c) => serve(c, c.req.method !== 'HEAD', pictureCache));

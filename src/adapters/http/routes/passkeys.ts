@@ -32,7 +32,14 @@ const signInRefused = () => new InvalidCodeError('invalid_passkey', 'That passke
 
 async function keepChallenge(deps: AppDeps, challenge: string, purpose: ChallengePurpose, userId: number | null): Promise<void> {
   const now = deps.clock.now();
-  await deps.challenges.create({ id: await handleHash(challenge), purpose, userId, detail: {}, createdAt: now, expiresAt: addSeconds(now, CEREMONY_SECONDS) });
+  await deps.challenges.create({
+    id: await handleHash(challenge),
+    purpose,
+    userId,
+    detail: {},
+    createdAt: now,
+    expiresAt: addSeconds(now, CEREMONY_SECONDS),
+  });
 }
 
 /**
@@ -58,7 +65,11 @@ export const passkeyRoutes = new Hono<AppEnv>()
     const user = c.var.user!;
     const existing = await deps.passkeys.listForUser(user.id);
     const displayName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
-    const options = await registrationOptions(relyingParty(c), { id: user.id, username: user.username, displayName }, existing.map((p) => ({ id: p.credentialId, transports: p.transports })));
+    const options = await registrationOptions(
+      relyingParty(c),
+      { id: user.id, username: user.username, displayName },
+      existing.map((p) => ({ id: p.credentialId, transports: p.transports })),
+    );
     await keepChallenge(deps, options.challenge, 'passkey_register', user.id);
     return c.json(options);
   })
@@ -72,7 +83,12 @@ export const passkeyRoutes = new Hono<AppEnv>()
     if (!verified) throw challenge.seen.id === null ? expired() : notVerified();
     const now = deps.clock.now();
     const audit: AuditEntry[] = [{ action: 'auth.passkey_added', actorId: user.id, target: null, detail: { rpId: rp.rpId } }];
-    const added = await deps.passkeys.add({ userId: user.id, ...verified, rpId: rp.rpId, name, createdAt: now }, challenge.seen.id!, now, audit);
+    const added = await deps.passkeys.add(
+      { userId: user.id, ...verified, rpId: rp.rpId, name, createdAt: now },
+      challenge.seen.id!,
+      now,
+      audit,
+    );
     if (!added) throw expired();
     return c.json(added, 201);
   })
@@ -93,9 +109,16 @@ export const passkeyRoutes = new Hono<AppEnv>()
     const counter = await verifySignIn(response, rp, passkey, challenge.check);
     const now = deps.clock.now();
     if (counter === null) {
-      const failed: AuditEntry = { action: 'auth.login_failed', actorId: user.id, target: { type: 'user', id: user.id, label: user.username }, detail: { method: 'passkey' } };
+      const failed: AuditEntry = {
+        action: 'auth.login_failed',
+        actorId: user.id,
+        target: { type: 'user', id: user.id, label: user.username },
+        detail: { method: 'passkey' },
+      };
       await deps.loginAttempts.recordFailure(`passkey:${passkey.id}`, now, [failed]);
-      throw challenge.seen.id === null ? new InvalidCodeError('invalid_passkey', 'The passkey request expired. Try again.', true) : signInRefused();
+      throw challenge.seen.id === null
+        ? new InvalidCodeError('invalid_passkey', 'The passkey request expired. Try again.', true)
+        : signInRefused();
     }
     // A passkey is both factors at once: something held, unlocked by the person (user verification).
     const token = await openSession(deps, user, {
@@ -120,7 +143,9 @@ export const passkeyRoutes = new Hono<AppEnv>()
     const passkey = (await deps.passkeys.listForUser(user.id)).find((p) => p.id === id);
     // Someone else's passkey is no passkey of the caller's: 404, whether it exists or not.
     if (!passkey) throw new NotFoundError('Passkey');
-    const audit: AuditEntry[] = [{ action: 'auth.passkey_removed', actorId: user.id, target: { type: 'passkey', id, label: passkey.name } }];
+    const audit: AuditEntry[] = [
+      { action: 'auth.passkey_removed', actorId: user.id, target: { type: 'passkey', id, label: passkey.name } },
+    ];
     if (!(await deps.passkeys.remove(user.id, id, deps.clock.now(), audit))) throw new NotFoundError('Passkey');
     return c.body(null, 204);
   });

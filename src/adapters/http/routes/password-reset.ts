@@ -14,24 +14,39 @@ export const RESET_LINK_HOURS = 24;
 /** The page of the app that takes the link; the token rides in the fragment, which browsers never send to a server. */
 export const RESET_PAGE = '/reset-password';
 
-const invalidToken = () => new DomainError('validation', 'invalid_token', 'This reset link is used, expired or not valid. Ask an admin for a new one.');
+const invalidToken = () =>
+  new DomainError('validation', 'invalid_token', 'This reset link is used, expired or not valid. Ask an admin for a new one.');
 
 /** POST /api/users/{id}/password-reset: an admin makes a one-time link for a user; every session of the user ends. */
-export const resetLinkRoutes = new Hono<AppEnv>().post('/:id/password-reset', requireAdmin, validate('param', idParamSchema), validate('json', resetLinkSchema), async (c) => {
-  const { deps } = c.var;
-  const target = await deps.users.findById(c.req.valid('param').id);
-  if (!target) throw new NotFoundError('User');
-  if (!target.isActive) throw new ConflictError('user_inactive', 'This account is deactivated; a reset link would not let it sign in');
-  const { clearTwoFactor } = c.req.valid('json');
-  const token = newHandle();
-  const now = deps.clock.now();
-  const expiresAt = addSeconds(now, RESET_LINK_HOURS * 3600);
-  const audit: AuditEntry[] = [
-    { action: 'auth.password_reset_link_created', actorId: c.var.user!.id, target: { type: 'user', id: target.id, label: target.username }, detail: { clearTwoFactor } },
-  ];
-  await deps.passwordResets.create({ tokenHash: await handleHash(token), userId: target.id, createdBy: c.var.user!.id, clearTwoFactor, createdAt: now, expiresAt }, audit);
-  return c.json({ resetUrl: `${new URL(c.req.url).origin}${RESET_PAGE}#token=${token}`, expiresAt });
-});
+export const resetLinkRoutes = new Hono<AppEnv>().post(
+  '/:id/password-reset',
+  requireAdmin,
+  validate('param', idParamSchema),
+  validate('json', resetLinkSchema),
+  async (c) => {
+    const { deps } = c.var;
+    const target = await deps.users.findById(c.req.valid('param').id);
+    if (!target) throw new NotFoundError('User');
+    if (!target.isActive) throw new ConflictError('user_inactive', 'This account is deactivated; a reset link would not let it sign in');
+    const { clearTwoFactor } = c.req.valid('json');
+    const token = newHandle();
+    const now = deps.clock.now();
+    const expiresAt = addSeconds(now, RESET_LINK_HOURS * 3600);
+    const audit: AuditEntry[] = [
+      {
+        action: 'auth.password_reset_link_created',
+        actorId: c.var.user!.id,
+        target: { type: 'user', id: target.id, label: target.username },
+        detail: { clearTwoFactor },
+      },
+    ];
+    await deps.passwordResets.create(
+      { tokenHash: await handleHash(token), userId: target.id, createdBy: c.var.user!.id, clearTwoFactor, createdAt: now, expiresAt },
+      audit,
+    );
+    return c.json({ resetUrl: `${new URL(c.req.url).origin}${RESET_PAGE}#token=${token}`, expiresAt });
+  },
+);
 
 /** POST /api/auth/password-reset: the link's holder sets a new password, once. */
 export const passwordResetRoutes = new Hono<AppEnv>().post('/', validate('json', passwordResetSchema), async (c) => {
@@ -44,7 +59,12 @@ export const passwordResetRoutes = new Hono<AppEnv>().post('/', validate('json',
   const user = await deps.users.findById(reset.userId);
   if (!user?.isActive) throw invalidToken();
   const audit: AuditEntry[] = [
-    { action: 'auth.password_reset', actorId: user.id, target: { type: 'user', id: user.id, label: user.username }, detail: { clearedTwoFactor: reset.clearTwoFactor } },
+    {
+      action: 'auth.password_reset',
+      actorId: user.id,
+      target: { type: 'user', id: user.id, label: user.username },
+      detail: { clearedTwoFactor: reset.clearTwoFactor },
+    },
   ];
   if (!(await deps.passwordResets.redeem(tokenHash, await deps.hasher.hash(password), now, audit))) throw invalidToken();
   // A reset is a fresh start: earlier failed sign-ins no longer hold the account.

@@ -4,7 +4,13 @@ import { NotFoundError, ValidationError } from '../../../domain/errors.ts';
 import { policy } from '../../../domain/permissions.ts';
 import type { ReadershipScope } from '../../../domain/ports.ts';
 import { analyticsQuerySchema, type AnalyticsQuery } from '../../../domain/readership-schemas.ts';
-import { assembleAudience, assembleReport, MAX_TOP_STORIES, type ReadershipReport, type SiteReadership } from '../../../domain/readership.ts';
+import {
+  assembleAudience,
+  assembleReport,
+  MAX_TOP_STORIES,
+  type ReadershipReport,
+  type SiteReadership,
+} from '../../../domain/readership.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { AppEnv } from '../context.ts';
 import { requireAdmin, requireReporter, requireSignedIn } from '../middleware/authenticate.ts';

@@ -16,7 +16,11 @@ const PICTURE_HEADERS = {
 const EXTENSIONS: Record<PictureFormat, string> = { 'image/avif': 'avif', 'image/webp': 'webp', 'image/jpeg': 'jpg', 'image/png': 'png' };
 
 function plain(c: Context<AppEnv>, status: 400 | 404, text: string) {
-  return c.body(text, status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+  return c.body(text, status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
 }
 
 /** The request's execution context, when it has one (Hono throws on reading a missing one). */
@@ -76,12 +80,21 @@ export async function serveResizedPicture(
 
   const cacheKey = new Request(`${new URL(c.req.url).origin}/__pictures/${key}?w=${width}&f=${EXTENSIONS[format]}`);
   const hit = await cache?.match(cacheKey);
-  if (hit) return new Response(c.req.method === 'HEAD' ? null : hit.body, { status: 200, headers: { ...Object.fromEntries(hit.headers), 'X-Edge-Cache': 'HIT' } });
+  if (hit)
+    return new Response(c.req.method === 'HEAD' ? null : hit.body, {
+      status: 200,
+      headers: { ...Object.fromEntries(hit.headers), 'X-Edge-Cache': 'HIT' },
+    });
 
   const stored = await c.var.deps.media.get(key);
   if (!stored) return plain(c, 404, 'Not found');
   const picture = await render(resizer, await bytesOf(stored.body), object.contentType, width, format);
-  const headers: Record<string, string> = { ...PICTURE_HEADERS, 'Content-Type': picture.contentType, 'Content-Length': String(picture.body.length), ETag: etag };
+  const headers: Record<string, string> = {
+    ...PICTURE_HEADERS,
+    'Content-Type': picture.contentType,
+    'Content-Length': String(picture.body.length),
+    ETag: etag,
+  };
   if (picture.width !== null) headers['X-Picture-Width'] = String(picture.width);
   if (cache) {
     const storing = cache.put(cacheKey, new Response(picture.body.slice(), { headers }));

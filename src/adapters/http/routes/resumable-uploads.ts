@@ -86,12 +86,17 @@ async function openStorage(deps: AppDeps, session: UploadSession, head: Uint8Arr
     throw new UnsupportedMediaTypeError(unsupportedMediaMessage[session.kind]);
   }
   if (session.r2UploadId) {
-    if (session.contentType !== accepted.contentType) throw new ConflictError('part_mismatch', 'Part 1 is not the file this upload started with');
+    if (session.contentType !== accepted.contentType)
+      throw new ConflictError('part_mismatch', 'Part 1 is not the file this upload started with');
     return session;
   }
   const key = mediaKey(session.kind === 'image' ? 'images' : 'videos', accepted.extension, deps.clock.now(), crypto.randomUUID());
   const r2UploadId = await deps.media.createMultipartUpload(key, accepted.contentType);
-  const stored = await deps.uploads.attachStorage(session.id, { objectKey: key, r2UploadId, contentType: accepted.contentType }, deps.clock.now());
+  const stored = await deps.uploads.attachStorage(
+    session.id,
+    { objectKey: key, r2UploadId, contentType: accepted.contentType },
+    deps.clock.now(),
+  );
   if (stored.r2UploadId !== r2UploadId) await deps.media.abortMultipartUpload(key, r2UploadId);
   return stored;
 }
@@ -123,7 +128,8 @@ async function putPart(c: Context<AppEnv>, uploadId: string, n: number) {
     part = await deps.media.uploadPart(session.objectKey!, session.r2UploadId!, n, upload.pipeThrough(new FixedLengthStream(expected)));
   } catch (error) {
     // The body ended before (or ran past) its Content-Length: a dropped connection. Send the part again.
-    if (error instanceof Error && /FixedLengthStream/.test(error.message)) throw new ValidationError({ body: `Part ${n} did not arrive whole; send it again` });
+    if (error instanceof Error && /FixedLengthStream/.test(error.message))
+      throw new ValidationError({ body: `Part ${n} did not arrive whole; send it again` });
     throw error;
   }
   await deps.uploads.recordPart(session.id, { partNumber: n, size: expected, etag: part.etag }, deps.clock.now());
@@ -149,7 +155,10 @@ async function complete(c: Context<AppEnv>, uploadId: string) {
   if (fields.storyId !== null) await editableStory(deps, user, fields.storyId);
 
   const parts = await deps.uploads.parts(session.id);
-  const missing = missingParts(session, parts.map((p) => p.partNumber));
+  const missing = missingParts(
+    session,
+    parts.map((p) => p.partNumber),
+  );
   if (missing.length > 0 || !session.objectKey || !session.r2UploadId) {
     throw new ConflictError('missing_parts', `Parts still missing: ${missing.join(', ')}`, undefined, { missingParts: missing });
   }
@@ -158,7 +167,8 @@ async function complete(c: Context<AppEnv>, uploadId: string) {
     object = await deps.media.completeMultipartUpload(session.objectKey, session.r2UploadId, parts);
   } catch (error) {
     // R2 completes an upload once: a second, concurrent complete lands here.
-    if ((await deps.uploads.findById(session.id))?.status === 'completed') throw new ConflictError('upload_completed', 'This upload is already complete');
+    if ((await deps.uploads.findById(session.id))?.status === 'completed')
+      throw new ConflictError('upload_completed', 'This upload is already complete');
     throw error;
   }
   const stored = { key: session.objectKey, contentType: session.contentType ?? object.contentType, size: object.size };

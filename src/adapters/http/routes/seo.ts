@@ -7,7 +7,15 @@ import type { AppEnv } from '../context.ts';
 import { renderAppShell } from '../seo/app-shell.ts';
 import { isNewsworthy, NEWS_SITEMAP_MAX, newsSitemap, robotsTxt, rssFeed, sitemap } from '../seo/feeds.ts';
 import { homeHead, storyHead } from '../seo/page-head.ts';
-import { AUTHOR_NOT_FOUND, BEAT_NOT_FOUND, notFoundHead, notFoundReadingView, PAGE_NOT_FOUND, STORY_NOT_FOUND, type NotFoundScreen } from '../seo/not-found-page.ts';
+import {
+  AUTHOR_NOT_FOUND,
+  BEAT_NOT_FOUND,
+  notFoundHead,
+  notFoundReadingView,
+  PAGE_NOT_FOUND,
+  STORY_NOT_FOUND,
+  type NotFoundScreen,
+} from '../seo/not-found-page.ts';
 import { homeReadingView, storyReadingView } from '../seo/reading-view.ts';
 import { authorHead, authorReadingView } from '../seo/author-page.ts';
 import { beatHead, beatReadingView } from '../seo/beat-page.ts';
@@ -91,120 +99,138 @@ export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: Middlewar
     });
   };
 
-  return new Hono<AppEnv>()
-    .get('/', cached, async (c) => {
-      const [featured, latest, beats, page, social] = await Promise.all([
-        deps.stories.findFeatured(),
-        listPublished(deps, { limit: HOME_LATEST_LIMIT, offset: 0 }),
-        deps.beats.list(),
-        shell(c),
-        siteHandle(deps),
-      ]);
-      return renderAppShell(page, homeHead(origin(c), { site: social }), {
-        initialData: { [FEATURED_URL]: featured, [HOME_LATEST_URL]: latest.items },
-        readingView: homeReadingView(featured, latest.items, { origin: origin(c), now: deps.clock.now(), beats }),
-      });
-    })
-    .get('/story/:segment/rss.xml', cachedStory, async (c) => {
-      const story = await publicStory(deps, c.req.param('segment'));
-      if (!story || !isLiveBlog(story)) return c.text('No such live blog', 404);
-      const { updates } = await deps.liveBlogs.page(story.id, { limit: RSS_ITEMS });
-      return c.body(liveBlogRss(story, updates, origin(c)), 200, { 'Content-Type': 'application/rss+xml; charset=utf-8' });
-    })
-    .get('/story/:segment', cachedStory, async (c, next) => {
-      const segment = c.req.param('segment');
-      // The story editor's own route (docs/product/screens.md): the plain app.
-      if (segment === 'new') return next();
-      const [story, beats, page] = await Promise.all([publicStory(deps, segment), deps.beats.list(), shell(c)]);
-      // Not public (a draft its author is previewing, or nothing): a signed-in browser starts the app, which asks the API with its token.
-      if (!story) return notFound(c, STORY_NOT_FOUND, { page, beats }, true);
-      const [related, social, author, liveBlog] = await Promise.all([
-        relatedTo(deps, story),
-        siteHandle(deps),
-        deps.users.findById(story.authorId),
-        isLiveBlog(story) ? loadLiveBlogPage(deps, story, beforeParam(c.req.query('before'))) : null,
-      ]);
-      const head = storyHead(story, origin(c), { site: social, creator: author?.xHandle });
-      return renderAppShell(page, liveBlog ? liveBlogHead(story, head, liveBlog.page.updates) : head, {
-        initialData: { [storyReadUrl(segment)]: story },
-        readingView: storyReadingView(story, { origin: origin(c), now: deps.clock.now(), beats }, related, liveBlog ? liveBlogView(story, liveBlog, deps.clock.now()) : ''),
-      });
-    })
-    .get('/search', cached, async (c) => {
-      const query = (c.req.query('q') ?? '').trim().slice(0, SEARCH_QUERY_MAX);
-      const page = pageParam(c.req.query('page'));
-      const match = query ? ftsMatchExpression(query) : null;
-      const [found, beats, shellPage] = await Promise.all([
-        match ? deps.search.search({ match, scope: { kind: 'published' }, limit: LIST_PAGE_SIZE, offset: (page - 1) * LIST_PAGE_SIZE }) : { total: 0, hits: [] },
-        deps.beats.list(),
-        shell(c),
-      ]);
-      return renderAppShell(shellPage, searchHead(query), {
-        readingView: searchReadingView({ query, page, ...found }, { origin: origin(c), now: deps.clock.now(), beats }),
-      });
-    })
-    .get('/beat/:slug/rss.xml', cached, async (c) => {
-      const slug = c.req.param('slug');
-      const beat = isValidSlug(slug) ? await deps.beats.findBySlug(slug) : null;
-      if (!beat) return c.text('No such beat', 404);
-      const { items } = await listPublished(deps, { beatId: beat.id, limit: RSS_ITEMS, offset: 0 });
-      const channel = { title: beat.name, description: beat.description ?? `The latest ${beat.name} stories.`, path: beatPath(beat), feedPath: `${beatPath(beat)}/rss.xml` };
-      return c.body(rssFeed(items, origin(c), deps.clock.now(), channel), 200, { 'Content-Type': 'application/rss+xml; charset=utf-8' });
-    })
-    .get('/beat/:slug', cached, async (c) => {
-      const slug = c.req.param('slug');
-      const page = pageParam(c.req.query('page'));
-      const [beat, beats, shellPage] = await Promise.all([isValidSlug(slug) ? deps.beats.findBySlug(slug) : null, deps.beats.list(), shell(c)]);
-      if (!beat) return notFound(c, BEAT_NOT_FOUND, { page: shellPage, beats });
-      const [{ items, total }, social] = await Promise.all([publishedPage(deps, page, { beatId: beat.id }), siteHandle(deps)]);
-      return renderAppShell(shellPage, beatHead(beat, items, page, origin(c), { site: social }), {
-        readingView: beatReadingView(beat, items, total, page, { origin: origin(c), now: deps.clock.now(), beats }),
-      });
-    })
-    .get('/author/:username', cached, async (c) => {
-      const page = pageParam(c.req.query('page'));
-      const username = c.req.param('username');
-      const [author, beats, shellPage] = await Promise.all([
-        /^[A-Za-z0-9_.-]{1,50}$/.test(username) ? authorProfile(deps, username) : null,
-        deps.beats.list(),
-        shell(c),
-      ]);
-      if (!author) return notFound(c, AUTHOR_NOT_FOUND, { page: shellPage, beats });
-      const [{ items, total }, social] = await Promise.all([publishedPage(deps, page, { authorId: author.id }), siteHandle(deps)]);
-      return renderAppShell(shellPage, authorHead(author, page, origin(c), { site: social }), {
-        readingView: authorReadingView(author, items, total, page, { origin: origin(c), now: deps.clock.now(), beats }),
-      });
-    })
-    .get('/rss.xml', cached, async (c) => {
-      const stories = await publishedStories(deps, RSS_ITEMS);
-      return c.body(rssFeed(stories, origin(c), deps.clock.now()), 200, { 'Content-Type': 'application/rss+xml; charset=utf-8' });
-    })
-    .get('/sitemap.xml', cached, async (c) => {
-      const [stories, beats, users] = await Promise.all([publishedStories(deps, SITEMAP_MAX), deps.beats.list(), deps.users.list()]);
-      // The pages that exist: every beat's, and the author page of every active reporter and of anyone with a published story.
-      const writers = new Set(stories.map((story) => story.authorId));
-      const authors = users.filter((user) => policy.hasAuthorPage(user, writers.has(user.id) ? 1 : 0));
-      return c.body(sitemap(stories, origin(c), [...beats.map(beatPath), ...authors.map(authorPath)]), 200, { 'Content-Type': XML });
-    })
-    .get('/news-sitemap.xml', cached, async (c) => {
-      const now = deps.clock.now();
-      // Newest first by publication: the newsworthy ones are at the front.
-      const recent = (await publishedStories(deps, NEWS_SITEMAP_MAX)).filter((story) => isNewsworthy(story, now));
-      return c.body(newsSitemap(recent, origin(c)), 200, { 'Content-Type': XML });
-    })
-    .get('/robots.txt', cached, (c) => c.text(robotsTxt(origin(c))))
-    // Everything else: a static file, a screen of the app (its shell), or the not-found screen with 404.
-    .get('*', async (c) => {
-      const path = c.req.path;
-      // No static file has an app screen's address (not_found_handling = "none" answers 404 there): its shell, without asking for one.
-      if (isAppRoute(path)) {
-        const page = await shell(c);
-        return new Response(page.body, page);
-      }
-      const asset = await assets(c.req.raw);
-      if (asset.status !== 404) return new Response(asset.body, asset);
-      if (path.endsWith('/') && isAppRoute(path.slice(0, -1))) return c.redirect(`${path.slice(0, -1)}${new URL(c.req.url).search}`, 301);
-      if (looksLikeFile(path)) return c.text('Not found', 404);
-      return notFound(c, PAGE_NOT_FOUND);
-    });
+  return (
+    new Hono<AppEnv>()
+      .get('/', cached, async (c) => {
+        const [featured, latest, beats, page, social] = await Promise.all([
+          deps.stories.findFeatured(),
+          listPublished(deps, { limit: HOME_LATEST_LIMIT, offset: 0 }),
+          deps.beats.list(),
+          shell(c),
+          siteHandle(deps),
+        ]);
+        return renderAppShell(page, homeHead(origin(c), { site: social }), {
+          initialData: { [FEATURED_URL]: featured, [HOME_LATEST_URL]: latest.items },
+          readingView: homeReadingView(featured, latest.items, { origin: origin(c), now: deps.clock.now(), beats }),
+        });
+      })
+      .get('/story/:segment/rss.xml', cachedStory, async (c) => {
+        const story = await publicStory(deps, c.req.param('segment'));
+        if (!story || !isLiveBlog(story)) return c.text('No such live blog', 404);
+        const { updates } = await deps.liveBlogs.page(story.id, { limit: RSS_ITEMS });
+        return c.body(liveBlogRss(story, updates, origin(c)), 200, { 'Content-Type': 'application/rss+xml; charset=utf-8' });
+      })
+      .get('/story/:segment', cachedStory, async (c, next) => {
+        const segment = c.req.param('segment');
+        // The story editor's own route (docs/product/screens.md): the plain app.
+        if (segment === 'new') return next();
+        const [story, beats, page] = await Promise.all([publicStory(deps, segment), deps.beats.list(), shell(c)]);
+        // Not public (a draft its author is previewing, or nothing): a signed-in browser starts the app, which asks the API with its token.
+        if (!story) return notFound(c, STORY_NOT_FOUND, { page, beats }, true);
+        const [related, social, author, liveBlog] = await Promise.all([
+          relatedTo(deps, story),
+          siteHandle(deps),
+          deps.users.findById(story.authorId),
+          isLiveBlog(story) ? loadLiveBlogPage(deps, story, beforeParam(c.req.query('before'))) : null,
+        ]);
+        const head = storyHead(story, origin(c), { site: social, creator: author?.xHandle });
+        return renderAppShell(page, liveBlog ? liveBlogHead(story, head, liveBlog.page.updates) : head, {
+          initialData: { [storyReadUrl(segment)]: story },
+          readingView: storyReadingView(
+            story,
+            { origin: origin(c), now: deps.clock.now(), beats },
+            related,
+            liveBlog ? liveBlogView(story, liveBlog, deps.clock.now()) : '',
+          ),
+        });
+      })
+      .get('/search', cached, async (c) => {
+        const query = (c.req.query('q') ?? '').trim().slice(0, SEARCH_QUERY_MAX);
+        const page = pageParam(c.req.query('page'));
+        const match = query ? ftsMatchExpression(query) : null;
+        const [found, beats, shellPage] = await Promise.all([
+          match
+            ? deps.search.search({ match, scope: { kind: 'published' }, limit: LIST_PAGE_SIZE, offset: (page - 1) * LIST_PAGE_SIZE })
+            : { total: 0, hits: [] },
+          deps.beats.list(),
+          shell(c),
+        ]);
+        return renderAppShell(shellPage, searchHead(query), {
+          readingView: searchReadingView({ query, page, ...found }, { origin: origin(c), now: deps.clock.now(), beats }),
+        });
+      })
+      .get('/beat/:slug/rss.xml', cached, async (c) => {
+        const slug = c.req.param('slug');
+        const beat = isValidSlug(slug) ? await deps.beats.findBySlug(slug) : null;
+        if (!beat) return c.text('No such beat', 404);
+        const { items } = await listPublished(deps, { beatId: beat.id, limit: RSS_ITEMS, offset: 0 });
+        const channel = {
+          title: beat.name,
+          description: beat.description ?? `The latest ${beat.name} stories.`,
+          path: beatPath(beat),
+          feedPath: `${beatPath(beat)}/rss.xml`,
+        };
+        return c.body(rssFeed(items, origin(c), deps.clock.now(), channel), 200, { 'Content-Type': 'application/rss+xml; charset=utf-8' });
+      })
+      .get('/beat/:slug', cached, async (c) => {
+        const slug = c.req.param('slug');
+        const page = pageParam(c.req.query('page'));
+        const [beat, beats, shellPage] = await Promise.all([
+          isValidSlug(slug) ? deps.beats.findBySlug(slug) : null,
+          deps.beats.list(),
+          shell(c),
+        ]);
+        if (!beat) return notFound(c, BEAT_NOT_FOUND, { page: shellPage, beats });
+        const [{ items, total }, social] = await Promise.all([publishedPage(deps, page, { beatId: beat.id }), siteHandle(deps)]);
+        return renderAppShell(shellPage, beatHead(beat, items, page, origin(c), { site: social }), {
+          readingView: beatReadingView(beat, items, total, page, { origin: origin(c), now: deps.clock.now(), beats }),
+        });
+      })
+      .get('/author/:username', cached, async (c) => {
+        const page = pageParam(c.req.query('page'));
+        const username = c.req.param('username');
+        const [author, beats, shellPage] = await Promise.all([
+          /^[A-Za-z0-9_.-]{1,50}$/.test(username) ? authorProfile(deps, username) : null,
+          deps.beats.list(),
+          shell(c),
+        ]);
+        if (!author) return notFound(c, AUTHOR_NOT_FOUND, { page: shellPage, beats });
+        const [{ items, total }, social] = await Promise.all([publishedPage(deps, page, { authorId: author.id }), siteHandle(deps)]);
+        return renderAppShell(shellPage, authorHead(author, page, origin(c), { site: social }), {
+          readingView: authorReadingView(author, items, total, page, { origin: origin(c), now: deps.clock.now(), beats }),
+        });
+      })
+      .get('/rss.xml', cached, async (c) => {
+        const stories = await publishedStories(deps, RSS_ITEMS);
+        return c.body(rssFeed(stories, origin(c), deps.clock.now()), 200, { 'Content-Type': 'application/rss+xml; charset=utf-8' });
+      })
+      .get('/sitemap.xml', cached, async (c) => {
+        const [stories, beats, users] = await Promise.all([publishedStories(deps, SITEMAP_MAX), deps.beats.list(), deps.users.list()]);
+        // The pages that exist: every beat's, and the author page of every active reporter and of anyone with a published story.
+        const writers = new Set(stories.map((story) => story.authorId));
+        const authors = users.filter((user) => policy.hasAuthorPage(user, writers.has(user.id) ? 1 : 0));
+        return c.body(sitemap(stories, origin(c), [...beats.map(beatPath), ...authors.map(authorPath)]), 200, { 'Content-Type': XML });
+      })
+      .get('/news-sitemap.xml', cached, async (c) => {
+        const now = deps.clock.now();
+        // Newest first by publication: the newsworthy ones are at the front.
+        const recent = (await publishedStories(deps, NEWS_SITEMAP_MAX)).filter((story) => isNewsworthy(story, now));
+        return c.body(newsSitemap(recent, origin(c)), 200, { 'Content-Type': XML });
+      })
+      .get('/robots.txt', cached, (c) => c.text(robotsTxt(origin(c))))
+      // Everything else: a static file, a screen of the app (its shell), or the not-found screen with 404.
+      .get('*', async (c) => {
+        const path = c.req.path;
+        // No static file has an app screen's address (not_found_handling = "none" answers 404 there): its shell, without asking for one.
+        if (isAppRoute(path)) {
+          const page = await shell(c);
+          return new Response(page.body, page);
+        }
+        const asset = await assets(c.req.raw);
+        if (asset.status !== 404) return new Response(asset.body, asset);
+        if (path.endsWith('/') && isAppRoute(path.slice(0, -1))) return c.redirect(`${path.slice(0, -1)}${new URL(c.req.url).search}`, 301);
+        if (looksLikeFile(path)) return c.text('Not found', 404);
+        return notFound(c, PAGE_NOT_FOUND);
+      })
+  );
 }

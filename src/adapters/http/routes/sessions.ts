@@ -18,7 +18,9 @@ export const sessionRoutes = new Hono<AppEnv>()
   .delete('/', async (c) => {
     const { deps, session } = c.var;
     const user = c.var.user!;
-    const audit: AuditEntry[] = [{ action: 'auth.other_sessions_ended', actorId: user.id, target: { type: 'user', id: user.id, label: user.username } }];
+    const audit: AuditEntry[] = [
+      { action: 'auth.other_sessions_ended', actorId: user.id, target: { type: 'user', id: user.id, label: user.username } },
+    ];
     const ended = await deps.sessions.revokeOthers(user.id, session!.sessionId, deps.clock.now(), audit);
     return c.json({ ended });
   })

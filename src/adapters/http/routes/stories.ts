@@ -21,7 +21,11 @@ export const storyRoutes = new Hono<AppEnv>()
   .get('/', validate('query', storyListQuerySchema), async (c) => {
     const query = c.req.valid('query');
     const scope = storyListScope(c.var.user);
-    const { items, total } = await c.var.deps.stories.list({ ...query, order: listOrderFor(query.status, scope.kind === 'published'), scope });
+    const { items, total } = await c.var.deps.stories.list({
+      ...query,
+      order: listOrderFor(query.status, scope.kind === 'published'),
+      scope,
+    });
     c.header('X-Total-Count', String(total));
     return c.json(items.map((story) => storyForViewer(c.var.user, story)));
   })
@@ -57,7 +61,9 @@ export const storyRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const facts = await deps.stories.findDeletedFacts(id);
     if (!facts || !policy.canEditStory(user, facts)) throw new NotFoundError('Deleted story');
-    const story = await deps.stories.restore(id, deps.clock.now(), [{ action: 'story.restored', actorId: user!.id, target: null, detail: { status: facts.status } }]);
+    const story = await deps.stories.restore(id, deps.clock.now(), [
+      { action: 'story.restored', actorId: user!.id, target: null, detail: { status: facts.status } },
+    ]);
     if (!story) throw new NotFoundError('Deleted story');
     return c.json(story);
   });

@@ -19,10 +19,16 @@ export const storyWorkflowRoutes = new Hono<AppEnv>()
     const { id, revisionId } = c.req.valid('param');
     return c.json(await readRevision(c.var.deps, c.var.user!, id, revisionId));
   })
-  .post('/:id/revisions/:revisionId/restore', requireSignedIn, validate('param', revisionParamSchema), validate('json', restoreRevisionSchema), async (c) => {
-    const { id, revisionId } = c.req.valid('param');
-    return c.json(await restoreRevision(c.var.deps, c.var.user!, id, revisionId, c.req.valid('json').version));
-  })
+  .post(
+    '/:id/revisions/:revisionId/restore',
+    requireSignedIn,
+    validate('param', revisionParamSchema),
+    validate('json', restoreRevisionSchema),
+    async (c) => {
+      const { id, revisionId } = c.req.valid('param');
+      return c.json(await restoreRevision(c.var.deps, c.var.user!, id, revisionId, c.req.valid('json').version));
+    },
+  )
   .post('/:id/corrections', requireSignedIn, validate('param', idParamSchema), validate('json', correctionSchema), async (c) => {
     return c.json(await addCorrection(c.var.deps, c.var.user!, c.req.valid('param').id, c.req.valid('json').note), 201);
   });

@@ -78,29 +78,41 @@ export const streamRoutes = new Hono<AppEnv>()
     // With a storyId, the stream goes on that live blog's page (docs/product/api-liveblogs.md); else a new story is made for it.
     const onStory = parseWith(streamOnStorySchema, fields).storyId;
     const input = onStory === null ? parseWith(startStreamSchema, fields) : null;
-    if (input && input.beatId !== null && !(await deps.beats.findById(input.beatId))) throw new ValidationError({ beatId: messages.beatIdInvalid });
-    const story = onStory !== null ? await startLiveBlogVideo(deps, user, onStory) : await saveWithSlug(deps, '', input!.title, undefined, (slug) =>
-      deps.stories.create(
-        {
-          title: input!.title,
-          slug,
-          ...liveStoryText(input!.description, user),
-          beatId: input!.beatId,
-          status: 'published',
-          isFeatured: false,
-          featuredImageUrl: null,
-          videoUrl: null,
-          publishedAt: now,
-          isLive: true,
-          authorId: user.id,
-        },
-        now,
-      ),
-    );
+    if (input && input.beatId !== null && !(await deps.beats.findById(input.beatId)))
+      throw new ValidationError({ beatId: messages.beatIdInvalid });
+    const story =
+      onStory !== null
+        ? await startLiveBlogVideo(deps, user, onStory)
+        : await saveWithSlug(deps, '', input!.title, undefined, (slug) =>
+            deps.stories.create(
+              {
+                title: input!.title,
+                slug,
+                ...liveStoryText(input!.description, user),
+                beatId: input!.beatId,
+                status: 'published',
+                isFeatured: false,
+                featuredImageUrl: null,
+                videoUrl: null,
+                publishedAt: now,
+                isLive: true,
+                authorId: user.id,
+              },
+              now,
+            ),
+          );
     let stream: LiveStream | null = null;
     try {
-      stream = await deps.liveStreams.create({ storyId: story.id, streamKey: toBase64Url(crypto.getRandomValues(new Uint8Array(24))), startedAt: now }, now, user.id);
-      await deps.liveRooms.open({ streamId: stream.id, recordingKey: mediaKey('streams', 'webm', now, crypto.randomUUID()), origin: new URL(c.req.url).origin });
+      stream = await deps.liveStreams.create(
+        { storyId: story.id, streamKey: toBase64Url(crypto.getRandomValues(new Uint8Array(24))), startedAt: now },
+        now,
+        user.id,
+      );
+      await deps.liveRooms.open({
+        streamId: stream.id,
+        recordingKey: mediaKey('streams', 'webm', now, crypto.randomUUID()),
+        origin: new URL(c.req.url).origin,
+      });
     } catch (error) {
       // No live story without its stream and room: undo what was written.
       if (stream) await deps.liveStreams.end(stream.id, { videoUrl: null, endedAt: now });
@@ -113,7 +125,8 @@ export const streamRoutes = new Hono<AppEnv>()
     const { deps } = c.var;
     const { id } = c.req.valid('param');
     const stream = await liveStream(deps, id);
-    if (!policy.canEditStory(c.var.user, await streamAuthor(deps, stream))) throw new ForbiddenError('Only the stream’s reporter or an admin can end it');
+    if (!policy.canEditStory(c.var.user, await streamAuthor(deps, stream)))
+      throw new ForbiddenError('Only the stream’s reporter or an admin can end it');
     await deps.liveRooms.end(id, c.var.user!.id);
     return c.json(await liveStream(deps, id));
   })
@@ -121,7 +134,8 @@ export const streamRoutes = new Hono<AppEnv>()
     const { deps } = c.var;
     const { id } = c.req.valid('param');
     const stream = await liveStream(deps, id);
-    if (!policy.canEditStory(c.var.user, await streamAuthor(deps, stream))) throw new ForbiddenError('Only the stream’s reporter or an admin can see its figures');
+    if (!policy.canEditStory(c.var.user, await streamAuthor(deps, stream)))
+      throw new ForbiddenError('Only the stream’s reporter or an admin can see its figures');
     return c.json(await deps.liveRooms.stats(id));
   })
   .get('/:id/publish', validate('param', idParamSchema), async (c) => {

@@ -12,7 +12,8 @@ import { confirmOwnPassword } from '../sign-in.ts';
 import { sealTotpSecret, totpSecretOf } from '../totp-secrets.ts';
 import { validate } from '../validate.ts';
 
-const invalidCode = () => new DomainError('validation', 'invalid_code', 'That code is not right. Enter the 6-digit code your app shows now.');
+const invalidCode = () =>
+  new DomainError('validation', 'invalid_code', 'That code is not right. Enter the 6-digit code your app shows now.');
 
 /** The caller's own second factor (docs/product/api-sign-in-security.md#second-factor): status, TOTP setup and removal. */
 export const twoFactorRoutes = new Hono<AppEnv>()
@@ -39,12 +40,15 @@ export const twoFactorRoutes = new Hono<AppEnv>()
     const user = c.var.user!;
     const now = deps.clock.now();
     const totp = await deps.secondFactors.findTotp(user.id);
-    if (!totp || totp.confirmed) throw new ConflictError('no_totp_setup', 'Start the setup first: there is no authenticator app waiting to be confirmed.');
+    if (!totp || totp.confirmed)
+      throw new ConflictError('no_totp_setup', 'Start the setup first: there is no authenticator app waiting to be confirmed.');
     const step = matchingTotpStep(await totpSecretOf(deps, user.id, totp), c.req.valid('json').code, Date.parse(now));
     if (step === null) throw invalidCode();
     const recoveryCodes = newRecoveryCodes();
     const hashes = await Promise.all(recoveryCodes.map((code) => recoveryCodeHash(deps.pepper, normaliseRecoveryCode(code)!)));
-    const audit: AuditEntry[] = [{ action: 'auth.totp_enabled', actorId: user.id, target: { type: 'user', id: user.id, label: user.username } }];
+    const audit: AuditEntry[] = [
+      { action: 'auth.totp_enabled', actorId: user.id, target: { type: 'user', id: user.id, label: user.username } },
+    ];
     if (!(await deps.secondFactors.confirmTotp(user.id, step, hashes, now, audit))) {
       throw new ConflictError('no_totp_setup', 'Start the setup first: there is no authenticator app waiting to be confirmed.');
     }
@@ -55,7 +59,9 @@ export const twoFactorRoutes = new Hono<AppEnv>()
     const { deps } = c.var;
     const user = c.var.user!;
     await confirmOwnPassword(deps, user, c.req.valid('json').password, deps.clock.now());
-    const audit: AuditEntry[] = [{ action: 'auth.totp_disabled', actorId: user.id, target: { type: 'user', id: user.id, label: user.username } }];
+    const audit: AuditEntry[] = [
+      { action: 'auth.totp_disabled', actorId: user.id, target: { type: 'user', id: user.id, label: user.username } },
+    ];
     if (!(await deps.secondFactors.removeTotp(user.id, audit, deps.clock.now()))) throw new NotFoundError('Authenticator app');
     return c.body(null, 204);
   });

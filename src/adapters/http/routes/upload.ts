@@ -77,14 +77,20 @@ async function readUpload(c: Context<AppEnv>, kind: MediaKind, { store, digest }
           const early = parseWith(videoStoryFieldsSchema, fields);
           if (early.storyId !== null) await editableStory(deps, user, early.storyId);
         }
-        stored = await storeStreamedUpload(deps.media, chunks, { kind, maxBytes, partSize: deps.mediaLimits.uploadPartBytes, now: deps.clock.now() });
+        stored = await storeStreamedUpload(deps.media, chunks, {
+          kind,
+          maxBytes,
+          partSize: deps.mediaLimits.uploadPartBytes,
+          now: deps.clock.now(),
+        });
       }
     }
     if (!fileSeen) throw new ValidationError({ file: kind === 'video' ? 'Choose a video to upload' : 'Choose an image to upload' });
     return { fields, stored, fileDigest: fileDigest && fileSeen ? hex(await fileDigest.digest) : '' };
   } catch (error) {
     if (stored) await deps.media.delete(stored.key);
-    if (error instanceof MultipartError) throw new ValidationError({ file: `The upload is not valid multipart/form-data: ${error.message}` });
+    if (error instanceof MultipartError)
+      throw new ValidationError({ file: `The upload is not valid multipart/form-data: ${error.message}` });
     throw error;
   }
 }
@@ -112,7 +118,8 @@ async function receive(c: Context<AppEnv>, kind: MediaKind) {
     const received = await readUpload(c, kind, { store: true, digest });
     const stored = received.stored!;
     try {
-      const story = kind === 'video' ? await storyForVideo(deps, user, parseWith(videoStoryFieldsSchema, received.fields), mediaUrl(stored.key)) : null;
+      const story =
+        kind === 'video' ? await storyForVideo(deps, user, parseWith(videoStoryFieldsSchema, received.fields), mediaUrl(stored.key)) : null;
       return { received, answer: uploadAnswer(stored, story) };
     } catch (error) {
       // Refused after the file was stored (bad fields, no such story, a failed row write): remove it.

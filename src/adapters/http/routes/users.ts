@@ -33,7 +33,9 @@ export const userRoutes = new Hono<AppEnv>()
     }
     // Deleting deactivates: the account's stories stay, published ones stay public with their byline.
     const target = await users.findById(id);
-    const audit: AuditEntry[] = target ? [{ action: 'user.deactivated', actorId: c.var.user!.id, target: { type: 'user', id, label: target.username } }] : [];
+    const audit: AuditEntry[] = target
+      ? [{ action: 'user.deactivated', actorId: c.var.user!.id, target: { type: 'user', id, label: target.username } }]
+      : [];
     const outcome = await users.deactivate(id, clock.now(), audit);
     if (outcome === 'not_found') throw new NotFoundError('User');
     if (outcome === 'last_admin') throw lastAdmin();

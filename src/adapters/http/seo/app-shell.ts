@@ -23,7 +23,9 @@ export function renderAppShell(
   if (readingView) {
     rewriter.on('#root', { element: (element) => void element.setInnerContent(readingView, { html: true }) });
     // The page can be read before the app runs: its HTML, CSS and pictures come first, the app's code after.
-    rewriter.on('script[type="module"][src], link[rel="modulepreload"]', { element: (element) => void element.setAttribute('fetchpriority', 'low') });
+    rewriter.on('script[type="module"][src], link[rel="modulepreload"]', {
+      element: (element) => void element.setAttribute('fetchpriority', 'low'),
+    });
   }
   if (options.initialData) {
     const block = `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${jsonForScript(options.initialData)}</script>`;

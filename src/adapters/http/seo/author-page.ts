@@ -8,7 +8,8 @@ import { pageLinks } from './page-links.ts';
 import { defaultShareImage, twitterHandles, type PageHead, type PageSocial } from './page-head.ts';
 import { card, footer, header, type ReadingViewContext } from './reading-view.ts';
 
-export const authorPageHref = (author: Pick<AuthorProfile, 'username'>, page = 1) => (page > 1 ? `${authorPath(author)}?page=${page}` : authorPath(author));
+export const authorPageHref = (author: Pick<AuthorProfile, 'username'>, page = 1) =>
+  page > 1 ? `${authorPath(author)}?page=${page}` : authorPath(author);
 const roleLabel = (role: AuthorProfile['role']) => (role === 'admin' ? 'Editor' : 'Reporter');
 
 /** /author/{username}: title, description (the bio), canonical, Open Graph and a ProfilePage about a Person. */
@@ -61,7 +62,13 @@ export function authorHead(author: AuthorProfile, page: number, origin: string, 
 }
 
 /** The author's page as plain HTML: name, role, beats, bio, their published stories newest first, page links. */
-export function authorReadingView(author: AuthorProfile, stories: readonly Story[], total: number, page: number, { now, beats = [] }: ReadingViewContext): string {
+export function authorReadingView(
+  author: AuthorProfile,
+  stories: readonly Story[],
+  total: number,
+  page: number,
+  { now, beats = [] }: ReadingViewContext,
+): string {
   const pageCount = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
   const beatList =
     author.beats.length > 0

@@ -48,7 +48,11 @@ export function beatHead(beat: Beat, stories: readonly Story[], page: number, or
         isPartOf: { '@type': 'WebSite', name: site.name, url: `${origin}/` },
         mainEntity: {
           '@type': 'ItemList',
-          itemListElement: stories.map((story, index) => ({ '@type': 'ListItem', position: (page - 1) * LIST_PAGE_SIZE + index + 1, url: `${origin}${storyPath(story)}` })),
+          itemListElement: stories.map((story, index) => ({
+            '@type': 'ListItem',
+            position: (page - 1) * LIST_PAGE_SIZE + index + 1,
+            url: `${origin}${storyPath(story)}`,
+          })),
         },
       },
     ],
@@ -56,7 +60,13 @@ export function beatHead(beat: Beat, stories: readonly Story[], page: number, or
 }
 
 /** The beat's page as plain HTML: name, description, its published stories newest first, page links, its feed. */
-export function beatReadingView(beat: Beat, stories: readonly Story[], total: number, page: number, { now, beats = [] }: ReadingViewContext): string {
+export function beatReadingView(
+  beat: Beat,
+  stories: readonly Story[],
+  total: number,
+  page: number,
+  { now, beats = [] }: ReadingViewContext,
+): string {
   const pageCount = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
   const list =
     stories.length > 0

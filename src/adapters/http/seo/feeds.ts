@@ -57,7 +57,12 @@ function lastChange(stories: readonly Story[]): string | null {
 }
 
 /** An RSS 2.0 document: the channel (absolute links) and its items, already written. */
-export function rssDocument(channel: { title: string; link: string; description: string; self: string }, items: readonly string[], builtAt: string, namespaces = ''): string {
+export function rssDocument(
+  channel: { title: string; link: string; description: string; self: string },
+  items: readonly string[],
+  builtAt: string,
+  namespaces = '',
+): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/"${namespaces}>
   <channel>

@@ -1,6 +1,21 @@
-import { keyEventLinks, liveBlogSection, olderHref, updateId, type LiveBlogSectionView, LIVE_BLOG_ID } from '../../../contract/live-blog-markup.ts';
+import {
+  keyEventLinks,
+  liveBlogSection,
+  olderHref,
+  updateId,
+  type LiveBlogSectionView,
+  LIVE_BLOG_ID,
+} from '../../../contract/live-blog-markup.ts';
 import type { LiveBlogUpdate, Story } from '../../../domain/entities.ts';
-import { coverageStartTime, updateHeadline, updateText, updateTime, updateView, UPDATES_PAGE_DEFAULT, UPDATES_PAGE_MAX } from '../../../domain/liveblog.ts';
+import {
+  coverageStartTime,
+  updateHeadline,
+  updateText,
+  updateTime,
+  updateView,
+  UPDATES_PAGE_DEFAULT,
+  UPDATES_PAGE_MAX,
+} from '../../../domain/liveblog.ts';
 import { storyPath } from '../../../domain/site.ts';
 import type { LiveBlogPage } from '../../../domain/ports.ts';
 import type { AppDeps } from '../../app-deps.ts';

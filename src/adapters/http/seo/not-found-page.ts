@@ -16,10 +16,23 @@ export interface NotFoundScreen {
 }
 
 /** docs/product/screens.md: any address the app has no screen for. */
-export const PAGE_NOT_FOUND: NotFoundScreen = { title: '404 Page Not Found', kicker: 'Error 404', text: 'Did you forget to add the page to the router?', kind: 'not-found' };
+export const PAGE_NOT_FOUND: NotFoundScreen = {
+  title: '404 Page Not Found',
+  kicker: 'Error 404',
+  text: 'Did you forget to add the page to the router?',
+  kind: 'not-found',
+};
 /** docs/product/screens.md's story viewer, for a story that does not exist or may not be seen. */
-export const STORY_NOT_FOUND: NotFoundScreen = { title: 'Story Not Found', text: "The story you're looking for doesn't exist.", kind: 'not-found' };
-export const BEAT_NOT_FOUND: NotFoundScreen = { title: 'Beat Not Found', text: 'There is no such beat. Every published story is under All stories.', kind: 'list' };
+export const STORY_NOT_FOUND: NotFoundScreen = {
+  title: 'Story Not Found',
+  text: "The story you're looking for doesn't exist.",
+  kind: 'not-found',
+};
+export const BEAT_NOT_FOUND: NotFoundScreen = {
+  title: 'Beat Not Found',
+  text: 'There is no such beat. Every published story is under All stories.',
+  kind: 'list',
+};
 export const AUTHOR_NOT_FOUND: NotFoundScreen = { title: 'Author Not Found', text: 'There is no such author.', kind: 'list' };
 
 /** Its head: the title says so, search engines skip it. */

@@ -128,7 +128,12 @@ export function storyHead(story: Story, origin: string, social: PageSocial): Pag
       ['og:title', story.title],
       ['og:description', story.description],
       ['og:url', canonical],
-      ...(ownImage ? ([['og:image', image], ['og:image:alt', imageAlt]] as [string, string][]) : share.openGraph),
+      ...(ownImage
+        ? ([
+            ['og:image', image],
+            ['og:image:alt', imageAlt],
+          ] as [string, string][])
+        : share.openGraph),
       ['og:locale', 'en_US'],
       ['article:published_time', published],
       ['article:modified_time', story.updatedAt],
@@ -169,10 +174,7 @@ export function storyHead(story: Story, origin: string, social: PageSocial): Pag
 
 /** The tags for <head>, every value escaped; JSON-LD goes in data blocks, which CSP does not execute. */
 export function renderHeadTags(head: PageHead): string {
-  const tags = [
-    `<title>${escapeHtml(head.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(head.description)}">`,
-  ];
+  const tags = [`<title>${escapeHtml(head.title)}</title>`, `<meta name="description" content="${escapeHtml(head.description)}">`];
   if (head.robots) tags.push(`<meta name="robots" content="${escapeHtml(head.robots)}">`);
   if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}">`);
   for (const [property, content] of head.openGraph) tags.push(`<meta property="${escapeHtml(property)}" content="${escapeHtml(content)}">`);

@@ -1,5 +1,12 @@
 import { escapeHtml as esc } from '../../../contract/escape-html.ts';
-import { FOLLOW_MENU_IDS, ISLANDS, LATEST_STORIES_ID, READING_VIEW_ATTRIBUTE, STORY_ID_ATTRIBUTE, VIEWS_CLASS } from '../../../contract/page-contract.ts';
+import {
+  FOLLOW_MENU_IDS,
+  ISLANDS,
+  LATEST_STORIES_ID,
+  READING_VIEW_ATTRIBUTE,
+  STORY_ID_ATTRIBUTE,
+  VIEWS_CLASS,
+} from '../../../contract/page-contract.ts';
 import { island } from './islands.ts';
 import { authorName } from '../../../domain/byline.ts';
 import type { BeatRef, Story } from '../../../domain/entities.ts';
@@ -12,7 +19,15 @@ import { statusLabel } from '../../../domain/story.ts';
 import { authorPath, beatPath, site, storyPath } from '../../../domain/site.ts';
 import { aboutSections, footerBeatLinks, otherChannelLinks, videoChannelLinks } from '../../../domain/site-links.ts';
 import { videoSource } from '../../../domain/video-source.ts';
-import { IMAGE_BOX, PICTURE_FALLBACK_WIDTH, PICTURE_SIZES, pictureAt, pictureSrcset, posterOf, type PictureSlot } from '../../../domain/picture.ts';
+import {
+  IMAGE_BOX,
+  PICTURE_FALLBACK_WIDTH,
+  PICTURE_SIZES,
+  pictureAt,
+  pictureSrcset,
+  posterOf,
+  type PictureSlot,
+} from '../../../domain/picture.ts';
 import { isCoverageLive } from '../../../domain/liveblog.ts';
 import { LIVE_BADGE } from '../../../contract/live-blog-markup.ts';
 
@@ -56,9 +71,13 @@ ${searchForm(query)}
 }
 
 export function footer(year: number, beats: readonly BeatRef[] = []): string {
-  const links = (items: readonly { href: string; label: string }[]) => items.map((link) => `<li><a href="${esc(link.href)}">${esc(link.label)}</a></li>`).join('');
+  const links = (items: readonly { href: string; label: string }[]) =>
+    items.map((link) => `<li><a href="${esc(link.href)}">${esc(link.label)}</a></li>`).join('');
   const external = [videoChannelLinks[0]!, ...otherChannelLinks]
-    .map((link) => `<li><a href="${esc(link.href)}" target="_blank" rel="noopener noreferrer">${esc(link.label === 'Main Channel' ? 'YouTube' : link.label)}<span class="visually-hidden"> (opens in a new tab)</span></a></li>`)
+    .map(
+      (link) =>
+        `<li><a href="${esc(link.href)}" target="_blank" rel="noopener noreferrer">${esc(link.label === 'Main Channel' ? 'YouTube' : link.label)}<span class="visually-hidden"> (opens in a new tab)</span></a></li>`,
+    )
     .join('');
   return `<footer class="site-footer"><div class="site-footer-inner">
 <section class="footer-about" aria-labelledby="footer-about-heading"><h2 id="footer-about-heading" class="footer-logo">${esc(site.name)}</h2>
@@ -71,7 +90,8 @@ ${NOTICES}`;
 }
 
 /** The notice region (ToasterHost's), empty; islands that toast fill it (src/web/islands/notices.ts). */
-const NOTICES = '<section aria-label="Notifications (F8)" class="toast-region"><ol tabindex="-1" class="toast-list" aria-live="polite"></ol></section>';
+const NOTICES =
+  '<section aria-label="Notifications (F8)" class="toast-region"><ol tabindex="-1" class="toast-list" aria-live="polite"></ol></section>';
 
 /** The story's video as the SPA's StoryVideo plays it: a privacy-enhanced YouTube embed, or a native player with the picture as poster. */
 function video(story: Story, origin: string): string {
@@ -98,7 +118,8 @@ function shareButton(story: Story, label: string, className: string): string {
  */
 function picture(story: Story, slot: PictureSlot, className: string, priority: boolean): string {
   const src = story.featuredImageUrl || story.thumbnailUrl;
-  if (!src) return `<div class="${className} story-image-empty" aria-hidden="true"><span>${esc(story.beat?.name ?? site.name)}</span></div>`;
+  if (!src)
+    return `<div class="${className} story-image-empty" aria-hidden="true"><span>${esc(story.beat?.name ?? site.name)}</span></div>`;
   const srcset = pictureSrcset(src);
   const sizes = srcset ? ` srcset="${esc(srcset)}" sizes="${PICTURE_SIZES[slot]}"` : '';
   const alt = slot === 'card' ? '' : (story.featuredImageAlt ?? '');
@@ -109,7 +130,8 @@ function picture(story: Story, slot: PictureSlot, className: string, priority: b
 function articleFigure(story: Story): string {
   const caption = story.featuredImageCaption ? `<span class="picture-caption">${esc(story.featuredImageCaption)}</span>` : '';
   const credit = story.featuredImageCredit ? `<span class="picture-credit">${esc(story.featuredImageCredit)}</span>` : '';
-  const figcaption = caption || credit ? `<figcaption class="article-figcaption">${caption}${caption && credit ? ' ' : ''}${credit}</figcaption>` : '';
+  const figcaption =
+    caption || credit ? `<figcaption class="article-figcaption">${caption}${caption && credit ? ' ' : ''}${credit}</figcaption>` : '';
   return `<figure class="article-figure">${picture(story, 'article', 'article-image', true)}${figcaption}</figure>`;
 }
 
@@ -169,7 +191,12 @@ function corrections(story: Story): string {
 }
 
 /** `liveBlog`: a live blog's updates (seo/live-blog-page.ts), after its summary. */
-export function storyReadingView(story: Story, { origin, now, beats = [] }: ReadingViewContext, related: readonly Story[] = [], liveBlog = ''): string {
+export function storyReadingView(
+  story: Story,
+  { origin, now, beats = [] }: ReadingViewContext,
+  related: readonly Story[] = [],
+  liveBlog = '',
+): string {
   const badges = [
     story.isFeatured ? '<li class="badge badge-accent">Featured</li>' : '',
     `<li class="badge badge-status badge-${esc(story.status)}">${esc(statusLabel(story.status))}</li>`,

@@ -27,7 +27,8 @@ export interface SearchPageData {
   hits: readonly SearchHit[];
 }
 
-export const searchHref = (query: string, page = 1) => `/search?${new URLSearchParams(page > 1 ? { q: query, page: String(page) } : { q: query })}`;
+export const searchHref = (query: string, page = 1) =>
+  `/search?${new URLSearchParams(page > 1 ? { q: query, page: String(page) } : { q: query })}`;
 
 function result(hit: SearchHit): string {
   const href = esc(storyPath(hit));

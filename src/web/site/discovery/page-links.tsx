@@ -7,7 +7,15 @@ export function PageLinks({ page, pageCount, href }: { page: number; pageCount: 
   return (
     <nav className="pagination" aria-label="Pages">
       <ul>
-        <li>{page > 1 ? <HrefLink href={href(page - 1)} rel="prev">Previous</HrefLink> : <span aria-disabled="true">Previous</span>}</li>
+        <li>
+          {page > 1 ? (
+            <HrefLink href={href(page - 1)} rel="prev">
+              Previous
+            </HrefLink>
+          ) : (
+            <span aria-disabled="true">Previous</span>
+          )}
+        </li>
         {pagesAround(page, pageCount).map((n, index) =>
           n === null ? (
             <li key={`gap-${index}`} aria-hidden="true" className="pagination-gap">
@@ -21,7 +29,15 @@ export function PageLinks({ page, pageCount, href }: { page: number; pageCount: 
             </li>
           ),
         )}
-        <li>{page < pageCount ? <HrefLink href={href(page + 1)} rel="next">Next</HrefLink> : <span aria-disabled="true">Next</span>}</li>
+        <li>
+          {page < pageCount ? (
+            <HrefLink href={href(page + 1)} rel="next">
+              Next
+            </HrefLink>
+          ) : (
+            <span aria-disabled="true">Next</span>
+          )}
+        </li>
       </ul>
     </nav>
   );

@@ -53,7 +53,8 @@ export function SearchResults({ q, page }: { q: string; page: number }) {
   return (
     <>
       <p className="list-summary" role="status">
-        {data.total === 1 ? '1 story matches' : `Showing ${first}–${first + data.results.length - 1} of ${data.total} stories matching`} “{q}”
+        {data.total === 1 ? '1 story matches' : `Showing ${first}–${first + data.results.length - 1} of ${data.total} stories matching`} “
+        {q}”
       </p>
       <ol className="search-results">
         {data.results.map((result) => (

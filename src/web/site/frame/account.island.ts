@@ -3,7 +3,11 @@ import { signedInUser } from '../../auth/signed-in-user.ts';
 import { signOut } from '../../auth/sign-out.ts';
 import { staffPaths } from '../../auth/staff-paths.ts';
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string>, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string>,
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
   node.append(...children);
@@ -27,7 +31,11 @@ export async function mount(corner: HTMLElement): Promise<void> {
       element(
         'span',
         { class: 'signed-in-name' },
-        element('a', { href: staffPaths.profile, class: 'signed-in-username', 'aria-label': `Your profile (${user.username})` }, user.username),
+        element(
+          'a',
+          { href: staffPaths.profile, class: 'signed-in-username', 'aria-label': `Your profile (${user.username})` },
+          user.username,
+        ),
         element('span', { class: 'role-badge' }, user.role),
       ),
       logout,

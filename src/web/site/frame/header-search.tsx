@@ -16,7 +16,14 @@ export function SearchForm({ initial, id, variant }: { initial: string; id: stri
   const header = variant === 'header';
   return (
     // Two search landmarks on the search page: each has a name of its own.
-    <form className={header ? 'header-search' : 'search-page-form'} role="search" aria-label={header ? 'Site search' : 'Search again'} action="/search" method="get" onSubmit={submit}>
+    <form
+      className={header ? 'header-search' : 'search-page-form'}
+      role="search"
+      aria-label={header ? 'Site search' : 'Search again'}
+      action="/search"
+      method="get"
+      onSubmit={submit}
+    >
       <label className={header ? 'visually-hidden' : undefined} htmlFor={id}>
         Search stories
       </label>
@@ -40,6 +47,8 @@ export function SearchForm({ initial, id, variant }: { initial: string; id: stri
 
 /** The site frame's box, holding the query while a search page is shown (keyed by it, so a new search resets it). */
 export function HeaderSearch() {
-  const current = useRouterState({ select: (state) => (state.location.pathname === '/search' ? String((state.location.search as { q?: unknown }).q ?? '') : '') });
+  const current = useRouterState({
+    select: (state) => (state.location.pathname === '/search' ? String((state.location.search as { q?: unknown }).q ?? '') : ''),
+  });
   return <SearchForm key={current} initial={current} id="site-search" variant="header" />;
 }

@@ -17,9 +17,7 @@ export function SiteFooter() {
           <h2 id="footer-about-heading" className="footer-logo">
             {SITE_NAME}
           </h2>
-          <p>
-            An independent news network. Our reporters follow the story wherever it leads and publish it in full: {TAGLINE}
-          </p>
+          <p>An independent news network. Our reporters follow the story wherever it leads and publish it in full: {TAGLINE}</p>
         </section>
         <FooterLinks id="footer-news-heading" heading="News">
           {footerBeatLinks(beats).map((link) => (

@@ -17,7 +17,11 @@ export function FeaturedStory({ story }: { story: Story }) {
       </h2>
       <div className="featured-grid">
         <div className="featured-media">
-          {story.videoUrl ? <StoryVideo url={story.videoUrl} title={story.title} poster={story.featuredImageUrl} /> : <StoryImage story={story} slot="featured" priority />}
+          {story.videoUrl ? (
+            <StoryVideo url={story.videoUrl} title={story.title} poster={story.featuredImageUrl} />
+          ) : (
+            <StoryImage story={story} slot="featured" priority />
+          )}
         </div>
         <div className="featured-text">
           {story.beat ? <span className="badge badge-accent">{story.beat.name}</span> : null}

@@ -44,7 +44,12 @@ export function followChanges(options: {
     try {
       let more = true;
       while (more && !closed) {
-        const page = await apiRequest<LiveBlogFeed>('GET', `/api/stories/${options.storyId}/updates?after=${encodeURIComponent(cursor)}&limit=100`, undefined, { token: getToken() });
+        const page = await apiRequest<LiveBlogFeed>(
+          'GET',
+          `/api/stories/${options.storyId}/updates?after=${encodeURIComponent(cursor)}&limit=100`,
+          undefined,
+          { token: getToken() },
+        );
         more = page.more;
         take({ updates: page.updates, deleted: page.deleted ?? [], cursor: page.cursor, coverage: page.coverage });
       }

@@ -1,4 +1,14 @@
-import { coverageStatus, feedItem, keyEventItem, keyEventLinks, LIVE_BLOG, olderLink, olderPageHref, pinnedBlock, updateId } from '../../../contract/live-blog-markup.ts';
+import {
+  coverageStatus,
+  feedItem,
+  keyEventItem,
+  keyEventLinks,
+  LIVE_BLOG,
+  olderLink,
+  olderPageHref,
+  pinnedBlock,
+  updateId,
+} from '../../../contract/live-blog-markup.ts';
 import type { LiveBlogUpdate } from '../../../domain/entities.ts';
 import { newUpdatesLabel, updateTime, updateView, type Coverage } from '../../../domain/liveblog.ts';
 import type { Changes } from './feed-source.ts';
@@ -49,7 +59,8 @@ export class FeedView {
 
   /** The page's times in the reader's own time zone (the worker wrote them in UTC). */
   localiseTimes(): void {
-    for (const time of this.section.querySelectorAll('time[datetime]')) time.textContent = updateTime(time.getAttribute('datetime')!, this.now());
+    for (const time of this.section.querySelectorAll('time[datetime]'))
+      time.textContent = updateTime(time.getAttribute('datetime')!, this.now());
   }
 
   private view(update: LiveBlogUpdate) {
@@ -116,7 +127,9 @@ export class FeedView {
       const view = this.view(update);
       const { href } = keyEventLinks([view], this.has(id) ? [view] : [], this.path)[0]!;
       const li = this.fragment(keyEventItem(view, href));
-      const after = [...list.children].find((item) => Number(/#update-(\d+)$/.exec(item.querySelector('a')?.getAttribute('href') ?? '')?.[1]) < id);
+      const after = [...list.children].find(
+        (item) => Number(/#update-(\d+)$/.exec(item.querySelector('a')?.getAttribute('href') ?? '')?.[1]) < id,
+      );
       list.insertBefore(li, after ?? null);
     }
     (list.closest('nav') as HTMLElement).hidden = list.children.length === 0;
@@ -208,7 +221,8 @@ export class FeedView {
       const current = this.latest.get(update.id) ?? update;
       this.feed.insertAdjacentHTML('beforeend', feedItem(this.view(current), this.path));
       // A key event of this page now jumps within it.
-      for (const link of this.part(LIVE_BLOG.keyEvents).querySelectorAll('a')) if (link.getAttribute('href')?.endsWith(`#${updateId(update.id)}`)) link.setAttribute('href', `#${updateId(update.id)}`);
+      for (const link of this.part(LIVE_BLOG.keyEvents).querySelectorAll('a'))
+        if (link.getAttribute('href')?.endsWith(`#${updateId(update.id)}`)) link.setAttribute('href', `#${updateId(update.id)}`);
     }
     const link = this.section.querySelector<HTMLAnchorElement>(`[${LIVE_BLOG.older}]`);
     const last = this.oldestId();

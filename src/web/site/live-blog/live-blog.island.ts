@@ -95,7 +95,9 @@ function start(section: HTMLElement, published: boolean): () => void {
   const loadOlder = (): Promise<boolean> => {
     const before = view.oldestId();
     if (!view.olderLink() || before === null) return Promise.resolve(false);
-    loading ??= apiRequest<LiveBlogFeed>('GET', `/api/stories/${view.storyId}/updates?before=${before}`, undefined, { token: published ? null : getToken() })
+    loading ??= apiRequest<LiveBlogFeed>('GET', `/api/stories/${view.storyId}/updates?before=${before}`, undefined, {
+      token: published ? null : getToken(),
+    })
       .then((page) => {
         view.appendOlder(page.updates, page.more);
         return page.more;
@@ -104,7 +106,10 @@ function start(section: HTMLElement, published: boolean): () => void {
       .finally(() => (loading = null));
     return loading;
   };
-  const nearEnd = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && void loadOlder().then(observeOlder), { rootMargin: '600px 0px' });
+  const nearEnd = new IntersectionObserver(
+    (entries) => entries.some((entry) => entry.isIntersecting) && void loadOlder().then(observeOlder),
+    { rootMargin: '600px 0px' },
+  );
   const observeOlder = () => {
     nearEnd.disconnect();
     const link = view.olderLink();
@@ -142,7 +147,9 @@ function start(section: HTMLElement, published: boolean): () => void {
     if (share) {
       const id = Number(share.getAttribute(LIVE_BLOG.share));
       const text = share.closest('article')?.querySelector('.live-blog-body')?.textContent?.trim() ?? '';
-      return void shareUpdate(share, `${location.origin}${view.path}#${updateId(id)}`, text.slice(0, 200), (message) => view.announce(message));
+      return void shareUpdate(share, `${location.origin}${view.path}#${updateId(id)}`, text.slice(0, 200), (message) =>
+        view.announce(message),
+      );
     }
     const link = target.closest<HTMLAnchorElement>('a[href]');
     if (!link) return;

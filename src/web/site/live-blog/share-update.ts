@@ -2,7 +2,12 @@
  * An update's Share button: the device's share dialog when it works, else the update's address
  * copied; the button says so for a moment (the page's app, and its toasts, may not be running).
  */
-export async function shareUpdate(button: HTMLButtonElement, url: string, text: string, announce: (message: string) => void): Promise<void> {
+export async function shareUpdate(
+  button: HTMLButtonElement,
+  url: string,
+  text: string,
+  announce: (message: string) => void,
+): Promise<void> {
   const data: ShareData = { title: document.title, text, url };
   if (typeof navigator.share === 'function' && (navigator.canShare?.(data) ?? true)) {
     try {

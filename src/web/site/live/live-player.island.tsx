@@ -14,7 +14,11 @@ import { LiveStoryVideo } from './live-story-video.tsx';
 function LiveSlot({ segment }: { segment: string }) {
   const { data: story } = useSuspenseQuery(storyBySlugQuery(segment));
   if (!story) return null;
-  return story.isLive ? <LiveStoryVideo story={story} /> : <StoryVideo url={story.videoUrl} title={story.title} poster={story.featuredImageUrl} />;
+  return story.isLive ? (
+    <LiveStoryVideo story={story} />
+  ) : (
+    <StoryVideo url={story.videoUrl} title={story.title} poster={story.featuredImageUrl} />
+  );
 }
 
 export function mount(slot: HTMLElement, props: IslandProps): void {

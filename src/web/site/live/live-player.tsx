@@ -22,7 +22,8 @@ export function LivePlayer({ story }: { story: Story }) {
   const stream = active.data?.find((candidate) => candidate.storyId === story.id) ?? null;
 
   if (active.isPending) return <PlayerMessage text="Connecting to the live stream…" />;
-  if (active.isError) return <PlayerMessage text="The live stream could not be reached." action={{ label: 'Try Again', run: () => void active.refetch() }} />;
+  if (active.isError)
+    return <PlayerMessage text="The live stream could not be reached." action={{ label: 'Try Again', run: () => void active.refetch() }} />;
   if (!stream) {
     return (
       <PlayerMessage
@@ -94,7 +95,13 @@ function LiveVideo({ streamId, story, initialViewers }: { streamId: number; stor
     return (
       <div className="video-frame live-frame">
         <div className="live-message" role="status">
-          <p>{recording ? (recording.url ? 'The live stream has ended. Its recording is ready.' : 'The live stream has ended without a recording.') : STATE_TEXT.unsupported}</p>
+          <p>
+            {recording
+              ? recording.url
+                ? 'The live stream has ended. Its recording is ready.'
+                : 'The live stream has ended without a recording.'
+              : STATE_TEXT.unsupported}
+          </p>
           {recording?.url ? (
             <a className="button button-inverse button-small" href={recording.url}>
               Watch the recording

@@ -1,4 +1,10 @@
-import { LIVE_GROUP_SIZE, LIVE_MANIFEST_EVERY_MS, LIVE_NEXT_HEADER, VIEWER_PARAM, type LiveManifest } from '../../../media/live-protocol.ts';
+import {
+  LIVE_GROUP_SIZE,
+  LIVE_MANIFEST_EVERY_MS,
+  LIVE_NEXT_HEADER,
+  VIEWER_PARAM,
+  type LiveManifest,
+} from '../../../media/live-protocol.ts';
 import { attachSource, livePlaybackFor, type AttachedSource } from './media-source-support.ts';
 
 /**
@@ -121,7 +127,6 @@ export function watchLiveStream(options: LiveViewerOptions): LiveViewer {
     }
   };
 
-
   let firstMediaAt: number | null = null;
   const followLiveEdge = () => {
     const buffered = video.buffered;
@@ -142,7 +147,9 @@ export function watchLiveStream(options: LiveViewerOptions): LiveViewer {
   };
 
   const whenIdle = (buffer: SourceBuffer) =>
-    buffer.updating ? new Promise<void>((resolve) => buffer.addEventListener('updateend', () => resolve(), { once: true })) : Promise.resolve();
+    buffer.updating
+      ? new Promise<void>((resolve) => buffer.addEventListener('updateend', () => resolve(), { once: true }))
+      : Promise.resolve();
 
   const append = async (buffer: SourceBuffer, bytes: BufferSource) => {
     await whenIdle(buffer);

@@ -44,7 +44,11 @@ export interface AttachedSource {
 }
 
 /** Attaches a (Managed)MediaSource to `video`; resolves with its SourceBuffer for `mimeType` once it is open. */
-export function attachSource(kind: 'media-source' | 'managed-media-source', video: HTMLVideoElement, mimeType: string): Promise<{ attached: AttachedSource; buffer: SourceBuffer }> {
+export function attachSource(
+  kind: 'media-source' | 'managed-media-source',
+  video: HTMLVideoElement,
+  mimeType: string,
+): Promise<{ attached: AttachedSource; buffer: SourceBuffer }> {
   const { MediaSource: Standard, ManagedMediaSource: Managed } = classes();
   const Source = kind === 'managed-media-source' ? Managed : Standard;
   if (!Source) return Promise.reject(new Error(`no ${kind}`));

@@ -21,7 +21,12 @@ export function ResetPasswordPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const reset = useMutation({
     mutationFn: (input: { token: string; password: string }) => apiRequest('POST', '/api/auth/password-reset', input, { token: null }),
-    onError: (error) => setFailure(error instanceof ApiError ? (error.serverMessage ?? 'The password could not be set.') : 'Could not reach the newsroom. Check your connection and try again.'),
+    onError: (error) =>
+      setFailure(
+        error instanceof ApiError
+          ? (error.serverMessage ?? 'The password could not be set.')
+          : 'Could not reach the newsroom. Check your connection and try again.',
+      ),
   });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -30,7 +35,10 @@ export function ResetPasswordPage() {
     const password = String(form.get('password') ?? '');
     if (password !== String(form.get('confirm') ?? '')) return setErrors({ confirm: 'The two passwords are not the same' });
     const parsed = passwordResetSchema.safeParse({ token, password });
-    if (!parsed.success) return setErrors({ password: parsed.error.issues.find((issue) => issue.path[0] === 'password')?.message ?? 'Choose another password' });
+    if (!parsed.success)
+      return setErrors({
+        password: parsed.error.issues.find((issue) => issue.path[0] === 'password')?.message ?? 'Choose another password',
+      });
     setErrors({});
     setFailure(null);
     reset.mutate(parsed.data);
@@ -41,7 +49,9 @@ export function ResetPasswordPage() {
       <div className="auth-card">
         <h1 className="auth-title">New password</h1>
         {!token ? (
-          <p className="auth-subtitle">This page needs the reset link your newsroom’s administrator gave you. Ask them for one, and open it here.</p>
+          <p className="auth-subtitle">
+            This page needs the reset link your newsroom’s administrator gave you. Ask them for one, and open it here.
+          </p>
         ) : reset.isSuccess ? (
           <>
             <p className="auth-subtitle" role="status">
@@ -55,8 +65,24 @@ export function ResetPasswordPage() {
           <>
             <p className="auth-subtitle">Choose a new password for your newsroom account. The link works once.</p>
             <form onSubmit={submit} noValidate className="form">
-              <TextField label="New password" name="password" type="password" autoComplete="new-password" required minLength={6} hint="At least 6 characters." error={errors.password} />
-              <TextField label="Repeat the new password" name="confirm" type="password" autoComplete="new-password" required error={errors.confirm} />
+              <TextField
+                label="New password"
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={6}
+                hint="At least 6 characters."
+                error={errors.password}
+              />
+              <TextField
+                label="Repeat the new password"
+                name="confirm"
+                type="password"
+                autoComplete="new-password"
+                required
+                error={errors.confirm}
+              />
               <AuthSubmit failure={failure} pending={reset.isPending} label="Set new password" pendingLabel="Setting..." />
             </form>
           </>

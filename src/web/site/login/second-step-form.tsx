@@ -40,7 +40,10 @@ export function SecondStepForm({
         onSuccess: onSignedIn,
         onError: (failed) => {
           const body = failed instanceof ApiError ? (failed.body as { error?: { restart?: boolean } } | null) : null;
-          const message = failed instanceof ApiError ? (failed.serverMessage ?? 'The code was not accepted.') : 'Could not reach the newsroom. Check your connection and try again.';
+          const message =
+            failed instanceof ApiError
+              ? (failed.serverMessage ?? 'The code was not accepted.')
+              : 'Could not reach the newsroom. Check your connection and try again.';
           if (body?.error?.restart) onRestart(message);
           else setFailure(message);
         },
@@ -56,7 +59,9 @@ export function SecondStepForm({
       {step.methods.includes('totp') || step.methods.includes('recovery') ? (
         <>
           <p className="auth-subtitle">
-            {recovery ? 'Enter one of the recovery codes you saved when you set up your authenticator app. Each works once.' : 'Enter the 6-digit code your authenticator app shows for The Newsroom.'}
+            {recovery
+              ? 'Enter one of the recovery codes you saved when you set up your authenticator app. Each works once.'
+              : 'Enter the 6-digit code your authenticator app shows for The Newsroom.'}
           </p>
           <TextField
             key={recovery ? 'recovery' : 'totp'}

@@ -44,7 +44,12 @@ export async function loginSecondStep(input: { challenge: string; code: string }
  */
 export async function loginWithPasskey(): Promise<LoginAnswer> {
   const { startAuthentication } = await import('@simplewebauthn/browser');
-  const optionsJSON = await apiRequest<Parameters<typeof startAuthentication>[0]['optionsJSON']>('POST', '/api/auth/passkeys/login/options', undefined, { token: null });
+  const optionsJSON = await apiRequest<Parameters<typeof startAuthentication>[0]['optionsJSON']>(
+    'POST',
+    '/api/auth/passkeys/login/options',
+    undefined,
+    { token: null },
+  );
   const response = await startAuthentication({ optionsJSON });
   return apiRequest<LoginAnswer>('POST', '/api/auth/passkeys/login', { response }, { token: null }).catch(withLoginFailure);
 }

@@ -5,9 +5,22 @@ import { shareStory } from './share-story.ts';
 type Shareable = Pick<Story, 'slug' | 'id' | 'title' | 'description'>;
 
 /** A button that shares a story (device share dialog, or the link copied with a toast). */
-export function ShareButton({ story, label = 'Share', className = 'button button-secondary' }: { story: Shareable; label?: string; className?: string }) {
+export function ShareButton({
+  story,
+  label = 'Share',
+  className = 'button button-secondary',
+}: {
+  story: Shareable;
+  label?: string;
+  className?: string;
+}) {
   return (
-    <button type="button" className={className} onClick={() => void shareStory(story)} aria-label={label === 'Share' ? `Share: ${story.title}` : undefined}>
+    <button
+      type="button"
+      className={className}
+      onClick={() => void shareStory(story)}
+      aria-label={label === 'Share' ? `Share: ${story.title}` : undefined}
+    >
       <Icon name="share" />
       {label}
     </button>

@@ -21,7 +21,14 @@ export function StoryVideo({ url, title, poster }: { url: string | null; title: 
   }
   return (
     <div className="video-frame">
-      <video src={source.src} poster={poster ? posterOf(poster) : undefined} controls preload="metadata" playsInline aria-label={`Video: ${title}`} />
+      <video
+        src={source.src}
+        poster={poster ? posterOf(poster) : undefined}
+        controls
+        preload="metadata"
+        playsInline
+        aria-label={`Video: ${title}`}
+      />
     </div>
   );
 }

@@ -24,7 +24,13 @@ export function Pagination({ page, pageCount, beat }: { page: number; pageCount:
             </li>
           ) : (
             <li key={n}>
-              <Link to="/beta" search={{ page: n, beat }} hash="all-stories" aria-current={n === page ? 'page' : undefined} aria-label={`Page ${n}`}>
+              <Link
+                to="/beta"
+                search={{ page: n, beat }}
+                hash="all-stories"
+                aria-current={n === page ? 'page' : undefined}
+                aria-label={`Page ${n}`}
+              >
                 {n}
               </Link>
             </li>

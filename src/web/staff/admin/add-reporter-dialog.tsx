@@ -17,7 +17,12 @@ const EMPTY: NewUserInput = { username: '', email: '', password: '', role: 'repo
 /** "Add Reporter": first and last name (their byline), username, email, password and role (reporter by default, or admin). */
 export function AddReporterDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <Dialog open={open} onClose={onClose} title="Add Reporter" description="Create a staff account. Share the password with them privately.">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Add Reporter"
+      description="Create a staff account. Share the password with them privately."
+    >
       <AddReporterForm onDone={onClose} />
     </Dialog>
   );
@@ -115,7 +120,13 @@ function AddReporterForm({ onDone }: { onDone: () => void }) {
         error={errors.password || undefined}
         onChange={(event) => set('password', event.target.value)}
       />
-      <SelectField label="Role" name="role" value={values.role} error={errors.role || undefined} onChange={(event) => set('role', event.target.value)}>
+      <SelectField
+        label="Role"
+        name="role"
+        value={values.role}
+        error={errors.role || undefined}
+        onChange={(event) => set('role', event.target.value)}
+      >
         {ROLES.map((role) => (
           <option key={role} value={role}>
             {ROLE_LABELS[role]}

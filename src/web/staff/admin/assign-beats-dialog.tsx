@@ -11,7 +11,12 @@ import { FormActions } from '../../forms/form-actions.tsx';
 /** Chooses the beats a reporter covers (shown as their Beat Assignment; none means "General"). */
 export function AssignBeatsDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
   return (
-    <Dialog open={user !== null} onClose={onClose} title={user ? `Beats for ${user.username}` : 'Beats'} description="Tick the beats this reporter covers. With none ticked they cover General news.">
+    <Dialog
+      open={user !== null}
+      onClose={onClose}
+      title={user ? `Beats for ${user.username}` : 'Beats'}
+      description="Tick the beats this reporter covers. With none ticked they cover General news."
+    >
       {user ? <AssignBeatsForm user={user} onDone={onClose} /> : null}
     </Dialog>
   );

@@ -28,9 +28,15 @@ export function AuditLogPanel({ users }: { users: UseQueryResult<User[]> }) {
       <h2 className="card-title" id="audit-title">
         Audit log
       </h2>
-      <p className="muted small">Every sign-in, security change, change of staff and publication, newest first. Nobody can edit or delete it.</p>
+      <p className="muted small">
+        Every sign-in, security change, change of staff and publication, newest first. Nobody can edit or delete it.
+      </p>
       <div className="audit-filters">
-        <SelectField label="Person" value={filter.actorId ?? ''} onChange={(event) => setFilter((f) => ({ ...f, actorId: event.target.value ? Number(event.target.value) : undefined }))}>
+        <SelectField
+          label="Person"
+          value={filter.actorId ?? ''}
+          onChange={(event) => setFilter((f) => ({ ...f, actorId: event.target.value ? Number(event.target.value) : undefined }))}
+        >
           <option value="">Everyone</option>
           {(users.data ?? []).map((user) => (
             <option key={user.id} value={user.id}>
@@ -38,7 +44,11 @@ export function AuditLogPanel({ users }: { users: UseQueryResult<User[]> }) {
             </option>
           ))}
         </SelectField>
-        <SelectField label="Action" value={filter.action ?? ''} onChange={(event) => setFilter((f) => ({ ...f, action: event.target.value || undefined }))}>
+        <SelectField
+          label="Action"
+          value={filter.action ?? ''}
+          onChange={(event) => setFilter((f) => ({ ...f, action: event.target.value || undefined }))}
+        >
           <option value="">Any action</option>
           {AUDIT_ACTIONS.map((action) => (
             <option key={action} value={action}>
@@ -76,7 +86,12 @@ export function AuditLogPanel({ users }: { users: UseQueryResult<User[]> }) {
         </table>
       ) : null}
       {log.hasNextPage ? (
-        <button type="button" className="button button-secondary button-small" disabled={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
+        <button
+          type="button"
+          className="button button-secondary button-small"
+          disabled={log.isFetchingNextPage}
+          onClick={() => void log.fetchNextPage()}
+        >
           {log.isFetchingNextPage ? 'Loading...' : 'Older entries'}
         </button>
       ) : null}

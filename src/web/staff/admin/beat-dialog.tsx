@@ -14,7 +14,12 @@ import { showSaveFailure } from '../../forms/save-failure.ts';
 /** "Add Beat" (no beat given) or "Edit Beat": Beat Name (required) and Description. */
 export function BeatDialog({ open, beat, onClose }: { open: boolean; beat: Beat | null; onClose: () => void }) {
   return (
-    <Dialog open={open} onClose={onClose} title={beat ? 'Edit Beat' : 'Add Beat'} description={beat ? undefined : 'A beat is a topic area stories can be filed under.'}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={beat ? 'Edit Beat' : 'Add Beat'}
+      description={beat ? undefined : 'A beat is a topic area stories can be filed under.'}
+    >
       <BeatForm beat={beat} onDone={onClose} />
     </Dialog>
   );

@@ -13,7 +13,13 @@ export function BeatManagement() {
   const [dialog, setDialog] = useState<{ beat: Beat | null } | null>(null);
   return (
     <section className="card" aria-labelledby="beats-title">
-      <ManagementHeading id="beats-title" title="Beat Management" note="Topic areas stories are filed under." addLabel="Add Beat" onAdd={() => setDialog({ beat: null })} />
+      <ManagementHeading
+        id="beats-title"
+        title="Beat Management"
+        note="Topic areas stories are filed under."
+        addLabel="Add Beat"
+        onAdd={() => setDialog({ beat: null })}
+      />
       {beats.isPending ? <Spinner label="Loading beats" /> : null}
       {beats.isError ? (
         <p role="alert" className="field-error">
@@ -30,7 +36,13 @@ export function BeatManagement() {
                 {beat.description ? <p className="beat-description">{beat.description}</p> : null}
                 <p className="muted small">Created {formatDay(beat.createdAt)}</p>
               </div>
-              <button type="button" className="icon-button" aria-label={`Edit ${beat.name}`} title={`Edit ${beat.name}`} onClick={() => setDialog({ beat })}>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={`Edit ${beat.name}`}
+                title={`Edit ${beat.name}`}
+                onClick={() => setDialog({ beat })}
+              >
                 <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
                   <path d="M4 20h4L19 9l-4-4L4 16zM14 6l4 4" />
                 </svg>

@@ -1,5 +1,17 @@
 /** The heading of an admin management card: its title and a line on what it holds, and the Add button. */
-export function ManagementHeading({ id, title, note, addLabel, onAdd }: { id: string; title: string; note: string; addLabel: string; onAdd: () => void }) {
+export function ManagementHeading({
+  id,
+  title,
+  note,
+  addLabel,
+  onAdd,
+}: {
+  id: string;
+  title: string;
+  note: string;
+  addLabel: string;
+  onAdd: () => void;
+}) {
   return (
     <div className="card-heading">
       <div>

@@ -45,7 +45,13 @@ export function ReporterManagement({ users, me }: { users: UseQueryResult<User[]
 
   return (
     <section className="card" aria-labelledby="reporters-title">
-      <ManagementHeading id="reporters-title" title="Reporter Management" note="Staff accounts that can sign in to the newsroom." addLabel="Add Reporter" onAdd={() => setAdding(true)} />
+      <ManagementHeading
+        id="reporters-title"
+        title="Reporter Management"
+        note="Staff accounts that can sign in to the newsroom."
+        addLabel="Add Reporter"
+        onAdd={() => setAdding(true)}
+      />
       {users.isPending ? <Spinner label="Loading users" /> : null}
       {users.isError ? (
         <p role="alert" className="field-error">
@@ -63,26 +69,49 @@ export function ReporterManagement({ users, me }: { users: UseQueryResult<User[]
                 <p className="person-name">
                   <span>{user.username}</span>
                   {user.id === me.id ? <span className="muted small">(you)</span> : null}
-                  <span className={user.isActive ? 'badge badge-active' : 'badge badge-inactive'}>{user.isActive ? 'Active' : 'Inactive'}</span>
+                  <span className={user.isActive ? 'badge badge-active' : 'badge badge-inactive'}>
+                    {user.isActive ? 'Active' : 'Inactive'}
+                  </span>
                   <span className={`badge badge-role-${user.role}`}>{user.role}</span>
                 </p>
                 <p className="person-email">{user.email}</p>
               </div>
               <div className="person-actions">
-                <button type="button" className="button button-secondary button-small" aria-label={`Assign beats to ${user.username}`} onClick={() => setBeatsFor(user)}>
+                <button
+                  type="button"
+                  className="button button-secondary button-small"
+                  aria-label={`Assign beats to ${user.username}`}
+                  onClick={() => setBeatsFor(user)}
+                >
                   Beats
                 </button>
-                <HrefLink href={staffPaths.profileOf(user.id)} className="button button-secondary button-small" aria-label={`Edit the profile of ${user.username}`}>
+                <HrefLink
+                  href={staffPaths.profileOf(user.id)}
+                  className="button button-secondary button-small"
+                  aria-label={`Edit the profile of ${user.username}`}
+                >
                   Profile
                 </HrefLink>
-                <button type="button" className="button button-secondary button-small" aria-label={`Reset password of ${user.username}`} disabled={!user.isActive} onClick={() => setToReset(user)}>
+                <button
+                  type="button"
+                  className="button button-secondary button-small"
+                  aria-label={`Reset password of ${user.username}`}
+                  disabled={!user.isActive}
+                  onClick={() => setToReset(user)}
+                >
                   Reset password
                 </button>
                 <button
                   type="button"
                   className="icon-button icon-button-danger"
                   aria-label={`Delete ${user.username}`}
-                  title={user.id === me.id ? 'You cannot delete your own account' : !user.isActive ? 'Already deleted' : `Delete ${user.username}`}
+                  title={
+                    user.id === me.id
+                      ? 'You cannot delete your own account'
+                      : !user.isActive
+                        ? 'Already deleted'
+                        : `Delete ${user.username}`
+                  }
                   disabled={user.id === me.id || !user.isActive}
                   onClick={() => setToDelete(user)}
                 >

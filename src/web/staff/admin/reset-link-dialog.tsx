@@ -10,7 +10,12 @@ import { useSecurityChange } from '../security/use-security-change.ts';
 export function ResetLinkDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
   const [clearTwoFactor, setClearTwoFactor] = useState(false);
   const [link, setLink] = useState<{ resetUrl: string; expiresAt: string } | null>(null);
-  const make = useSecurityChange((input: { id: number; clear: boolean }) => makeResetLink(input.id, input.clear), { done: 'Reset link made', failed: 'Could not make a reset link' }, [], setLink);
+  const make = useSecurityChange(
+    (input: { id: number; clear: boolean }) => makeResetLink(input.id, input.clear),
+    { done: 'Reset link made', failed: 'Could not make a reset link' },
+    [],
+    setLink,
+  );
   const close = () => {
     setLink(null);
     setClearTwoFactor(false);
@@ -28,7 +33,9 @@ export function ResetLinkDialog({ user, onClose }: { user: User | null; onClose:
           <p className="reset-link" aria-label="Reset link">
             {link.resetUrl}
           </p>
-          <p className="small muted">Works once, until {formatFullDate(link.expiresAt)}. Send it privately: anyone with it can set the password.</p>
+          <p className="small muted">
+            Works once, until {formatFullDate(link.expiresAt)}. Send it privately: anyone with it can set the password.
+          </p>
           <div className="dialog-actions">
             <button type="button" className="button button-secondary" onClick={() => void navigator.clipboard?.writeText(link.resetUrl)}>
               Copy link
@@ -40,12 +47,21 @@ export function ResetLinkDialog({ user, onClose }: { user: User | null; onClose:
         </div>
       ) : (
         <div className="form">
-          <CheckboxField label="Also remove their authenticator app and passkeys (they lost their device)" checked={clearTwoFactor} onChange={(event) => setClearTwoFactor(event.target.checked)} />
+          <CheckboxField
+            label="Also remove their authenticator app and passkeys (they lost their device)"
+            checked={clearTwoFactor}
+            onChange={(event) => setClearTwoFactor(event.target.checked)}
+          />
           <div className="dialog-actions">
             <button type="button" className="button button-secondary" onClick={close}>
               Cancel
             </button>
-            <button type="button" className="button button-primary" disabled={make.isPending} onClick={() => user && make.mutate({ id: user.id, clear: clearTwoFactor })}>
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={make.isPending}
+              onClick={() => user && make.mutate({ id: user.id, clear: clearTwoFactor })}
+            >
               {make.isPending ? 'Making...' : 'Make reset link'}
             </button>
           </div>

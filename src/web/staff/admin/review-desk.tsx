@@ -41,7 +41,12 @@ export function ReviewDesk() {
           <>
             <ul className="story-rows story-rows-detailed">
               {queue.data.items.map((story) => (
-                <ReviewItem key={story.id} story={story} reading={reading === story.id} onRead={(open) => setReading(open ? story.id : null)} />
+                <ReviewItem
+                  key={story.id}
+                  story={story}
+                  reading={reading === story.id}
+                  onRead={(open) => setReading(open ? story.id : null)}
+                />
               ))}
             </ul>
             <MoreNote shown={queue.data.items.length} total={queue.data.total} which="oldest" />
@@ -80,7 +85,11 @@ export function ReviewDesk() {
 /** Under a list the server cut at REVIEW_LIST_LIMIT: how many there are in all (the first ones are the most pressing). */
 function MoreNote({ shown, total, which }: { shown: number; total: number; which: 'oldest' | 'soonest' }) {
   if (total <= shown) return null;
-  return <p className="muted small list-more-note">Showing the {shown} {which} of {total}.</p>;
+  return (
+    <p className="muted small list-more-note">
+      Showing the {shown} {which} of {total}.
+    </p>
+  );
 }
 
 function ReviewItem({ story, reading, onRead }: { story: Story; reading: boolean; onRead: (open: boolean) => void }) {
@@ -100,7 +109,10 @@ function ReviewItem({ story, reading, onRead }: { story: Story; reading: boolean
             ? `“${decided.title}” goes out ${formatFullDate(decided.publishAt!)}.`
             : `“${decided.title}” went back to ${authorName(decided.author)} with your note.`;
       toast({ title: decided.status === 'draft' ? 'Sent back' : 'Approved', description, variant: 'success' });
-      await Promise.all([queryClient.invalidateQueries(storyQueries), queryClient.invalidateQueries({ queryKey: dashboardFiguresQuery().queryKey })]);
+      await Promise.all([
+        queryClient.invalidateQueries(storyQueries),
+        queryClient.invalidateQueries({ queryKey: dashboardFiguresQuery().queryKey }),
+      ]);
     },
     onError: async (error) => {
       const fieldError = error instanceof ApiError ? error.fields.note : undefined;
@@ -141,7 +153,13 @@ function ReviewItem({ story, reading, onRead }: { story: Story; reading: boolean
         </p>
         <ReviewNoteLine story={story} />
         <div className="button-row review-actions">
-          <button type="button" className="button button-secondary button-small" aria-expanded={reading} aria-controls={previewId} onClick={() => onRead(!reading)}>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            aria-expanded={reading}
+            aria-controls={previewId}
+            onClick={() => onRead(!reading)}
+          >
             {reading ? 'Close the story' : 'Read the story'}
           </button>
           <button
@@ -153,7 +171,13 @@ function ReviewItem({ story, reading, onRead }: { story: Story; reading: boolean
           >
             Approve
           </button>
-          <button type="button" className="button button-ghost-danger button-small" aria-expanded={returning} aria-label={`Send back “${story.title}”`} onClick={() => setReturning(!returning)}>
+          <button
+            type="button"
+            className="button button-ghost-danger button-small"
+            aria-expanded={returning}
+            aria-label={`Send back “${story.title}”`}
+            onClick={() => setReturning(!returning)}
+          >
             Send back
           </button>
         </div>

@@ -13,12 +13,18 @@ describe('reviewFailure', () => {
   });
 
   it('says the story changed when it was edited since the queue was read', () => {
-    expect(reviewFailure(refused(409, 'stale_version', 'This story was changed by someone else'))).toEqual({ message: REVIEW_FAILURE.changed, reread: true });
+    expect(reviewFailure(refused(409, 'stale_version', 'This story was changed by someone else'))).toEqual({
+      message: REVIEW_FAILURE.changed,
+      reread: true,
+    });
     expect(REVIEW_FAILURE.changed).not.toBe(REVIEW_FAILURE.alreadyDecided);
   });
 
   it('passes any other refusal on in the server’s words, else a plain failure', () => {
-    expect(reviewFailure(refused(403, 'forbidden', 'Only an admin can review stories'))).toEqual({ message: 'Only an admin can review stories', reread: false });
+    expect(reviewFailure(refused(403, 'forbidden', 'Only an admin can review stories'))).toEqual({
+      message: 'Only an admin can review stories',
+      reread: false,
+    });
     expect(reviewFailure(new ApiError(500, '500: ', null))).toEqual({ message: REVIEW_FAILURE.failed, reread: false });
     expect(reviewFailure(new TypeError('Failed to fetch'))).toEqual({ message: REVIEW_FAILURE.failed, reread: false });
   });

@@ -6,7 +6,8 @@ import { TextField } from '../../forms/form-field.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
 
 const SOCIAL_URL = '/api/settings/social';
-const socialSettingsQuery = () => queryOptions({ queryKey: [SOCIAL_URL] as const, queryFn: () => apiRequest<SocialSettings>('GET', SOCIAL_URL) });
+const socialSettingsQuery = () =>
+  queryOptions({ queryKey: [SOCIAL_URL] as const, queryFn: () => apiRequest<SocialSettings>('GET', SOCIAL_URL) });
 
 /** The site's handle on X (docs/product/api-pictures.md, "Link previews"): twitter:site on every page that is shared. */
 export function SocialSettingsCard() {

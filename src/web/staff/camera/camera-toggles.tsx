@@ -17,7 +17,13 @@ export function CameraToggles({ state, session, disabled }: CameraTogglesProps) 
   const onMicrophone = (on: boolean) => session.setMicrophone(on);
   return (
     <div className="camera-toggles" role="group" aria-label="Camera and microphone">
-      <button type="button" className="button button-secondary toggle-button" aria-pressed={cameraOn} disabled={disabled} onClick={() => onCamera(!cameraOn)}>
+      <button
+        type="button"
+        className="button button-secondary toggle-button"
+        aria-pressed={cameraOn}
+        disabled={disabled}
+        onClick={() => onCamera(!cameraOn)}
+      >
         <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
           <path d="M4 7h11a1 1 0 0 1 1 1v8a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1zm12 4 5-3v8l-5-3" />
           {cameraOn ? null : <path d="M3 3l18 18" />}

@@ -30,7 +30,10 @@ export function recordingMimeType(): string | null {
 }
 
 /** MediaRecorder's options for `mimeType`; `videoKeyFrameIntervalDuration` is not in TypeScript's DOM types yet. */
-export function recorderOptions(mimeType: string, videoBitsPerSecond?: number): MediaRecorderOptions & { videoKeyFrameIntervalDuration: number } {
+export function recorderOptions(
+  mimeType: string,
+  videoBitsPerSecond?: number,
+): MediaRecorderOptions & { videoKeyFrameIntervalDuration: number } {
   return { mimeType, videoKeyFrameIntervalDuration: KEYFRAME_INTERVAL_MS, ...(videoBitsPerSecond ? { videoBitsPerSecond } : {}) };
 }
 

@@ -94,15 +94,21 @@ function Dashboard({ user }: { user: User }) {
             </h2>
             <div className="quick-actions">
               <Link to="/story/new" className="quick-action">
-                <span className="quick-action-icon" aria-hidden="true">✎</span>
+                <span className="quick-action-icon" aria-hidden="true">
+                  ✎
+                </span>
                 New Story
               </Link>
               <Link to="/story/new" className="quick-action">
-                <span className="quick-action-icon" aria-hidden="true">★</span>
+                <span className="quick-action-icon" aria-hidden="true">
+                  ★
+                </span>
                 Featured Story
               </Link>
               <button type="button" className="quick-action quick-action-live" onClick={() => openTab('live')}>
-                <span className="quick-action-icon" aria-hidden="true">●</span>
+                <span className="quick-action-icon" aria-hidden="true">
+                  ●
+                </span>
                 Go Live
               </button>
             </div>

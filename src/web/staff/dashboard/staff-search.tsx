@@ -30,7 +30,14 @@ export function StaffSearch({ everyStory }: { everyStory: boolean }) {
         <label className="visually-hidden" htmlFor="staff-search-input">
           {label}
         </label>
-        <input id="staff-search-input" type="search" value={text} onChange={(event) => setText(event.target.value)} maxLength={SEARCH_QUERY_MAX} required />
+        <input
+          id="staff-search-input"
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          maxLength={SEARCH_QUERY_MAX}
+          required
+        />
         <button type="submit" className="button button-secondary button-small">
           Search
         </button>

@@ -92,10 +92,20 @@ export function MyStories({ stories, onCreateFirst }: { stories: Story[]; onCrea
               </p>
             </div>
             <div className="story-row-actions">
-              <Link to="/edit/$id" params={{ id: String(story.id) }} className="button button-secondary button-small" aria-label={`Edit “${story.title}”`}>
+              <Link
+                to="/edit/$id"
+                params={{ id: String(story.id) }}
+                className="button button-secondary button-small"
+                aria-label={`Edit “${story.title}”`}
+              >
                 Edit
               </Link>
-              <button type="button" className="button button-ghost-danger button-small" aria-label={`Delete “${story.title}”`} onClick={() => setToDelete(story)}>
+              <button
+                type="button"
+                className="button button-ghost-danger button-small"
+                aria-label={`Delete “${story.title}”`}
+                onClick={() => setToDelete(story)}
+              >
                 Delete
               </button>
             </div>
@@ -106,7 +116,9 @@ export function MyStories({ stories, onCreateFirst }: { stories: Story[]; onCrea
         open={toDelete !== null}
         title="Delete this story?"
         description={
-          toDelete ? `“${toDelete.title}” will be taken off the site and out of your lists. You can undo this from the notice that follows.` : ''
+          toDelete
+            ? `“${toDelete.title}” will be taken off the site and out of your lists. You can undo this from the notice that follows.`
+            : ''
         }
         confirmLabel="Delete story"
         pending={remove.isPending}

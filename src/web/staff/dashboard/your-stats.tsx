@@ -43,11 +43,17 @@ export function YourStats() {
         <div className="stat-beats">
           <dt>Beat Assignment</dt>
           <dd>
-            {figures.isPending ? '–' : beats.length === 0 ? <span className="badge badge-neutral">General</span> : beats.map((beat) => (
-              <span key={beat.id} className="badge badge-beat">
-                {beat.name}
-              </span>
-            ))}
+            {figures.isPending ? (
+              '–'
+            ) : beats.length === 0 ? (
+              <span className="badge badge-neutral">General</span>
+            ) : (
+              beats.map((beat) => (
+                <span key={beat.id} className="badge badge-beat">
+                  {beat.name}
+                </span>
+              ))
+            )}
           </dd>
         </div>
       </dl>

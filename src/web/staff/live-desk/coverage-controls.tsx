@@ -47,7 +47,12 @@ export function CoverageControls({ storyId, coverage, mayChange, onChanged }: Co
         </button>
       ) : null}
       {mayChange && coverage === 'ended' ? (
-        <button type="button" className="button button-small button-secondary" aria-disabled={pending || undefined} onClick={() => void change('live')}>
+        <button
+          type="button"
+          className="button button-small button-secondary"
+          aria-disabled={pending || undefined}
+          onClick={() => void change('live')}
+        >
           {pending ? 'Working...' : 'Reopen coverage'}
         </button>
       ) : null}

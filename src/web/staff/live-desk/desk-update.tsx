@@ -106,10 +106,20 @@ export function DeskUpdate({ storyId, update, user, onChanged, onDeleted }: Desk
             <button type="button" className="button button-small button-secondary" onClick={startEditing}>
               Edit
             </button>
-            <button type="button" className="button button-small button-secondary" aria-pressed={update.keyEvent} onClick={() => void change({ keyEvent: !update.keyEvent })}>
+            <button
+              type="button"
+              className="button button-small button-secondary"
+              aria-pressed={update.keyEvent}
+              onClick={() => void change({ keyEvent: !update.keyEvent })}
+            >
               Key event
             </button>
-            <button type="button" className="button button-small button-secondary" aria-pressed={update.pinned} onClick={() => void change({ pinned: !update.pinned })}>
+            <button
+              type="button"
+              className="button button-small button-secondary"
+              aria-pressed={update.pinned}
+              onClick={() => void change({ pinned: !update.pinned })}
+            >
               {update.pinned ? 'Unpin' : 'Pin'}
             </button>
             <button type="button" className="button button-small button-danger" onClick={() => setConfirming(true)}>

@@ -14,7 +14,11 @@ export function postUpdate(storyId: number, update: { body: string; keyEvent: bo
   return apiRequest<LiveBlogUpdate>('POST', base(storyId), update);
 }
 
-export function editUpdate(storyId: number, updateId: number, change: { body?: string; keyEvent?: boolean; pinned?: boolean; version: number }): Promise<LiveBlogUpdate> {
+export function editUpdate(
+  storyId: number,
+  updateId: number,
+  change: { body?: string; keyEvent?: boolean; pinned?: boolean; version: number },
+): Promise<LiveBlogUpdate> {
   return apiRequest<LiveBlogUpdate>('PUT', `${base(storyId)}/${updateId}`, change);
 }
 

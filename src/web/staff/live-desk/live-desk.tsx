@@ -62,7 +62,9 @@ export function LiveDesk({ story, user, mayEditStory, onStoryChanged }: LiveDesk
           }}
         />
       ) : (
-        <p className="notice">Coverage has ended: readers see the live blog as finished. {mayEditStory ? 'Reopen coverage to post again.' : ''}</p>
+        <p className="notice">
+          Coverage has ended: readers see the live blog as finished. {mayEditStory ? 'Reopen coverage to post again.' : ''}
+        </p>
       )}
 
       {mayEditStory && live && story.status === 'published' ? (
@@ -79,7 +81,9 @@ export function LiveDesk({ story, user, mayEditStory, onStoryChanged }: LiveDesk
       ) : null}
 
       <h3 className="live-desk-list-title">Updates</h3>
-      {feed.loaded && feed.updates.length === 0 ? <p className="muted">No updates yet. The first one you post appears on the live page within seconds.</p> : null}
+      {feed.loaded && feed.updates.length === 0 ? (
+        <p className="muted">No updates yet. The first one you post appears on the live page within seconds.</p>
+      ) : null}
       <ol className="desk-updates" aria-live="polite">
         {feed.updates.map((update) => (
           <DeskUpdate key={update.id} storyId={story.id} update={update} user={user} onChanged={feed.put} onDeleted={feed.remove} />

@@ -105,7 +105,12 @@ export function UpdateComposer({ label, initial, submitLabel, onSubmit, onCancel
             Cancel
           </button>
         ) : null}
-        <button type="button" className="button button-primary" onClick={() => void submit()} aria-disabled={sending || pendingUploads > 0 || undefined}>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => void submit()}
+          aria-disabled={sending || pendingUploads > 0 || undefined}
+        >
           {sending ? 'Saving...' : pendingUploads > 0 ? 'Waiting for uploads…' : submitLabel}
         </button>
       </div>

@@ -1,4 +1,10 @@
-import { BEARER_PROTOCOL_PREFIX, LIVE_PROTOCOL, LiveCloseCode, MAX_LIVE_MESSAGE_BYTES, type LiveServerMessage } from '../../../media/live-protocol.ts';
+import {
+  BEARER_PROTOCOL_PREFIX,
+  LIVE_PROTOCOL,
+  LiveCloseCode,
+  MAX_LIVE_MESSAGE_BYTES,
+  type LiveServerMessage,
+} from '../../../media/live-protocol.ts';
 import { getToken } from '../../api/client.ts';
 import { liveSocketUrl, parseServerMessage } from '../../site/live/live-socket-url.ts';
 import { recorderOptions, recordingMimeType } from '../camera/recording-format.ts';
@@ -70,7 +76,10 @@ export class LivePublisher {
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
   private waiters: (() => void)[] = [];
 
-  private constructor(private readonly options: LivePublisherOptions, mimeType: string) {
+  private constructor(
+    private readonly options: LivePublisherOptions,
+    mimeType: string,
+  ) {
     this.recorder = new MediaRecorder(options.stream, recorderOptions(mimeType, options.videoBitsPerSecond ?? 2_500_000));
     this.recorder.ondataavailable = (event) => {
       if (event.data.size === 0) return;

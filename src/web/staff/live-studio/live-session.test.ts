@@ -5,7 +5,16 @@ import type { LivePublisherOptions } from './live-publisher.ts';
 import type { ToastInput } from '../../ui/toast/toast-store.ts';
 import { createLiveSession, type LiveSessionDeps } from './live-session.ts';
 
-const STREAM: LiveStream = { id: 41, storyId: 9, streamKey: 'k', isActive: true, viewers: 0, startedAt: '2026-01-01T00:00:00Z', endedAt: null, createdAt: '2026-01-01T00:00:00Z' };
+const STREAM: LiveStream = {
+  id: 41,
+  storyId: 9,
+  streamKey: 'k',
+  isActive: true,
+  viewers: 0,
+  startedAt: '2026-01-01T00:00:00Z',
+  endedAt: null,
+  createdAt: '2026-01-01T00:00:00Z',
+};
 
 function setup(overrides: Partial<LiveSessionDeps> = {}) {
   const cameras: FakeCamera[] = [];
@@ -32,7 +41,10 @@ function setup(overrides: Partial<LiveSessionDeps> = {}) {
         },
       };
     }),
-    loadStory: vi.fn(async (id: number) => ({ id, title: 'Levee watch', slug: 'levee-watch', status: 'published', videoUrl: '/media/live/41.webm' }) as Story),
+    loadStory: vi.fn(
+      async (id: number) =>
+        ({ id, title: 'Levee watch', slug: 'levee-watch', status: 'published', videoUrl: '/media/live/41.webm' }) as Story,
+    ),
     notify: (notice) => notices.push(notice),
     refresh: vi.fn(),
     guardUnload: vi.fn(),
@@ -73,7 +85,9 @@ describe('the live-stream session', () => {
     refused.session.setTitle('Levee watch');
     await refused.session.goLive();
     expect(refused.session.get().phase).toBe('idle');
-    expect(refused.notices).toEqual([{ title: 'Camera access denied', description: 'Please allow camera and microphone access to stream', variant: 'destructive' }]);
+    expect(refused.notices).toEqual([
+      { title: 'Camera access denied', description: 'Please allow camera and microphone access to stream', variant: 'destructive' },
+    ]);
     expect(refused.deps.startStream).not.toHaveBeenCalled();
   });
 
@@ -89,7 +103,11 @@ describe('the live-stream session', () => {
 
     t.publisher().onState?.('live');
     expect(t.session.get()).toMatchObject({ phase: 'live', liveSince: 5_000, connection: 'live' });
-    expect(t.notices.at(-1)).toEqual({ title: 'Stream started', description: 'You are now live! Video is being recorded.', variant: 'success' });
+    expect(t.notices.at(-1)).toEqual({
+      title: 'Stream started',
+      description: 'You are now live! Video is being recorded.',
+      variant: 'success',
+    });
     t.publisher().onViewers?.(3);
     expect(t.session.get().viewers).toBe(3);
     t.publisher().onState?.('reconnecting');
@@ -101,7 +119,11 @@ describe('the live-stream session', () => {
     t.session.setTitle('Levee watch');
     await t.session.goLive();
     expect(t.session.get().phase).toBe('preview');
-    expect(t.notices.at(-1)).toEqual({ title: 'Stream creation failed', description: '403: {"error":{"code":"forbidden"}}', variant: 'destructive' });
+    expect(t.notices.at(-1)).toEqual({
+      title: 'Stream creation failed',
+      description: '403: {"error":{"code":"forbidden"}}',
+      variant: 'destructive',
+    });
     expect(t.deps.startPublisher).not.toHaveBeenCalled();
   });
 
@@ -144,7 +166,11 @@ describe('the live-stream session', () => {
     expect(t.cameras[0]!.tracks.every((track) => track.stopped)).toBe(true);
     expect(t.deps.loadStory).toHaveBeenCalledWith(9);
     expect(t.session.get()).toMatchObject({ phase: 'ended', outcome: { videoSaved: true, story: { id: 9 } }, viewers: 0 });
-    expect(t.notices.at(-1)).toEqual({ title: 'Stream ended', description: 'Your live stream has been stopped and video saved', variant: 'success' });
+    expect(t.notices.at(-1)).toEqual({
+      title: 'Stream ended',
+      description: 'Your live stream has been stopped and video saved',
+      variant: 'success',
+    });
     expect(t.deps.refresh).toHaveBeenCalled();
     expect(t.deps.guardUnload).toHaveBeenLastCalledWith(false);
   });

@@ -90,7 +90,8 @@ const INITIAL: LiveState = {
   problem: null,
 };
 
-export const NO_LIVE_RECORDING = 'This browser cannot record the MP4 or WebM video that live streams need. Use a current Safari, Chrome, Edge or Firefox to go live.';
+export const NO_LIVE_RECORDING =
+  'This browser cannot record the MP4 or WebM video that live streams need. Use a current Safari, Chrome, Edge or Firefox to go live.';
 
 export interface LiveSession extends SessionStore<LiveState> {
   setTitle(title: string): void;
@@ -168,7 +169,10 @@ export function createLiveSession(deps: LiveSessionDeps): LiveSession {
       closeCamera();
       void finish(stream);
     } else if (state === 'failed') {
-      store.set({ connection: 'failed', problem: `Streaming stopped: ${detail ?? 'the connection failed'}. End the stream to keep what was recorded.` });
+      store.set({
+        connection: 'failed',
+        problem: `Streaming stopped: ${detail ?? 'the connection failed'}. End the stream to keep what was recorded.`,
+      });
     } else {
       store.set({ connection: state, problem: state === 'live' ? null : store.get().problem });
     }
@@ -226,7 +230,11 @@ export function createLiveSession(deps: LiveSessionDeps): LiveSession {
         stream = await deps.startStream(title);
       } catch (error) {
         store.set({ phase: store.get().camera ? 'preview' : 'idle' });
-        deps.notify({ title: LIVE_NOTICES.creationFailed, description: error instanceof Error ? error.message : String(error), variant: 'destructive' });
+        deps.notify({
+          title: LIVE_NOTICES.creationFailed,
+          description: error instanceof Error ? error.message : String(error),
+          variant: 'destructive',
+        });
         return;
       }
       store.set({ stream });

@@ -44,7 +44,8 @@ function useLiveSession(): LiveSession {
       void queryClient.invalidateQueries({ queryKey: activeStreamsQuery().queryKey });
       void queryClient.invalidateQueries({ queryKey: myFiguresQuery().queryKey });
     },
-    guardUnload: (on) => (on ? window.addEventListener('beforeunload', askBeforeLeaving) : window.removeEventListener('beforeunload', askBeforeLeaving)),
+    guardUnload: (on) =>
+      on ? window.addEventListener('beforeunload', askBeforeLeaving) : window.removeEventListener('beforeunload', askBeforeLeaving),
     now: () => Date.now(),
   });
   return session;
@@ -94,20 +95,35 @@ export function LiveStreamPanel({ forStory }: { forStory?: { id: number; title: 
   useEffect(() => () => live.release(), [live]);
 
   const primary =
-    phase === 'idle' || phase === 'preview' ? { label: 'Start Live Stream', run: () => void live.goLive(), danger: false }
-    : phase === 'opening' ? { label: 'Start Live Stream', run: undefined, danger: false }
-    : phase === 'starting' ? { label: 'Going Live…', run: undefined, danger: false }
-    : phase === 'live' ? { label: 'End Stream', run: () => void live.end(), danger: true }
-    : phase === 'ending' ? { label: 'Ending Stream…', run: undefined, danger: true }
-    : phase === 'end-failed' ? { label: 'Try Ending Again', run: () => void live.end(), danger: true }
-    : { label: 'Start a New Stream', run: () => { live.newStream(); streamDetails.set({ description: '', beatId: '' }); }, danger: false };
+    phase === 'idle' || phase === 'preview'
+      ? { label: 'Start Live Stream', run: () => void live.goLive(), danger: false }
+      : phase === 'opening'
+        ? { label: 'Start Live Stream', run: undefined, danger: false }
+        : phase === 'starting'
+          ? { label: 'Going Live…', run: undefined, danger: false }
+          : phase === 'live'
+            ? { label: 'End Stream', run: () => void live.end(), danger: true }
+            : phase === 'ending'
+              ? { label: 'Ending Stream…', run: undefined, danger: true }
+              : phase === 'end-failed'
+                ? { label: 'Try Ending Again', run: () => void live.end(), danger: true }
+                : {
+                    label: 'Start a New Stream',
+                    run: () => {
+                      live.newStream();
+                      streamDetails.set({ description: '', beatId: '' });
+                    },
+                    danger: false,
+                  };
 
   return (
     <section aria-labelledby="live-title">
       <h2 className="panel-title" id="live-title">
         Live Stream
       </h2>
-      <p className="muted">Readers watch live on the story page. The stream is recorded as it goes and published as the story’s video when you end it.</p>
+      <p className="muted">
+        Readers watch live on the story page. The stream is recorded as it goes and published as the story’s video when you end it.
+      </p>
       <div className="media-panel">
         <TextField
           label="Stream Title"
@@ -119,7 +135,12 @@ export function LiveStreamPanel({ forStory }: { forStory?: { id: number; title: 
           disabled={forStory !== undefined || (phase !== 'idle' && phase !== 'preview' && phase !== 'opening')}
         />
         {forStory ? null : <StreamDetailsFields disabled={phase !== 'idle' && phase !== 'preview' && phase !== 'opening'} />}
-        <CameraPreview stream={state.camera} cameraOn={state.cameraOn} label="Live camera preview" idleText={phase === 'ended' ? 'Stream ended' : 'Camera off'}>
+        <CameraPreview
+          stream={state.camera}
+          cameraOn={state.cameraOn}
+          label="Live camera preview"
+          idleText={phase === 'ended' ? 'Stream ended' : 'Camera off'}
+        >
           {onAir ? (
             <>
               <span className="badge badge-recording">
@@ -163,7 +184,11 @@ export function LiveStreamPanel({ forStory }: { forStory?: { id: number; title: 
             aria-disabled={!primary.run || undefined}
             aria-busy={!primary.run || undefined}
           >
-            {primary.danger && primary.run ? <span className="stop-square" aria-hidden="true" /> : <span className="live-dot" aria-hidden="true" />}
+            {primary.danger && primary.run ? (
+              <span className="stop-square" aria-hidden="true" />
+            ) : (
+              <span className="live-dot" aria-hidden="true" />
+            )}
             {primary.label}
           </button>
           {phase === 'idle' || phase === 'opening' || phase === 'preview' ? (
@@ -209,4 +234,3 @@ function EndedNotice({ story, videoSaved }: { story: Story | null; videoSaved: b
     </div>
   );
 }
-

@@ -9,7 +9,11 @@ import type { StreamDetails } from './stream-details.tsx';
  * `storyId`, the stream goes on that live blog's page (docs/product/api-liveblogs.md) instead of a
  * story of its own.
  */
-export function startStream(title: string, details: StreamDetails = { description: '', beatId: '' }, storyId?: number): Promise<LiveStream> {
+export function startStream(
+  title: string,
+  details: StreamDetails = { description: '', beatId: '' },
+  storyId?: number,
+): Promise<LiveStream> {
   const form = new FormData();
   form.append('title', title);
   if (details.description.trim()) form.append('description', details.description.trim());

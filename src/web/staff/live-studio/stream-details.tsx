@@ -31,7 +31,12 @@ export function StreamDetailsFields({ disabled }: { disabled: boolean }) {
         rows={2}
         disabled={disabled}
       />
-      <SelectField label="Beat (optional)" value={details.beatId} onChange={(event) => streamDetails.set({ beatId: event.target.value })} disabled={disabled}>
+      <SelectField
+        label="Beat (optional)"
+        value={details.beatId}
+        onChange={(event) => streamDetails.set({ beatId: event.target.value })}
+        disabled={disabled}
+      >
         <BeatOptions beats={beats} />
       </SelectField>
     </>

@@ -68,7 +68,11 @@ function ProfileForm({ user, own }: { user: User; own: boolean }) {
     },
     onError: (error) => {
       if (error instanceof ApiError) setErrors(error.fields);
-      toast({ title: 'Could not save the profile', description: error instanceof ApiError ? (error.serverMessage ?? undefined) : undefined, variant: 'destructive' });
+      toast({
+        title: 'Could not save the profile',
+        description: error instanceof ApiError ? (error.serverMessage ?? undefined) : undefined,
+        variant: 'destructive',
+      });
     },
   });
   const submit = (event: FormEvent) => {
@@ -84,8 +88,20 @@ function ProfileForm({ user, own }: { user: User; own: boolean }) {
         Shown on the author page, <HrefLink href={authorPath(user)}>{authorPath(user)}</HrefLink>, with every published story.
       </p>
       <form className="form" onSubmit={submit} noValidate>
-        <TextField label="First name" value={firstName} onChange={(event) => setFirstName(event.target.value)} maxLength={50} error={errors.firstName} />
-        <TextField label="Last name" value={lastName} onChange={(event) => setLastName(event.target.value)} maxLength={50} error={errors.lastName} />
+        <TextField
+          label="First name"
+          value={firstName}
+          onChange={(event) => setFirstName(event.target.value)}
+          maxLength={50}
+          error={errors.firstName}
+        />
+        <TextField
+          label="Last name"
+          value={lastName}
+          onChange={(event) => setLastName(event.target.value)}
+          maxLength={50}
+          error={errors.lastName}
+        />
         <p className="field-hint">Stories are signed with the first and last name when both are given, otherwise with the username.</p>
         <TextField
           label="X handle (optional)"

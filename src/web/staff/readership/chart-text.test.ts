@@ -15,7 +15,9 @@ describe('chart text', () => {
       { t: '2026-05-05T00:00:00.000Z', value: 1200 },
     ];
     expect(chartSummary(points, 'view', 'day', 'in the last 7 days')).toBe('1.2K views in the last 7 days. Most: Tue, May 5 UTC (1.2K).');
-    expect(chartSummary([{ t: '2026-05-04T00:00:00.000Z', value: 0 }], 'view', 'day', 'in the last 7 days')).toBe('No views in the last 7 days.');
+    expect(chartSummary([{ t: '2026-05-04T00:00:00.000Z', value: 0 }], 'view', 'day', 'in the last 7 days')).toBe(
+      'No views in the last 7 days.',
+    );
   });
 });
 
@@ -26,7 +28,9 @@ describe('audienceSummary', () => {
       { t: '2026-05-05T19:31:00.000Z', viewers: 44 },
       { t: '2026-05-05T19:32:00.000Z', viewers: 2 },
     ];
-    expect(audienceSummary({ peakViewers: 44, viewerMinutes: 106, series })).toBe('A peak of 44 viewers at 19:31 UTC; 106 minutes watched in 3 minutes on air.');
+    expect(audienceSummary({ peakViewers: 44, viewerMinutes: 106, series })).toBe(
+      'A peak of 44 viewers at 19:31 UTC; 106 minutes watched in 3 minutes on air.',
+    );
   });
 });
 

@@ -10,7 +10,14 @@ export interface Point {
 }
 
 const formats: Record<Bucket, Intl.DateTimeFormat> = {
-  hour: new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+  hour: new Intl.DateTimeFormat('en-US', {
+    timeZone: 'UTC',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }),
   day: new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' }),
   minute: new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
 };
@@ -44,7 +51,11 @@ export function chartSummary(points: readonly Point[], unit: string, bucket: Buc
 }
 
 /** "A peak of 44 viewers at 19:32 UTC; 106 minutes watched in 6 minutes on air." */
-export function audienceSummary(audience: { peakViewers: number; viewerMinutes: number; series: readonly { t: string; viewers: number }[] }): string {
+export function audienceSummary(audience: {
+  peakViewers: number;
+  viewerMinutes: number;
+  series: readonly { t: string; viewers: number }[];
+}): string {
   const peak = audience.series.find((point) => point.viewers === audience.peakViewers);
   const at = peak && audience.peakViewers > 0 ? ` at ${bucketLabel(peak.t, 'minute')} UTC` : '';
   return `A peak of ${plural(audience.peakViewers, 'viewer')}${at}; ${plural(audience.viewerMinutes, 'minute')} watched in ${plural(audience.series.length, 'minute')} on air.`;

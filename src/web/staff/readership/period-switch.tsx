@@ -5,7 +5,13 @@ export function PeriodSwitch({ value, onChange, label }: { value: PeriodKey; onC
   return (
     <div className="period-switch" role="group" aria-label={label}>
       {PERIODS.map((period) => (
-        <button key={period.key} type="button" className="period-button" aria-pressed={period.key === value} onClick={() => onChange(period.key)}>
+        <button
+          key={period.key}
+          type="button"
+          className="period-button"
+          aria-pressed={period.key === value}
+          onClick={() => onChange(period.key)}
+        >
           {period.label}
         </button>
       ))}

@@ -11,7 +11,17 @@ export interface RankedItem {
  * A breakdown, biggest first, as a table whose rows carry a bar of their share: readable as it is
  * by a screen reader, and at any width.
  */
-export function RankedList({ title, items, empty, loading = false }: { title: string; items: readonly RankedItem[] | undefined; empty: string; loading?: boolean }) {
+export function RankedList({
+  title,
+  items,
+  empty,
+  loading = false,
+}: {
+  title: string;
+  items: readonly RankedItem[] | undefined;
+  empty: string;
+  loading?: boolean;
+}) {
   const most = Math.max(1, ...(items ?? []).map((item) => item.views));
   return (
     <section className="ranked" aria-label={title}>

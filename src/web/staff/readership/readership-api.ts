@@ -21,7 +21,8 @@ export const siteReadershipQuery = (period: PeriodKey) => report<SiteReadership>
 
 export const myReadershipQuery = (period: PeriodKey) => report<ReporterReadership>('/api/analytics/me', period);
 
-export const storyReadershipQuery = (storyId: number, period: PeriodKey) => report<ReadershipReport>(`/api/analytics/stories/${storyId}`, period);
+export const storyReadershipQuery = (storyId: number, period: PeriodKey) =>
+  report<ReadershipReport>(`/api/analytics/stories/${storyId}`, period);
 
 export const storyStreamsQuery = (storyId: number) =>
   queryOptions({

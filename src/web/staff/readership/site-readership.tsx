@@ -28,7 +28,12 @@ export function SiteReadership() {
         </div>
         <PeriodSwitch value={period} onChange={setPeriod} label="Readership period" />
       </div>
-      <ReportChart title="Views over time" report={site} period={period} empty={`No views ${periodPhrase(period)} yet. Views appear here within a minute of being read.`} />
+      <ReportChart
+        title="Views over time"
+        report={site}
+        period={period}
+        empty={`No views ${periodPhrase(period)} yet. Views appear here within a minute of being read.`}
+      />
       <div className="readership-lists">
         <RankedList title="Top stories" items={storyItems(data?.topStories)} empty="No story read yet." loading={pending} />
         <RankedList
@@ -41,7 +46,9 @@ export function SiteReadership() {
         <RankedList title="Referrers" items={referrerItems(data)} empty="No reader came from another site yet." loading={pending} />
         <RankedList title="Devices" items={deviceItems(data)} empty="No readers yet." loading={pending} />
       </div>
-      <p className="muted small readership-note">Cookie-free: no reader is tracked. Bots are not counted. Times are UTC; views appear within a minute.</p>
+      <p className="muted small readership-note">
+        Cookie-free: no reader is tracked. Bots are not counted. Times are UTC; views appear within a minute.
+      </p>
     </section>
   );
 }

@@ -16,7 +16,10 @@ export function StoryReadershipCard({ story }: { story: Story }) {
   const [period, setPeriod] = useState<PeriodKey>('7d');
   const figures = useQuery(storyReadershipQuery(story.id, period));
   const streams = useQuery(storyStreamsQuery(story.id));
-  const ended = (streams.data ?? []).filter((stream) => !stream.isActive).slice(-3).reverse();
+  const ended = (streams.data ?? [])
+    .filter((stream) => !stream.isActive)
+    .slice(-3)
+    .reverse();
   const data = figures.data;
   const notYet = story.status !== 'published' && !story.publishedAt;
   return (
@@ -39,7 +42,12 @@ export function StoryReadershipCard({ story }: { story: Story }) {
       />
       <div className="readership-lists">
         <RankedList title="Sources" items={sourceItems(data)} empty="No readers yet." loading={figures.isPending} />
-        <RankedList title="Referrers" items={referrerItems(data, 5)} empty="No reader came from another site yet." loading={figures.isPending} />
+        <RankedList
+          title="Referrers"
+          items={referrerItems(data, 5)}
+          empty="No reader came from another site yet."
+          loading={figures.isPending}
+        />
         <RankedList title="Devices" items={deviceItems(data)} empty="No readers yet." loading={figures.isPending} />
       </div>
       {ended.map((stream) => (

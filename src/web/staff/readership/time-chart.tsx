@@ -50,7 +50,14 @@ function options(width: number, { unit, bucket, height, points }: TimeChartProps
         space: 52,
         values: (_u, splits) => splits.map((split) => tickLabel(split * 1000, bucket)),
       },
-      { stroke: INK, grid: { stroke: GRID, width: 1 }, ticks: { show: false }, size: 40, font: '11px system-ui, sans-serif', values: (_u, ticks) => ticks.map((tick) => (Number.isInteger(tick) ? compactNumber(tick) : '')) },
+      {
+        stroke: INK,
+        grid: { stroke: GRID, width: 1 },
+        ticks: { show: false },
+        size: 40,
+        font: '11px system-ui, sans-serif',
+        values: (_u, ticks) => ticks.map((tick) => (Number.isInteger(tick) ? compactNumber(tick) : '')),
+      },
     ],
     series: [
       {},

@@ -19,8 +19,19 @@ export function YourReadership() {
         <PeriodSwitch value={period} onChange={setPeriod} label="Your readers: period" />
       </div>
       <ReportTotal report={data} period={period} className="small" />
-      <ReportChart title="Views of your stories" report={mine} period={period} empty={`No views of your stories ${periodPhrase(period)} yet.`} height={140} />
-      <RankedList title="Your top five" items={storyItems(data?.topStories, 5)} empty="None of your stories has been read yet." loading={mine.isPending} />
+      <ReportChart
+        title="Views of your stories"
+        report={mine}
+        period={period}
+        empty={`No views of your stories ${periodPhrase(period)} yet.`}
+        height={140}
+      />
+      <RankedList
+        title="Your top five"
+        items={storyItems(data?.topStories, 5)}
+        empty="None of your stories has been read yet."
+        loading={mine.isPending}
+      />
     </div>
   );
 }

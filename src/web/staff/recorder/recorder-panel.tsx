@@ -74,12 +74,17 @@ export function RecorderPanel() {
 
   // One primary button whose job follows the phase: focus stays on it from Start Camera to Stop.
   const primary =
-    phase === 'idle' ? { label: 'Start Camera', run: () => void recorder.startCamera(), busy: false }
-    : phase === 'opening' ? { label: 'Starting Camera…', run: undefined, busy: true }
-    : phase === 'previewing' ? { label: 'Start Recording', run: () => recorder.startRecording(), busy: false }
-    : phase === 'recording' ? { label: 'Stop Recording', run: () => void recorder.stopRecording(), busy: false }
-    : phase === 'finishing' ? { label: 'Saving Clip…', run: undefined, busy: true }
-    : { label: 'Record Again', run: () => void recorder.recordAgain(), busy: false };
+    phase === 'idle'
+      ? { label: 'Start Camera', run: () => void recorder.startCamera(), busy: false }
+      : phase === 'opening'
+        ? { label: 'Starting Camera…', run: undefined, busy: true }
+        : phase === 'previewing'
+          ? { label: 'Start Recording', run: () => recorder.startRecording(), busy: false }
+          : phase === 'recording'
+            ? { label: 'Stop Recording', run: () => void recorder.stopRecording(), busy: false }
+            : phase === 'finishing'
+              ? { label: 'Saving Clip…', run: undefined, busy: true }
+              : { label: 'Record Again', run: () => void recorder.recordAgain(), busy: false };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -95,14 +100,25 @@ export function RecorderPanel() {
       <div className="media-panel">
         {phase === 'recorded' && state.clip ? (
           <div className="camera-frame camera-stage">
-            <video key={state.clip.url} className="camera-video clip-video" src={state.clip.url} controls playsInline preload="metadata" aria-label="Recorded clip" />
+            <video
+              key={state.clip.url}
+              className="camera-video clip-video"
+              src={state.clip.url}
+              controls
+              playsInline
+              preload="metadata"
+              aria-label="Recorded clip"
+            />
           </div>
         ) : (
           <CameraPreview stream={state.camera} cameraOn={state.cameraOn} label="Camera preview" idleText="Camera off">
             {phase === 'recording' ? (
               <span className="badge badge-recording">
                 <span className="live-dot" aria-hidden="true" />
-                REC <span role="timer" aria-label="Recording time">{formatElapsed(elapsed)}</span>
+                REC{' '}
+                <span role="timer" aria-label="Recording time">
+                  {formatElapsed(elapsed)}
+                </span>
               </span>
             ) : null}
           </CameraPreview>
@@ -162,7 +178,9 @@ export function RecorderPanel() {
               </option>
             ))}
           </SelectField>
-          {upload.state === 'uploading' ? <UploadProgressBar name="your clip" progress={upload.progress} onCancel={() => recorder.cancelUpload()} /> : null}
+          {upload.state === 'uploading' ? (
+            <UploadProgressBar name="your clip" progress={upload.progress} onCancel={() => recorder.cancelUpload()} />
+          ) : null}
           <div className="button-row">
             <button type="submit" className="button button-primary" disabled={uploading || uploaded} aria-busy={uploading || undefined}>
               {uploading ? 'Uploading…' : 'Upload Video'}
@@ -174,9 +192,7 @@ export function RecorderPanel() {
           <div className="notice notice-success" role="status">
             <p className="notice-title">Draft story created</p>
             {upload.story ? (
-              <p>
-                The draft story “{upload.story.title}” holds your clip. Finish it in the editor and publish it when it is ready.
-              </p>
+              <p>The draft story “{upload.story.title}” holds your clip. Finish it in the editor and publish it when it is ready.</p>
             ) : null}
             <div className="notice-actions">
               {upload.story ? (

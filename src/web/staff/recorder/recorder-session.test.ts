@@ -25,7 +25,13 @@ function setup(overrides: Partial<RecorderDeps> = {}) {
     upload: vi.fn(async (file: File, options) => {
       uploads.push({ file, options });
       options.onProgress?.({ loaded: file.size, total: file.size, phase: 'finishing' });
-      return { url: '/media/videos/clip.webm', key: 'videos/clip.webm', contentType: 'video/webm', size: file.size, story: { id: 7, title: 'Flood' } as Story } satisfies StoredMedia;
+      return {
+        url: '/media/videos/clip.webm',
+        key: 'videos/clip.webm',
+        contentType: 'video/webm',
+        size: file.size,
+        story: { id: 7, title: 'Flood' } as Story,
+      } satisfies StoredMedia;
     }),
     objectUrls: { create: () => 'blob:clip', revoke: vi.fn() },
     notify: (notice) => notices.push(notice),
@@ -94,7 +100,10 @@ describe('the recorder session', () => {
     t.session.setForm({ title: '   ' });
     await t.session.upload();
     expect(t.deps.upload).not.toHaveBeenCalled();
-    expect(t.notices.map((n) => n.title)).toEqual(['Please provide a title and record a video', 'Please provide a title and record a video']);
+    expect(t.notices.map((n) => n.title)).toEqual([
+      'Please provide a title and record a video',
+      'Please provide a title and record a video',
+    ]);
   });
 
   it('uploads the fixed clip with title, description and category, then refreshes the story lists', async () => {
@@ -104,7 +113,10 @@ describe('the recorder session', () => {
     await t.session.upload();
     expect(t.uploads).toHaveLength(1);
     expect(t.uploads[0]!.file.name).toBe('1700000000000.webm');
-    expect(t.uploads[0]!.options).toMatchObject({ kind: 'video', fields: { title: 'Flood on Main Street', description: 'Water rising', category: 'local' } });
+    expect(t.uploads[0]!.options).toMatchObject({
+      kind: 'video',
+      fields: { title: 'Flood on Main Street', description: 'Water rising', category: 'local' },
+    });
     expect(t.session.get().upload).toMatchObject({ state: 'done', url: '/media/videos/clip.webm', story: { id: 7 } });
     expect(t.notices).toEqual([{ title: 'Video uploaded successfully!', variant: 'success' }]);
     expect(t.deps.refresh).toHaveBeenCalledOnce();
@@ -128,7 +140,10 @@ describe('the recorder session', () => {
   });
 
   it('says "Failed to upload video" with the server’s reason when the upload fails', async () => {
-    const failure = Object.assign(new Error('413: {...}'), { status: 413, body: { error: { code: 'too_large', message: 'The video is larger than 2 GB' } } });
+    const failure = Object.assign(new Error('413: {...}'), {
+      status: 413,
+      body: { error: { code: 'too_large', message: 'The video is larger than 2 GB' } },
+    });
     const t = setup({ upload: async () => Promise.reject(failure) });
     await recordClip(t);
     t.session.setForm({ title: 'Flood' });
@@ -140,7 +155,9 @@ describe('the recorder session', () => {
   it('goes back quietly when the reporter cancels the upload', async () => {
     const t = setup({
       upload: (_file, options) =>
-        new Promise((_resolve, reject) => options.signal!.addEventListener('abort', () => reject(new DOMException('cancelled', 'AbortError')))),
+        new Promise((_resolve, reject) =>
+          options.signal!.addEventListener('abort', () => reject(new DOMException('cancelled', 'AbortError'))),
+        ),
     });
     await recordClip(t);
     t.session.setForm({ title: 'Flood' });
@@ -190,6 +207,11 @@ describe('the recorder session', () => {
     t.session.setForm({ title: 'Flood' });
     await t.session.upload();
     t.session.startOver();
-    expect(t.session.get()).toMatchObject({ phase: 'idle', clip: null, upload: { state: 'idle' }, form: { title: '', description: '', category: 'breaking' } });
+    expect(t.session.get()).toMatchObject({
+      phase: 'idle',
+      clip: null,
+      upload: { state: 'idle' },
+      form: { title: '', description: '', category: 'breaking' },
+    });
   });
 });

@@ -159,7 +159,11 @@ export function createRecorderSession(deps: RecorderDeps): RecorderSession {
         recording = deps.startRecording(camera);
       } catch (error) {
         store.set({ problem: error instanceof Error ? error.message : String(error) });
-        deps.notify({ title: 'Could not start recording', description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
+        deps.notify({
+          title: 'Could not start recording',
+          description: error instanceof Error ? error.message : undefined,
+          variant: 'destructive',
+        });
         return;
       }
       store.set({ phase: 'recording', recordingSince: deps.now(), problem: null });
@@ -181,7 +185,12 @@ export function createRecorderSession(deps: RecorderDeps): RecorderSession {
         // The clip still plays; it only lacks a length until the browser has read it all.
       }
       const file = deps.toFile(clip);
-      store.set({ phase: 'recorded', recordingSince: null, clip: { file, url: deps.objectUrls.create(file), seconds }, upload: { state: 'idle' } });
+      store.set({
+        phase: 'recorded',
+        recordingSince: null,
+        clip: { file, url: deps.objectUrls.create(file), seconds },
+        upload: { state: 'idle' },
+      });
     },
 
     async recordAgain() {
@@ -213,7 +222,8 @@ export function createRecorderSession(deps: RecorderDeps): RecorderSession {
           kind: 'video',
           fields: { title, description: form.description.trim(), category: form.category },
           signal: controller.signal,
-          onProgress: (progress) => store.set((state) => (state.upload.state === 'uploading' ? { ...state, upload: { state: 'uploading', progress } } : state)),
+          onProgress: (progress) =>
+            store.set((state) => (state.upload.state === 'uploading' ? { ...state, upload: { state: 'uploading', progress } } : state)),
         });
         store.set({ upload: { state: 'done', story: stored.story ?? null, url: stored.url } });
         deps.notify({ title: RECORDER_NOTICES.uploaded, variant: 'success' });
@@ -245,8 +255,7 @@ export function createRecorderSession(deps: RecorderDeps): RecorderSession {
       if (phase === 'opening') {
         cameraRequest++;
         store.set({ phase: 'idle' });
-      }
-      else if (phase === 'previewing') {
+      } else if (phase === 'previewing') {
         closeCamera();
         store.set({ phase: 'idle' });
       } else if (phase === 'recording') void session.stopRecording();

@@ -13,12 +13,24 @@ export function AuthenticatorAppCard({ state }: { state: SecondFactorState }) {
   const [codes, setCodes] = useState<string[] | null>(null);
   const [turningOff, setTurningOff] = useState(false);
   const [codeError, setCodeError] = useState<string | undefined>();
-  const start = useSecurityChange(startTotpSetup, { done: 'Scan the code with your app', failed: 'Could not start the setup' }, [], setSetup);
-  const confirm = useSecurityChange(confirmTotp, { done: 'Authenticator app turned on', failed: 'The code was not accepted' }, undefined, ({ recoveryCodes }) => {
-    setSetup(null);
-    setCodes(recoveryCodes);
-  });
-  const off = useSecurityChange(removeTotp, { done: 'Authenticator app turned off', failed: 'Could not turn it off' }, undefined, () => setTurningOff(false));
+  const start = useSecurityChange(
+    startTotpSetup,
+    { done: 'Scan the code with your app', failed: 'Could not start the setup' },
+    [],
+    setSetup,
+  );
+  const confirm = useSecurityChange(
+    confirmTotp,
+    { done: 'Authenticator app turned on', failed: 'The code was not accepted' },
+    undefined,
+    ({ recoveryCodes }) => {
+      setSetup(null);
+      setCodes(recoveryCodes);
+    },
+  );
+  const off = useSecurityChange(removeTotp, { done: 'Authenticator app turned off', failed: 'Could not turn it off' }, undefined, () =>
+    setTurningOff(false),
+  );
 
   const submitCode = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -33,7 +45,9 @@ export function AuthenticatorAppCard({ state }: { state: SecondFactorState }) {
       <h2 className="card-title" id="totp-title">
         Authenticator app {state.totp ? <span className="badge badge-active">On</span> : null}
       </h2>
-      <p className="muted small">A 6-digit code from an app such as 1Password, Google Authenticator or Authy, asked for after your password.</p>
+      <p className="muted small">
+        A 6-digit code from an app such as 1Password, Google Authenticator or Authy, asked for after your password.
+      </p>
       {codes ? (
         <div className="recovery-codes" role="region" aria-label="Recovery codes">
           <p>
@@ -46,7 +60,11 @@ export function AuthenticatorAppCard({ state }: { state: SecondFactorState }) {
               </li>
             ))}
           </ul>
-          <button type="button" className="button button-secondary button-small" onClick={() => void navigator.clipboard?.writeText(codes.join('\n'))}>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            onClick={() => void navigator.clipboard?.writeText(codes.join('\n'))}
+          >
             Copy codes
           </button>{' '}
           <button type="button" className="button button-primary button-small" onClick={() => setCodes(null)}>
@@ -55,9 +73,7 @@ export function AuthenticatorAppCard({ state }: { state: SecondFactorState }) {
         </div>
       ) : state.totp ? (
         <>
-          <p>
-            {state.recoveryCodesLeft} of 10 recovery codes left.
-          </p>
+          <p>{state.recoveryCodesLeft} of 10 recovery codes left.</p>
           <button type="button" className="button button-secondary button-small" onClick={() => setTurningOff(true)}>
             Turn off
           </button>
@@ -68,7 +84,15 @@ export function AuthenticatorAppCard({ state }: { state: SecondFactorState }) {
           <p className="small">
             Scan it with your app, or type this key: <code className="totp-secret">{setup.secret.replace(/(.{4})/g, '$1 ').trim()}</code>
           </p>
-          <TextField label="Code from the app" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} error={codeError} autoFocus />
+          <TextField
+            label="Code from the app"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            error={codeError}
+            autoFocus
+          />
           <div className="form-row">
             <button type="submit" className="button button-primary" disabled={confirm.isPending}>
               {confirm.isPending ? 'Checking...' : 'Turn on'}
@@ -79,7 +103,12 @@ export function AuthenticatorAppCard({ state }: { state: SecondFactorState }) {
           </div>
         </form>
       ) : (
-        <button type="button" className="button button-primary button-small" onClick={() => start.mutate(undefined)} disabled={start.isPending}>
+        <button
+          type="button"
+          className="button button-primary button-small"
+          onClick={() => start.mutate(undefined)}
+          disabled={start.isPending}
+        >
           Set up an authenticator app
         </button>
       )}

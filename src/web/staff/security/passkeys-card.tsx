@@ -14,9 +14,14 @@ export function PasskeysCard({ state }: { state: SecondFactorState }) {
   const [renaming, setRenaming] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const add = useSecurityChange(addPasskey, { done: 'Passkey added', failed: 'The passkey was not added' }, undefined, () => setName(''));
-  const remove = useSecurityChange(removePasskey, { done: 'Passkey removed', failed: 'Could not remove the passkey' }, undefined, () => setToRemove(null));
-  const rename = useSecurityChange((input: { id: number; name: string }) => renamePasskey(input.id, input.name), { done: 'Passkey renamed', failed: 'Could not rename it' }, undefined, () =>
-    setRenaming(null),
+  const remove = useSecurityChange(removePasskey, { done: 'Passkey removed', failed: 'Could not remove the passkey' }, undefined, () =>
+    setToRemove(null),
+  );
+  const rename = useSecurityChange(
+    (input: { id: number; name: string }) => renamePasskey(input.id, input.name),
+    { done: 'Passkey renamed', failed: 'Could not rename it' },
+    undefined,
+    () => setRenaming(null),
   );
 
   const submit = (event: FormEvent) => {
@@ -31,7 +36,9 @@ export function PasskeysCard({ state }: { state: SecondFactorState }) {
       <h2 className="card-title" id="passkeys-title">
         Passkeys
       </h2>
-      <p className="muted small">Sign in with your fingerprint, face or device PIN instead of a password and code. Phishing sites cannot use them.</p>
+      <p className="muted small">
+        Sign in with your fingerprint, face or device PIN instead of a password and code. Phishing sites cannot use them.
+      </p>
       {state.passkeys.length > 0 ? (
         <ul className="security-list">
           {state.passkeys.map((passkey) => (
@@ -53,15 +60,26 @@ export function PasskeysCard({ state }: { state: SecondFactorState }) {
                 <div>
                   <strong>{passkey.name}</strong>
                   <p className="muted small">
-                    Added {formatFullDate(passkey.createdAt)} · {passkey.lastUsedAt ? `last used ${formatFullDate(passkey.lastUsedAt)}` : 'not used yet'}
+                    Added {formatFullDate(passkey.createdAt)} ·{' '}
+                    {passkey.lastUsedAt ? `last used ${formatFullDate(passkey.lastUsedAt)}` : 'not used yet'}
                   </p>
                 </div>
               )}
               <div className="person-actions">
-                <button type="button" className="button button-secondary button-small" aria-label={`Rename ${passkey.name}`} onClick={() => setRenaming(passkey.id)}>
+                <button
+                  type="button"
+                  className="button button-secondary button-small"
+                  aria-label={`Rename ${passkey.name}`}
+                  onClick={() => setRenaming(passkey.id)}
+                >
                   Rename
                 </button>
-                <button type="button" className="button button-secondary button-small" aria-label={`Remove ${passkey.name}`} onClick={() => setToRemove(passkey)}>
+                <button
+                  type="button"
+                  className="button button-secondary button-small"
+                  aria-label={`Remove ${passkey.name}`}
+                  onClick={() => setToRemove(passkey)}
+                >
                   Remove
                 </button>
               </div>
@@ -70,7 +88,14 @@ export function PasskeysCard({ state }: { state: SecondFactorState }) {
         </ul>
       ) : null}
       <form className="inline-form" onSubmit={submit}>
-        <TextField label="Passkey name" name="passkey-name" value={name} onChange={(event) => setName(event.target.value)} placeholder="e.g. Work laptop" maxLength={100} />
+        <TextField
+          label="Passkey name"
+          name="passkey-name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          placeholder="e.g. Work laptop"
+          maxLength={100}
+        />
         <button type="submit" className="button button-primary button-small" disabled={add.isPending}>
           {add.isPending ? 'Waiting for your device...' : 'Add a passkey'}
         </button>

@@ -9,7 +9,15 @@ export function QrCode({ value, label, size = 200 }: { value: string; label: str
   let path = '';
   data.forEach((row, y) => row.forEach((dark, x) => (path += dark ? `M${x} ${y}h1v1h-1z` : '')));
   return (
-    <svg className="qr-code" role="img" aria-label={label} width={size} height={size} viewBox={`0 0 ${modules} ${modules}`} shapeRendering="crispEdges">
+    <svg
+      className="qr-code"
+      role="img"
+      aria-label={label}
+      width={size}
+      height={size}
+      viewBox={`0 0 ${modules} ${modules}`}
+      shapeRendering="crispEdges"
+    >
       <rect width={modules} height={modules} fill="#fff" />
       <path d={path} fill="#000" />
     </svg>

@@ -62,7 +62,10 @@ export const removeTotp = (password: string) => apiRequest<unknown>('DELETE', '/
 /** Registers a passkey: the server's options, the browser's prompt, the server's check. The WebAuthn library loads only now. */
 export async function addPasskey(name: string): Promise<PasskeySummary> {
   const { startRegistration } = await import('@simplewebauthn/browser');
-  const optionsJSON = await apiRequest<Parameters<typeof startRegistration>[0]['optionsJSON']>('POST', '/api/auth/passkeys/register/options');
+  const optionsJSON = await apiRequest<Parameters<typeof startRegistration>[0]['optionsJSON']>(
+    'POST',
+    '/api/auth/passkeys/register/options',
+  );
   const response = await startRegistration({ optionsJSON });
   return apiRequest<PasskeySummary>('POST', '/api/auth/passkeys/register', { response, name });
 }
@@ -71,7 +74,8 @@ export const renamePasskey = (id: number, name: string) => apiRequest<PasskeySum
 export const removePasskey = (id: number) => apiRequest<unknown>('DELETE', `/api/auth/passkeys/${id}`);
 export const endSession = (id: number) => apiRequest<unknown>('DELETE', `/api/auth/sessions/${id}`);
 export const endOtherSessions = () => apiRequest<{ ended: number }>('DELETE', '/api/auth/sessions');
-export const changePassword = (input: { currentPassword: string; newPassword: string }) => apiRequest<unknown>('PUT', '/api/auth/password', input);
+export const changePassword = (input: { currentPassword: string; newPassword: string }) =>
+  apiRequest<unknown>('PUT', '/api/auth/password', input);
 export const saveSecurityPolicy = (policy: SecurityPolicy) => apiRequest<SecurityPolicy>('PUT', '/api/settings/security', policy);
 export const makeResetLink = (userId: number, clearTwoFactor: boolean) =>
   apiRequest<{ resetUrl: string; expiresAt: string }>('POST', `/api/users/${userId}/password-reset`, { clearTwoFactor });

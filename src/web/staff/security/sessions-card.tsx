@@ -10,7 +10,11 @@ export function SessionsCard() {
   const sessions = useQuery(sessionsQuery());
   const refresh = [sessionsQuery().queryKey];
   const endOne = useSecurityChange(endSession, { done: 'Signed out', failed: 'Could not sign that session out' }, refresh);
-  const endOthers = useSecurityChange(endOtherSessions, { done: 'Signed out everywhere else', failed: 'Could not sign the other sessions out' }, refresh);
+  const endOthers = useSecurityChange(
+    endOtherSessions,
+    { done: 'Signed out everywhere else', failed: 'Could not sign the other sessions out' },
+    refresh,
+  );
   const others = (sessions.data ?? []).filter((session) => !session.current).length;
   return (
     <section className="card security-card" aria-labelledby="sessions-title">
@@ -22,20 +26,31 @@ export function SessionsCard() {
         {(sessions.data ?? []).map((session) => (
           <li key={session.id}>
             <div>
-              <strong>{deviceName(session.userAgent)}</strong> {session.current ? <span className="badge badge-active">This device</span> : null}
+              <strong>{deviceName(session.userAgent)}</strong>{' '}
+              {session.current ? <span className="badge badge-active">This device</span> : null}
               <p className="muted small">
                 Signed in {formatFullDate(session.createdAt)} · last seen {formatFullDate(session.lastSeenAt)}
               </p>
             </div>
             {session.current ? null : (
-              <button type="button" className="button button-secondary button-small" aria-label={`Sign out ${deviceName(session.userAgent)}, signed in ${formatFullDate(session.createdAt)}`} onClick={() => endOne.mutate(session.id)}>
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                aria-label={`Sign out ${deviceName(session.userAgent)}, signed in ${formatFullDate(session.createdAt)}`}
+                onClick={() => endOne.mutate(session.id)}
+              >
                 Sign out
               </button>
             )}
           </li>
         ))}
       </ul>
-      <button type="button" className="button button-secondary button-small" disabled={others === 0 || endOthers.isPending} onClick={() => endOthers.mutate(undefined)}>
+      <button
+        type="button"
+        className="button button-secondary button-small"
+        disabled={others === 0 || endOthers.isPending}
+        onClick={() => endOthers.mutate(undefined)}
+      >
         Sign out everywhere else
       </button>
     </section>

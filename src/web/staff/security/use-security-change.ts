@@ -19,7 +19,11 @@ export function useSecurityChange<Input, Output>(
       await Promise.all(refresh.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
     onError: (error) => {
-      toast({ title: notices.failed, description: error instanceof ApiError ? (error.serverMessage ?? undefined) : undefined, variant: 'destructive' });
+      toast({
+        title: notices.failed,
+        description: error instanceof ApiError ? (error.serverMessage ?? undefined) : undefined,
+        variant: 'destructive',
+      });
     },
   });
 }

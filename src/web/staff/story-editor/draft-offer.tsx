@@ -19,7 +19,9 @@ export function DraftOffer({ draft, outdated, onRestore, onDiscard }: DraftOffer
       <p>
         This device kept changes you made {relativeTime(draft.savedAt, new Date())} that were never saved
         {draft.values.title ? ` (“${draft.values.title}”)` : ''}.
-        {outdated ? ' The story has been saved since then; if you restore them you will be shown the differences before anything is replaced.' : ''}
+        {outdated
+          ? ' The story has been saved since then; if you restore them you will be shown the differences before anything is replaced.'
+          : ''}
       </p>
       <div className="notice-actions">
         <button type="button" className="button button-primary button-small" onClick={onRestore}>

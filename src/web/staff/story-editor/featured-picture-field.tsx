@@ -31,19 +31,33 @@ export function FeaturedPictureField({ values, errors, onField, uploadMedia }: F
     abort.current = controller;
     setUpload({ step: 'uploading', name: file.name, percent: 0 });
     try {
-      const { url } = await uploadMedia(file, { signal: controller.signal, onProgress: (fraction) => setUpload({ step: 'uploading', name: file.name, percent: Math.round(fraction * 100) }) });
+      const { url } = await uploadMedia(file, {
+        signal: controller.signal,
+        onProgress: (fraction) => setUpload({ step: 'uploading', name: file.name, percent: Math.round(fraction * 100) }),
+      });
       onField('featuredImageUrl', url);
       setUpload({ step: 'idle' });
     } catch {
-      if (!controller.signal.aborted) setUpload({ step: 'failed', message: `${file.name} could not be uploaded. Try again, or paste the picture’s address.` });
+      if (!controller.signal.aborted)
+        setUpload({ step: 'failed', message: `${file.name} could not be uploaded. Try again, or paste the picture’s address.` });
     }
   };
 
   const onDrop = (accepted: File[], rejections: FileRejection[]) => {
-    if (rejections.length > 0) return setUpload({ step: 'failed', message: rejections.map(({ file, errors: why }) => `${file.name}: ${why.map((e) => e.message).join('; ')}`).join(' ') });
+    if (rejections.length > 0)
+      return setUpload({
+        step: 'failed',
+        message: rejections.map(({ file, errors: why }) => `${file.name}: ${why.map((e) => e.message).join('; ')}`).join(' '),
+      });
     if (accepted[0]) void start(accepted[0]);
   };
-  const { getRootProps, getInputProps, open, isDragActive } = useDropzone({ accept: ACCEPTED_IMAGES, multiple: false, noClick: true, noKeyboard: true, onDrop });
+  const { getRootProps, getInputProps, open, isDragActive } = useDropzone({
+    accept: ACCEPTED_IMAGES,
+    multiple: false,
+    noClick: true,
+    noKeyboard: true,
+    onDrop,
+  });
 
   const url = values.featuredImageUrl.trim();
   return (
@@ -51,10 +65,18 @@ export function FeaturedPictureField({ values, errors, onField, uploadMedia }: F
       <legend className="field-label">Featured Image</legend>
       <div {...getRootProps({ className: `dropzone picture-dropzone${isDragActive ? ' is-dragging' : ''}` })}>
         <input {...getInputProps({ 'aria-label': 'Choose a picture file' })} />
-        {url && !errors.featuredImageUrl ? <img className="featured-image-preview" src={url} alt={values.featuredImageAlt.trim() || 'The story’s picture'} /> : null}
+        {url && !errors.featuredImageUrl ? (
+          <img className="featured-image-preview" src={url} alt={values.featuredImageAlt.trim() || 'The story’s picture'} />
+        ) : null}
         <p>{isDragActive ? 'Drop the picture here' : url ? 'Drop another picture here to replace it, or' : 'Drop a picture here, or'}</p>
         <div className="button-row">
-          <button type="button" className="button button-secondary button-small" onClick={open} aria-describedby={statusId} disabled={upload.step === 'uploading'}>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            onClick={open}
+            aria-describedby={statusId}
+            disabled={upload.step === 'uploading'}
+          >
             Choose a Picture
           </button>
           {url ? (
@@ -63,8 +85,16 @@ export function FeaturedPictureField({ values, errors, onField, uploadMedia }: F
             </button>
           ) : null}
         </div>
-        <p id={statusId} className={upload.step === 'failed' ? 'field-error' : 'field-hint'} role={upload.step === 'failed' ? 'alert' : 'status'}>
-          {upload.step === 'uploading' ? `Uploading ${upload.name}… ${upload.percent}%` : upload.step === 'failed' ? upload.message : 'PNG, JPG, GIF or WEBP.'}
+        <p
+          id={statusId}
+          className={upload.step === 'failed' ? 'field-error' : 'field-hint'}
+          role={upload.step === 'failed' ? 'alert' : 'status'}
+        >
+          {upload.step === 'uploading'
+            ? `Uploading ${upload.name}… ${upload.percent}%`
+            : upload.step === 'failed'
+              ? upload.message
+              : 'PNG, JPG, GIF or WEBP.'}
         </p>
       </div>
       <TextField

@@ -25,7 +25,14 @@ export function FormatField({ value, editing, onChange }: FormatFieldProps) {
       <div className="format-options">
         {STORY_FORMATS.map((format) => (
           <label key={format} className={`format-option${value === format ? ' is-chosen' : ''}`}>
-            <input type="radio" name="format" value={format} checked={value === format} disabled={editing} onChange={() => onChange(format)} />
+            <input
+              type="radio"
+              name="format"
+              value={format}
+              checked={value === format}
+              disabled={editing}
+              onChange={() => onChange(format)}
+            />
             <span className="format-option-name">{FORMAT_LABELS[format]}</span>
             <span className="format-option-hint">{HINTS[format]}</span>
           </label>

@@ -2,7 +2,14 @@ import { Link } from '@tanstack/react-router';
 import type { StoryStatus } from '../../../domain/story.ts';
 import { CheckboxField, SelectField } from '../../forms/form-field.tsx';
 import { ScheduleField } from './schedule-field.tsx';
-import { STATUS_LABELS, STORY_STATUSES, storyFieldId, type SetStoryField, type StoryFormErrors, type StoryFormValues } from './story-form-values.ts';
+import {
+  STATUS_LABELS,
+  STORY_STATUSES,
+  storyFieldId,
+  type SetStoryField,
+  type StoryFormErrors,
+  type StoryFormValues,
+} from './story-form-values.ts';
 
 interface PublishingCardProps {
   headingId: string;
@@ -44,7 +51,12 @@ export function PublishingCard(props: PublishingCardProps) {
             </option>
           ))}
         </SelectField>
-        <ScheduleField status={values.status} value={values.publishAt} error={errors.publishAt} onChange={(value) => onField('publishAt', value)} />
+        <ScheduleField
+          status={values.status}
+          value={values.publishAt}
+          error={errors.publishAt}
+          onChange={(value) => onField('publishAt', value)}
+        />
       </div>
       <div className="featured-check">
         <CheckboxField

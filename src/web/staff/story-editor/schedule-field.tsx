@@ -7,7 +7,17 @@ import { storyFieldId } from './story-form-values.ts';
  * "Schedule", beside the status: the date and time a scheduled story goes out, or the time its
  * author asks for while it is in review, typed and shown in the reporter's own time zone.
  */
-export function ScheduleField({ status, value, error, onChange }: { status: StoryStatus; value: string; error?: string; onChange: (value: string) => void }) {
+export function ScheduleField({
+  status,
+  value,
+  error,
+  onChange,
+}: {
+  status: StoryStatus;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
   if (status !== 'scheduled' && status !== 'in_review') return null;
   return (
     <TextField

@@ -17,7 +17,17 @@ interface StoryContentCardProps {
 }
 
 /** The editor's "Story Content" card: the rich-text editor and the content's error message. */
-export function StoryContentCard({ headingId, title = 'Story Content', mount, error, uploadMedia, onUploadSettled, onPendingUploadsChange, onReady, onChange }: StoryContentCardProps) {
+export function StoryContentCard({
+  headingId,
+  title = 'Story Content',
+  mount,
+  error,
+  uploadMedia,
+  onUploadSettled,
+  onPendingUploadsChange,
+  onReady,
+  onChange,
+}: StoryContentCardProps) {
   const errorId = useId();
   return (
     <section className="card" aria-labelledby={headingId}>

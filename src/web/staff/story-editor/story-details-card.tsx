@@ -72,7 +72,14 @@ export function StoryDetailsCard({ headingId, values, errors, beats, onField, on
         error={errors.description}
         onChange={(event) => onField('description', event.target.value)}
       />
-      <SelectField id={storyFieldId('beatId')} name="beatId" label="Beat" value={values.beatId} error={errors.beatId} onChange={(event) => onField('beatId', event.target.value)}>
+      <SelectField
+        id={storyFieldId('beatId')}
+        name="beatId"
+        label="Beat"
+        value={values.beatId}
+        error={errors.beatId}
+        onChange={(event) => onField('beatId', event.target.value)}
+      >
         <BeatOptions beats={beats} />
       </SelectField>
       <FeaturedPictureField values={values} errors={errors} onField={onField} uploadMedia={uploadMedia} />
@@ -90,7 +97,11 @@ export function StoryDetailsCard({ headingId, values, errors, beats, onField, on
         />
         {values.videoUrl.trim() ? (
           <div className="video-preview" aria-label="Video preview">
-            <StoryVideo url={values.videoUrl.trim()} title={values.title || 'Video preview'} poster={values.featuredImageUrl.trim() || null} />
+            <StoryVideo
+              url={values.videoUrl.trim()}
+              title={values.title || 'Video preview'}
+              poster={values.featuredImageUrl.trim() || null}
+            />
           </div>
         ) : null}
       </div>

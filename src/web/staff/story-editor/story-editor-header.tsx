@@ -33,7 +33,13 @@ export function StoryEditorHeader({ story, stored, updatedAt, historyOpen, onTog
       </div>
       {story ? (
         <div className="button-row">
-          <button type="button" className="button button-secondary" aria-expanded={historyOpen} aria-controls="story-history" onClick={onToggleHistory}>
+          <button
+            type="button"
+            className="button button-secondary"
+            aria-expanded={historyOpen}
+            aria-controls="story-history"
+            onClick={onToggleHistory}
+          >
             History
           </button>
           <a className="button button-secondary" href={storyPath(story)} target="_blank" rel="noopener noreferrer">

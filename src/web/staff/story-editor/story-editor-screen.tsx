@@ -43,7 +43,8 @@ function EditStory({ storyId }: { storyId: string }) {
   // Published stories are readable by every reporter; only the author or an admin may edit one.
   // Any reporter who can see a live blog may post to it: they get its live desk alone.
   const mayEdit = policy.canEditStory(user, story.data);
-  const desk = isLiveBlog(story.data) && policy.isReporter(user) ? <LiveDesk story={story.data} user={user} mayEditStory={mayEdit} /> : null;
+  const desk =
+    isLiveBlog(story.data) && policy.isReporter(user) ? <LiveDesk story={story.data} user={user} mayEditStory={mayEdit} /> : null;
   if (!mayEdit) return desk ? <LiveDeskPage story={story.data}>{desk}</LiveDeskPage> : <StoryNotFound />;
   return <StoryForm key={story.data.id} user={user} story={story.data} uploadMedia={uploadStoryMedia} top={desk} />;
 }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Story } from '../../../domain/entities.ts';
-import { differingFields, emptyStoryForm, followSlug, sameValues, settleErrors, storyToForm, toSavePayload, validateStoryForm } from './story-form-values.ts';
+import {
+  differingFields,
+  emptyStoryForm,
+  followSlug,
+  sameValues,
+  settleErrors,
+  storyToForm,
+  toSavePayload,
+  validateStoryForm,
+} from './story-form-values.ts';
 
 const filled = { ...emptyStoryForm, title: 'Council votes', description: 'What happened', content: '<p>Text</p>' };
 
@@ -47,7 +56,15 @@ describe('validateStoryForm', () => {
 describe('toSavePayload', () => {
   it('builds the docs/product/rules.md#story-content payload: numbers for beats, null for blank links, trimmed text', () => {
     const payload = toSavePayload(
-      { ...filled, title: ' Council votes ', beatId: '4', featuredImageUrl: ' ', featuredImageAlt: ' Crowds outside city hall ', featuredImageCredit: ' ', videoUrl: 'https://youtu.be/abc' },
+      {
+        ...filled,
+        title: ' Council votes ',
+        beatId: '4',
+        featuredImageUrl: ' ',
+        featuredImageAlt: ' Crowds outside city hall ',
+        featuredImageCredit: ' ',
+        videoUrl: 'https://youtu.be/abc',
+      },
       7,
     );
     expect(payload).toEqual({
@@ -80,8 +97,12 @@ describe('toSavePayload', () => {
 
   it('asks for a future time when the story is scheduled', () => {
     const now = Date.parse('2030-06-01T00:00:00Z');
-    expect(validateStoryForm({ ...filled, status: 'scheduled', publishAt: '' }, false, now).publishAt).toBe('Choose when the story should be published');
-    expect(validateStoryForm({ ...filled, status: 'scheduled', publishAt: '2020-01-01T06:00' }, false, now).publishAt).toBe('Choose a time in the future');
+    expect(validateStoryForm({ ...filled, status: 'scheduled', publishAt: '' }, false, now).publishAt).toBe(
+      'Choose when the story should be published',
+    );
+    expect(validateStoryForm({ ...filled, status: 'scheduled', publishAt: '2020-01-01T06:00' }, false, now).publishAt).toBe(
+      'Choose a time in the future',
+    );
     expect(validateStoryForm({ ...filled, status: 'scheduled', publishAt: '2031-01-01T06:00' }, false, now).publishAt).toBeUndefined();
   });
 });
@@ -89,12 +110,34 @@ describe('toSavePayload', () => {
 describe('storyToForm and sameValues', () => {
   it('round-trips a stored story into form values', () => {
     const story = {
-      ...{ title: 'T', slug: 't', description: 'D', content: '<p>C</p>', beatId: 3, status: 'published', isFeatured: true, featuredImageUrl: null, videoUrl: '/media/v.webm', publishAt: null },
+      ...{
+        title: 'T',
+        slug: 't',
+        description: 'D',
+        content: '<p>C</p>',
+        beatId: 3,
+        status: 'published',
+        isFeatured: true,
+        featuredImageUrl: null,
+        videoUrl: '/media/v.webm',
+        publishAt: null,
+      },
       ...{ featuredImageAlt: 'A crowd', featuredImageCaption: null, featuredImageCredit: 'Photograph: A. Reader' },
     } as Story;
     const form = storyToForm(story);
     expect(form).toEqual({
-      ...{ title: 'T', slug: 't', description: 'D', content: '<p>C</p>', beatId: '3', status: 'published', isFeatured: true, featuredImageUrl: '', videoUrl: '/media/v.webm', publishAt: '' },
+      ...{
+        title: 'T',
+        slug: 't',
+        description: 'D',
+        content: '<p>C</p>',
+        beatId: '3',
+        status: 'published',
+        isFeatured: true,
+        featuredImageUrl: '',
+        videoUrl: '/media/v.webm',
+        publishAt: '',
+      },
       ...{ featuredImageAlt: 'A crowd', featuredImageCaption: '', featuredImageCredit: 'Photograph: A. Reader' },
     });
     expect(sameValues(form, { ...form })).toBe(true);
@@ -103,7 +146,17 @@ describe('storyToForm and sameValues', () => {
 });
 
 describe('differingFields', () => {
-  const stored = { title: 'Theirs', slug: 's', description: 'D', content: '<p>raw</p>', beatId: null, status: 'draft', isFeatured: false, featuredImageUrl: null, videoUrl: null } as Story;
+  const stored = {
+    title: 'Theirs',
+    slug: 's',
+    description: 'D',
+    content: '<p>raw</p>',
+    beatId: null,
+    status: 'draft',
+    isFeatured: false,
+    featuredImageUrl: null,
+    videoUrl: null,
+  } as Story;
 
   it('names the fields where the reporter and the stored version disagree', () => {
     const mine = { ...storyToForm(stored), title: 'Mine', status: 'published' as const, content: '<p>mine</p>' };
@@ -122,17 +175,24 @@ describe('settleErrors', () => {
 
   it('takes each message away as its field becomes valid, and leaves the others', () => {
     const titled = { values: { ...emptyStoryForm, title: 'Council votes' }, contentIsEmpty: true };
-    expect(settleErrors(afterEmptySubmit, empty, titled)).toEqual({ description: 'Description is required', content: 'Content is required' });
+    expect(settleErrors(afterEmptySubmit, empty, titled)).toEqual({
+      description: 'Description is required',
+      content: 'Content is required',
+    });
 
     const written = { values: { ...titled.values, content: '<p>Text</p>' }, contentIsEmpty: false };
-    expect(settleErrors(settleErrors(afterEmptySubmit, empty, titled), titled, written)).toEqual({ description: 'Description is required' });
+    expect(settleErrors(settleErrors(afterEmptySubmit, empty, titled), titled, written)).toEqual({
+      description: 'Description is required',
+    });
   });
 
   it('keeps a message while its field is still invalid, saying what is wrong now', () => {
     const shown = { title: 'Title is required' };
     expect(settleErrors(shown, empty, { values: { ...emptyStoryForm, title: '   ' }, contentIsEmpty: true })).toEqual(shown);
     const badSlug = { values: { ...filled, slug: 'Bad Slug' }, contentIsEmpty: false };
-    expect(settleErrors({ slug: 'That URL slug is already used by another story' }, { values: filled, contentIsEmpty: false }, badSlug)).toEqual({
+    expect(
+      settleErrors({ slug: 'That URL slug is already used by another story' }, { values: filled, contentIsEmpty: false }, badSlug),
+    ).toEqual({
       slug: 'Use lowercase letters, numbers and hyphens',
     });
   });
@@ -144,7 +204,7 @@ describe('settleErrors', () => {
     expect(settleErrors({}, before, { values: { ...filled, title: '' }, contentIsEmpty: false })).toEqual({});
   });
 
-  it('clears the publish time\'s message when the status no longer needs one', () => {
+  it("clears the publish time's message when the status no longer needs one", () => {
     const scheduled = { values: { ...filled, status: 'scheduled' as const }, contentIsEmpty: false };
     const shown = validateStoryForm(scheduled.values, false);
     expect(shown).toEqual({ publishAt: 'Choose when the story should be published' });

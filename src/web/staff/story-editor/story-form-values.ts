@@ -204,5 +204,7 @@ const FIELD_LABELS: Record<StoryFormField, string> = {
 /** Which fields of the reporter's version differ from the stored one. */
 export function differingFields(mine: StoryFormValues, stored: Story, storedContent: string): string[] {
   const theirs = { ...storyToForm(stored), content: storedContent };
-  return (Object.keys(FIELD_LABELS) as StoryFormField[]).filter((field) => mine[field] !== theirs[field]).map((field) => FIELD_LABELS[field]);
+  return (Object.keys(FIELD_LABELS) as StoryFormField[])
+    .filter((field) => mine[field] !== theirs[field])
+    .map((field) => FIELD_LABELS[field]);
 }

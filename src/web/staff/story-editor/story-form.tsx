@@ -16,7 +16,15 @@ import type { UploadOutcome } from './rich-text/rich-text-editor.tsx';
 import { StoryContentCard } from './story-content-card.tsx';
 import { StoryDetailsCard } from './story-details-card.tsx';
 import { StoryEditorHeader } from './story-editor-header.tsx';
-import { differingFields, FIELD_ORDER, sameValues, storyFieldId, validateStoryForm, type StoryFormErrors, type StoryFormValues } from './story-form-values.ts';
+import {
+  differingFields,
+  FIELD_ORDER,
+  sameValues,
+  storyFieldId,
+  validateStoryForm,
+  type StoryFormErrors,
+  type StoryFormValues,
+} from './story-form-values.ts';
 import { useLeaveGuard } from './use-leave-guard.tsx';
 import { useDraftAutosave, useLocalDraft } from './use-local-draft.ts';
 import { useStoryFormState } from './use-story-form-state.ts';
@@ -67,13 +75,19 @@ export function StoryForm({ user, story, uploadMedia, top }: StoryFormProps) {
   });
 
   // Once a save is under way or done, the stored story is the copy; a late autosave must not bring the work back as a draft.
-  useDraftAutosave(draft.key, { values, baseVersion: version, dirty, paused: !editorReady || offer !== null || discarded || save.isPending || save.isSuccess });
+  useDraftAutosave(draft.key, {
+    values,
+    baseVersion: version,
+    dirty,
+    paused: !editorReady || offer !== null || discarded || save.isPending || save.isSuccess,
+  });
 
   function showErrors(next: StoryFormErrors) {
     form.setErrors(next);
     const first = FIELD_ORDER.find((field) => next[field]);
     if (!first) return;
-    const target = first === 'content' ? formRef.current?.querySelector<HTMLElement>('.ProseMirror') : document.getElementById(storyFieldId(first));
+    const target =
+      first === 'content' ? formRef.current?.querySelector<HTMLElement>('.ProseMirror') : document.getElementById(storyFieldId(first));
     target?.focus();
   }
 
@@ -127,7 +141,14 @@ export function StoryForm({ user, story, uploadMedia, top }: StoryFormProps) {
         </div>
       ) : null}
 
-      {offer ? <DraftOffer draft={offer} outdated={editing && offer.baseVersion !== null && offer.baseVersion !== story.version} onRestore={restoreDraft} onDiscard={discardDraft} /> : null}
+      {offer ? (
+        <DraftOffer
+          draft={offer}
+          outdated={editing && offer.baseVersion !== null && offer.baseVersion !== story.version}
+          onRestore={restoreDraft}
+          onDiscard={discardDraft}
+        />
+      ) : null}
       {conflict ? (
         <ConflictNotice
           stored={conflict.stored}
@@ -144,7 +165,15 @@ export function StoryForm({ user, story, uploadMedia, top }: StoryFormProps) {
       <form ref={formRef} className="editor-layout" noValidate onSubmit={onSubmit} aria-label={editing ? 'Edit story' : 'Create story'}>
         <div className="editor-main">
           <FormatField value={values.format} editing={editing} onChange={(format) => form.set('format', format)} />
-          <StoryDetailsCard headingId={ids.details} values={values} errors={errors} beats={beatOptions} onField={form.set} onTitle={form.setTitle} uploadMedia={uploadMedia} />
+          <StoryDetailsCard
+            headingId={ids.details}
+            values={values}
+            errors={errors}
+            beats={beatOptions}
+            onField={form.set}
+            onTitle={form.setTitle}
+            uploadMedia={uploadMedia}
+          />
           <StoryContentCard
             title={values.format === 'liveblog' ? 'Summary' : undefined}
             headingId={ids.content}

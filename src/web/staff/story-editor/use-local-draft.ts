@@ -38,7 +38,10 @@ export function useLocalDraft(userId: number, storyId: number | 'new') {
  * it no longer does. `paused` stops writing while an older copy waits for the reporter's answer,
  * so it is not overwritten before they have seen it.
  */
-export function useDraftAutosave(key: string, state: { values: StoryFormValues; baseVersion: number | null; dirty: boolean; paused: boolean }) {
+export function useDraftAutosave(
+  key: string,
+  state: { values: StoryFormValues; baseVersion: number | null; dirty: boolean; paused: boolean },
+) {
   const { values, baseVersion, dirty, paused } = state;
   useEffect(() => {
     const store = storage();

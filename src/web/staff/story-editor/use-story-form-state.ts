@@ -54,7 +54,8 @@ export function useStoryFormState(story: Story | undefined) {
   /** Shows these messages (a submit's findings, or the server's); none clears them. */
   const setErrors = (next: StoryFormErrors) => setFields((current) => ({ ...current, errors: next }));
 
-  const remountEditor = (content: string, isBaseline: boolean) => setEditorMount((current) => ({ key: current.key + 1, content, isBaseline }));
+  const remountEditor = (content: string, isBaseline: boolean) =>
+    setEditorMount((current) => ({ key: current.key + 1, content, isBaseline }));
 
   return {
     values,
@@ -81,7 +82,11 @@ export function useStoryFormState(story: Story | undefined) {
     /** The editor's first rendering of what it was mounted on; a baseline mount makes it the "no changes" content. */
     onEditorReady: (html: string, isEmpty: boolean) => {
       if (editorMount.isBaseline) setBaseline((current) => ({ ...current, content: html }));
-      setFields((current) => ({ ...current, values: editorMount.isBaseline ? { ...current.values, content: html } : current.values, contentIsEmpty: isEmpty }));
+      setFields((current) => ({
+        ...current,
+        values: editorMount.isBaseline ? { ...current.values, content: html } : current.values,
+        contentIsEmpty: isEmpty,
+      }));
       setEditorReady(true);
     },
     onEditorChange: (html: string, isEmpty: boolean) => change((current) => ({ ...current, content: html }), isEmpty),

@@ -60,7 +60,12 @@ interface Sent {
 }
 
 /** One request with upload progress (fetch cannot report it); network failures answer status 0. */
-function send(method: string, url: string, body: XMLHttpRequestBodyInit | null, options: { signal?: AbortSignal; onUploadProgress?: (loaded: number) => void; json?: boolean }): Promise<Sent> {
+function send(
+  method: string,
+  url: string,
+  body: XMLHttpRequestBodyInit | null,
+  options: { signal?: AbortSignal; onUploadProgress?: (loaded: number) => void; json?: boolean },
+): Promise<Sent> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
@@ -152,14 +157,20 @@ async function uploadInOneRequest(file: Blob & { name?: string }, kind: 'image' 
   const res = await withRetries(options.attempts ?? 6, options.signal, () =>
     send('POST', `/api/upload/${kind}`, form, {
       signal: options.signal,
-      onUploadProgress: (loaded) => options.onProgress?.({ loaded: Math.min(loaded, total), total, phase: loaded >= total ? 'finishing' : 'uploading' }),
+      onUploadProgress: (loaded) =>
+        options.onProgress?.({ loaded: Math.min(loaded, total), total, phase: loaded >= total ? 'finishing' : 'uploading' }),
     }),
   );
   if (res.status !== 201) throw failure(res);
   return res.body as StoredMedia;
 }
 
-async function openSession(file: Blob & { name?: string }, kind: 'image' | 'video', key: string, options: UploadOptions): Promise<UploadSessionView> {
+async function openSession(
+  file: Blob & { name?: string },
+  kind: 'image' | 'video',
+  key: string,
+  options: UploadOptions,
+): Promise<UploadSessionView> {
   const attempts = options.attempts ?? 6;
   const known = localStorage.getItem(key);
   if (known) {
@@ -169,7 +180,10 @@ async function openSession(file: Blob & { name?: string }, kind: 'image' | 'vide
     localStorage.removeItem(key);
   }
   const res = await withRetries(attempts, options.signal, () =>
-    send('POST', '/api/uploads', JSON.stringify({ filename: fileName(file, kind), size: file.size, kind }), { signal: options.signal, json: true }),
+    send('POST', '/api/uploads', JSON.stringify({ filename: fileName(file, kind), size: file.size, kind }), {
+      signal: options.signal,
+      json: true,
+    }),
   );
   if (res.status !== 201) throw failure(res);
   const session = res.body as UploadSessionView;
@@ -187,7 +201,8 @@ async function uploadInParts(file: Blob & { name?: string }, kind: 'image' | 'vi
   const lengthOf = (n: number) => Math.min(partSize, total - (n - 1) * partSize);
   const inFlight = new Map<number, number>();
   let done = session.uploadedParts.reduce((sum, n) => sum + lengthOf(n), 0);
-  const report = () => options.onProgress?.({ loaded: done + [...inFlight.values()].reduce((a, b) => a + b, 0), total, phase: 'uploading' });
+  const report = () =>
+    options.onProgress?.({ loaded: done + [...inFlight.values()].reduce((a, b) => a + b, 0), total, phase: 'uploading' });
 
   const putPart = async (n: number) => {
     const body = file.slice((n - 1) * partSize, (n - 1) * partSize + lengthOf(n));
@@ -224,7 +239,10 @@ async function uploadInParts(file: Blob & { name?: string }, kind: 'image' | 'vi
       );
       options.onProgress?.({ loaded: total, total, phase: 'finishing' });
       const res = await withRetries(attempts, options.signal, () =>
-        send('POST', `/api/uploads/${session.uploadId}/complete`, JSON.stringify(fieldsJson(options.fields)), { signal: options.signal, json: true }),
+        send('POST', `/api/uploads/${session.uploadId}/complete`, JSON.stringify(fieldsJson(options.fields)), {
+          signal: options.signal,
+          json: true,
+        }),
       );
       if (res.status === 201) {
         localStorage.removeItem(key);
@@ -235,7 +253,9 @@ async function uploadInParts(file: Blob & { name?: string }, kind: 'image' | 'vi
         if (res.status < 500) localStorage.removeItem(key);
         throw failure(res);
       }
-      const status = await withRetries(attempts, options.signal, () => send('GET', `/api/uploads/${session.uploadId}`, null, { signal: options.signal }));
+      const status = await withRetries(attempts, options.signal, () =>
+        send('GET', `/api/uploads/${session.uploadId}`, null, { signal: options.signal }),
+      );
       if (status.status !== 200) throw failure(status);
       session = status.body as UploadSessionView;
       done = session.uploadedParts.reduce((sum, n) => sum + lengthOf(n), 0);

@@ -30,7 +30,13 @@ function refusal(error: unknown): string | undefined {
  * reporter renames it. A video's draft is made by the upload itself (docs/api/uploads.md); an
  * image's is created here, with the image as its featured image and its content.
  */
-async function uploadAsDraft(file: File, kind: MediaKind, user: User, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<Story> {
+async function uploadAsDraft(
+  file: File,
+  kind: MediaKind,
+  user: User,
+  onProgress: (fraction: number) => void,
+  signal: AbortSignal,
+): Promise<Story> {
   const title = (titleFromFileName(file.name) || (kind === 'image' ? 'Untitled image' : 'Untitled video')).slice(0, 255);
   if (kind === 'video') {
     const stored = await uploadFile(file, {
@@ -80,13 +86,24 @@ export function UploadPanel({ user }: { user: User }) {
       const onProgress = (progress: number) => setState((current) => (current.step === 'uploading' ? { ...current, progress } : current));
       const story = await uploadAsDraft(file, kind, user, onProgress, controller.signal);
       setState({ step: 'done', story, kind });
-      toast({ title: 'Success', description: kind === 'image' ? 'Image uploaded successfully' : 'Video uploaded successfully', variant: 'success' });
-      await Promise.all([queryClient.invalidateQueries(storyQueries), queryClient.invalidateQueries({ queryKey: myFiguresQuery().queryKey })]);
+      toast({
+        title: 'Success',
+        description: kind === 'image' ? 'Image uploaded successfully' : 'Video uploaded successfully',
+        variant: 'success',
+      });
+      await Promise.all([
+        queryClient.invalidateQueries(storyQueries),
+        queryClient.invalidateQueries({ queryKey: myFiguresQuery().queryKey }),
+      ]);
     } catch (error) {
       if (controller.signal.aborted) return;
       const reason = refusal(error);
       setState({ step: 'failed', file, kind, reason });
-      toast({ title: 'Error', description: kind === 'image' ? 'Failed to upload image' : 'Failed to upload video', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: kind === 'image' ? 'Failed to upload image' : 'Failed to upload video',
+        variant: 'destructive',
+      });
     }
   };
 
@@ -152,9 +169,7 @@ export function UploadPanel({ user }: { user: User }) {
       {state.step === 'done' ? (
         <div className="notice notice-success" role="status">
           <p className="notice-title">{state.kind === 'image' ? 'Image uploaded' : 'Video uploaded'}</p>
-          <p>
-            A draft story “{state.story.title}” now holds it. Add a headline, description and text before publishing.
-          </p>
+          <p>A draft story “{state.story.title}” now holds it. Add a headline, description and text before publishing.</p>
           <div className="notice-actions">
             <Link to="/edit/$id" params={{ id: String(state.story.id) }} className="button button-primary button-small">
               Open in Editor

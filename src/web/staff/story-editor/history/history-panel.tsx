@@ -82,21 +82,37 @@ export function HistoryPanel({ current, version, dirty, onRestored, onStale }: H
   );
 }
 
-function RevisionView({ storyId, revisionId, current, version, dirty, onRestored, onStale }: HistoryPanelProps & { storyId: number; revisionId: number }) {
+function RevisionView({
+  storyId,
+  revisionId,
+  current,
+  version,
+  dirty,
+  onRestored,
+  onStale,
+}: HistoryPanelProps & { storyId: number; revisionId: number }) {
   const revision = useQuery(revisionQuery(storyId, revisionId));
   const [mode, setMode] = useState<'compare' | 'read'>('compare');
   const queryClient = useQueryClient();
   const restore = useMutation({
     mutationFn: (chosen: StoryRevision) => restoreRevision(storyId, chosen.id, version),
     onSuccess: async (story, chosen) => {
-      toast({ title: 'Version restored', description: `Version ${chosen.version} is now the current text (version ${story.version}).`, variant: 'success' });
+      toast({
+        title: 'Version restored',
+        description: `Version ${chosen.version} is now the current text (version ${story.version}).`,
+        variant: 'success',
+      });
       onRestored(story);
       await queryClient.invalidateQueries(storyQueries);
     },
     onError: (error) => {
       const stored = staleStoryOf(error);
       if (stored) onStale(stored);
-      toast({ title: 'Error', description: stored ? 'The story changed since you opened it; nothing was restored.' : 'Failed to restore this version', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: stored ? 'The story changed since you opened it; nothing was restored.' : 'Failed to restore this version',
+        variant: 'destructive',
+      });
     },
   });
 
@@ -111,10 +127,20 @@ function RevisionView({ storyId, revisionId, current, version, dirty, onRestored
           Version {chosen.version}, saved {formatFullDate(chosen.createdAt)} by {authorName(chosen.editor)}
         </h3>
         <div className="segmented" role="group" aria-label="Show">
-          <button type="button" className="button button-small button-secondary" aria-pressed={mode === 'compare'} onClick={() => setMode('compare')}>
+          <button
+            type="button"
+            className="button button-small button-secondary"
+            aria-pressed={mode === 'compare'}
+            onClick={() => setMode('compare')}
+          >
             Compare with current
           </button>
-          <button type="button" className="button button-small button-secondary" aria-pressed={mode === 'read'} onClick={() => setMode('read')}>
+          <button
+            type="button"
+            className="button button-small button-secondary"
+            aria-pressed={mode === 'read'}
+            onClick={() => setMode('read')}
+          >
             Read this version
           </button>
         </div>
@@ -140,7 +166,13 @@ function RevisionView({ storyId, revisionId, current, version, dirty, onRestored
         </div>
       )}
       <div className="form-actions">
-        <button type="button" className="button button-primary" disabled={dirty || restore.isPending} aria-busy={restore.isPending} onClick={() => restore.mutate(chosen)}>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={dirty || restore.isPending}
+          aria-busy={restore.isPending}
+          onClick={() => restore.mutate(chosen)}
+        >
           {restore.isPending ? 'Restoring...' : 'Restore this version'}
         </button>
       </div>

@@ -9,7 +9,11 @@ const read = (before: string, after: string) =>
 describe('the History comparison', () => {
   it('puts a space between a removed word and the word added in its place', () => {
     expect(read('The city council voted', 'The town council voted')).toBe('The [-city] [+town] council voted');
-    expect(wordDiff('The city council', 'The town council').map((part) => part.text).join('')).toBe('The city town council');
+    expect(
+      wordDiff('The city council', 'The town council')
+        .map((part) => part.text)
+        .join(''),
+    ).toBe('The city town council');
   });
 
   it('adds no space where one is already there, nor around words only added or only removed', () => {

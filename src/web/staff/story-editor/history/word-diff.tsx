@@ -9,7 +9,13 @@ export function WordDiff({ before, after, label }: { before: string; after: stri
       {changed ? null : <p className="muted small">No difference.</p>}
       <p className="word-diff-text">
         {parts.map((part, index) =>
-          part.kind === 'added' ? <ins key={index}>{part.text}</ins> : part.kind === 'removed' ? <del key={index}>{part.text}</del> : <span key={index}>{part.text}</span>,
+          part.kind === 'added' ? (
+            <ins key={index}>{part.text}</ins>
+          ) : part.kind === 'removed' ? (
+            <del key={index}>{part.text}</del>
+          ) : (
+            <span key={index}>{part.text}</span>
+          ),
         )}
       </p>
     </div>

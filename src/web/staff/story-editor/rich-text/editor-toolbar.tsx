@@ -107,18 +107,38 @@ export function EditorToolbar({ editor, onDescribePicture, compact = false }: To
           <ToolButton label="Italic" shortcut="Ctrl+I" pressed={state.italic} onClick={() => editor.chain().focus().toggleItalic().run()}>
             {icons.italic}
           </ToolButton>
-          <ToolButton label="Underline" shortcut="Ctrl+U" pressed={state.underline} onClick={() => editor.chain().focus().toggleUnderline().run()}>
+          <ToolButton
+            label="Underline"
+            shortcut="Ctrl+U"
+            pressed={state.underline}
+            onClick={() => editor.chain().focus().toggleUnderline().run()}
+          >
             {icons.underline}
           </ToolButton>
         </div>
         <div className="toolbar-group">
-          <ToolButton label="Heading" shortcut="Ctrl+Alt+2" pressed={state.heading} onClick={() => editor.chain().focus().toggleHeading({ level: 2 }).run()}>
+          <ToolButton
+            label="Heading"
+            shortcut="Ctrl+Alt+2"
+            pressed={state.heading}
+            onClick={() => editor.chain().focus().toggleHeading({ level: 2 }).run()}
+          >
             {icons.heading}
           </ToolButton>
-          <ToolButton label="Subheading" shortcut="Ctrl+Alt+3" pressed={state.subheading} onClick={() => editor.chain().focus().toggleHeading({ level: 3 }).run()}>
+          <ToolButton
+            label="Subheading"
+            shortcut="Ctrl+Alt+3"
+            pressed={state.subheading}
+            onClick={() => editor.chain().focus().toggleHeading({ level: 3 }).run()}
+          >
             {icons.subheading}
           </ToolButton>
-          <ToolButton label="Quote" shortcut="Ctrl+Shift+B" pressed={state.quote} onClick={() => editor.chain().focus().toggleBlockquote().run()}>
+          <ToolButton
+            label="Quote"
+            shortcut="Ctrl+Shift+B"
+            pressed={state.quote}
+            onClick={() => editor.chain().focus().toggleBlockquote().run()}
+          >
             {icons.quote}
           </ToolButton>
         </div>
@@ -132,7 +152,11 @@ export function EditorToolbar({ editor, onDescribePicture, compact = false }: To
           </ToolButton>
         </div>
         <div className="toolbar-group">
-          <ToolButton label="Link" pressed={state.link} onClick={() => setAsking({ mode: 'link', initial: (editor.getAttributes('link').href as string | undefined) ?? '' })}>
+          <ToolButton
+            label="Link"
+            pressed={state.link}
+            onClick={() => setAsking({ mode: 'link', initial: (editor.getAttributes('link').href as string | undefined) ?? '' })}
+          >
             {icons.link}
           </ToolButton>
           <ToolButton label="YouTube video" onClick={() => setAsking({ mode: 'youtube', initial: '' })}>
@@ -251,7 +275,17 @@ function moveFocusWithArrows(event: KeyboardEvent<HTMLDivElement>) {
   if (index === -1) return;
   const last = controls.length - 1;
   const next =
-    event.key === 'Home' ? 0 : event.key === 'End' ? last : event.key === 'ArrowRight' ? (index === last ? 0 : index + 1) : index === 0 ? last : index - 1;
+    event.key === 'Home'
+      ? 0
+      : event.key === 'End'
+        ? last
+        : event.key === 'ArrowRight'
+          ? index === last
+            ? 0
+            : index + 1
+          : index === 0
+            ? last
+            : index - 1;
   event.preventDefault();
   controls[next]?.focus();
 }

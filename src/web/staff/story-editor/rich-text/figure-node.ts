@@ -43,7 +43,11 @@ export const Figure = Node.create({
         getAttrs: (element) => {
           const image = element.querySelector('img[src]');
           if (!image) return false;
-          return { src: image.getAttribute('src'), alt: image.getAttribute('alt') ?? '', caption: element.querySelector('figcaption')?.textContent?.trim() ?? '' };
+          return {
+            src: image.getAttribute('src'),
+            alt: image.getAttribute('alt') ?? '',
+            caption: element.querySelector('figcaption')?.textContent?.trim() ?? '',
+          };
         },
       },
     ];

@@ -17,7 +17,12 @@ interface LinkDialogProps {
 
 const TEXTS: Record<LinkDialogMode, { title: string; label: string; placeholder: string; submit: string }> = {
   link: { title: 'Link', label: 'Enter URL:', placeholder: 'https://example.com/page', submit: 'Apply Link' },
-  youtube: { title: 'YouTube video', label: 'Enter YouTube URL:', placeholder: 'https://www.youtube.com/watch?v=…', submit: 'Insert Video' },
+  youtube: {
+    title: 'YouTube video',
+    label: 'Enter YouTube URL:',
+    placeholder: 'https://www.youtube.com/watch?v=…',
+    submit: 'Insert Video',
+  },
 };
 
 /**
@@ -29,12 +34,27 @@ export function LinkDialog({ request, problemWith, onSubmit, onRemove, onClose }
   const texts = request ? TEXTS[request.mode] : TEXTS.link;
   return (
     <Dialog open={request !== null} onClose={onClose} title={texts.title}>
-      {request ? <LinkForm key={`${request.mode}:${request.initial}`} request={request} problemWith={problemWith} onSubmit={onSubmit} onRemove={onRemove} onClose={onClose} /> : null}
+      {request ? (
+        <LinkForm
+          key={`${request.mode}:${request.initial}`}
+          request={request}
+          problemWith={problemWith}
+          onSubmit={onSubmit}
+          onRemove={onRemove}
+          onClose={onClose}
+        />
+      ) : null}
     </Dialog>
   );
 }
 
-function LinkForm({ request, problemWith, onSubmit, onRemove, onClose }: Omit<LinkDialogProps, 'request'> & { request: { mode: LinkDialogMode; initial: string } }) {
+function LinkForm({
+  request,
+  problemWith,
+  onSubmit,
+  onRemove,
+  onClose,
+}: Omit<LinkDialogProps, 'request'> & { request: { mode: LinkDialogMode; initial: string } }) {
   const texts = TEXTS[request.mode];
   const [value, setValue] = useState(request.initial);
   const [error, setError] = useState<string | null>(null);

@@ -22,13 +22,23 @@ interface PictureDialogProps {
 /** "Describe the picture": its alt text (needed) and an optional caption, for a picture in the story text. */
 export function PictureDialog({ picture, onSave, onRemove, onClose }: PictureDialogProps) {
   return (
-    <Dialog open={picture !== null} onClose={onClose} title="Describe the picture" description="Readers who cannot see the picture hear its alt text; the caption shows under it.">
+    <Dialog
+      open={picture !== null}
+      onClose={onClose}
+      title="Describe the picture"
+      description="Readers who cannot see the picture hear its alt text; the caption shows under it."
+    >
       {picture ? <PictureForm key={picture.src} picture={picture} onSave={onSave} onRemove={onRemove} onClose={onClose} /> : null}
     </Dialog>
   );
 }
 
-function PictureForm({ picture, onSave, onRemove, onClose }: Omit<PictureDialogProps, 'picture'> & { picture: { src: string } & PictureWords }) {
+function PictureForm({
+  picture,
+  onSave,
+  onRemove,
+  onClose,
+}: Omit<PictureDialogProps, 'picture'> & { picture: { src: string } & PictureWords }) {
   const [alt, setAlt] = useState(picture.alt);
   const [caption, setCaption] = useState(picture.caption);
   const [error, setError] = useState<string | undefined>();
@@ -54,7 +64,13 @@ function PictureForm({ picture, onSave, onRemove, onClose }: Omit<PictureDialogP
           setError(undefined);
         }}
       />
-      <TextAreaField label="Caption (optional)" rows={2} value={caption} maxLength={PICTURE_TEXT_MAX.caption} onChange={(event) => setCaption(event.target.value)} />
+      <TextAreaField
+        label="Caption (optional)"
+        rows={2}
+        value={caption}
+        maxLength={PICTURE_TEXT_MAX.caption}
+        onChange={(event) => setCaption(event.target.value)}
+      />
       <div className="dialog-actions">
         {onRemove ? (
           <button type="button" className="button button-ghost" onClick={onRemove}>

@@ -139,7 +139,8 @@ export function StoryEditor(props: StoryEditorProps) {
       const at = placeholderPosition(editor.state, id) ?? editor.state.selection.to;
       editor.view.dispatch(removePlaceholder(editor.state.tr, id));
       // A picture goes in with no alt text (a file's name describes nothing) and its dialog asks for one.
-      const node = kind === 'image' ? { type: 'figure', attrs: { src: url, alt: '', caption: '' } } : { type: 'video', attrs: { src: url } };
+      const node =
+        kind === 'image' ? { type: 'figure', attrs: { src: url, alt: '', caption: '' } } : { type: 'video', attrs: { src: url } };
       editor.chain().insertContentAt(at, node).run();
       if (kind === 'image') setDescribing((queue) => [...queue, { src: url, alt: '', caption: '', dropped: true }]);
       setAnnouncement(`${file.name} uploaded`);
@@ -174,7 +175,11 @@ export function StoryEditor(props: StoryEditorProps) {
 
   return (
     <div className={invalid ? 'rich-editor is-invalid' : 'rich-editor'}>
-      <EditorToolbar editor={editor} onDescribePicture={(picture) => setDescribing((queue) => [...queue, { ...picture, dropped: false }])} compact={compact} />
+      <EditorToolbar
+        editor={editor}
+        onDescribePicture={(picture) => setDescribing((queue) => [...queue, { ...picture, dropped: false }])}
+        compact={compact}
+      />
       <div {...getRootProps({ className: isDragActive ? 'editor-drop-area is-dragging' : 'editor-drop-area' })}>
         <EditorContent editor={editor} />
         {isDragActive ? (
