@@ -32,6 +32,7 @@ import type { SecretBox } from './crypto/secret-box.ts';
 import type { MediaLimits, MediaLimitVars } from './media/media-limits.ts';
 import type { LiveStreamRoom } from './live/live-stream-room.ts';
 import type { ViewCounterShard } from './views/view-counter-shard.ts';
+import type { FediverseDeps } from './federation/fediverse.ts';
 
 /**
  * What the API and the live rooms are given: ports, not the concrete adapters. compose.ts (the
@@ -75,6 +76,8 @@ export interface AppDeps {
   secretBox: SecretBox;
   /** Keys the recovery codes' hashes (the same secret as the passwords'). */
   pepper: string;
+  /** The newsroom in the fediverse (docs/product/api-fediverse.md). */
+  fediverse: FediverseDeps;
 }
 
 /** The bindings and settings the adapters are built from (wrangler.toml, .dev.vars, secrets). */
@@ -92,4 +95,8 @@ export interface Bindings extends MediaLimitVars {
   SESSION_TTL_HOURS?: string;
   /** `1` counts every D1 statement for the benchmark (d1/query-count.ts, GET /api/health/d1). */
   COUNT_D1_QUERIES?: string;
+  /** `1` lets federation reach private and loopback addresses and plain http (tests on one machine; never in production). */
+  FEDERATION_ALLOW_PRIVATE?: string;
+  /** The fan-out's queue (decision 065). */
+  JOBS?: Queue;
 }

@@ -32,6 +32,7 @@ import { D1SecondFactorRepository } from './d1/d1-second-factor-repository.ts';
 import { ExactStoryViews } from './views/exact-story-views.ts';
 import { ShardedViewCounter } from './views/sharded-view-counter.ts';
 import type { ViewCounterDeps } from './views/view-counter-shard.ts';
+import { buildFediverse } from './federation/fediverse.ts';
 
 export const systemClock: Clock = { now: () => new Date().toISOString() };
 
@@ -53,6 +54,7 @@ export function buildDeps(env: Bindings, clock: Clock = systemClock, { exactView
   const readership = new D1ReadershipRepository(db);
   const views = new ShardedViewCounter(env.VIEW_COUNTERS);
   const storedStories = new D1StoryRepository(db);
+  const secretBox = new SecretBox(env.TWO_FACTOR_KEY);
   return {
     users: new D1UserRepository(db),
     sessions: new D1SessionRepository(db),
@@ -83,8 +85,9 @@ export function buildDeps(env: Bindings, clock: Clock = systemClock, { exactView
     passkeys: new D1PasskeyRepository(db),
     passwordResets: new D1PasswordResetRepository(db),
     audit: new D1AuditLog(db),
-    secretBox: new SecretBox(env.TWO_FACTOR_KEY),
+    secretBox,
     pepper: env.PASSWORD_PEPPER ?? '',
+    fediverse: buildFediverse(db, secretBox, clock, { allowPrivate: env.FEDERATION_ALLOW_PRIVATE === '1', queue: env.JOBS }),
   };
 }
 

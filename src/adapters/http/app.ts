@@ -7,6 +7,10 @@ import { authenticate } from './middleware/authenticate.ts';
 import { compression } from './middleware/compression.ts';
 import { noEdgeCache, type EdgeCache } from './middleware/edge-cache.ts';
 import { drainUnreadBody, limitBody } from './middleware/request-body.ts';
+import { federateWrites } from './middleware/federate-writes.ts';
+import { syncFediverse } from '../federation/fediverse-context.ts';
+import { activityJsonAtPages, fediverseSiteRoutes } from './routes/fediverse-site.ts';
+import { fediverseRoutes, fediverseSettingsRoutes } from './routes/fediverse.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { twoFactorPolicy } from './middleware/two-factor-policy.ts';
@@ -101,6 +105,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     // counts (written by each room every few seconds) are never older than about 10 s (issue 18).
     .use('/streams/active', edge.readThroughWithin(ACTIVE_STREAMS_MAX_AGE_SECONDS))
     .use(edge.purgeOnWrite(isPublicWrite))
+    .use(federateWrites(isPublicWrite, syncFediverse))
     // Live media is for anyone and does no session work (decision 025): routed before authentication.
     .route('/streams', liveMediaRoutes)
     // So is a live blog's stream of changes: every reader of an isolate shares one read a second (decision 055).
@@ -129,6 +134,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/uploads', resumableUploadRoutes)
     .route('/streams', streamRoutes)
     .route('/settings/social', socialSettingsRoutes)
+    .route('/settings/fediverse', fediverseSettingsRoutes)
+    .route('/fediverse', fediverseRoutes)
     .all('*', (c) => c.json(errorBody('not_found', 'No such API route'), 404));
 
   // Two apps behind one entry: a request is routed among the API's routes or among the pages' few,
@@ -140,6 +147,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     await next();
   });
   siteApp.route('/media', mediaRoutes(options.pictureCache ?? null));
+  // The fediverse's addresses (WebFinger, actors, inboxes), and ActivityStreams at the author and story pages' own addresses.
+  siteApp.route('/', fediverseSiteRoutes(deps));
+  siteApp.route('/', activityJsonAtPages(deps));
   // A story's page and its feed are also in the story's scope: a live blog's new update renews them alone (decision 055).
   const storyPage = edge.scopedReadThrough((c) => storyScope(c.req.param('segment') ?? ''));
   if (options.assets) siteApp.route('/', seoRoutes(deps, options.assets, edge.readThrough, storyPage));

@@ -1,0 +1,84 @@
+import type { FediverseSettings } from '../../domain/federation/accounts.ts';
+import { fediverseSettings } from '../../services/federation/fediverse-settings.ts';
+import type { DeliverDeps } from '../../services/federation/deliver-batch.ts';
+import type { InboxDeps } from '../../services/federation/inbox.ts';
+import { syncPendingChanges, type SyncDeps } from '../../services/federation/sync-changes.ts';
+import type { AppDeps } from '../app-deps.ts';
+import { boundedDocumentLoader } from './document-loader.ts';
+import type { FederationData } from './federation.ts';
+import { SignedInboxClient } from './signed-delivery.ts';
+import { ApUris, VocabActivityWriter } from './vocab.ts';
+
+type Pinned = FediverseSettings & { origin: string };
+
+function inboxDeps(deps: AppDeps, origin: string): InboxDeps {
+  const { fediverse } = deps;
+  return {
+    followers: fediverse.followers,
+    replies: fediverse.replies,
+    reactions: fediverse.reactions,
+    blocks: fediverse.blocks,
+    outbox: fediverse.outbox,
+    stories: deps.storedStories,
+    remoteHtml: fediverse.remoteHtml,
+    queue: fediverse.queue,
+    clock: deps.clock,
+    origin,
+  };
+}
+
+/**
+ * What Fedify's dispatchers and listeners get for a request from the fediverse; such a request pins
+ * the site's origin if nothing did before (services/federation/fediverse-settings.ts).
+ */
+export async function federationData(deps: AppDeps, requestOrigin: string): Promise<FederationData> {
+  const settings = (await fediverseSettings(deps, requestOrigin)) as Pinned;
+  const { fediverse } = deps;
+  return {
+    settings,
+    uris: new ApUris(settings.origin),
+    accounts: { users: deps.users, stories: deps.storedStories },
+    stories: deps.storedStories,
+    keyEvents: fediverse.keyEvents,
+    keys: fediverse.keys,
+    outbox: fediverse.outbox,
+    inbox: inboxDeps(deps, settings.origin),
+    followerCount: (account) => fediverse.followers.count(account),
+    documentLoader: boundedDocumentLoader(fediverse.documentPolicy),
+  };
+}
+
+function syncDeps(deps: AppDeps, origin: string | null): SyncDeps {
+  const { fediverse } = deps;
+  return {
+    outbox: fediverse.outbox,
+    stories: deps.storedStories,
+    keyEvents: fediverse.keyEvents,
+    writer: origin ? new VocabActivityWriter(new ApUris(origin), boundedDocumentLoader(fediverse.documentPolicy)) : null,
+    digest: fediverse.digest,
+    queue: fediverse.queue,
+    clock: deps.clock,
+  };
+}
+
+/**
+ * Tells followers about every story and key event that changed (the triggers noted them): after a
+ * public write and in the minute job. Cheap when nothing changed: one read.
+ */
+export async function syncFediverse(deps: AppDeps): Promise<number> {
+  if ((await deps.fediverse.outbox.pendingChanges(1)).length === 0) return 0;
+  const settings = await fediverseSettings(deps, null);
+  return syncPendingChanges(syncDeps(deps, settings.origin));
+}
+
+/** What a delivery job needs: the outbox and a signing client for the pinned origin (or none: nothing can be waiting then). */
+export async function deliverDeps(deps: AppDeps): Promise<DeliverDeps | null> {
+  const settings = await fediverseSettings(deps, null);
+  if (!settings.origin) return null;
+  const { fediverse } = deps;
+  const inboxes = new SignedInboxClient(fediverse.keys, new ApUris(settings.origin), {
+    allowPrivate: fediverse.allowPrivate,
+    userAgent: fediverse.documentPolicy.userAgent,
+  });
+  return { outbox: fediverse.outbox, inboxes, clock: deps.clock };
+}
