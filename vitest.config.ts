@@ -58,6 +58,8 @@ export default defineConfig({
                 PASSWORD_PEPPER: 'test-pepper-not-a-secret-0123456789',
                 // 32 bytes, base64: the AES-GCM key TOTP secrets are sealed with (not a secret: tests only).
                 TWO_FACTOR_KEY: 'dGVzdC10d28tZmFjdG9yLWtleS0zMi1ieXRlcyEhISE=',
+                // The test peer (tests/support/fediverse-peer-setup.ts) listens on 127.0.0.1: federation may reach it.
+                FEDERATION_ALLOW_PRIVATE: '1',
                 // The API's own contract is tested without the edge cache; tests/api/edge-cache.test.ts tests the cache.
                 EDGE_CACHE_TTL_SECONDS: '0',
                 TEST_MIGRATIONS: await readD1Migrations('./migrations'),
@@ -74,6 +76,8 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           setupFiles: ['./tests/api/support/apply-migrations.ts'],
+          // Another fediverse server, played by a process of its own (scripts/fediverse-peer).
+          globalSetup: ['./tests/support/fediverse-peer-setup.ts'],
           testTimeout: 30_000,
           // postcss (inside sanitize-html) requires nanoid's CommonJS build; pre-bundling resolves it as Node would.
           deps: { optimizer: { ssr: { enabled: true, include: ['sanitize-html'] } } },

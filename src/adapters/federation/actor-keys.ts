@@ -52,7 +52,8 @@ export class ActorKeys {
     return {
       publicKeyPem: stored.publicKeyPem,
       publicKey: await crypto.subtle.importKey('spki', pemBody(stored.publicKeyPem), RSA_IMPORT, true, ['verify']),
-      privateKey: await crypto.subtle.importKey('pkcs8', pkcs8, RSA_IMPORT, false, ['sign']),
+      // Fedify's signRequest reads the key's parameters, which needs it extractable (it never leaves the isolate).
+      privateKey: await crypto.subtle.importKey('pkcs8', pkcs8, RSA_IMPORT, true, ['sign']),
     };
   }
 
