@@ -227,7 +227,7 @@ export class FediversePeer {
       const verdict: CavageVerdict = await verifyCavage({ method: 'POST', path: `${path}${url.search}`, headers, body }, (keyId) =>
         this.keyFor(keyId),
       );
-      let activity: Record<string, unknown> | null = null;
+      let activity: Record<string, unknown> | null;
       try {
         activity = JSON.parse(body) as Record<string, unknown>;
       } catch {
