@@ -46,6 +46,8 @@ export const ISLANDS = {
   livePlayer: 'live-player',
   /** A live blog's feed (its section, `data-live-blog`): updates arrive, older ones load (src/contract/live-blog-markup.ts). */
   liveBlog: 'live-blog',
+  /** "Follow on the fediverse" with a handle to copy; props: the handle (@name@host). */
+  fediverseFollow: 'fediverse-follow',
 } as const;
 
 /** The header's Follow menu's ids: there is one Follow menu on a page (SocialMenu and the worker's reading view). */

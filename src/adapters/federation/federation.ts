@@ -1,5 +1,5 @@
 import { createFederationBuilder, type Context, type Federation, type InboxContext } from '@fedify/fedify';
-import type { DocumentLoader } from '@fedify/fedify/runtime';
+import type { AuthenticatedDocumentLoaderFactory, DocumentLoader } from '@fedify/fedify/runtime';
 import {
   Announce,
   Article,
@@ -59,6 +59,7 @@ export interface FederationData {
   inbox: InboxDeps;
   followerCount: (account: string) => Promise<number>;
   documentLoader: DocumentLoader;
+  authenticatedDocumentLoader: AuthenticatedDocumentLoaderFactory;
 }
 
 type Ctx = Context<FederationData>;
@@ -305,6 +306,7 @@ export function federationFor(data: FederationData, kv: D1KvStore): Promise<Fede
     origin: data.settings.origin,
     documentLoaderFactory: () => data.documentLoader,
     contextLoaderFactory: () => data.documentLoader,
+    authenticatedDocumentLoaderFactory: data.authenticatedDocumentLoader,
     skipSignatureVerification: false,
   });
 }

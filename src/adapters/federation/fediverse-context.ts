@@ -4,7 +4,7 @@ import type { DeliverDeps } from '../../services/federation/deliver-batch.ts';
 import type { InboxDeps } from '../../services/federation/inbox.ts';
 import { syncPendingChanges, type SyncDeps } from '../../services/federation/sync-changes.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { boundedDocumentLoader } from './document-loader.ts';
+import { authenticatedDocumentLoader, boundedDocumentLoader } from './document-loader.ts';
 import type { FederationData } from './federation.ts';
 import { SignedInboxClient } from './signed-delivery.ts';
 import { ApUris, VocabActivityWriter } from './vocab.ts';
@@ -45,6 +45,7 @@ export async function federationData(deps: AppDeps, requestOrigin: string): Prom
     inbox: inboxDeps(deps, settings.origin),
     followerCount: (account) => fediverse.followers.count(account),
     documentLoader: boundedDocumentLoader(fediverse.documentPolicy),
+    authenticatedDocumentLoader: authenticatedDocumentLoader(fediverse.documentPolicy),
   };
 }
 
@@ -81,4 +82,17 @@ export async function deliverDeps(deps: AppDeps): Promise<DeliverDeps | null> {
     userAgent: fediverse.documentPolicy.userAgent,
   });
   return { outbox: fediverse.outbox, inboxes, clock: deps.clock };
+}
+
+/** Activities (and their deliveries) are kept this long for staff to look at, then forgotten. */
+const ACTIVITY_DAYS = 30;
+
+/**
+ * The minute job's part: every change not yet told (a story the job just published, a live stream's
+ * story, whatever a crash interrupted), and the pruning of old activities and expired cache entries.
+ */
+export async function tidyFediverse(deps: AppDeps, now: string): Promise<void> {
+  await syncFediverse(deps);
+  await deps.fediverse.outbox.prune(new Date(Date.parse(now) - ACTIVITY_DAYS * 86_400_000).toISOString());
+  await deps.fediverse.kv.pruneExpired();
 }

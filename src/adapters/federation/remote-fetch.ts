@@ -10,10 +10,13 @@ import { checkRemoteUrl, isPublicAddress } from '../../domain/federation/remote-
 export interface RemotePolicy {
   allowPrivate: boolean;
   timeoutMs: number;
-  /** The most a body may hold; larger answers are refused. */
+  /** The most a body may hold; larger answers are refused (0: the body is not read). */
   maxBytes: number;
   userAgent: string;
 }
+
+/** Signs one hop's request (a GET as one of our accounts, for servers that want to know who asks). */
+export type SignHop = (request: Request) => Promise<Request>;
 
 export class RemoteAddressError extends Error {
   override name = 'RemoteAddressError';
@@ -59,13 +62,19 @@ export async function allowedUrl(url: string, policy: Pick<RemotePolicy, 'allowP
  * none. The body is read into memory up to `maxBytes` within the time allowed. Answers the response
  * and the address it finally came from.
  */
-export async function remoteFetch(url: string, init: RequestInit, policy: RemotePolicy): Promise<{ response: Response; url: string }> {
+export async function remoteFetch(
+  url: string,
+  init: RequestInit,
+  policy: RemotePolicy,
+  sign?: SignHop,
+): Promise<{ response: Response; url: string }> {
   const signal = AbortSignal.timeout(policy.timeoutMs);
   let target = await allowedUrl(url, policy);
   for (let hop = 0; ; hop++) {
     const headers = new Headers(init.headers);
     headers.set('User-Agent', policy.userAgent);
-    const response = await fetch(target, { ...init, headers, redirect: 'manual', signal });
+    const unsigned = new Request(target, { ...init, headers, redirect: 'manual', signal });
+    const response = await fetch(sign ? await sign(unsigned) : unsigned);
     const location = response.headers.get('Location');
     const method = (init.method ?? 'GET').toUpperCase();
     if (response.status >= 300 && response.status < 400 && location && method === 'GET' && hop < MAX_REDIRECTS) {
@@ -83,6 +92,10 @@ export async function remoteFetch(url: string, init: RequestInit, policy: Remote
 
 async function readBounded(response: Response, maxBytes: number): Promise<Uint8Array | null> {
   if (!response.body) return null;
+  if (maxBytes === 0) {
+    await response.body.cancel();
+    return null;
+  }
   const declared = Number(response.headers.get('Content-Length') ?? NaN);
   if (declared > maxBytes) {
     await response.body.cancel();

@@ -5,9 +5,6 @@ import type { ActorKeys } from './actor-keys.ts';
 import { remoteFetch, type RemotePolicy } from './remote-fetch.ts';
 import type { ApUris } from './vocab.ts';
 
-/** An inbox's answer is read only this far (it is thrown away). */
-const ANSWER_BYTES = 64 * 1024;
-
 /**
  * POSTs an activity to an inbox, signed with the sending account's key the way Mastodon expects
  * (draft-cavage HTTP Signatures: rsa-sha256 over (request-target), host, date, digest and content
@@ -32,7 +29,8 @@ export class SignedInboxClient implements InboxClient {
       const { response } = await remoteFetch(
         inbox,
         { method: 'POST', headers: signed.headers, body },
-        { ...this.policy, timeoutMs: DELIVERY_TIMEOUT_MS, maxBytes: ANSWER_BYTES },
+        // An inbox's answer is not read: its status is all that matters.
+        { ...this.policy, timeoutMs: DELIVERY_TIMEOUT_MS, maxBytes: 0 },
       );
       return { status: response.status };
     } catch (error) {

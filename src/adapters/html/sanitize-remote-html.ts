@@ -7,7 +7,7 @@ import sanitizeHtml from 'sanitize-html';
  */
 const options: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'br', 'a', 'span'],
-  allowedAttributes: { a: ['href'] },
+  allowedAttributes: { a: ['href', 'rel', 'target'] },
   allowedSchemes: ['http', 'https'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',

@@ -2,6 +2,7 @@ import type { Story } from '../../domain/entities.ts';
 import { publishDueStories } from '../../services/scheduled-publishing.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { EdgeCache } from '../http/middleware/edge-cache.ts';
+import { tidyFediverse } from '../federation/fediverse-context.ts';
 
 /**
  * What the worker's `scheduled` handler does every minute (wrangler.toml's Cron Trigger; under
@@ -11,16 +12,14 @@ import type { EdgeCache } from '../http/middleware/edge-cache.ts';
  * "Now" is the later of the clock and the run's scheduled time, so a run publishes everything due
  * by the time it was meant for, even if it starts early.
  */
-export async function runScheduledJob(
-  deps: Pick<AppDeps, 'stories' | 'clock' | 'challenges'>,
-  edgeCache: EdgeCache,
-  scheduledTime: number,
-): Promise<Story[]> {
+export async function runScheduledJob(deps: AppDeps, edgeCache: EdgeCache, scheduledTime: number): Promise<Story[]> {
   const clock = deps.clock.now();
   const scheduled = new Date(scheduledTime).toISOString();
   const published = await publishDueStories(deps, scheduled > clock ? scheduled : clock);
   // Sign-in challenges nobody finished (decision 050): expired ones can only be refused, so they go.
   await deps.challenges.pruneBefore(clock);
+  // Followers hear of what was published now, and of anything a crash kept from them.
+  await tidyFediverse(deps, clock);
   if (published.length > 0) {
     console.log(
       `Published ${published.length} scheduled ${published.length === 1 ? 'story' : 'stories'}: ${published.map((story) => story.slug).join(', ')}`,

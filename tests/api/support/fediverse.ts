@@ -4,6 +4,12 @@ import { deliverDeps } from '../../../src/adapters/federation/fediverse-context.
 import { deliverBatch } from '../../../src/services/federation/deliver-batch.ts';
 import { api, deps } from './api.ts';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    fediversePeers: string[];
+  }
+}
+
 /** The test peer's hosts: other fediverse servers played by a process of its own (tests/support/fediverse-peer-setup.ts). */
 export function peerHosts(): string[] {
   return inject('fediversePeers');
