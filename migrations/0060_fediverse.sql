@@ -76,6 +76,13 @@ BEGIN
   ON CONFLICT (kind, ref) DO UPDATE SET n = n + 1, changed_at = excluded.changed_at;
 END;
 
+-- A correction is part of what followers see (it moves only the story's updatedAt, not its version).
+CREATE TRIGGER fediverse_story_corrected AFTER INSERT ON story_corrections
+BEGIN
+  INSERT INTO fediverse_changes (kind, ref, changed_at) VALUES ('story', new.story_id, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+  ON CONFLICT (kind, ref) DO UPDATE SET n = n + 1, changed_at = excluded.changed_at;
+END;
+
 CREATE TRIGGER fediverse_key_event_inserted AFTER INSERT ON live_blog_updates WHEN new.key_event = 1
 BEGIN
   INSERT INTO fediverse_changes (kind, ref, changed_at) VALUES ('update', new.id, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))

@@ -28,7 +28,7 @@ beforeAll(async () => {
     json: { bio: 'Covers the city <hall> & its budget.' },
   });
   story = await createStory(reporter.token, { title: 'Council passes the budget', status: 'published' });
-});
+}, 60_000);
 
 describe('WebFinger', () => {
   it('finds the newsroom by its handle, with a self link of type application/activity+json to its actor', async () => {

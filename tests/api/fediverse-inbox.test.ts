@@ -28,7 +28,7 @@ beforeAll(async () => {
   await trustAccount(hostA, 'newsroom');
   await trustAccount(hostA, String(reporter.user.id));
   await trustAccount(hostB, 'newsroom');
-});
+}, 60_000);
 
 const articleId = () => `http://newsroom.test/ap/articles/${story.id}`;
 

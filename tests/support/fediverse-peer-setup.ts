@@ -8,9 +8,10 @@ declare module 'vitest' {
   }
 }
 
-/** The API tests' global setup: one peer process playing three other servers, stopped after the run. */
+/** The API tests' global setup: one peer process playing eight other servers, stopped after the run. */
 export default async function setup(project: TestProject) {
-  const peer = await startPeerProcess('127.0.0.1:0,127.0.0.1:0,127.0.0.1:0');
+  // Each test file that receives deliveries takes hosts of its own (the peer's log is shared by files running side by side).
+  const peer = await startPeerProcess(Array.from({ length: 8 }, () => '127.0.0.1:0').join(','));
   project.provide('fediversePeers', peer.origins);
   return peer.stop;
 }

@@ -37,12 +37,13 @@ export function fanOutStatements(d1: D1Database, activity: OutgoingActivity, now
     'followersOf' in activity.audience
       ? d1
           .prepare(
+            // An integer in the text: D1 binds numbers as reals, and the batch number must be a whole one.
             `INSERT INTO fediverse_deliveries (activity_id, inbox, host, batch)
-             SELECT ?1, inbox, host, (ROW_NUMBER() OVER (ORDER BY host, inbox) - 1) / ?2
-             FROM (SELECT DISTINCT inbox, host FROM fediverse_followers WHERE account IN (SELECT value FROM json_each(?3)))
+             SELECT ?1, inbox, host, (ROW_NUMBER() OVER (ORDER BY host, inbox) - 1) / ${Math.trunc(INBOXES_PER_BATCH)}
+             FROM (SELECT DISTINCT inbox, host FROM fediverse_followers WHERE account IN (SELECT value FROM json_each(?2)))
              WHERE ${exists}`,
           )
-          .bind(activity.id, INBOXES_PER_BATCH, JSON.stringify(activity.audience.followersOf))
+          .bind(activity.id, JSON.stringify(activity.audience.followersOf))
       : d1
           .prepare(`INSERT INTO fediverse_deliveries (activity_id, inbox, host, batch) SELECT ?1, ?2, ?3, 0 WHERE ${exists}`)
           .bind(activity.id, activity.audience.inbox, activity.audience.host);
