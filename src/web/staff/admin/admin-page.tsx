@@ -14,6 +14,8 @@ import { SocialSettingsCard } from './social-settings-card.tsx';
 import { reviewQueueQuery } from '../workflow-api.ts';
 import { AuditLogPanel } from './audit-log-panel.tsx';
 import { SecurityPolicyCard } from './security-policy-card.tsx';
+import { FediverseDesk } from '../fediverse/fediverse-desk.tsx';
+import { fediverseOverviewQuery } from '../fediverse/fediverse-api.ts';
 import '../staff.css';
 import '../security/security.css';
 
@@ -34,8 +36,10 @@ function SignedInAdmin() {
 function AdminDashboard({ me }: { me: User }) {
   const users = useQuery(usersQuery());
   const queue = useQuery(reviewQueueQuery());
-  const [tab, setTab] = useState<'newsroom' | 'review' | 'security' | 'audit'>('newsroom');
+  const fediverse = useQuery(fediverseOverviewQuery());
+  const [tab, setTab] = useState<'newsroom' | 'review' | 'fediverse' | 'security' | 'audit'>('newsroom');
   const waiting = queue.data?.total ?? 0;
+  const replies = fediverse.data?.pendingReplies ?? 0;
   return (
     <div className="staff-page admin-page">
       <header className="page-header">
@@ -52,6 +56,7 @@ function AdminDashboard({ me }: { me: User }) {
         tabs={[
           { key: 'newsroom', label: 'Newsroom' },
           { key: 'review', label: waiting > 0 ? `Review (${waiting})` : 'Review' },
+          { key: 'fediverse', label: replies > 0 ? `Fediverse (${replies})` : 'Fediverse' },
           { key: 'security', label: 'Security' },
           { key: 'audit', label: 'Audit' },
         ]}
@@ -66,6 +71,8 @@ function AdminDashboard({ me }: { me: User }) {
           </div>
         ) : tab === 'review' ? (
           <ReviewDesk />
+        ) : tab === 'fediverse' ? (
+          <FediverseDesk />
         ) : tab === 'security' ? (
           <SecurityPolicyCard />
         ) : (
