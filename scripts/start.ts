@@ -80,8 +80,12 @@ async function main(): Promise<void> {
   // buildApp, as `vite build` does: the client and the worker, plus the config the preview reads.
   await (await createBuilder({ root: projectRoot, logLevel: 'warn' })).buildApp();
 
-  // VIEW_FLUSH_SECONDS (wrangler.toml's [vars]) can be shortened from the environment: the e2e run waits less for the figures.
-  const vars = process.env.VIEW_FLUSH_SECONDS ? { VIEW_FLUSH_SECONDS: process.env.VIEW_FLUSH_SECONDS } : undefined;
+  // Settings API.md names, passed from the environment to the worker when set: VIEW_FLUSH_SECONDS (wrangler.toml's
+  // [vars]) can be shortened (the e2e run waits less for the figures); FEDERATION_ALLOW_PRIVATE=1 lets federation
+  // reach servers on this machine (a test peer), which it otherwise refuses.
+  const vars = Object.fromEntries(
+    ['VIEW_FLUSH_SECONDS', 'FEDERATION_ALLOW_PRIVATE'].flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])),
+  );
   const server = await serveBuild({ port, stateDir: stateDir(), vars, echo: true, scheduled: true });
   lifecycle.serving(server);
 
@@ -89,6 +93,7 @@ async function main(): Promise<void> {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`\nThe Newsroom is running at ${url}  (ready in ${seconds}s)`);
   console.log(`  API  ${url}/api/stories?status=published&limit=6`);
+  console.log(`  Fediverse  ${url}/.well-known/webfinger?resource=acct:newsroom@${new URL(url).host}`);
   console.log(describePreparation(report, url));
   console.log('\nPress Ctrl-C to stop.');
 }

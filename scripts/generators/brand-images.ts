@@ -5,8 +5,9 @@ import { projectRoot } from '../lib/project.ts';
 
 /**
  * Renders the site's share picture (public/og-image.png, 1200 by 630, used by pages and stories
- * without a picture of their own) and the publisher logo (public/logo.png, 600 by 60, named in
- * the NewsArticle JSON-LD) with Chromium. Run it after changing the name or the look:
+ * without a picture of their own), the publisher logo (public/logo.png, 600 by 60, named in
+ * the NewsArticle JSON-LD) and the square mark the newsroom's fediverse accounts show as their
+ * picture (public/fediverse-avatar.png, 400 by 400) with Chromium. Run it after changing the name or the look:
  * `npx tsx scripts/generators/brand-images.ts`.
  */
 const mark = (size: number) =>
@@ -21,11 +22,14 @@ const logo = `<body style="margin:0;width:600px;height:60px;background:#fff;disp
   ${mark(52)}<span style="font-weight:700;font-size:40px;letter-spacing:-1px;color:#111214">${site.name}</span>
 </body>`;
 
+const avatar = `<body style="margin:0;width:400px;height:400px;display:grid;place-items:center;background:#b3121f;color:#fff;font:700 260px/1 Georgia,'Liberation Serif',serif">N</body>`;
+
 const browser = await launchChromium();
 try {
   for (const [file, html, width, height] of [
     ['og-image.png', shareCard, 1200, 630],
     ['logo.png', logo, 600, 60],
+    ['fediverse-avatar.png', avatar, 400, 400],
   ] as const) {
     const page = await browser.newPage({ viewport: { width, height } });
     await page.setContent(`<!doctype html><html><head><meta charset="utf-8"></head>${html}</html>`);
