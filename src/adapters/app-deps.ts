@@ -27,6 +27,8 @@ import type {
   PasswordResetRepository,
   SecondFactorRepository,
 } from '../domain/security-ports.ts';
+import type { JobMessage } from '../domain/jobs/job.ts';
+import type { JobFanOut } from '../domain/jobs/ports.ts';
 import type { DurableLiveRooms } from './live/durable-live-rooms.ts';
 import type { SecretBox } from './crypto/secret-box.ts';
 import type { MediaLimits, MediaLimitVars } from './media/media-limits.ts';
@@ -76,6 +78,8 @@ export interface AppDeps {
   secretBox: SecretBox;
   /** Keys the recovery codes' hashes (the same secret as the passwords'). */
   pepper: string;
+  /** The fan-out (decision 065): jobs in D1, their messages on the JOBS queue. */
+  jobs: JobFanOut;
   /** The newsroom in the fediverse (docs/product/api-fediverse.md). */
   fediverse: FediverseDeps;
 }
@@ -87,6 +91,8 @@ export interface Bindings extends MediaLimitVars {
   IMAGES?: ImagesBinding;
   LIVE_STREAMS: DurableObjectNamespace<LiveStreamRoom>;
   VIEW_COUNTERS: DurableObjectNamespace<ViewCounterShard>;
+  /** The fan-out's queue (decision 065). */
+  JOBS: Queue<JobMessage>;
   /** The longest a counted view waits to reach D1's figures (default 30). */
   VIEW_FLUSH_SECONDS?: string;
   PASSWORD_PEPPER?: string;
@@ -97,6 +103,4 @@ export interface Bindings extends MediaLimitVars {
   COUNT_D1_QUERIES?: string;
   /** `1` lets federation reach private and loopback addresses and plain http (tests on one machine; never in production). */
   FEDERATION_ALLOW_PRIVATE?: string;
-  /** The fan-out's queue (decision 065). */
-  JOBS?: Queue;
 }

@@ -29,6 +29,8 @@ import { D1AuthChallengeRepository } from './d1/d1-auth-challenge-repository.ts'
 import { D1PasskeyRepository } from './d1/d1-passkey-repository.ts';
 import { D1PasswordResetRepository } from './d1/d1-password-reset-repository.ts';
 import { D1SecondFactorRepository } from './d1/d1-second-factor-repository.ts';
+import { D1JobLedger } from './d1/d1-job-ledger.ts';
+import { CloudflareJobQueue } from './queues/cloudflare-job-queue.ts';
 import { ExactStoryViews } from './views/exact-story-views.ts';
 import { ShardedViewCounter } from './views/sharded-view-counter.ts';
 import type { ViewCounterDeps } from './views/view-counter-shard.ts';
@@ -55,6 +57,7 @@ export function buildDeps(env: Bindings, clock: Clock = systemClock, { exactView
   const views = new ShardedViewCounter(env.VIEW_COUNTERS);
   const storedStories = new D1StoryRepository(db);
   const secretBox = new SecretBox(env.TWO_FACTOR_KEY);
+  const jobs = { ledger: new D1JobLedger(db), queue: new CloudflareJobQueue(env.JOBS) };
   return {
     users: new D1UserRepository(db),
     sessions: new D1SessionRepository(db),
@@ -87,7 +90,8 @@ export function buildDeps(env: Bindings, clock: Clock = systemClock, { exactView
     audit: new D1AuditLog(db),
     secretBox,
     pepper: env.PASSWORD_PEPPER ?? '',
-    fediverse: buildFediverse(db, secretBox, clock, { allowPrivate: env.FEDERATION_ALLOW_PRIVATE === '1', queue: env.JOBS }),
+    jobs,
+    fediverse: buildFediverse(db, secretBox, clock, { allowPrivate: env.FEDERATION_ALLOW_PRIVATE === '1', queue: jobs.queue }),
   };
 }
 

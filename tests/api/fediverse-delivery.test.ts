@@ -6,6 +6,7 @@ import { api, createStory, signUp, updatePayload, updateStory } from './support/
 import {
   clearReceived,
   follow,
+  makeRetriesDue,
   peerActor,
   peerHosts,
   received,
@@ -249,6 +250,7 @@ describe('failures', () => {
     expect(create.problems).toEqual([{ host: new URL(hostB).host, status: 500, error: null, state: 'pending' }]);
 
     await setBehavior(hostB, {});
+    await makeRetriesDue();
     await runDeliveries();
     const delivered = (await api(`/api/fediverse/stories/${story.id}`, { token: reporter.token })).body.activities;
     expect(delivered.find((activity: any) => activity.type === 'Create')).toMatchObject({ delivered: 3, pending: 0 });

@@ -12,11 +12,12 @@ import type {
   PendingDelivery,
 } from '../../domain/federation/ports.ts';
 import type { SentObject } from '../../domain/federation/sync.ts';
+import type { JobKind } from '../../domain/jobs/job.ts';
 import type { Db } from './db.ts';
 import { fediverseActivities, fediverseChanges, fediverseDeliveries, fediverseObjects } from './federation-schema.ts';
 
 /** The fan-out's job kind for one batch of one activity's inboxes (decision 065). */
-export const DELIVERY_JOB_KIND = 'federation.delivery';
+export const DELIVERY_JOB_KIND = 'federation.delivery' satisfies JobKind;
 
 const STATE_OF: Record<DeliveryVerdict, string> = { delivered: 'delivered', gone: 'gone', rejected: 'failed', retry: 'pending' };
 

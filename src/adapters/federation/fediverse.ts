@@ -1,6 +1,8 @@
 import type { DeliveryQueue, FederationOutbox } from '../../domain/federation/ports.ts';
 import type { BlockRepository, FollowerRepository, ReactionRepository, ReplyRepository } from '../../domain/federation/ports.ts';
 import type { Clock } from '../../domain/ports.ts';
+import type { JobQueue } from '../../domain/jobs/ports.ts';
+import { sendJobMessages } from '../../services/jobs/start-jobs.ts';
 import type { KeyEvents } from '../../services/federation/sync-changes.ts';
 import { toHex } from '../crypto/bytes.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
@@ -43,17 +45,14 @@ async function sha256(text: string): Promise<string> {
   return toHex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
 }
 
-/** The fan-out's queue (decision 065) as federation uses it: one small message per job. */
-export function deliveryQueue(queue: Queue | undefined): DeliveryQueue {
+/** The fan-out's queue (decision 065) as federation uses it: one small message per job of a batch of inboxes. */
+export function deliveryQueue(queue: JobQueue): DeliveryQueue {
   return {
-    async send(jobs) {
-      if (!queue || jobs.length === 0) return;
-      for (let start = 0; start < jobs.length; start += 100) {
-        await queue.sendBatch(
-          jobs.slice(start, start + 100).map((job) => ({ body: { jobId: job.jobId, kind: DELIVERY_JOB_KIND }, contentType: 'json' })),
-        );
-      }
-    },
+    send: (jobs) =>
+      sendJobMessages(
+        queue,
+        jobs.map((job) => ({ id: job.jobId, kind: DELIVERY_JOB_KIND })),
+      ),
   };
 }
 
@@ -61,7 +60,7 @@ export function buildFediverse(
   db: Db,
   secretBox: SecretBox,
   clock: Clock,
-  options: { allowPrivate: boolean; queue: Queue | undefined },
+  options: { allowPrivate: boolean; queue: JobQueue },
 ): FediverseDeps {
   return {
     keys: new ActorKeys(db, secretBox, () => clock.now()),

@@ -1,4 +1,5 @@
 import type { Story } from '../../domain/entities.ts';
+import { requeueStrandedJobs } from '../../services/jobs/requeue-stranded-jobs.ts';
 import { publishDueStories } from '../../services/scheduled-publishing.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { EdgeCache } from '../http/middleware/edge-cache.ts';
@@ -18,6 +19,8 @@ export async function runScheduledJob(deps: AppDeps, edgeCache: EdgeCache, sched
   const published = await publishDueStories(deps, scheduled > clock ? scheduled : clock);
   // Sign-in challenges nobody finished (decision 050): expired ones can only be refused, so they go.
   await deps.challenges.pruneBefore(clock);
+  // The fan-out's jobs whose message was lost or whose runner died get a new message (decision 065).
+  await requeueStrandedJobs(deps.jobs, clock);
   // Followers hear of what was published now, and of anything a crash kept from them.
   await tidyFediverse(deps, clock);
   if (published.length > 0) {

@@ -1,8 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { inject } from 'vitest';
-import { deliverDeps } from '../../../src/adapters/federation/fediverse-context.ts';
-import { deliverBatch } from '../../../src/services/federation/deliver-batch.ts';
-import { api, deps } from './api.ts';
+import { api } from './api.ts';
+import { runQueuedJobs } from './jobs.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -96,21 +95,16 @@ export async function follow(actor: PeerActor, account: string) {
 }
 
 /**
- * Runs the fan-out's pending delivery jobs the way its queue consumer does, until none is left that
- * is due (a job told to retry waits for its time, so a test sees the retry only when it runs them again).
+ * Runs the fan-out's due jobs through the worker's own queue handler (tests/api/support/jobs.ts), as
+ * the consumer does; a delivery told to retry waits for its time (see makeRetriesDue).
  */
-export async function runDeliveries(): Promise<number> {
-  const deliver = await deliverDeps(deps);
-  if (!deliver) return 0;
-  const { results } = await env.DB.prepare(
-    "SELECT id, ref, attempts FROM jobs WHERE kind = 'federation.delivery' AND state = 'pending' ORDER BY created_at",
-  ).all<{ id: string; ref: string; attempts: number }>();
-  for (const job of results) {
-    await env.DB.prepare("UPDATE jobs SET state = 'running', attempts = attempts + 1 WHERE id = ?1").bind(job.id).run();
-    const outcome = await deliverBatch(deliver, job.ref, false);
-    await env.DB.prepare('UPDATE jobs SET state = ?2 WHERE id = ?1')
-      .bind(job.id, outcome.status === 'done' ? 'done' : outcome.status === 'retry' ? 'pending' : 'failed')
-      .run();
-  }
-  return results.length;
+export function runDeliveries(): Promise<number> {
+  return runQueuedJobs();
+}
+
+/** Time passes for the deliveries waiting to retry: they are due now. */
+export async function makeRetriesDue(): Promise<void> {
+  await env.DB.prepare("UPDATE jobs SET run_after = ?1 WHERE kind = 'federation.delivery' AND state = 'pending'")
+    .bind(new Date(Date.now() - 1000).toISOString())
+    .run();
 }
