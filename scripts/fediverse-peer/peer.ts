@@ -78,11 +78,14 @@ export class FediversePeer {
   /** Actor documents fetched for their keys: what the timeline names people by. */
   private readonly documents = new Map<string, { name?: string; preferredUsername?: string }>();
 
-  private constructor() {}
+  /** One key pair for everyone, when the peer plays thousands of people (a 2048-bit key takes ~50 ms to make). */
+  private shared: { privateKeyPem: string; publicKeyPem: string } | null = null;
+
+  private constructor(private readonly sharedKeys: boolean) {}
 
   /** Starts one host per address ("127.0.0.2:9030"); port 0 picks a free one. */
-  static async start(addresses: readonly { host: string; port: number }[]): Promise<FediversePeer> {
-    const peer = new FediversePeer();
+  static async start(addresses: readonly { host: string; port: number }[], { sharedKeys = false } = {}): Promise<FediversePeer> {
+    const peer = new FediversePeer(sharedKeys);
     for (const address of addresses) await peer.listen(address.host, address.port);
     return peer;
   }
@@ -115,7 +118,8 @@ export class FediversePeer {
     if (!host) throw new Error(`no host ${origin}`);
     const known = host.actors.get(name);
     if (known) return known;
-    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const keys = (this.sharedKeys && this.shared) || newKeyPair();
+    if (this.sharedKeys) this.shared = keys;
     const id = `${origin}/users/${name}`;
     const actor: PeerActor = {
       name,
@@ -124,8 +128,7 @@ export class FediversePeer {
       inbox: `${id}/inbox`,
       sharedInbox: `${origin}/inbox`,
       handle: `@${name}@${new URL(origin).host}`,
-      privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-      publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      ...keys,
     };
     host.actors.set(name, actor);
     return actor;
@@ -290,8 +293,16 @@ export class FediversePeer {
       case 'POST /_peer/trust':
         this.trust(String(body.keyId), String(body.publicKeyPem));
         return send(response, 200, {});
-      case 'GET /_peer/received':
-        return send(response, 200, this.received);
+      case 'GET /_peer/received': {
+        // ?type=Create&since=<ms> narrows it down (the benchmark's hosts receive thousands of Accepts).
+        const type = url.searchParams.get('type');
+        const since = Number(url.searchParams.get('since') ?? 0);
+        return send(
+          response,
+          200,
+          this.received.filter((entry) => entry.at >= since && (type === null || entry.activity?.type === type)),
+        );
+      }
       case 'DELETE /_peer/received':
         this.received.length = 0;
         return send(response, 200, {});
@@ -299,6 +310,14 @@ export class FediversePeer {
         return send(response, 404, { error: `no control ${route}` });
     }
   }
+}
+
+function newKeyPair(): { privateKeyPem: string; publicKeyPem: string } {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return {
+    privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  };
 }
 
 function actorDocument(actor: PeerActor) {

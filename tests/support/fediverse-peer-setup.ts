@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startPeerProcess } from './fediverse-peer-process.ts';
+import { startPeerProcess } from '../../scripts/fediverse-peer/process.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -9,8 +9,12 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
  * ("127.0.0.1:0" picks a free port): the newsroom is tested against a separate program with its own
  * HTTP-signature code, as it would meet Mastodon. Resolves once every host listens.
  */
-export async function startPeerProcess(hosts: string): Promise<{ origins: string[]; child: ChildProcess; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/fediverse-peer/main.ts', '--hosts', hosts], {
+export async function startPeerProcess(
+  hosts: string,
+  { sharedKeys = false } = {},
+): Promise<{ origins: string[]; child: ChildProcess; stop: () => Promise<void> }> {
+  const args = ['--import', 'tsx', 'scripts/fediverse-peer/main.ts', '--hosts', hosts, ...(sharedKeys ? ['--shared-keys'] : [])];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
