@@ -68,9 +68,9 @@ describe('the fediverse', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
     await page.goto('/author/maya.okafor');
     const follow = page.getByRole('complementary', { name: 'Follow on the fediverse' });
-    await expect.poll(() => follow.getByText(`@maya.okafor@${serverHost}`).count()).toBe(1);
+    await expect.poll(() => follow.getByText(`@maya.okafor@${serverHost}`).count(), { timeout: 15_000 }).toBe(1);
     await follow.getByRole('button', { name: 'Copy' }).click();
-    await expect.poll(() => page.getByText('Handle copied').count()).toBe(1);
+    await expect.poll(() => page.getByText('Handle copied').count(), { timeout: 15_000 }).toBe(1);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`@maya.okafor@${serverHost}`);
     await shot(page, 'author-page-follow');
 
