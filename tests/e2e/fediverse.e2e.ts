@@ -103,7 +103,7 @@ describe('the fediverse', () => {
       .toBe(1);
     const timeline = await context.newPage();
     await timeline.goto(`${host}/_timeline`);
-    await expect.poll(() => timeline.getByText(story.title).count()).toBeGreaterThan(0);
+    await expect.poll(() => timeline.getByText(story.title).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     if (SHOTS) await timeline.screenshot({ path: `${SHOTS}/peer-timeline-article.png`, fullPage: true });
     await timeline.close();
 
@@ -139,11 +139,11 @@ describe('the fediverse', () => {
     await expect.poll(() => row.count(), { timeout: 30_000 }).toBe(1);
     await shot(adminPage, 'admin-fediverse-tab');
     await row.getByRole('button', { name: 'Approve' }).click();
-    await expect.poll(() => adminPage.getByText('Reply approved').count()).toBe(1);
+    await expect.poll(() => adminPage.getByText('Reply approved').count(), { timeout: 15_000 }).toBe(1);
 
     await page.goto(`/story/${story.slug}`);
     const replies = page.getByRole('region', { name: 'Replies from the fediverse' });
-    await expect.poll(() => replies.getByText(reply).count()).toBe(1);
+    await expect.poll(() => replies.getByText(reply).count(), { timeout: 15_000 }).toBe(1);
     expect(await replies.getByRole('link', { name: 'Ana' }).getAttribute('href')).toBe(`${host}/users/ana`);
     await shot(page, 'story-with-fediverse-reply');
 
@@ -153,7 +153,7 @@ describe('the fediverse', () => {
     await editor.goto(`/edit/${story.id}`);
     const card = editor.getByLabel('On the fediverse');
     await expect.poll(() => card.getByTestId('fediverse-likes').textContent(), { timeout: 30_000 }).toBe('1 like');
-    await expect.poll(() => card.getByText(/Published/).count()).toBe(1);
+    await expect.poll(() => card.getByText(/Published/).count(), { timeout: 15_000 }).toBe(1);
     await shot(editor, 'story-readership-fediverse');
     expect(pageErrors).toEqual([]);
 
