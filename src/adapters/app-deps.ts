@@ -27,6 +27,8 @@ import type {
   PasswordResetRepository,
   SecondFactorRepository,
 } from '../domain/security-ports.ts';
+import type { OneTimeTokens, ReaderMail, ReaderRepository, ReaderSignInRepository } from '../domain/readers/ports.ts';
+import type { Outbox, MailVars } from './mail/mail-settings.ts';
 import type { DurableLiveRooms } from './live/durable-live-rooms.ts';
 import type { SecretBox } from './crypto/secret-box.ts';
 import type { MediaLimits, MediaLimitVars } from './media/media-limits.ts';
@@ -75,10 +77,18 @@ export interface AppDeps {
   secretBox: SecretBox;
   /** Keys the recovery codes' hashes (the same secret as the passwords'). */
   pepper: string;
+  /** Mail that leaves by SMTP (SMTP_URL, MAIL_FROM, DKIM_*; decision 080), or why it cannot. */
+  outbox: Outbox;
+  /** Reader accounts (docs/product/api.md, "Readers and newsletters"; decision 081). */
+  readers: ReaderRepository;
+  readerSignIns: ReaderSignInRepository;
+  readerMail: ReaderMail;
+  /** Random single-use tokens and their hashes (sign-in links, reader sessions). */
+  tokens: OneTimeTokens;
 }
 
 /** The bindings and settings the adapters are built from (wrangler.toml, .dev.vars, secrets). */
-export interface Bindings extends MediaLimitVars {
+export interface Bindings extends MediaLimitVars, MailVars {
   DB: D1Database;
   MEDIA: R2Bucket;
   IMAGES?: ImagesBinding;

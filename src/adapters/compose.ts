@@ -32,10 +32,18 @@ import { D1SecondFactorRepository } from './d1/d1-second-factor-repository.ts';
 import { ExactStoryViews } from './views/exact-story-views.ts';
 import { ShardedViewCounter } from './views/sharded-view-counter.ts';
 import type { ViewCounterDeps } from './views/view-counter-shard.ts';
+import type { OneTimeTokens } from '../domain/readers/ports.ts';
+import { handleHash, newHandle } from './crypto/one-time-codes.ts';
+import { D1ReaderRepository } from './d1/d1-reader-repository.ts';
+import { D1ReaderSignInRepository } from './d1/d1-reader-sign-in-repository.ts';
+import { openOutbox } from './mail/mail-settings.ts';
+import { OutboxReaderMail } from './mail/reader-mail.ts';
 
 export const systemClock: Clock = { now: () => new Date().toISOString() };
 
 const storyHtml: StoryHtmlSanitizer = { sanitize: sanitizeStoryHtml, isEmpty: isEmptyContent };
+
+const tokens: OneTimeTokens = { create: newHandle, hash: handleHash };
 
 /** The password hasher alone, for tools that hash for a database they reach without bindings. */
 export function buildPasswordHasher(pepper: string | undefined) {
@@ -53,6 +61,7 @@ export function buildDeps(env: Bindings, clock: Clock = systemClock, { exactView
   const readership = new D1ReadershipRepository(db);
   const views = new ShardedViewCounter(env.VIEW_COUNTERS);
   const storedStories = new D1StoryRepository(db);
+  const outbox = openOutbox(env);
   return {
     users: new D1UserRepository(db),
     sessions: new D1SessionRepository(db),
@@ -85,6 +94,11 @@ export function buildDeps(env: Bindings, clock: Clock = systemClock, { exactView
     audit: new D1AuditLog(db),
     secretBox: new SecretBox(env.TWO_FACTOR_KEY),
     pepper: env.PASSWORD_PEPPER ?? '',
+    outbox,
+    readers: new D1ReaderRepository(db),
+    readerSignIns: new D1ReaderSignInRepository(db),
+    readerMail: new OutboxReaderMail(outbox, clock),
+    tokens,
   };
 }
 
