@@ -257,3 +257,29 @@ describe('the signed-in reader', () => {
     expect(again.reader.id).not.toBe(reader.id);
   });
 });
+
+describe('the minute job', () => {
+  it('deletes sign-in links and reader sessions past their time, and keeps the live ones', async () => {
+    const { runScheduledJob } = await import('../../src/adapters/jobs/scheduled-job.ts');
+    const { noEdgeCache } = await import('../../src/adapters/http/middleware/edge-cache.ts');
+    const { deps } = await import('./support/api.ts');
+    const stale = uniqueAddress();
+    const live = uniqueAddress();
+    const staleReader = await signInReader(stale);
+    const liveReader = await signInReader(live);
+    await api('/api/readers/signin', { method: 'POST', json: { email: live } });
+    await env.DB.prepare("UPDATE reader_sign_in_links SET expires_at = '2000-01-01T00:00:00.000Z' WHERE email = ?").bind(stale).run();
+    await env.DB.prepare("UPDATE reader_sessions SET expires_at = '2000-01-01T00:00:00.000Z' WHERE reader_id = ?").bind(staleReader.reader.id).run();
+
+    await runScheduledJob(deps, noEdgeCache, Date.now());
+
+    const links = async (email: string) =>
+      (await env.DB.prepare('SELECT COUNT(*) AS n FROM reader_sign_in_links WHERE email = ?').bind(email).first<{ n: number }>())!.n;
+    const sessions = async (id: number) =>
+      (await env.DB.prepare('SELECT COUNT(*) AS n FROM reader_sessions WHERE reader_id = ?').bind(id).first<{ n: number }>())!.n;
+    expect(await links(stale)).toBe(0);
+    expect(await sessions(staleReader.reader.id)).toBe(0);
+    expect(await links(live)).toBe(2);
+    expect(await sessions(liveReader.reader.id)).toBe(1);
+  });
+});

@@ -12,7 +12,7 @@ import type { EdgeCache } from '../http/middleware/edge-cache.ts';
  * by the time it was meant for, even if it starts early.
  */
 export async function runScheduledJob(
-  deps: Pick<AppDeps, 'stories' | 'clock' | 'challenges'>,
+  deps: Pick<AppDeps, 'stories' | 'clock' | 'challenges' | 'readers' | 'readerSignIns'>,
   edgeCache: EdgeCache,
   scheduledTime: number,
 ): Promise<Story[]> {
@@ -21,6 +21,8 @@ export async function runScheduledJob(
   const published = await publishDueStories(deps, scheduled > clock ? scheduled : clock);
   // Sign-in challenges nobody finished (decision 050): expired ones can only be refused, so they go.
   await deps.challenges.pruneBefore(clock);
+  // Reader sign-in links and sessions past their time (decision 081): they can only be refused.
+  await Promise.all([deps.readerSignIns.pruneBefore(clock), deps.readers.pruneSessions(clock)]);
   if (published.length > 0) {
     console.log(
       `Published ${published.length} scheduled ${published.length === 1 ? 'story' : 'stories'}: ${published.map((story) => story.slug).join(', ')}`,

@@ -25,13 +25,17 @@ const privateHead = (title: string, description: string): PageHead => ({
 export const accountHead = () => privateHead('Your account', `Sign in to ${site.name} with a link we mail you: no password.`);
 export const signInLinkHead = () => privateHead('Signing you in', `Signing you in to ${site.name}.`);
 
-/** The sign-in form readers meet on the account page (the island sends it; without script it explains itself). */
+/**
+ * The sign-in form readers meet on the account page. Its button waits for the island (it cannot
+ * send without it: the call is JSON), so a click before the island woke cannot reload the page and
+ * lose what was typed.
+ */
 export function readerSignInForm(idPrefix: string, next = READER_PATHS.account): string {
   return `<form class="form reader-sign-in-form" data-next="${esc(next)}" novalidate>
 <div class="field"><label class="field-label" for="${idPrefix}-email">Email address</label>
 <input id="${idPrefix}-email" class="input" type="email" name="email" autocomplete="email" maxlength="${MAIL_ADDRESS_MAX}" required aria-describedby="${idPrefix}-email-error">
 <p id="${idPrefix}-email-error" class="field-error" aria-live="polite"></p></div>
-<div><button type="submit" class="button button-primary">Email me a sign-in link</button></div>
+<div><button type="submit" class="button button-primary" disabled>Email me a sign-in link</button></div>
 <p class="form-status" role="status" aria-live="polite"></p>
 </form>`;
 }

@@ -11,6 +11,7 @@ export function wireSignInForm(form: HTMLFormElement, extra: () => Record<string
   const error = form.querySelector<HTMLElement>('.field-error');
   const status = form.querySelector<HTMLElement>('.form-status');
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+  if (button) button.disabled = false;
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const email = input.value.trim();
