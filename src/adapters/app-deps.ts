@@ -29,6 +29,8 @@ import type {
 } from '../domain/security-ports.ts';
 import type { OneTimeTokens, ReaderMail, ReaderRepository, ReaderSignInRepository } from '../domain/readers/ports.ts';
 import type { Outbox, MailVars } from './mail/mail-settings.ts';
+import type { JobMessage } from '../domain/jobs/job.ts';
+import type { JobFanOut } from '../domain/jobs/ports.ts';
 import type { DurableLiveRooms } from './live/durable-live-rooms.ts';
 import type { SecretBox } from './crypto/secret-box.ts';
 import type { MediaLimits, MediaLimitVars } from './media/media-limits.ts';
@@ -85,6 +87,8 @@ export interface AppDeps {
   readerMail: ReaderMail;
   /** Random single-use tokens and their hashes (sign-in links, reader sessions). */
   tokens: OneTimeTokens;
+  /** The fan-out (decision 065): jobs in D1, their messages on the JOBS queue. */
+  jobs: JobFanOut;
 }
 
 /** The bindings and settings the adapters are built from (wrangler.toml, .dev.vars, secrets). */
@@ -94,6 +98,8 @@ export interface Bindings extends MediaLimitVars, MailVars {
   IMAGES?: ImagesBinding;
   LIVE_STREAMS: DurableObjectNamespace<LiveStreamRoom>;
   VIEW_COUNTERS: DurableObjectNamespace<ViewCounterShard>;
+  /** The fan-out's queue (decision 065). */
+  JOBS: Queue<JobMessage>;
   /** The longest a counted view waits to reach D1's figures (default 30). */
   VIEW_FLUSH_SECONDS?: string;
   PASSWORD_PEPPER?: string;

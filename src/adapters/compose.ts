@@ -29,6 +29,8 @@ import { D1AuthChallengeRepository } from './d1/d1-auth-challenge-repository.ts'
 import { D1PasskeyRepository } from './d1/d1-passkey-repository.ts';
 import { D1PasswordResetRepository } from './d1/d1-password-reset-repository.ts';
 import { D1SecondFactorRepository } from './d1/d1-second-factor-repository.ts';
+import { D1JobLedger } from './d1/d1-job-ledger.ts';
+import { CloudflareJobQueue } from './queues/cloudflare-job-queue.ts';
 import { ExactStoryViews } from './views/exact-story-views.ts';
 import { ShardedViewCounter } from './views/sharded-view-counter.ts';
 import type { ViewCounterDeps } from './views/view-counter-shard.ts';
@@ -99,6 +101,7 @@ export function buildDeps(env: Bindings, clock: Clock = systemClock, { exactView
     readerSignIns: new D1ReaderSignInRepository(db),
     readerMail: new OutboxReaderMail(outbox, clock),
     tokens,
+    jobs: { ledger: new D1JobLedger(db), queue: new CloudflareJobQueue(env.JOBS) },
   };
 }
 
