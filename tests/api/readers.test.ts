@@ -269,7 +269,9 @@ describe('the minute job', () => {
     const liveReader = await signInReader(live);
     await api('/api/readers/signin', { method: 'POST', json: { email: live } });
     await env.DB.prepare("UPDATE reader_sign_in_links SET expires_at = '2000-01-01T00:00:00.000Z' WHERE email = ?").bind(stale).run();
-    await env.DB.prepare("UPDATE reader_sessions SET expires_at = '2000-01-01T00:00:00.000Z' WHERE reader_id = ?").bind(staleReader.reader.id).run();
+    await env.DB.prepare("UPDATE reader_sessions SET expires_at = '2000-01-01T00:00:00.000Z' WHERE reader_id = ?")
+      .bind(staleReader.reader.id)
+      .run();
 
     await runScheduledJob(deps, noEdgeCache, Date.now());
 
