@@ -34,11 +34,19 @@ import { CloudflareJobQueue } from './queues/cloudflare-job-queue.ts';
 import { ExactStoryViews } from './views/exact-story-views.ts';
 import { ShardedViewCounter } from './views/sharded-view-counter.ts';
 import type { ViewCounterDeps } from './views/view-counter-shard.ts';
+import type { OneTimeTokens } from '../domain/readers/ports.ts';
+import { handleHash, newHandle } from './crypto/one-time-codes.ts';
+import { D1ReaderRepository } from './d1/d1-reader-repository.ts';
+import { D1ReaderSignInRepository } from './d1/d1-reader-sign-in-repository.ts';
+import { openOutbox } from './mail/mail-settings.ts';
+import { OutboxReaderMail } from './mail/reader-mail.ts';
 import { buildFediverse } from './federation/fediverse.ts';
 
 export const systemClock: Clock = { now: () => new Date().toISOString() };
 
 const storyHtml: StoryHtmlSanitizer = { sanitize: sanitizeStoryHtml, isEmpty: isEmptyContent };
+
+const tokens: OneTimeTokens = { create: newHandle, hash: handleHash };
 
 /** The password hasher alone, for tools that hash for a database they reach without bindings. */
 export function buildPasswordHasher(pepper: string | undefined) {
@@ -58,6 +66,7 @@ export function buildDeps(env: Bindings, clock: Clock = systemClock, { exactView
   const storedStories = new D1StoryRepository(db);
   const secretBox = new SecretBox(env.TWO_FACTOR_KEY);
   const jobs = { ledger: new D1JobLedger(db), queue: new CloudflareJobQueue(env.JOBS) };
+  const outbox = openOutbox(env);
   return {
     users: new D1UserRepository(db),
     sessions: new D1SessionRepository(db),
@@ -92,6 +101,11 @@ export function buildDeps(env: Bindings, clock: Clock = systemClock, { exactView
     pepper: env.PASSWORD_PEPPER ?? '',
     jobs,
     fediverse: buildFediverse(db, secretBox, clock, { allowPrivate: env.FEDERATION_ALLOW_PRIVATE === '1', queue: jobs.queue }),
+    outbox,
+    readers: new D1ReaderRepository(db),
+    readerSignIns: new D1ReaderSignInRepository(db),
+    readerMail: new OutboxReaderMail(outbox, clock),
+    tokens,
   };
 }
 

@@ -19,6 +19,8 @@ export async function runScheduledJob(deps: AppDeps, edgeCache: EdgeCache, sched
   const published = await publishDueStories(deps, scheduled > clock ? scheduled : clock);
   // Sign-in challenges nobody finished (decision 050): expired ones can only be refused, so they go.
   await deps.challenges.pruneBefore(clock);
+  // Reader sign-in links and sessions past their time (decision 081): they can only be refused.
+  await Promise.all([deps.readerSignIns.pruneBefore(clock), deps.readers.pruneSessions(clock)]);
   // The fan-out's jobs whose message was lost or whose runner died get a new message (decision 065).
   await requeueStrandedJobs(deps.jobs, clock);
   // Followers hear of what was published now, and of anything a crash kept from them.
