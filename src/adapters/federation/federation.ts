@@ -39,7 +39,8 @@ import {
 import type { KeyEvents } from '../../services/federation/sync-changes.ts';
 import type { ActorKeys } from './actor-keys.ts';
 import type { D1KvStore } from './d1-kv-store.ts';
-import { AP_PATHS, ApUris, objectOf, VocabActivityWriter } from './vocab.ts';
+import { AP_PATHS, type ApUris } from './ap-uris.ts';
+import { objectOf, VocabActivityWriter } from './vocab.ts';
 
 /** The square picture the newsroom's accounts show (staff have no pictures of their own), and the newsroom's header. */
 export const FEDIVERSE_AVATAR = '/fediverse-avatar.png';

@@ -4,10 +4,13 @@ import type { DeliverDeps } from '../../services/federation/deliver-batch.ts';
 import type { InboxDeps } from '../../services/federation/inbox.ts';
 import { syncPendingChanges, type SyncDeps } from '../../services/federation/sync-changes.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { authenticatedDocumentLoader, boundedDocumentLoader } from './document-loader.ts';
+import { ApUris } from './ap-uris.ts';
 import type { FederationData } from './federation.ts';
-import { SignedInboxClient } from './signed-delivery.ts';
-import { ApUris, VocabActivityWriter } from './vocab.ts';
+
+/*
+ * Fedify (its vocabulary, signatures and JSON-LD: megabytes of code) is imported when the fediverse
+ * is first needed, not when the worker starts: a reader's first page does not pay for it.
+ */
 
 type Pinned = FediverseSettings & { origin: string };
 
@@ -34,6 +37,7 @@ function inboxDeps(deps: AppDeps, origin: string): InboxDeps {
 export async function federationData(deps: AppDeps, requestOrigin: string): Promise<FederationData> {
   const settings = (await fediverseSettings(deps, requestOrigin)) as Pinned;
   const { fediverse } = deps;
+  const { authenticatedDocumentLoader, boundedDocumentLoader } = await import('./document-loader.ts');
   return {
     settings,
     uris: new ApUris(settings.origin),
@@ -49,8 +53,9 @@ export async function federationData(deps: AppDeps, requestOrigin: string): Prom
   };
 }
 
-function syncDeps(deps: AppDeps, origin: string | null): SyncDeps {
+async function syncDeps(deps: AppDeps, origin: string | null): Promise<SyncDeps> {
   const { fediverse } = deps;
+  const [{ VocabActivityWriter }, { boundedDocumentLoader }] = await Promise.all([import('./vocab.ts'), import('./document-loader.ts')]);
   return {
     outbox: fediverse.outbox,
     stories: deps.storedStories,
@@ -69,7 +74,7 @@ function syncDeps(deps: AppDeps, origin: string | null): SyncDeps {
 export async function syncFediverse(deps: AppDeps): Promise<number> {
   if ((await deps.fediverse.outbox.pendingChanges(1)).length === 0) return 0;
   const settings = await fediverseSettings(deps, null);
-  return syncPendingChanges(syncDeps(deps, settings.origin));
+  return syncPendingChanges(await syncDeps(deps, settings.origin));
 }
 
 /** What a delivery job needs: the outbox and a signing client for the pinned origin (or none: nothing can be waiting then). */
@@ -77,6 +82,7 @@ export async function deliverDeps(deps: AppDeps): Promise<DeliverDeps | null> {
   const settings = await fediverseSettings(deps, null);
   if (!settings.origin) return null;
   const { fediverse } = deps;
+  const { SignedInboxClient } = await import('./signed-delivery.ts');
   const inboxes = new SignedInboxClient(fediverse.keys, new ApUris(settings.origin), {
     allowPrivate: fediverse.allowPrivate,
     userAgent: fediverse.documentPolicy.userAgent,

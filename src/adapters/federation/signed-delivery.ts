@@ -3,7 +3,7 @@ import { DELIVERY_TIMEOUT_MS, type DeliveryResult } from '../../domain/federatio
 import type { InboxClient } from '../../services/federation/deliver-batch.ts';
 import type { ActorKeys } from './actor-keys.ts';
 import { remoteFetch, type RemotePolicy } from './remote-fetch.ts';
-import type { ApUris } from './vocab.ts';
+import type { ApUris } from './ap-uris.ts';
 
 /**
  * POSTs an activity to an inbox, signed with the sending account's key the way Mastodon expects

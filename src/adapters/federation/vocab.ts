@@ -15,57 +15,11 @@ import {
 import type { DocumentLoader } from '@fedify/fedify/runtime';
 import { Temporal } from '@js-temporal/polyfill';
 import { NEWSROOM_ACCOUNT } from '../../domain/federation/accounts.ts';
-import { objectPath, type ObjectKind } from '../../domain/federation/objects.ts';
+import type { ObjectKind } from '../../domain/federation/objects.ts';
 import { isResizablePicture, pictureAt } from '../../domain/picture.ts';
 import type { ActivityWriter, SendableObject } from '../../services/federation/sync-changes.ts';
 import { toHex } from '../crypto/bytes.ts';
-
-/**
- * Our addresses in the fediverse, all under /ap (Fedify's routes in federation.ts use the same):
- * an account's actor and its collections, the shared inbox, and the objects (objects.ts).
- */
-export const AP_PATHS = {
-  actor: '/ap/actors/{identifier}',
-  inbox: '/ap/actors/{identifier}/inbox',
-  sharedInbox: '/ap/inbox',
-  outbox: '/ap/actors/{identifier}/outbox',
-  followers: '/ap/actors/{identifier}/followers',
-  article: '/ap/articles/{id}',
-  note: '/ap/notes/{id}',
-} as const;
-
-export class ApUris {
-  constructor(readonly origin: string) {}
-
-  private at(path: string): URL {
-    return new URL(path, this.origin);
-  }
-
-  actor(account: string): URL {
-    return this.at(`/ap/actors/${account}`);
-  }
-  keyId(account: string): URL {
-    return new URL(`${this.actor(account).href}#main-key`);
-  }
-  inbox(account: string): URL {
-    return this.at(`/ap/actors/${account}/inbox`);
-  }
-  sharedInbox(): URL {
-    return this.at('/ap/inbox');
-  }
-  outbox(account: string): URL {
-    return this.at(`/ap/actors/${account}/outbox`);
-  }
-  followers(account: string): URL {
-    return this.at(`/ap/actors/${account}/followers`);
-  }
-  object(kind: ObjectKind, ref: number, generation: number): URL {
-    return this.at(objectPath(kind, ref, generation));
-  }
-  page(path: string): URL {
-    return this.at(path);
-  }
-}
+import type { ApUris } from './ap-uris.ts';
 
 /** The picture followers see: the story's own at a width apps show well (a resized copy when it is one of ours). */
 function pictureUrl(uris: ApUris, path: string): URL {

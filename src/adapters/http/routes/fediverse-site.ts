@@ -6,7 +6,6 @@ import { hostOf } from '../../../domain/federation/remote-address.ts';
 import { accountById, authorAccountByUsername } from '../../../services/federation/fediverse-accounts.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { federationData } from '../../federation/fediverse-context.ts';
-import { federationFor } from '../../federation/federation.ts';
 import type { AppEnv } from '../context.ts';
 import { errorBody } from '../error-map.ts';
 import { limitBody } from '../middleware/request-body.ts';
@@ -29,6 +28,8 @@ function originOf(c: Context): string {
 /** Hands the request (or another for one of our ids) to Fedify: WebFinger, actors, collections, objects, inboxes. */
 async function federate(deps: AppDeps, c: Context<AppEnv>, request: Request = c.req.raw): Promise<Response> {
   const data = await federationData(deps, originOf(c));
+  // Fedify is loaded when the fediverse first asks (fediverse-context.ts).
+  const { federationFor } = await import('../../federation/federation.ts');
   const federation = await federationFor(data, deps.fediverse.kv);
   const response = await federation.fetch(request, {
     contextData: data,
