@@ -54,7 +54,13 @@ try {
     `Federation: ${site.baseUrl}, ${SERVERS} servers × ${PER_SERVER} followers on ${control.replace(/\d+\.\d+:/, 'x:')} (${startedLoad})`,
   );
 
-  // 1,000 followers by real Follows, half of the reporter, half of the newsroom.
+  // A first write (a draft) tells the fediverse about the demo's own stories while nobody follows yet, as
+  // npm start's first minute would; then 1,000 followers by real Follows, half of the reporter, half of the newsroom.
+  await json(`${site.baseUrl}/api/stories`, {
+    method: 'POST',
+    token,
+    body: JSON.stringify({ title: 'Federation bench: warm-up', description: 'A draft.', content: '<p>Draft.</p>', status: 'draft' }),
+  });
   const followStarted = Date.now();
   const follows = peer.origins.flatMap((origin) =>
     Array.from({ length: PER_SERVER }, (_, i) => ({
@@ -63,7 +69,7 @@ try {
       account: i < PER_SERVER / 2 ? String(reporter.id) : 'newsroom',
     })),
   );
-  await inParallel(follows, 12, async ({ origin, name, account }) => {
+  await inParallel(follows, Number(process.env.FEDERATION_BENCH_FOLLOWERS_AT_ONCE ?? 12), async ({ origin, name, account }) => {
     const sent = await json<{ status: number }>(`${origin}/_peer/send`, {
       method: 'POST',
       body: JSON.stringify({
@@ -72,7 +78,7 @@ try {
         activity: { type: 'Follow', object: `${site.baseUrl}/ap/actors/${account}` },
       }),
     });
-    if (sent.status !== 202) throw new Error(`a Follow was answered ${sent.status}`);
+    if (sent.status !== 202) throw new Error(`a Follow was answered ${sent.status}: ${(sent as { text?: string }).text?.slice(0, 300)}`);
   });
   const accepts = await waitFor(
     () => receivedOf(control, 'Accept', followStarted),

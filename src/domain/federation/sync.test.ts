@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { syncAction, type SentObject } from './sync.ts';
+import { isStaleForFeeds, syncAction, type SentObject } from './sync.ts';
 
 const sent = (patch: Partial<SentObject> = {}): SentObject => ({
   generation: 1,
@@ -28,5 +28,16 @@ describe('what followers are sent of an object', () => {
 
   it('makes a new object of one published again after it was deleted', () => {
     expect(syncAction(sent({ state: 'deleted', generation: 2 }), 'a')).toEqual({ kind: 'create', generation: 3 });
+  });
+});
+
+describe('what is news', () => {
+  it('pushes a story first sent within a day of its publication, and keeps older ones out of feeds', () => {
+    const now = '2026-05-02T12:00:00.000Z';
+    expect(isStaleForFeeds({ kind: 'create', generation: 1 }, '2026-05-02T08:00:00.000Z', now)).toBe(false);
+    expect(isStaleForFeeds({ kind: 'create', generation: 1 }, '2026-04-30T08:00:00.000Z', now)).toBe(true);
+    // Published again on purpose after a Delete, or changed: always told.
+    expect(isStaleForFeeds({ kind: 'create', generation: 2 }, '2026-04-30T08:00:00.000Z', now)).toBe(false);
+    expect(isStaleForFeeds({ kind: 'update', generation: 1 }, '2026-04-30T08:00:00.000Z', now)).toBe(false);
   });
 });

@@ -33,3 +33,14 @@ export function syncAction(sent: SentObject | null, current: string | null): Syn
   }
   return sent?.state === 'live' ? { kind: 'delete', generation: sent.generation, account: sent.account } : { kind: 'none' };
 }
+
+/**
+ * Followers' feeds get news: a story (or key event) first sent more than this long after it was
+ * published (one changed long after, before the fediverse ever had it; a backlog after an outage) is
+ * recorded as sent without being pushed into anyone's feed. It is in the outbox for those who look.
+ */
+export const PUSH_WINDOW_HOURS = 24;
+
+export function isStaleForFeeds(action: SyncAction, published: string, now: string): boolean {
+  return action.kind === 'create' && action.generation === 1 && Date.parse(now) - Date.parse(published) > PUSH_WINDOW_HOURS * 3600_000;
+}

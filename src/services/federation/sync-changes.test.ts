@@ -151,6 +151,15 @@ describe('bringing followers up to date with a story', () => {
     expect(await syncObject(deps, 'update', 9)).toEqual({ kind: 'delete', generation: 1, account: '7' });
   });
 
+  it('records an old story never sent without pushing it into feeds, and tells its later edits as Updates', async () => {
+    const { deps, outbox, queued, setStory } = setUp({ publishedAt: '2026-04-01T10:00:00.000Z' });
+    expect(await syncObject(deps, 'story', 5)).toEqual({ kind: 'create', generation: 1 });
+    expect(outbox.recorded[0]!.activities).toEqual([]);
+    expect(queued).toEqual([]);
+    setStory({ title: 'Council vote, corrected' });
+    expect(await syncObject(deps, 'story', 5)).toEqual({ kind: 'update', generation: 1 });
+  });
+
   it('works through the noted changes and forgets each once done', async () => {
     const { deps, outbox } = setUp();
     outbox.changes = [

@@ -8,7 +8,7 @@ import {
   type ObjectKind,
 } from '../../domain/federation/objects.ts';
 import type { DeliveryQueue, FederationOutbox, OutgoingActivity, PendingChange } from '../../domain/federation/ports.ts';
-import { syncAction, type SyncAction } from '../../domain/federation/sync.ts';
+import { isStaleForFeeds, syncAction, type SyncAction } from '../../domain/federation/sync.ts';
 import type { Clock, StoryRepository } from '../../domain/ports.ts';
 
 /** A live blog's update as federation reads it (deleted ones too: they are taken back). */
@@ -115,7 +115,7 @@ export async function syncObject(deps: SyncDeps, kind: ObjectKind, ref: number):
   const { writer } = deps;
   let activities: OutgoingActivity[] = [];
   let storyId: number | null;
-  if (!writer) {
+  if (!writer || (draft && isStaleForFeeds(action, draft.published, now))) {
     storyId = draft?.storyId ?? null;
   } else if (action.kind === 'delete') {
     storyId = kind === 'story' ? ref : await deps.outbox.storyOf(kind, ref);
