@@ -4,7 +4,7 @@ import { createApp } from './adapters/http/app.ts';
 import { createEdgeCache, noEdgeCache } from './adapters/http/middleware/edge-cache.ts';
 import { runScheduledJob } from './adapters/jobs/scheduled-job.ts';
 import { LiveStreamRoom as LiveStreamRoomBase } from './adapters/live/live-stream-room.ts';
-import { ViewCounterShard as ViewCounterShardBase } from './adapters/views/view-counter-shard.ts';
+import { ViewCounterShard as ViewCounterShardBase } from './adapters/readership/view-counter-shard.ts';
 
 /** Public reads are cached per deployment (cached HTML names its asset files); a TTL of 0 turns it off. */
 function edgeCacheFor(ttlSeconds: number) {

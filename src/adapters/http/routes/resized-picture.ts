@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import { isPictureWidth, pictureFormatFor, PICTURE_WIDTHS, type PictureFormat } from '../../../domain/picture.ts';
-import type { PictureResizer, StoredObject } from '../../../domain/ports.ts';
+import { isPictureWidth, pictureFormatFor, PICTURE_WIDTHS, type PictureFormat } from '../../../domain/media/picture.ts';
+import type { PictureResizer, StoredObject } from '../../../domain/media/ports.ts';
 import { etagMatches } from '../../../media/byte-range.ts';
 import type { AppEnv } from '../context.ts';
 

@@ -1,7 +1,8 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { FEATURED_URL, HOME_LATEST_LIMIT, HOME_LATEST_URL, isAppRoute, storyReadUrl } from '../../../contract/page-contract.ts';
-import type { Beat, Story } from '../../../domain/entities.ts';
-import { isValidSlug } from '../../../domain/slug.ts';
+import type { Beat } from '../../../domain/beats/entities.ts';
+import type { Story } from '../../../domain/story/entities.ts';
+import { isValidSlug } from '../../../domain/story/slug.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { AppEnv } from '../context.ts';
 import { renderAppShell } from '../seo/app-shell.ts';
@@ -21,12 +22,12 @@ import { authorHead, authorReadingView } from '../seo/author-page.ts';
 import { beatHead, beatReadingView } from '../seo/beat-page.ts';
 import { pageParam } from '../seo/page-links.ts';
 import { searchHead, searchReadingView } from '../seo/search-page.ts';
-import { ftsMatchExpression, SEARCH_QUERY_MAX } from '../../../domain/search-query.ts';
-import { authorPath, beatPath, LIST_PAGE_SIZE, RELATED_STORIES } from '../../../domain/site.ts';
+import { ftsMatchExpression, SEARCH_QUERY_MAX } from '../../../domain/discovery/search-query.ts';
+import { authorPath, beatPath, LIST_PAGE_SIZE, RELATED_STORIES } from '../../../domain/site/site.ts';
 import { policy } from '../../../domain/permissions.ts';
-import { authorProfile } from '../../../services/author-profile.ts';
-import { readSocialSettings, SOCIAL_SETTINGS_KEY } from '../../../domain/social.ts';
-import { isLiveBlog } from '../../../domain/liveblog.ts';
+import { authorProfile } from '../../../services/users/author-profile.ts';
+import { readSocialSettings, SOCIAL_SETTINGS_KEY } from '../../../domain/site/social.ts';
+import { isLiveBlog } from '../../../domain/live-blog/live-blog.ts';
 import { beforeParam, liveBlogHead, liveBlogRss, liveBlogView, loadLiveBlogPage } from '../seo/live-blog-page.ts';
 
 const RSS_ITEMS = 50;
