@@ -18,6 +18,7 @@ import type {
   SecondFactorRepository,
 } from '../domain/security/ports.ts';
 import type { LiveRooms } from './live/live-rooms.ts';
+import type { JobFanOut } from '../domain/jobs/ports.ts';
 import type { SecretBox } from './crypto/secret-box.ts';
 import type { MediaLimits } from './media/media-limits.ts';
 
@@ -63,4 +64,6 @@ export interface AppDeps {
   secretBox: SecretBox;
   /** Keys the recovery codes' hashes (the same secret as the passwords'). */
   pepper: string;
+  /** The fan-out (decision 065): jobs in D1, their messages on the JOBS queue. */
+  jobs: JobFanOut;
 }

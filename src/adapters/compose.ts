@@ -30,6 +30,8 @@ import { D1AuthChallengeRepository } from './d1/d1-auth-challenge-repository.ts'
 import { D1PasskeyRepository } from './d1/d1-passkey-repository.ts';
 import { D1PasswordResetRepository } from './d1/d1-password-reset-repository.ts';
 import { D1SecondFactorRepository } from './d1/d1-second-factor-repository.ts';
+import { D1JobLedger } from './d1/d1-job-ledger.ts';
+import { CloudflareJobQueue } from './queues/cloudflare-job-queue.ts';
 import { ExactStoryViews } from './readership/exact-story-views.ts';
 import { ShardedViewCounter } from './readership/sharded-view-counter.ts';
 import type { ViewCounterDeps } from './readership/view-counter-shard.ts';
@@ -86,6 +88,7 @@ export function buildDeps(env: Env, clock: Clock = systemClock, { exactViews = t
     audit: new D1AuditLog(db),
     secretBox: new SecretBox(env.TWO_FACTOR_KEY),
     pepper: env.PASSWORD_PEPPER ?? '',
+    jobs: { ledger: new D1JobLedger(db), queue: new CloudflareJobQueue(env.JOBS) },
   };
 }
 
