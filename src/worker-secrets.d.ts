@@ -12,5 +12,11 @@ declare namespace Cloudflare {
     TWO_FACTOR_KEY?: string;
     /** `1` counts every D1 statement for the benchmark (d1/query-count.ts, GET /api/health/d1). */
     COUNT_D1_QUERIES?: string;
+    /** Where mail leaves (smtp:// or smtps://, decision 080); `npm start` sets a local one when unset. */
+    SMTP_URL?: string;
+    MAIL_FROM?: string;
+    DKIM_DOMAIN?: string;
+    DKIM_SELECTOR?: string;
+    DKIM_PRIVATE_KEY?: string;
   }
 }

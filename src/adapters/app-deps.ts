@@ -18,6 +18,8 @@ import type {
   SecondFactorRepository,
 } from '../domain/security/ports.ts';
 import type { LiveRooms } from './live/live-rooms.ts';
+import type { OneTimeTokens, ReaderMail, ReaderRepository, ReaderSignInRepository } from '../domain/readers/ports.ts';
+import type { Outbox } from './mail/mail-settings.ts';
 import type { JobFanOut } from '../domain/jobs/ports.ts';
 import type { SecretBox } from './crypto/secret-box.ts';
 import type { MediaLimits } from './media/media-limits.ts';
@@ -64,6 +66,14 @@ export interface AppDeps {
   secretBox: SecretBox;
   /** Keys the recovery codes' hashes (the same secret as the passwords'). */
   pepper: string;
+  /** Mail that leaves by SMTP (SMTP_URL, MAIL_FROM, DKIM_*; decision 080), or why it cannot. */
+  outbox: Outbox;
+  /** Reader accounts (docs/product/api.md, "Readers and newsletters"; decision 081). */
+  readers: ReaderRepository;
+  readerSignIns: ReaderSignInRepository;
+  readerMail: ReaderMail;
+  /** Random single-use tokens and their hashes (sign-in links, reader sessions). */
+  tokens: OneTimeTokens;
   /** The fan-out (decision 065): jobs in D1, their messages on the JOBS queue. */
   jobs: JobFanOut;
 }
