@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { signCavage, signRfc9421, verifyCavage, type CavageVerdict } from './http-signatures.ts';
-import { renderTimeline } from './timeline.ts';
+import { renderTimeline, type Received } from './timeline.ts';
 
 /**
  * Other fediverse servers, played by one process for tests and the benchmark: each host (an address
@@ -30,19 +30,6 @@ export interface Behavior {
   delayMs: number;
   /** Answer `status` only this many times, then 202 (0: always `status`). */
   failFirst: number;
-}
-
-export interface Received {
-  host: string;
-  path: string;
-  shared: boolean;
-  verified: boolean;
-  reason: string | null;
-  keyId: string | null;
-  covered: string[];
-  activity: Record<string, unknown> | null;
-  status: number;
-  at: number;
 }
 
 interface Host {

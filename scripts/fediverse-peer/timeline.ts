@@ -1,4 +1,16 @@
-import type { Received } from './peer.ts';
+/** One request the peer received, with what it made of its signature. */
+export interface Received {
+  host: string;
+  path: string;
+  shared: boolean;
+  verified: boolean;
+  reason: string | null;
+  keyId: string | null;
+  covered: string[];
+  activity: Record<string, unknown> | null;
+  status: number;
+  at: number;
+}
 
 /**
  * What the peer received, shown the way a Mastodon user's home feed shows it: Mastodon turns an

@@ -28,6 +28,11 @@ describe('the fan-out’s consumer', () => {
       return { ack: true };
     });
     expect(ran.sort()).toEqual(['delivery-1', 'picture-1']);
-    expect(Object.fromEntries(outcomes)).toEqual({ 'picture-1': 'ack', 'picture-2': 'retry 5', 'delivery-1': 'ack', 'picture-3': 'retry 5' });
+    expect(Object.fromEntries(outcomes)).toEqual({
+      'picture-1': 'ack',
+      'picture-2': 'retry 5',
+      'delivery-1': 'ack',
+      'picture-3': 'retry 5',
+    });
   });
 });

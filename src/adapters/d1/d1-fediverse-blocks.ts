@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
-import type { AuditEntry } from '../../domain/audit.ts';
+import type { AuditEntry } from '../../domain/audit/audit.ts';
 import type { BlockInput, FediverseBlock } from '../../domain/federation/moderation.ts';
 import type { BlockRepository } from '../../domain/federation/ports.ts';
 import { auditEntry, ifChanged } from './audit-entry.ts';

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
-import type { AuditEntry } from '../../domain/audit.ts';
+import type { AuditEntry } from '../../domain/audit/audit.ts';
 import type { FediverseReply, PublicReply, ReplyListQuery, ReplyState } from '../../domain/federation/moderation.ts';
 import type { NewReply, ReactionKind, ReactionRepository, ReplyRepository } from '../../domain/federation/ports.ts';
 import { auditEntry, ifChanged } from './audit-entry.ts';

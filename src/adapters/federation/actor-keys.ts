@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { fromBase64, toBase64 } from '../crypto/bytes.ts';
+import { fromBase64, toBase64 } from '../../media/base64.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Db } from '../d1/db.ts';
 import { fediverseKeys } from '../d1/federation-schema.ts';

@@ -18,13 +18,14 @@ import {
   type Actor,
 } from '@fedify/fedify/vocab';
 import { escapeHtml } from '../../contract/escape-html.ts';
-import { authorName } from '../../domain/byline.ts';
+import { authorName } from '../../domain/story/byline.ts';
 import { parseAccountId, type FediverseSettings } from '../../domain/federation/accounts.ts';
-import { isFederable, parseObjectId, storyDraft, keyEventDraft, type ObjectKind } from '../../domain/federation/objects.ts';
+import { isFederable, parseObjectId, type ObjectKind } from '../../domain/federation/objects.ts';
+import { keyEventDraft, storyDraft } from '../../services/federation/object-drafts.ts';
 import type { FederationOutbox, RemoteActor } from '../../domain/federation/ports.ts';
 import { hostOf } from '../../domain/federation/remote-address.ts';
-import { authorPath, site } from '../../domain/site.ts';
-import type { StoryRepository } from '../../domain/ports.ts';
+import { authorPath, site } from '../../domain/site/site.ts';
+import type { StoryRepository } from '../../domain/story/ports.ts';
 import { accountByHandle, accountById, type AccountDeps, type FediverseAccount } from '../../services/federation/fediverse-accounts.ts';
 import {
   editReply,

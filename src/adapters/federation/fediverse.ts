@@ -1,6 +1,6 @@
 import type { DeliveryQueue, FederationOutbox } from '../../domain/federation/ports.ts';
 import type { BlockRepository, FollowerRepository, ReactionRepository, ReplyRepository } from '../../domain/federation/ports.ts';
-import type { Clock } from '../../domain/ports.ts';
+import type { Clock } from '../../domain/time.ts';
 import type { JobQueue } from '../../domain/jobs/ports.ts';
 import { sendJobMessages } from '../../services/jobs/start-jobs.ts';
 import type { KeyEvents } from '../../services/federation/sync-changes.ts';

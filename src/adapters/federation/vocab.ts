@@ -16,7 +16,7 @@ import type { DocumentLoader } from '@fedify/fedify/runtime';
 import { Temporal } from '@js-temporal/polyfill';
 import { NEWSROOM_ACCOUNT } from '../../domain/federation/accounts.ts';
 import type { ObjectKind } from '../../domain/federation/objects.ts';
-import { isResizablePicture, pictureAt } from '../../domain/picture.ts';
+import { isResizablePicture, pictureAt } from '../../domain/media/picture.ts';
 import type { ActivityWriter, SendableObject } from '../../services/federation/sync-changes.ts';
 import { toHex } from '../crypto/bytes.ts';
 import type { ApUris } from './ap-uris.ts';

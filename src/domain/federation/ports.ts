@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../audit.ts';
+import type { AuditEntry } from '../audit/audit.ts';
 import type { DeliveryVerdict } from './delivery.ts';
 import type { BlockInput, FediverseBlock, FediverseReply, PublicReply, ReplyListQuery, ReplyState } from './moderation.ts';
 import type { ObjectKind } from './objects.ts';

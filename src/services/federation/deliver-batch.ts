@@ -1,6 +1,6 @@
 import { DELIVERY_CONCURRENCY, deliveryVerdict, type DeliveryResult } from '../../domain/federation/delivery.ts';
 import type { DeliveryOutcome, FederationOutbox } from '../../domain/federation/ports.ts';
-import type { Clock } from '../../domain/ports.ts';
+import type { Clock } from '../../domain/time.ts';
 
 /** Signs and POSTs an activity's JSON to an inbox as the account (adapters/federation/signed-delivery.ts). */
 export interface InboxClient {

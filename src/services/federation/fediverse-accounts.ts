@@ -1,6 +1,7 @@
 import { authorAccount, NEWSROOM_ACCOUNT, parseAccountId } from '../../domain/federation/accounts.ts';
-import type { User } from '../../domain/entities.ts';
-import type { StoryRepository, UserRepository } from '../../domain/ports.ts';
+import type { User } from '../../domain/users/entities.ts';
+import type { StoryRepository } from '../../domain/story/ports.ts';
+import type { UserRepository } from '../../domain/users/ports.ts';
 
 export interface AccountDeps {
   users: UserRepository;

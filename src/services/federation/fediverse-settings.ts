@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../../domain/audit.ts';
+import type { AuditEntry } from '../../domain/audit/audit.ts';
 import {
   FEDIVERSE_SETTINGS_KEY,
   readFediverseSettings,
@@ -6,7 +6,9 @@ import {
   type FediverseSettingsInput,
 } from '../../domain/federation/accounts.ts';
 import { ConflictError } from '../../domain/errors.ts';
-import type { Clock, SettingsRepository, UserRepository } from '../../domain/ports.ts';
+import type { Clock } from '../../domain/time.ts';
+import type { SettingsRepository } from '../../domain/site/ports.ts';
+import type { UserRepository } from '../../domain/users/ports.ts';
 
 interface SettingsDeps {
   settings: SettingsRepository;

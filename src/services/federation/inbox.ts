@@ -14,7 +14,8 @@ import type {
   ReplyRepository,
 } from '../../domain/federation/ports.ts';
 import { hostOf } from '../../domain/federation/remote-address.ts';
-import type { Clock, StoryRepository } from '../../domain/ports.ts';
+import type { Clock } from '../../domain/time.ts';
+import type { StoryRepository } from '../../domain/story/ports.ts';
 
 /**
  * What the inbox does with each activity it accepted (its signature checked, its server not blocked:

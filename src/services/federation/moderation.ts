@@ -1,8 +1,8 @@
-import type { AuditEntry } from '../../domain/audit.ts';
+import type { AuditEntry } from '../../domain/audit/audit.ts';
 import { ConflictError, NotFoundError } from '../../domain/errors.ts';
 import type { BlockInput, FediverseBlock, FediverseReply } from '../../domain/federation/moderation.ts';
 import type { BlockRepository, ReplyRepository } from '../../domain/federation/ports.ts';
-import type { Clock } from '../../domain/ports.ts';
+import type { Clock } from '../../domain/time.ts';
 
 /**
  * The Fediverse tab (admins): replies waiting for a decision, approved or hidden one at a time, and

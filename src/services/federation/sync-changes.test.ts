@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Story } from '../../domain/entities.ts';
+import type { Story } from '../../domain/story/entities.ts';
 import type { FederationOutbox, ObjectRecord, OutgoingActivity, PendingChange } from '../../domain/federation/ports.ts';
 import type { SentObject } from '../../domain/federation/sync.ts';
 import { syncObject, syncPendingChanges, type ActivityWriter, type KeyEventSource, type SyncDeps } from './sync-changes.ts';

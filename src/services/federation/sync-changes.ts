@@ -1,15 +1,10 @@
 import { NEWSROOM_ACCOUNT } from '../../domain/federation/accounts.ts';
-import {
-  fingerprintSource,
-  isFederable,
-  keyEventDraft,
-  storyDraft,
-  type ObjectDraft,
-  type ObjectKind,
-} from '../../domain/federation/objects.ts';
+import { fingerprintSource, isFederable, type ObjectDraft, type ObjectKind } from '../../domain/federation/objects.ts';
+import { keyEventDraft, storyDraft } from './object-drafts.ts';
 import type { DeliveryQueue, FederationOutbox, OutgoingActivity, PendingChange } from '../../domain/federation/ports.ts';
 import { isStaleForFeeds, syncAction, type SyncAction } from '../../domain/federation/sync.ts';
-import type { Clock, StoryRepository } from '../../domain/ports.ts';
+import type { Clock } from '../../domain/time.ts';
+import type { StoryRepository } from '../../domain/story/ports.ts';
 
 /** A live blog's update as federation reads it (deleted ones too: they are taken back). */
 export interface KeyEventSource {

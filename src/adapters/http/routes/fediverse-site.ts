@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { isFederable, objectPath } from '../../../domain/federation/objects.ts';
-import { isValidSlug } from '../../../domain/slug.ts';
+import { isValidSlug } from '../../../domain/story/slug.ts';
 import { hostOf } from '../../../domain/federation/remote-address.ts';
 import { accountById, authorAccountByUsername } from '../../../services/federation/fediverse-accounts.ts';
 import type { AppDeps } from '../../app-deps.ts';

@@ -3,7 +3,7 @@ import { authorAccount, fediverseHandle, fediverseSettingsSchema, NEWSROOM_ACCOU
 import { blockSchema, replyListQuerySchema, replyModerationSchema } from '../../../domain/federation/moderation.ts';
 import { NotFoundError } from '../../../domain/errors.ts';
 import { policy } from '../../../domain/permissions.ts';
-import { idParamSchema } from '../../../domain/schemas.ts';
+import { idParamSchema } from '../../../domain/schema-fields.ts';
 import { hasPublishedStory } from '../../../services/federation/fediverse-accounts.ts';
 import { fediverseSettings, updateFediverseSettings } from '../../../services/federation/fediverse-settings.ts';
 import { block, moderateReply, unblock } from '../../../services/federation/moderation.ts';

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { HANDLE_MESSAGE, newsroomHandleSchema } from '../../../domain/federation/accounts.ts';
 import type { FediverseBlock, FediverseReply, ReplyState } from '../../../domain/federation/moderation.ts';
 import { formatFullDate } from '../../../domain/dates.ts';
-import { storyPath } from '../../../domain/site.ts';
+import { storyPath } from '../../../domain/site/site.ts';
 import { ApiError } from '../../api/client.ts';
 import { SelectField, TextField } from '../../forms/form-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
