@@ -1,5 +1,3 @@
-import { execFileSync } from 'node:child_process';
-
 /**
  * The pieces of `npm run bench:federation`: followers made by real signed Follows from the peer,
  * a story published through the API, and the wait for every server to have it, read from what the
@@ -13,17 +11,6 @@ export interface PeerEntry {
   status: number;
   at: number;
   activity: { type?: string; object?: unknown } | null;
-}
-
-export function machineLoad(): string {
-  try {
-    return execFileSync('uptime', { encoding: 'utf8' })
-      .trim()
-      .replace(/^.*load average:/, 'load')
-      .trim();
-  } catch {
-    return 'load unknown';
-  }
 }
 
 export async function json<T>(url: string, init: RequestInit & { token?: string; body?: string } = {}): Promise<T> {

@@ -4,17 +4,8 @@ import { startPeerProcess } from '../../fediverse-peer/process.ts';
 import { projectRoot } from '../../lib/project.ts';
 import { startDemoSite } from '../demo-site.ts';
 import { login } from '../live/live-bench.ts';
-import {
-  d1Statements,
-  inParallel,
-  json,
-  machineLoad,
-  receivedOf,
-  resultTable,
-  waitFor,
-  type PeerEntry,
-  type RoundResult,
-} from './federation-bench.ts';
+import { machineLoad } from '../machine-load.ts';
+import { d1Statements, inParallel, json, receivedOf, resultTable, waitFor, type PeerEntry, type RoundResult } from './federation-bench.ts';
 
 /**
  * `npm run bench:federation` (issue 30, docs/decisions/096): serves the built site over a fresh demo

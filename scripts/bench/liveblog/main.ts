@@ -4,7 +4,8 @@ import { projectRoot } from '../../lib/project.ts';
 import { serveBuild, type ServedSite } from '../../lib/serve-build.ts';
 import { startDemoSite } from '../demo-site.ts';
 import { login } from '../live/live-bench.ts';
-import { machineLoad, resultTable, runRound, type RoundResult } from './liveblog-bench.ts';
+import { machineLoad } from '../machine-load.ts';
+import { resultTable, runRound, type RoundResult } from './liveblog-bench.ts';
 
 /**
  * `npm run bench:liveblog` (issue 21, decision 055): builds the site (unless --no-build), serves it
