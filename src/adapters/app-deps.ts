@@ -28,6 +28,15 @@ import type {
   SecondFactorRepository,
 } from '../domain/security-ports.ts';
 import type { OneTimeTokens, ReaderMail, ReaderRepository, ReaderSignInRepository } from '../domain/readers/ports.ts';
+import type {
+  IssueMail,
+  NewsletterMail,
+  NewsletterRepository,
+  SendRepository,
+  SignedTokens,
+  SubscriptionRepository,
+  SuppressionRepository,
+} from '../domain/newsletters/ports.ts';
 import type { Outbox, MailVars } from './mail/mail-settings.ts';
 import type { JobMessage } from '../domain/jobs/job.ts';
 import type { JobFanOut } from '../domain/jobs/ports.ts';
@@ -85,8 +94,18 @@ export interface AppDeps {
   readers: ReaderRepository;
   readerSignIns: ReaderSignInRepository;
   readerMail: ReaderMail;
-  /** Random single-use tokens and their hashes (sign-in links, reader sessions). */
+  /** Random single-use tokens and their hashes (sign-in links, reader sessions, confirmations). */
   tokens: OneTimeTokens;
+  /** Newsletters (decisions 082, 083): lists, subscribers, suppressions, sends, their mail, signed unsubscribe links. */
+  newsletters: NewsletterRepository;
+  subscriptions: SubscriptionRepository;
+  suppressions: SuppressionRepository;
+  sends: SendRepository;
+  newsletterMail: NewsletterMail;
+  issueMail: IssueMail;
+  signedTokens: SignedTokens;
+  /** MAIL_WEBHOOK_SECRET: the password of POST /api/newsletters/events (user `mail`). */
+  mailWebhookSecret: string | undefined;
   /** The fan-out (decision 065): jobs in D1, their messages on the JOBS queue. */
   jobs: JobFanOut;
 }
@@ -106,6 +125,8 @@ export interface Bindings extends MediaLimitVars, MailVars {
   /** 32 random bytes, base64: the AES-GCM key TOTP secrets are stored under. */
   TWO_FACTOR_KEY?: string;
   SESSION_TTL_HOURS?: string;
+  /** The password of the user `mail` on POST /api/newsletters/events (Postmark's webhook); unset, the call is refused. */
+  MAIL_WEBHOOK_SECRET?: string;
   /** `1` counts every D1 statement for the benchmark (d1/query-count.ts, GET /api/health/d1). */
   COUNT_D1_QUERIES?: string;
 }

@@ -2,6 +2,7 @@ import type { Story } from '../../domain/entities.ts';
 import { requeueStrandedJobs } from '../../services/jobs/requeue-stranded-jobs.ts';
 import { publishDueStories } from '../../services/scheduled-publishing.ts';
 import type { AppDeps } from '../app-deps.ts';
+import { startDueSends } from '../../services/newsletters/deliver-send.ts';
 import type { EdgeCache } from '../http/middleware/edge-cache.ts';
 
 /**
@@ -13,7 +14,7 @@ import type { EdgeCache } from '../http/middleware/edge-cache.ts';
  * by the time it was meant for, even if it starts early.
  */
 export async function runScheduledJob(
-  deps: Pick<AppDeps, 'stories' | 'clock' | 'challenges' | 'jobs' | 'readers' | 'readerSignIns'>,
+  deps: Pick<AppDeps, 'stories' | 'clock' | 'challenges' | 'jobs' | 'readers' | 'readerSignIns' | 'sends'>,
   edgeCache: EdgeCache,
   scheduledTime: number,
 ): Promise<Story[]> {
@@ -24,6 +25,8 @@ export async function runScheduledJob(
   await deps.challenges.pruneBefore(clock);
   // Reader sign-in links and sessions past their time (decision 081): they can only be refused.
   await Promise.all([deps.readerSignIns.pruneBefore(clock), deps.readers.pruneSessions(clock)]);
+  // A scheduled story's newsletter sends start once it is published (decision 083).
+  await startDueSends(deps);
   // The fan-out's jobs whose message was lost or whose runner died get a new message (decision 065).
   await requeueStrandedJobs(deps.jobs, clock);
   if (published.length > 0) {
