@@ -1,9 +1,12 @@
 import type { AppDeps } from '../../src/adapters/app-deps.ts';
-import { prepareStoryWrite, saveWithSlug } from '../../src/services/story-save.ts';
-import type { Beat, Story, User } from '../../src/domain/entities.ts';
-import { registerSchema, storySaveSchema } from '../../src/domain/schemas.ts';
+import { prepareStoryWrite, saveWithSlug } from '../../src/services/story/story-save.ts';
+import type { Beat } from '../../src/domain/beats/entities.ts';
+import type { Story } from '../../src/domain/story/entities.ts';
+import type { User } from '../../src/domain/users/entities.ts';
+import { registerSchema } from '../../src/domain/users/schemas.ts';
+import { storySaveSchema } from '../../src/domain/story/schemas.ts';
 import { demoBeats, demoReporters, demoStories } from './demo-newsroom.ts';
-import { createBeat } from '../../src/services/beat-save.ts';
+import { createBeat } from '../../src/services/beats/beat-save.ts';
 import { mediaKey, mediaUrl } from '../../src/media/media-keys.ts';
 import { UNCLAIMED_JOB_GRACE_SECONDS } from '../../src/domain/jobs/job.ts';
 import { addSeconds } from '../../src/domain/time.ts';

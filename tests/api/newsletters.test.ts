@@ -4,7 +4,7 @@ import { api, createStory, deps, expectError, signUp } from './support/api.ts';
 import { linkIn, mailTo, rawMail, uniqueAddress } from './support/mail.ts';
 import { confirmationToken, confirmedSubscriber, createNewsletter } from './support/newsletters.ts';
 import { asReader, signInReader } from './support/readers.ts';
-import { createBeat } from '../../src/services/beat-save.ts';
+import { createBeat } from '../../src/services/beats/beat-save.ts';
 
 /** docs/product/api-readers.md: newsletters, double opt-in, subscriber lists. */
 

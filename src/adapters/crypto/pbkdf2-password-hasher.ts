@@ -1,4 +1,4 @@
-import type { PasswordHasher } from '../../domain/ports.ts';
+import type { PasswordHasher } from '../../domain/security/ports.ts';
 import { constantTimeEqual, fromBase64, toBase64 } from './bytes.ts';
 
 /** Workers in production cap PBKDF2 at 100,000 iterations; more fails only after deploy. */

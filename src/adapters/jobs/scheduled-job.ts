@@ -1,6 +1,6 @@
-import type { Story } from '../../domain/entities.ts';
+import type { Story } from '../../domain/story/entities.ts';
+import { publishDueStories } from '../../services/story/scheduled-publishing.ts';
 import { requeueStrandedJobs } from '../../services/jobs/requeue-stranded-jobs.ts';
-import { publishDueStories } from '../../services/scheduled-publishing.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { startDueSends } from '../../services/newsletters/deliver-send.ts';
 import type { EdgeCache } from '../http/middleware/edge-cache.ts';

@@ -1,11 +1,12 @@
 import type { HlsPlaylist } from '../../media/hls-playlist.ts';
 import type { LiveManifest, LiveWork } from '../../media/live-protocol.ts';
 import { ROLE_HEADER } from './live-role.ts';
-import type { LiveStreamRoom, RoomOutcome, RoomSettings, SegmentAnswer } from './live-stream-room.ts';
+import type { LiveRooms, RoomOutcome, RoomSettings, SegmentAnswer } from './live-rooms.ts';
+import type { LiveStreamRoom } from './live-stream-room.ts';
 import type { ViewerReport } from './viewer-tally.ts';
 
-/** The worker's handle on the live stream rooms: one Durable Object per stream, named by its id. */
-export class DurableLiveRooms {
+/** The live stream rooms over their Durable Object namespace: one object per stream, named by its id. */
+export class DurableLiveRooms implements LiveRooms {
   constructor(private readonly namespace: DurableObjectNamespace<LiveStreamRoom>) {}
 
   private room(streamId: number) {

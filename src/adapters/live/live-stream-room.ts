@@ -12,7 +12,7 @@ import {
 import { openContainer, restoreContainer } from '../../media/live-containers.ts';
 import { LIVE_PROTOCOL, LiveCloseCode, type LiveManifest, type LiveServerMessage, type LiveWork } from '../../media/live-protocol.ts';
 import { SegmentCutter, type CutSegment } from '../../media/segment-cutter.ts';
-import type { AppDeps, Bindings } from '../app-deps.ts';
+import type { AppDeps } from '../app-deps.ts';
 import type { EdgeCache } from '../http/middleware/edge-cache.ts';
 import { LiveSegments, type SegmentIndex } from './live-segments.ts';
 import { ROLE_HEADER } from './live-role.ts';
@@ -22,6 +22,7 @@ import { RoomRecording, type RecordingProgress } from './room-recording.ts';
 import { RoomStorage } from './room-storage.ts';
 import { RoomViewers } from './room-viewers.ts';
 import type { ViewerReport } from './viewer-tally.ts';
+import type { RoomOutcome, RoomSettings, SegmentAnswer } from './live-rooms.ts';
 
 /**
  * One Durable Object per live stream (docs/decisions/010-live-stream-protocol.md, 025, 040). The
@@ -41,22 +42,6 @@ import type { ViewerReport } from './viewer-tally.ts';
  * that must survive (progress, the container's state, bytes, cues, segments) is in storage and
  * read back on wake.
  */
-
-export interface RoomSettings {
-  streamId: number;
-  /** Where the recording goes; its extension follows the container the first bytes turn out to be. */
-  recordingKey: string;
-  /** The site's origin, whose cached public pages the room refreshes when the stream ends. */
-  origin?: string;
-}
-
-/** One answer to a viewer's request for a segment (the worker turns it into HTTP); `contentType` is the container's media type. */
-export type SegmentAnswer = { status: 200; bytes: Uint8Array; contentType: string } | { status: 204 | 404 | 410; contentType?: string };
-
-export interface RoomOutcome {
-  videoUrl: string | null;
-  size: number;
-}
 
 interface RoomConfig extends RoomSettings {
   partSize: number;
@@ -109,7 +94,7 @@ function containerOf(progress: RoomProgress | null): LiveContainer | null {
   return null;
 }
 
-export class LiveStreamRoom extends DurableObject<Bindings> {
+export class LiveStreamRoom extends DurableObject<Env> {
   private readonly store: RoomStorage;
   private readonly deps: RoomDeps;
   private config: RoomConfig | null;
@@ -122,7 +107,7 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
   private readonly work: LiveWork;
   private ending: Promise<RoomOutcome> | null = null;
 
-  constructor(ctx: DurableObjectState, env: Bindings, deps: RoomDeps) {
+  constructor(ctx: DurableObjectState, env: Env, deps: RoomDeps) {
     super(ctx, env);
     this.deps = deps;
     this.store = new RoomStorage(ctx.storage.sql);

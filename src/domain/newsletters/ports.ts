@@ -1,4 +1,4 @@
-import type { Story } from '../entities.ts';
+import type { Story } from '../story/entities.ts';
 import type { NewJob } from '../jobs/job.ts';
 import type { DeliveryOutcome } from '../mail/entities.ts';
 import type {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { oneLine } from '../mail/control-characters.ts';
 import { mailAddressSchema } from '../mail/schemas.ts';
 import { newsletterSlugSchema } from '../readers/schemas.ts';
-import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../slug.ts';
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../story/slug.ts';
 import { SUBSCRIBER_STATUSES } from './entities.ts';
 import { NEWSLETTER_DESCRIPTION_MAX, NEWSLETTER_NAME_MAX, POSTAL_ADDRESS_MAX, SENDER_NAME_MAX, SUBSCRIBERS_PAGE_MAX } from './rules.ts';
 

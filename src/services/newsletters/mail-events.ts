@@ -1,7 +1,7 @@
 import { addressAsStored, isMailAddress } from '../../domain/mail/address.ts';
 import type { SuppressionReason } from '../../domain/newsletters/entities.ts';
 import type { SuppressionRepository } from '../../domain/newsletters/ports.ts';
-import type { Clock } from '../../domain/ports.ts';
+import type { Clock } from '../../domain/time.ts';
 
 /**
  * POST /api/newsletters/events: Postmark's Bounce and SpamComplaint webhooks (decision 083). A hard

@@ -1,8 +1,9 @@
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import type { Newsletter } from '../../domain/newsletters/entities.ts';
 import type { NewsletterFields, NewsletterRepository } from '../../domain/newsletters/ports.ts';
-import type { BeatRepository, Clock } from '../../domain/ports.ts';
-import { slugify } from '../../domain/slug.ts';
+import type { BeatRepository } from '../../domain/beats/ports.ts';
+import type { Clock } from '../../domain/time.ts';
+import { slugify } from '../../domain/story/slug.ts';
 
 /** The admin's newsletters (POST and PUT /api/newsletters): the newsroom's own, and one per beat where wanted. */
 

@@ -1,11 +1,14 @@
-import type { Story, User } from '../../domain/entities.ts';
+import type { Story } from '../../domain/story/entities.ts';
+import type { User } from '../../domain/users/entities.ts';
 import { ConflictError, NotFoundError, ServiceUnavailableError } from '../../domain/errors.ts';
 import type { JobFanOut } from '../../domain/jobs/ports.ts';
 import type { Newsletter, Send } from '../../domain/newsletters/entities.ts';
 import type { Issue, IssueMail, NewsletterRepository, SendRepository } from '../../domain/newsletters/ports.ts';
 import { NEWSLETTER_SETTINGS_KEY, readNewsletterSettings } from '../../domain/newsletters/rules.ts';
 import { policy } from '../../domain/permissions.ts';
-import type { Clock, SettingsRepository, StoryRepository } from '../../domain/ports.ts';
+import type { Clock } from '../../domain/time.ts';
+import type { SettingsRepository } from '../../domain/site/ports.ts';
+import type { StoryRepository } from '../../domain/story/ports.ts';
 import { sendJobMessages } from '../jobs/start-jobs.ts';
 
 /**

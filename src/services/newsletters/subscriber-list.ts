@@ -4,7 +4,7 @@ import type { SubscriberStatus } from '../../domain/newsletters/entities.ts';
 import { CsvError, formatCsv, parseCsv } from '../../domain/newsletters/csv.ts';
 import type { NewsletterRepository, SubscriptionRepository } from '../../domain/newsletters/ports.ts';
 import { IMPORT_LINES_MAX } from '../../domain/newsletters/rules.ts';
-import type { Clock } from '../../domain/ports.ts';
+import type { Clock } from '../../domain/time.ts';
 
 /** A newsletter's subscribers for its admin: the list, its CSV, and imports with consent asserted. */
 

@@ -8,7 +8,7 @@ import type {
   SuppressionRepository,
 } from '../../domain/newsletters/ports.ts';
 import { CONFIRMATION_DAYS, CONFIRMATION_RESEND_MINUTES } from '../../domain/newsletters/rules.ts';
-import type { Clock } from '../../domain/ports.ts';
+import type { Clock } from '../../domain/time.ts';
 import type { Reader } from '../../domain/readers/entities.ts';
 import type { OneTimeTokens } from '../../domain/readers/ports.ts';
 import { addSeconds } from '../../domain/time.ts';

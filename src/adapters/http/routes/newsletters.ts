@@ -10,7 +10,7 @@ import {
 } from '../../../domain/newsletters/schemas.ts';
 import { readerSessionSchema } from '../../../domain/readers/schemas.ts';
 import { policy } from '../../../domain/permissions.ts';
-import { idParamSchema } from '../../../domain/schemas.ts';
+import { idParamSchema } from '../../../domain/schema-fields.ts';
 import { createNewsletter, updateNewsletter } from '../../../services/newsletters/manage-newsletters.ts';
 import { handleMailEvent, type PostmarkEvent } from '../../../services/newsletters/mail-events.ts';
 import { sendAnswer } from '../../../services/newsletters/send-answer.ts';

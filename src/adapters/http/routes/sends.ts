@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { newsletterSettingsSchema, storySendSchema } from '../../../domain/newsletters/schemas.ts';
 import { NEWSLETTER_SETTINGS_KEY, readNewsletterSettings } from '../../../domain/newsletters/rules.ts';
-import { idParamSchema } from '../../../domain/schemas.ts';
+import { idParamSchema } from '../../../domain/schema-fields.ts';
 import { newsletterSlugSchema } from '../../../domain/readers/schemas.ts';
 import { sendAnswer } from '../../../services/newsletters/send-answer.ts';
 import { previewIssue, sendFor, sendStory, sendTestIssue } from '../../../services/newsletters/send-story.ts';

@@ -1,22 +1,23 @@
 import { Hono, type Context } from 'hono';
-import type { LiveStream, User } from '../../../domain/entities.ts';
+import type { LiveStream } from '../../../domain/live-video/entities.ts';
+import type { User } from '../../../domain/users/entities.ts';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../../domain/errors.ts';
 import { BEARER_PROTOCOL_PREFIX } from '../../../media/live-protocol.ts';
 import { mediaKey } from '../../../media/media-keys.ts';
-import { startStreamSchema } from '../../../domain/media-schemas.ts';
+import { startStreamSchema } from '../../../domain/live-video/schemas.ts';
 import { policy } from '../../../domain/permissions.ts';
-import { idParamSchema } from '../../../domain/schemas.ts';
+import { idParamSchema } from '../../../domain/schema-fields.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { toBase64Url } from '../../crypto/bytes.ts';
 import { hashSessionToken } from '../../crypto/session-tokens.ts';
 import type { AppEnv } from '../context.ts';
 import { requireReporter, requireSignedIn } from '../middleware/authenticate.ts';
 import { parseWith, validate } from '../validate.ts';
-import { saveWithSlug } from '../../../services/story-save.ts';
-import { liveStoryText } from '../../../services/live-story-text.ts';
+import { saveWithSlug } from '../../../services/story/story-save.ts';
+import { liveStoryText } from '../../../services/live-video/live-story-text.ts';
 import { messages } from '../../../domain/messages.ts';
-import { startLiveBlogVideo } from '../../../services/live-blog.ts';
-import { streamOnStorySchema } from '../../../domain/schemas.ts';
+import { startLiveBlogVideo } from '../../../services/live-blog/live-blog.ts';
+import { streamOnStorySchema } from '../../../domain/live-video/schemas.ts';
 
 /**
  * Live streams (docs/product/api.md#live-streams). A stream's story is published with isLive from the start,

@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
-import type { AuditEntry } from '../../../domain/audit.ts';
+import type { AuditEntry } from '../../../domain/audit/audit.ts';
 import { ConflictError, NotFoundError } from '../../../domain/errors.ts';
-import { assignBeatsSchema, idParamSchema, updateProfileSchema } from '../../../domain/schemas.ts';
-import { authorProfile, updateProfile } from '../../../services/author-profile.ts';
+import { assignBeatsSchema } from '../../../domain/beats/schemas.ts';
+import { idParamSchema } from '../../../domain/schema-fields.ts';
+import { updateProfileSchema } from '../../../domain/users/schemas.ts';
+import { authorProfile, updateProfile } from '../../../services/users/author-profile.ts';
 import type { AppEnv } from '../context.ts';
 import { requireAdmin, requireSignedIn } from '../middleware/authenticate.ts';
 import { validate } from '../validate.ts';

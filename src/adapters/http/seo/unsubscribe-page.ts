@@ -1,5 +1,5 @@
 import { escapeHtml as esc } from '../../../contract/escape-html.ts';
-import { site } from '../../../domain/site.ts';
+import { site } from '../../../domain/site/site.ts';
 
 /**
  * The page an unsubscribe link opens (GET /api/newsletters/unsubscribe?token=): one button, which

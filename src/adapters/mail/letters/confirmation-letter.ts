@@ -1,7 +1,7 @@
 import { escapeHtml as esc } from '../../../contract/escape-html.ts';
 import type { Newsletter } from '../../../domain/newsletters/entities.ts';
 import { CONFIRMATION_DAYS } from '../../../domain/newsletters/rules.ts';
-import { site } from '../../../domain/site.ts';
+import { site } from '../../../domain/site/site.ts';
 import { buttonHtml, letterHtml, paragraphHtml } from './frame.ts';
 import type { LetterContent } from './sign-in-letter.ts';
 

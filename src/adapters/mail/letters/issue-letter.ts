@@ -1,9 +1,9 @@
 import { escapeHtml as esc } from '../../../contract/escape-html.ts';
-import { authorName } from '../../../domain/byline.ts';
+import { authorName } from '../../../domain/story/byline.ts';
 import { formatFullDate } from '../../../domain/dates.ts';
 import type { Issue } from '../../../domain/newsletters/ports.ts';
 import { utmFor } from '../../../domain/newsletters/rules.ts';
-import { site, storyPath } from '../../../domain/site.ts';
+import { site, storyPath } from '../../../domain/site/site.ts';
 import { encodeWords } from '../mime.ts';
 import { buttonHtml, COLOURS, letterHtml, SANS } from './frame.ts';
 import { htmlToText } from './html-to-text.ts';

@@ -1,5 +1,5 @@
 import { escapeHtml as esc } from '../../../contract/escape-html.ts';
-import { pictureAt, type PictureWidth } from '../../../domain/picture.ts';
+import { pictureAt, type PictureWidth } from '../../../domain/media/picture.ts';
 import { embeddedYoutubeId } from './youtube-embed.ts';
 import { COLOURS, FONT, SANS } from './frame.ts';
 

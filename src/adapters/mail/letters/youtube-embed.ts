@@ -1,4 +1,4 @@
-import { youtubeId } from '../../../domain/video-source.ts';
+import { youtubeId } from '../../../domain/media/video-source.ts';
 
 /** The video id of a story's YouTube embed (its iframe's src), or null: mail shows it as a linked picture. */
 export function embeddedYoutubeId(src: string): string | null {
