@@ -1,7 +1,8 @@
 import type { HlsPlaylist } from '../../media/hls-playlist.ts';
 import type { LiveManifest, LiveWork } from '../../media/live-protocol.ts';
 import { ROLE_HEADER } from './live-role.ts';
-import type { LiveRooms, RoomOutcome, RoomSettings, SegmentAnswer } from './live-rooms.ts';
+import type { LiveRoomOutcome, LiveRoomSettings } from '../../domain/live-video/ports.ts';
+import type { LiveRooms, SegmentAnswer } from './live-rooms.ts';
 import type { LiveStreamRoom } from './live-stream-room.ts';
 import type { ViewerReport } from './viewer-tally.ts';
 
@@ -13,12 +14,12 @@ export class DurableLiveRooms implements LiveRooms {
     return this.namespace.get(this.namespace.idFromName(`stream-${streamId}`));
   }
 
-  open(settings: RoomSettings): Promise<void> {
+  open(settings: LiveRoomSettings): Promise<void> {
     return this.room(settings.streamId).open(settings);
   }
 
   /** `endedBy`: the user who ended it, for the audit log. */
-  end(streamId: number, endedBy: number | null = null): Promise<RoomOutcome> {
+  end(streamId: number, endedBy: number | null = null): Promise<LiveRoomOutcome> {
     return this.room(streamId).end(endedBy);
   }
 

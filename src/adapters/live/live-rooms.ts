@@ -1,5 +1,6 @@
 import type { HlsPlaylist } from '../../media/hls-playlist.ts';
 import type { LiveManifest, LiveWork } from '../../media/live-protocol.ts';
+import type { LiveRoomControl } from '../../domain/live-video/ports.ts';
 import type { ViewerReport } from './viewer-tally.ts';
 
 /**
@@ -8,26 +9,11 @@ import type { ViewerReport } from './viewer-tally.ts';
  * (AppDeps) does not import the Durable Object that is itself given AppDeps.
  */
 
-export interface RoomSettings {
-  streamId: number;
-  /** Where the recording goes; its extension follows the container the first bytes turn out to be. */
-  recordingKey: string;
-  /** The site's origin, whose cached public pages the room refreshes when the stream ends. */
-  origin?: string;
-}
-
 /** One answer to a viewer's request for a segment (the worker turns it into HTTP); `contentType` is the container's media type. */
 export type SegmentAnswer = { status: 200; bytes: Uint8Array; contentType: string } | { status: 204 | 404 | 410; contentType?: string };
 
-export interface RoomOutcome {
-  videoUrl: string | null;
-  size: number;
-}
-
-export interface LiveRooms {
-  open(settings: RoomSettings): Promise<void>;
-  /** `endedBy`: the user who ended it, for the audit log. */
-  end(streamId: number, endedBy?: number | null): Promise<RoomOutcome>;
+/** The rooms' control (open, end: the domain's port) and what the routes read of them. */
+export interface LiveRooms extends LiveRoomControl {
   /** Null when there is no such stream. The viewer side (docs/decisions/025-live-delivery-over-http-segments.md). */
   manifest(streamId: number, report: ViewerReport | null): Promise<LiveManifest | null>;
   initSegment(streamId: number, report: ViewerReport | null): Promise<{ bytes: Uint8Array; mimeType: string } | null>;

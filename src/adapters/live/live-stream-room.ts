@@ -22,7 +22,8 @@ import { RoomRecording, type RecordingProgress } from './room-recording.ts';
 import { RoomStorage } from './room-storage.ts';
 import { RoomViewers } from './room-viewers.ts';
 import type { ViewerReport } from './viewer-tally.ts';
-import type { RoomOutcome, RoomSettings, SegmentAnswer } from './live-rooms.ts';
+import type { LiveRoomOutcome, LiveRoomSettings } from '../../domain/live-video/ports.ts';
+import type { SegmentAnswer } from './live-rooms.ts';
 
 /**
  * One Durable Object per live stream (docs/decisions/010-live-stream-protocol.md, 025, 040). The
@@ -43,7 +44,7 @@ import type { RoomOutcome, RoomSettings, SegmentAnswer } from './live-rooms.ts';
  * read back on wake.
  */
 
-interface RoomConfig extends RoomSettings {
+interface RoomConfig extends LiveRoomSettings {
   partSize: number;
   graceSeconds: number;
   /** Every origin the stream was started or published from. */
@@ -59,7 +60,7 @@ interface RoomProgress extends RecordingProgress {
   lead?: string | null;
   /** Where the next segment starts (segment-cutter.ts). */
   cutFrom?: number | null;
-  outcome: RoomOutcome | null;
+  outcome: LiveRoomOutcome | null;
   /** Segment numbering (live-segments.ts); absent in rooms started before segments existed. */
   segments?: SegmentIndex;
   /** The last moment the publisher was known to be there (room-alarm.ts). */
@@ -105,7 +106,7 @@ export class LiveStreamRoom extends DurableObject<Env> {
   private recording: RoomRecording | null = null;
   private readonly viewers: RoomViewers;
   private readonly work: LiveWork;
-  private ending: Promise<RoomOutcome> | null = null;
+  private ending: Promise<LiveRoomOutcome> | null = null;
 
   constructor(ctx: DurableObjectState, env: Env, deps: RoomDeps) {
     super(ctx, env);
@@ -146,7 +147,7 @@ export class LiveStreamRoom extends DurableObject<Env> {
   }
 
   /** Called once when the stream is created; the publisher then has the grace period to connect. */
-  async open(settings: RoomSettings): Promise<void> {
+  async open(settings: LiveRoomSettings): Promise<void> {
     if (this.config) return;
     const limits = this.deps.mediaLimits;
     this.config = {
@@ -174,7 +175,7 @@ export class LiveStreamRoom extends DurableObject<Env> {
    * Ends the stream and stores its recording; safe to call again (it answers the same outcome).
    * `endedBy` is the user who asked (the audit log's actor); none when the stream ends by itself.
    */
-  end(endedBy: number | null = null): Promise<RoomOutcome> {
+  end(endedBy: number | null = null): Promise<LiveRoomOutcome> {
     this.ending ??= this.finish(endedBy).finally(() => {
       this.ending = null;
     });
@@ -464,7 +465,7 @@ export class LiveStreamRoom extends DurableObject<Env> {
     }
   }
 
-  private async finish(endedBy: number | null): Promise<RoomOutcome> {
+  private async finish(endedBy: number | null): Promise<LiveRoomOutcome> {
     const config = this.config;
     const progress = this.progress;
     if (!config || !progress) throw new Error('no such stream');

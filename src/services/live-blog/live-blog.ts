@@ -163,7 +163,11 @@ export async function setCoverage(deps: LiveBlogDeps, user: User, storyId: numbe
  * Its author or an admin, on a published live blog whose coverage is live and that is not on air
  * already; the stream's end keeps the recording as the story's video (as for any stream).
  */
-export async function startLiveBlogVideo(deps: LiveBlogDeps, user: User, storyId: number): Promise<Story> {
+export async function startLiveBlogVideo(
+  deps: { stories: Pick<StoryRepository, 'findById'>; liveBlogs: Pick<LiveBlogRepository, 'setVideoLive'> },
+  user: User,
+  storyId: number,
+): Promise<Story> {
   const story = editableOrThrow(user, await deps.stories.findById(storyId));
   if (!isLiveBlog(story)) throw new ConflictError('not_liveblog', 'Only a live blog can carry a live stream of its own');
   if (story.status !== 'published') throw new ConflictError('not_published', 'Publish the live blog before going live on it');

@@ -135,7 +135,7 @@ export async function updateStory(deps: StorySaveDeps, user: User, id: number, i
  * gets -2, -3, ... (retrying if another save takes the same one first).
  */
 export async function saveWithSlug<T>(
-  deps: Pick<StorySaveDeps, 'stories'>,
+  deps: { stories: Pick<StoryRepository, 'slugsLike'> },
   typedSlug: string,
   title: string,
   excludeId: number | undefined,
