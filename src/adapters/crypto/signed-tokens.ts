@@ -1,5 +1,6 @@
 import type { SignedTokens } from '../../domain/newsletters/ports.ts';
-import { constantTimeEqual, fromBase64Url, toBase64Url } from './bytes.ts';
+import { fromBase64Url, toBase64Url } from '../../media/base64.ts';
+import { constantTimeEqual } from './bytes.ts';
 
 /**
  * Tokens only this server can make (decision 082): `{payload}.{HMAC-SHA-256 of it, 128 bits}`,
