@@ -1,3 +1,4 @@
+import { NEWSLETTER_PATHS } from '../../contract/page-contract.ts';
 import { DomainError, ConflictError, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import type { Newsletter } from '../../domain/newsletters/entities.ts';
 import type {
@@ -14,8 +15,6 @@ import type { OneTimeTokens } from '../../domain/readers/ports.ts';
 import { addSeconds } from '../../domain/time.ts';
 
 /** Joining and leaving newsletters (docs/product/api-readers.md; decision 082): double opt-in, one-click unsubscribe. */
-
-export const NEWSLETTER_CONFIRM_PATH = '/newsletters/confirm';
 
 interface SubscribeDeps {
   newsletters: NewsletterRepository;
@@ -63,7 +62,7 @@ export async function subscribe(
     { newsletterId: newsletter.id, email: input.email, source: 'form', tokenHash: await deps.tokens.hash(token), expiresAt },
     now,
   );
-  const link = `${input.origin}${NEWSLETTER_CONFIRM_PATH}#${new URLSearchParams({ token })}`;
+  const link = `${input.origin}${NEWSLETTER_PATHS.confirm}#${new URLSearchParams({ token })}`;
   await deps.newsletterMail.confirmation({ to: input.email, newsletter, link, expiresAt });
   return { subscribed: false };
 }
