@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { DomainError, UnauthenticatedError, ValidationError } from '../../../domain/errors.ts';
-import { newsletterAnswer } from '../../../domain/newsletters/answers.ts';
+import { newsletterAnswer, sendAnswer } from '../../../domain/newsletters/answers.ts';
 import {
   newsletterCreateSchema,
   newsletterSlugParamSchema,
@@ -13,7 +13,6 @@ import { policy } from '../../../domain/permissions.ts';
 import { idParamSchema } from '../../../domain/schema-fields.ts';
 import { createNewsletter, updateNewsletter } from '../../../services/newsletters/manage-newsletters.ts';
 import { handleMailEvent, type PostmarkEvent } from '../../../services/newsletters/mail-events.ts';
-import { sendAnswer } from '../../../services/newsletters/send-answer.ts';
 import { sendsOf } from '../../../services/newsletters/send-story.ts';
 import { importSubscribers, listSubscribers, subscribersCsv } from '../../../services/newsletters/subscriber-list.ts';
 import { confirmSubscription, readUnsubscribeToken, subscribe, unsubscribeByToken } from '../../../services/newsletters/subscriptions.ts';

@@ -1,9 +1,9 @@
+import { sendAnswer } from '../../../domain/newsletters/answers.ts';
 import { Hono } from 'hono';
 import { newsletterSettingsSchema, storySendSchema } from '../../../domain/newsletters/schemas.ts';
 import { NEWSLETTER_SETTINGS_KEY, readNewsletterSettings } from '../../../domain/newsletters/rules.ts';
 import { idParamSchema } from '../../../domain/schema-fields.ts';
 import { newsletterSlugSchema } from '../../../domain/readers/schemas.ts';
-import { sendAnswer } from '../../../services/newsletters/send-answer.ts';
 import { previewIssue, sendFor, sendStory, sendTestIssue } from '../../../services/newsletters/send-story.ts';
 import { z } from 'zod';
 import type { AppEnv } from '../context.ts';

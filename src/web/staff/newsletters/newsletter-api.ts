@@ -1,5 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { NewsletterAnswer } from '../../../domain/newsletters/answers.ts';
+import type { NewsletterAnswer, SendAnswer } from '../../../domain/newsletters/answers.ts';
+
+export type { SendAnswer };
 import { apiRequest, send } from '../../api/client.ts';
 
 /** The staff side of /api/newsletters (docs/product/api-readers.md): every newsletter, subscribers, sends. */
@@ -26,22 +28,6 @@ export interface SubscriberFilter {
   status: SubscriberStatus | '';
   q: string;
   offset: number;
-}
-
-export interface SendAnswer {
-  id: number;
-  storyId: number;
-  newsletter: string;
-  state: 'queued' | 'sending' | 'sent' | 'failed';
-  recipients: number;
-  delivered: number;
-  failed: number;
-  bounced: number;
-  complained: number;
-  unsubscribed: number;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
 }
 
 export const SUBSCRIBERS_PAGE = 50;
