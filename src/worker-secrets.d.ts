@@ -20,5 +20,7 @@ declare namespace Cloudflare {
     DKIM_PRIVATE_KEY?: string;
     /** `1` lets federation reach private and loopback addresses and plain http (tests on one machine; never in production). */
     FEDERATION_ALLOW_PRIVATE?: string;
+    /** The password of the user `mail` on POST /api/newsletters/events (Postmark's webhook); unset, the call is refused. */
+    MAIL_WEBHOOK_SECRET?: string;
   }
 }

@@ -2,6 +2,7 @@ import type { Story } from '../../domain/story/entities.ts';
 import { publishDueStories } from '../../services/story/scheduled-publishing.ts';
 import { requeueStrandedJobs } from '../../services/jobs/requeue-stranded-jobs.ts';
 import type { AppDeps } from '../app-deps.ts';
+import { startDueSends } from '../../services/newsletters/deliver-send.ts';
 import type { EdgeCache } from '../http/middleware/edge-cache.ts';
 import { tidyFediverse } from '../federation/fediverse-context.ts';
 
@@ -21,6 +22,8 @@ export async function runScheduledJob(deps: AppDeps, edgeCache: EdgeCache, sched
   await deps.challenges.pruneBefore(clock);
   // Reader sign-in links and sessions past their time (decision 081): they can only be refused.
   await Promise.all([deps.readerSignIns.pruneBefore(clock), deps.readers.pruneSessions(clock)]);
+  // A scheduled story's newsletter sends start once it is published (decision 083).
+  await startDueSends(deps);
   // The fan-out's jobs whose message was lost or whose runner died get a new message (decision 065).
   await requeueStrandedJobs(deps.jobs, clock);
   // Followers hear of what was published now, and of anything a crash kept from them.

@@ -4,6 +4,7 @@ import type { JobHandlers } from '../../services/jobs/run-job.ts';
 import { deliverDeps } from '../federation/fediverse-context.ts';
 import { makePictureDerivatives } from '../../services/media/resized-pictures.ts';
 import type { AppDeps } from '../app-deps.ts';
+import { deliverSendBatch, startSendBatches } from '../../services/newsletters/deliver-send.ts';
 
 /** What each kind of job does (decision 065): a feature adds its kind in domain/jobs/job.ts and its handler here. */
 export function jobHandlers(deps: AppDeps): JobHandlers {
@@ -16,5 +17,8 @@ export function jobHandlers(deps: AppDeps): JobHandlers {
       if (!deliver) return { status: 'failed', error: 'the fediverse origin is not known' };
       return deliverBatch(deliver, ref, job.attempt >= JOB_POLICIES['federation.delivery'].maxAttempts);
     },
+    'newsletter.send': (ref) => startSendBatches(deps, ref),
+    'newsletter.batch': (ref, job) =>
+      deliverSendBatch(deps, ref, { lastAttempt: job.attempt >= JOB_POLICIES['newsletter.batch'].maxAttempts }),
   };
 }

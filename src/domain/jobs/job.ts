@@ -7,7 +7,7 @@
  */
 
 /** Each kind names one handler; a feature adds its kind here and its handler in adapters/queues/job-handlers.ts. */
-export const JOB_KINDS = ['picture.derivatives', 'federation.delivery'] as const;
+export const JOB_KINDS = ['picture.derivatives', 'federation.delivery', 'newsletter.send', 'newsletter.batch'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 export function isJobKind(value: unknown): value is JobKind {
@@ -68,6 +68,12 @@ export const JOB_POLICIES: Record<JobKind, JobPolicy> = {
   // time; a server that stays down is tried again from a minute apart up to six hours apart, for about
   // a day (14 runs: 16 to 32 hours depending on the jitter), then given up.
   'federation.delivery': { leaseSeconds: 300, maxAttempts: 14, firstRetrySeconds: 60, maxRetrySeconds: 6 * 3600 },
+  // A send's first job (decision 083): freezes the audience into batches and starts a job for each; quick, retried soon.
+  'newsletter.send': { leaseSeconds: 120, maxAttempts: 10, firstRetrySeconds: 15, maxRetrySeconds: 900 },
+  // One batch of 100 recipients over one SMTP connection. A mail server that defers is tried again
+  // for about a day (12 attempts from a minute, doubling to two hours); on the last, what it still
+  // defers counts as failed, so the send ends.
+  'newsletter.batch': { leaseSeconds: 300, maxAttempts: 12, firstRetrySeconds: 60, maxRetrySeconds: 7200 },
 };
 
 /**

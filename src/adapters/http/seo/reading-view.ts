@@ -160,10 +160,12 @@ export interface ReadingViewContext {
   fediverse?: string;
 }
 
+/** `signup`: the newsroom's newsletter box (seo/newsletter-pages.ts), after the latest stories. */
 export function homeReadingView(
   featured: Story | null,
   latest: readonly Story[],
   { origin, now, beats = [], fediverse = '' }: ReadingViewContext,
+  signup = '',
 ): string {
   const featuredSection = featured
     ? `<section class="featured" aria-labelledby="featured-heading"><h2 id="featured-heading" class="section-title">Featured Story</h2>
@@ -183,7 +185,7 @@ export function homeReadingView(
 </div></section>
 <div class="page">${featuredSection}
 <section class="latest" aria-labelledby="latest-stories-heading"><div class="section-head"><h2 id="latest-stories-heading" class="section-title"><span id="${LATEST_STORIES_ID}" tabindex="-1" class="scroll-target">Latest Stories</span></h2><a class="section-link" href="/beta">All stories <span aria-hidden="true">→</span></a></div>
-<ul class="story-grid">${latest.map(card).join('\n')}</ul></section>${fediverse}</div></main>
+<ul class="story-grid">${latest.map(card).join('\n')}</ul></section>${fediverse}</div>${signup}</main>
 ${footer(new Date(now).getUTCFullYear(), beats)}`;
 }
 
@@ -205,6 +207,7 @@ export function storyReadingView(
   liveBlog = '',
   /** Replies from the fediverse staff approved (fediverse-markup.ts), after the article. */
   replies = '',
+  signup = '',
 ): string {
   const badges = [
     story.isFeatured ? '<li class="badge badge-accent">Featured</li>' : '',
@@ -232,7 +235,7 @@ ${liveBlog}${corrections(story)}
 <footer class="article-footer"><section class="share-panel" aria-labelledby="share-heading"><h2 id="share-heading">Share this story</h2>
 <p>Know someone who should read this? Send it on.</p>${shareButton(story, 'Share Story', 'button button-primary')}</section>
 <a class="button button-secondary" href="/">Back to Home</a></footer>
-</article>${replies}${relatedStories(related)}</main>
+</article>${replies}${signup}${relatedStories(related)}</main>
 ${footer(new Date(now).getUTCFullYear(), beats)}`;
 }
 

@@ -16,6 +16,7 @@ import { AuditLogPanel } from './audit-log-panel.tsx';
 import { SecurityPolicyCard } from './security-policy-card.tsx';
 import { FediverseDesk } from '../fediverse/fediverse-desk.tsx';
 import { fediverseOverviewQuery } from '../fediverse/fediverse-api.ts';
+import { NewsletterManagement } from '../newsletters/newsletter-management.tsx';
 import '../staff.css';
 import '../security/security.css';
 
@@ -37,7 +38,7 @@ function AdminDashboard({ me }: { me: User }) {
   const users = useQuery(usersQuery());
   const queue = useQuery(reviewQueueQuery());
   const fediverse = useQuery(fediverseOverviewQuery());
-  const [tab, setTab] = useState<'newsroom' | 'review' | 'fediverse' | 'security' | 'audit'>('newsroom');
+  const [tab, setTab] = useState<'newsroom' | 'newsletters' | 'review' | 'fediverse' | 'security' | 'audit'>('newsroom');
   const waiting = queue.data?.total ?? 0;
   const replies = fediverse.data?.pendingReplies ?? 0;
   return (
@@ -55,6 +56,7 @@ function AdminDashboard({ me }: { me: User }) {
         label="Admin sections"
         tabs={[
           { key: 'newsroom', label: 'Newsroom' },
+          { key: 'newsletters', label: 'Newsletters' },
           { key: 'review', label: waiting > 0 ? `Review (${waiting})` : 'Review' },
           { key: 'fediverse', label: replies > 0 ? `Fediverse (${replies})` : 'Fediverse' },
           { key: 'security', label: 'Security' },
@@ -69,6 +71,8 @@ function AdminDashboard({ me }: { me: User }) {
             <BeatManagement />
             <SocialSettingsCard />
           </div>
+        ) : tab === 'newsletters' ? (
+          <NewsletterManagement />
         ) : tab === 'review' ? (
           <ReviewDesk />
         ) : tab === 'fediverse' ? (
