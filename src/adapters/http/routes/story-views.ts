@@ -31,12 +31,16 @@ export const storyViewRoutes = new Hono<AppEnv>().post('/:id/view', validate('pa
   return c.json({ views });
 });
 
-/** The body is optional (older pages send none); when there is one it is JSON `{"referrer"}`. */
+/**
+ * The call must say `Content-Type: application/json`, body or not: a browser asks the story's site first (CORS) before
+ * another site's page may send that type, so a plain form or a no-cors fetch elsewhere cannot count views. The body
+ * itself is optional; when there is one it is JSON `{"referrer"}`.
+ */
 async function viewBody(c: Context<AppEnv>): Promise<ViewBody> {
+  const mediaType = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (mediaType !== 'application/json') throw new UnsupportedMediaTypeError('Send the view as JSON, with Content-Type: application/json');
   const text = await c.req.text();
   if (text.trim() === '') return {};
-  const mediaType = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (mediaType !== 'application/json') throw new UnsupportedMediaTypeError('Send the body as JSON, with Content-Type: application/json');
   let json: unknown;
   try {
     json = JSON.parse(text);
