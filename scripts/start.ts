@@ -8,6 +8,16 @@ import { projectRoot, quietThisProcess } from './lib/project.ts';
 import { serveBuild, type ServedSite } from './lib/serve-build.ts';
 import { describePreparation, prepareLocal } from './prepare-local.ts';
 
+/**
+ * The worker's settings (docs/product/api.md) taken from this process's environment, over wrangler.toml's [vars]: e.g.
+ * VIEW_FLUSH_SECONDS (the e2e run waits less for the figures), RATE_LIMITS=off (a load test).
+ */
+const PASSED_SETTINGS = ['VIEW_FLUSH_SECONDS', 'RATE_LIMITS'] as const;
+
+function settingsFromEnv(): Record<string, string> {
+  return Object.fromEntries(PASSED_SETTINGS.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
+}
+
 function portFromEnv(): number {
   const text = process.env.PORT?.trim() || '8787';
   const port = Number(text);
@@ -80,8 +90,7 @@ async function main(): Promise<void> {
   // buildApp, as `vite build` does: the client and the worker, plus the config the preview reads.
   await (await createBuilder({ root: projectRoot, logLevel: 'warn' })).buildApp();
 
-  // VIEW_FLUSH_SECONDS (wrangler.toml's [vars]) can be shortened from the environment: the e2e run waits less for the figures.
-  const vars = process.env.VIEW_FLUSH_SECONDS ? { VIEW_FLUSH_SECONDS: process.env.VIEW_FLUSH_SECONDS } : undefined;
+  const vars = settingsFromEnv();
   const server = await serveBuild({ port, stateDir: stateDir(), vars, echo: true, scheduled: true });
   lifecycle.serving(server);
 

@@ -32,6 +32,7 @@ import type { SecretBox } from './crypto/secret-box.ts';
 import type { MediaLimits, MediaLimitVars } from './media/media-limits.ts';
 import type { LiveStreamRoom } from './live/live-stream-room.ts';
 import type { ViewCounterShard } from './views/view-counter-shard.ts';
+import type { RateLimiters } from './http/middleware/rate-limit.ts';
 
 /**
  * What the API and the live rooms are given: ports, not the concrete adapters. compose.ts (the
@@ -75,6 +76,8 @@ export interface AppDeps {
   secretBox: SecretBox;
   /** Keys the recovery codes' hashes (the same secret as the passwords'). */
   pepper: string;
+  /** Request-rate limits of anonymous writes (decision 070); null when RATE_LIMITS is off. */
+  rateLimiters: RateLimiters;
 }
 
 /** The bindings and settings the adapters are built from (wrangler.toml, .dev.vars, secrets). */
@@ -92,4 +95,9 @@ export interface Bindings extends MediaLimitVars {
   SESSION_TTL_HOURS?: string;
   /** `1` counts every D1 statement for the benchmark (d1/query-count.ts, GET /api/health/d1). */
   COUNT_D1_QUERIES?: string;
+  /** The request-rate limits' bindings (wrangler.toml [[ratelimits]]), and `off` to turn them off. */
+  RATE_LIMIT_SIGN_IN?: RateLimit;
+  RATE_LIMIT_VIEWS?: RateLimit;
+  RATE_LIMIT_SUBSCRIBE?: RateLimit;
+  RATE_LIMITS?: string;
 }

@@ -32,6 +32,7 @@ import { D1SecondFactorRepository } from './d1/d1-second-factor-repository.ts';
 import { ExactStoryViews } from './views/exact-story-views.ts';
 import { ShardedViewCounter } from './views/sharded-view-counter.ts';
 import type { ViewCounterDeps } from './views/view-counter-shard.ts';
+import { rateLimitersOf } from './http/middleware/rate-limit.ts';
 
 export const systemClock: Clock = { now: () => new Date().toISOString() };
 
@@ -85,6 +86,7 @@ export function buildDeps(env: Bindings, clock: Clock = systemClock, { exactView
     audit: new D1AuditLog(db),
     secretBox: new SecretBox(env.TWO_FACTOR_KEY),
     pepper: env.PASSWORD_PEPPER ?? '',
+    rateLimiters: rateLimitersOf(env),
   };
 }
 

@@ -93,6 +93,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       ADMIN_PASSWORD: admin.password,
       DEMO_PASSWORD: demoPassword,
       SEED_DEMO: '1',
+      // The journeys sign in and count views from one address far faster than a person: the limits are tested on their
+      // own (tests/api/rate-limits.test.ts, scripts/check/limits.ts).
+      RATE_LIMITS: 'off',
       // Vitest sets NODE_ENV=test; the site under test must be the production build readers get.
       NODE_ENV: 'production',
     }),

@@ -10,6 +10,7 @@ import { handleHash, newHandle, normaliseRecoveryCode, recoveryCodeHash } from '
 import { matchingTotpStep } from '../../crypto/totp.ts';
 import type { AppEnv } from '../context.ts';
 import { requireAdmin, requireSignedIn, signedInUser } from '../middleware/authenticate.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
 import { confirmOwnPassword, openSession, recordFailedSignIn, refuseIfLocked, SECOND_STEP_SECONDS, userAgentOf } from '../sign-in.ts';
 import { totpSecretOf } from '../totp-secrets.ts';
 import { validate } from '../validate.ts';
@@ -33,7 +34,7 @@ async function proofOfCode(deps: AppDeps, user: User, challengeId: string, code:
 }
 
 export const authRoutes = new Hono<AppEnv>()
-  .post('/login', validate('json', loginSchema), async (c) => {
+  .post('/login', rateLimit('signIn'), validate('json', loginSchema), async (c) => {
     const { deps } = c.var;
     const { users, loginAttempts, hasher, clock } = deps;
     const { emailOrUsername, password, remember } = c.req.valid('json');
@@ -82,7 +83,7 @@ export const authRoutes = new Hono<AppEnv>()
     await loginAttempts.clear(identifier);
     return c.json({ token, user });
   })
-  .post('/login/2fa', validate('json', secondStepSchema), async (c) => {
+  .post('/login/2fa', rateLimit('signIn'), validate('json', secondStepSchema), async (c) => {
     const { deps } = c.var;
     const { challenge, code } = c.req.valid('json');
     const now = deps.clock.now();

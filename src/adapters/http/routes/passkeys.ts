@@ -19,6 +19,7 @@ import {
 import type { ChallengePurpose } from '../../../domain/security-ports.ts';
 import type { AppEnv } from '../context.ts';
 import { requireSignedIn } from '../middleware/authenticate.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
 import { openSession, userAgentOf } from '../sign-in.ts';
 import { validate } from '../validate.ts';
 
@@ -92,12 +93,12 @@ export const passkeyRoutes = new Hono<AppEnv>()
     if (!added) throw expired();
     return c.json(added, 201);
   })
-  .post('/login/options', async (c) => {
+  .post('/login/options', rateLimit('signIn'), async (c) => {
     const options = await signInOptions(relyingParty(c));
     await keepChallenge(c.var.deps, options.challenge, 'passkey_sign_in', null);
     return c.json(options);
   })
-  .post('/login', validate('json', passkeySignInSchema), async (c) => {
+  .post('/login', rateLimit('signIn'), validate('json', passkeySignInSchema), async (c) => {
     const { deps } = c.var;
     const response = c.req.valid('json').response as unknown as AuthenticationResponseJSON;
     const rp = relyingParty(c);

@@ -7,6 +7,7 @@ import { addSeconds } from '../../../domain/time.ts';
 import { handleHash, newHandle } from '../../crypto/one-time-codes.ts';
 import type { AppEnv } from '../context.ts';
 import { requireAdmin } from '../middleware/authenticate.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
 import { validate } from '../validate.ts';
 
 /** A reset link works once, for this long (docs/product/api-sign-in-security.md#password-reset). */
@@ -49,7 +50,7 @@ export const resetLinkRoutes = new Hono<AppEnv>().post(
 );
 
 /** POST /api/auth/password-reset: the link's holder sets a new password, once. */
-export const passwordResetRoutes = new Hono<AppEnv>().post('/', validate('json', passwordResetSchema), async (c) => {
+export const passwordResetRoutes = new Hono<AppEnv>().post('/', rateLimit('signIn'), validate('json', passwordResetSchema), async (c) => {
   const { deps } = c.var;
   const { token, password } = c.req.valid('json');
   const now = deps.clock.now();

@@ -6,6 +6,7 @@ import { viewBodySchema, type ViewBody } from '../../../domain/readership-schema
 import { referrerSource } from '../../../domain/referrer-source.ts';
 import { idParamSchema } from '../../../domain/schemas.ts';
 import type { AppEnv } from '../context.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
 import { parseWith, validate } from '../validate.ts';
 import { visibleOr404 } from './stories.ts';
 
@@ -15,7 +16,7 @@ import { visibleOr404 } from './stories.ts';
  * host and source, and the device class. The User-Agent is read to class the device and dropped;
  * no address, cookie or user agent is kept. Bots are answered the count and not counted.
  */
-export const storyViewRoutes = new Hono<AppEnv>().post('/:id/view', validate('param', idParamSchema), async (c) => {
+export const storyViewRoutes = new Hono<AppEnv>().post('/:id/view', rateLimit('views'), validate('param', idParamSchema), async (c) => {
   const { deps, user } = c.var;
   const { id } = c.req.valid('param');
   const body = await viewBody(c);
