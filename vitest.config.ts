@@ -22,6 +22,14 @@ export default defineConfig({
       },
       {
         test: {
+          // Use cases over in-memory fakes of their ports: milliseconds each.
+          name: 'services',
+          environment: 'node',
+          include: ['src/services/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'media',
           environment: 'node',
           include: ['src/media/**/*.test.ts'],

@@ -2,7 +2,6 @@ import type {
   BeatRepository,
   Clock,
   LiveStreamRepository,
-  LoginAttemptRepository,
   MediaStore,
   PictureResizer,
   PasswordHasher,
@@ -23,12 +22,16 @@ import type {
 import type {
   AuditLog,
   AuthChallengeRepository,
+  ExpiredRows,
+  LoginAttemptRepository,
+  PasskeyCeremonies,
   PasskeyRepository,
   PasswordResetRepository,
   SecondFactorRepository,
+  SignInSecrets,
+  TotpCodes,
 } from '../domain/security-ports.ts';
 import type { DurableLiveRooms } from './live/durable-live-rooms.ts';
-import type { SecretBox } from './crypto/secret-box.ts';
 import type { MediaLimits, MediaLimitVars } from './media/media-limits.ts';
 import type { LiveStreamRoom } from './live/live-stream-room.ts';
 import type { ViewCounterShard } from './views/view-counter-shard.ts';
@@ -72,10 +75,14 @@ export interface AppDeps {
   passkeys: PasskeyRepository;
   passwordResets: PasswordResetRepository;
   audit: AuditLog;
-  /** Seals TOTP secrets at rest (TWO_FACTOR_KEY). */
-  secretBox: SecretBox;
-  /** Keys the recovery codes' hashes (the same secret as the passwords'). */
-  pepper: string;
+  /** Tokens and keyed hashes (the pepper keys the names' and recovery codes' hashes). */
+  secrets: SignInSecrets;
+  /** TOTP codes, their secrets sealed at rest (TWO_FACTOR_KEY). */
+  totp: TotpCodes;
+  /** WebAuthn ceremonies (passkeys). */
+  ceremonies: PasskeyCeremonies;
+  /** What the minute job deletes once it can no longer be used (decision 050's list). */
+  expiredRows: ExpiredRows;
   /** Request-rate limits of anonymous writes (decision 070); null when RATE_LIMITS is off. */
   rateLimiters: RateLimiters;
 }

@@ -24,6 +24,11 @@ import { readMediaLimits } from './media/media-limits.ts';
 import { R2MediaStore } from './r2/r2-media-store.ts';
 import { ImagesBindingResizer } from './media/images-binding-resizer.ts';
 import { SecretBox } from './crypto/secret-box.ts';
+import { PepperedSignInSecrets } from './crypto/one-time-codes.ts';
+import { SealedTotpCodes } from './crypto/sealed-totp-codes.ts';
+import { webAuthnCeremonies } from './crypto/webauthn.ts';
+import { D1ExpiredRows } from './d1/d1-expired-rows.ts';
+import { SITE_NAME } from '../domain/site-links.ts';
 import { D1AuditLog } from './d1/d1-audit-log.ts';
 import { D1AuthChallengeRepository } from './d1/d1-auth-challenge-repository.ts';
 import { D1PasskeyRepository } from './d1/d1-passkey-repository.ts';
@@ -84,8 +89,10 @@ export function buildDeps(env: Bindings, clock: Clock = systemClock, { exactView
     passkeys: new D1PasskeyRepository(db),
     passwordResets: new D1PasswordResetRepository(db),
     audit: new D1AuditLog(db),
-    secretBox: new SecretBox(env.TWO_FACTOR_KEY),
-    pepper: env.PASSWORD_PEPPER ?? '',
+    secrets: new PepperedSignInSecrets(env.PASSWORD_PEPPER ?? ''),
+    totp: new SealedTotpCodes(new SecretBox(env.TWO_FACTOR_KEY), SITE_NAME),
+    ceremonies: webAuthnCeremonies,
+    expiredRows: new D1ExpiredRows(db),
     rateLimiters: rateLimitersOf(env),
   };
 }

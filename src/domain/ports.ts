@@ -17,7 +17,7 @@ import type {
 import type { AuditEntry } from './audit.ts';
 import type { StoryListScope, StorySearchScope } from './permissions.ts';
 import type { AudienceMinute, BeatViews, CountedView, ReadershipRows, StoryStream, TopStory, ViewCounterStats } from './readership.ts';
-import type { NewSession, SessionSummary, SignedInSession, SignInProof } from './security-ports.ts';
+import type { NewSession, SessionOpening, SessionSummary, SignedInSession } from './security-ports.ts';
 import type { Coverage, StoryFormat } from './liveblog.ts';
 import type { Role } from './roles.ts';
 import type { StoryFacts, StoryStatus } from './story.ts';
@@ -81,10 +81,11 @@ export interface UserRepository {
 
 export interface SessionRepository {
   /**
-   * Opens a session, with its audit entries, if the proof holds, using the proof up in the same
-   * atomic write (docs/product/api-sign-in-security.md); false when it did not hold.
+   * Opens a session, with its audit entries, if the proof holds and the lockout key (if any) is not
+   * locked, using the proof up and clearing the key's failures in the same atomic write
+   * (docs/product/api-sign-in-security.md); false when it did not open.
    */
-  create(session: NewSession, proof?: SignInProof, audit?: readonly AuditEntry[]): Promise<boolean>;
+  create(session: NewSession, opening: SessionOpening): Promise<boolean>;
   /** The active user behind a live (unexpired, unrevoked) session, or null. */
   findUser(tokenHash: string, now: string): Promise<User | null>;
   /** The same, with the session's id and whether the user has a second factor. */
@@ -98,13 +99,6 @@ export interface SessionRepository {
   revokeOthers(userId: number, keepSessionId: number, now: string, audit: readonly AuditEntry[]): Promise<number>;
   /** Records that the session was used now. */
   touch(sessionId: number, now: string): Promise<void>;
-}
-
-export interface LoginAttemptRepository {
-  /** Failures for this identifier at or after `since`, and when the oldest of them happened. */
-  failuresSince(identifier: string, since: string): Promise<{ count: number; oldest: string | null }>;
-  recordFailure(identifier: string, at: string, audit?: readonly AuditEntry[]): Promise<void>;
-  clear(identifier: string): Promise<void>;
 }
 
 /**

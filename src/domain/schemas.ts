@@ -43,8 +43,15 @@ const optionalMediaUrl = (max?: { length: number; message: string }) =>
       error: max?.message ?? '',
     });
 
+/** The longest email address SMTP carries (RFC 5321's path, less its brackets); a username is far shorter. */
+export const SIGN_IN_NAME_MAX = 254;
+
 export const loginSchema = z.object({
-  emailOrUsername: z.string({ error: messages.emailOrUsernameRequired }).trim().min(1, { error: messages.emailOrUsernameRequired }),
+  emailOrUsername: z
+    .string({ error: messages.emailOrUsernameRequired })
+    .trim()
+    .min(1, { error: messages.emailOrUsernameRequired })
+    .max(SIGN_IN_NAME_MAX, { error: messages.emailOrUsernameTooLong }),
   password: z.string({ error: messages.passwordTooShort }).min(6, { error: messages.passwordTooShort }),
   remember: z.boolean().optional(),
 });

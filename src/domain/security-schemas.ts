@@ -27,6 +27,14 @@ export const passwordCheckSchema = z.object({
   password: z.string({ error: 'Enter your password' }).min(1, { error: 'Enter your password' }).max(1024),
 });
 
+/**
+ * Adding or removing a second factor (decision 050): the caller's password, unless a passkey sign-in
+ * opened the session within the last five minutes; the body may then be empty.
+ */
+export const reauthenticationSchema = z.object({
+  password: z.string({ error: 'Enter your password' }).max(1024, { error: 'Password is too long' }).optional(),
+});
+
 export const passwordChangeSchema = z.object({
   currentPassword: z.string({ error: 'Enter your current password' }).min(1, { error: 'Enter your current password' }).max(1024),
   newPassword: password,

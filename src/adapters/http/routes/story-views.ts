@@ -1,13 +1,13 @@
 import { Hono, type Context } from 'hono';
 import { hourOf } from '../../../domain/analytics-range.ts';
 import { deviceClass } from '../../../domain/device-class.ts';
-import { UnsupportedMediaTypeError, ValidationError } from '../../../domain/errors.ts';
+import { UnsupportedMediaTypeError } from '../../../domain/errors.ts';
 import { viewBodySchema, type ViewBody } from '../../../domain/readership-schemas.ts';
 import { referrerSource } from '../../../domain/referrer-source.ts';
 import { idParamSchema } from '../../../domain/schemas.ts';
 import type { AppEnv } from '../context.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
-import { parseWith, validate } from '../validate.ts';
+import { optionalJson, validate } from '../validate.ts';
 import { visibleOr404 } from './stories.ts';
 
 /**
@@ -40,13 +40,5 @@ export const storyViewRoutes = new Hono<AppEnv>().post('/:id/view', rateLimit('v
 async function viewBody(c: Context<AppEnv>): Promise<ViewBody> {
   const mediaType = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (mediaType !== 'application/json') throw new UnsupportedMediaTypeError('Send the view as JSON, with Content-Type: application/json');
-  const text = await c.req.text();
-  if (text.trim() === '') return {};
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new ValidationError({ body: 'The body must be JSON: {"referrer": "..."}' });
-  }
-  return parseWith(viewBodySchema, json);
+  return optionalJson(c, viewBodySchema);
 }
