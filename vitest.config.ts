@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
+import { testMailBindings, testMailPlan } from './tests/support/mail-plan.ts';
 
 // wrangler refuses a config whose assets directory (wrangler.toml: ./dist/client) does not exist.
 // The API tests do not need the built SPA, so a fresh clone gets an empty directory instead of a build.
@@ -62,6 +63,10 @@ export default defineConfig({
           cloudflareTest(async () => ({
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
+              // The fan-out's messages wait in a queue nobody consumes, and each test runs the jobs it
+              // started through the worker's queue handler when it chooses (tests/api/support/jobs.ts):
+              // no background work from one test lands in another's time.
+              queueProducers: { JOBS: { queueName: 'newsroom-jobs-run-by-tests' } },
               bindings: {
                 PASSWORD_PEPPER: 'test-pepper-not-a-secret-0123456789',
                 // 32 bytes, base64: the AES-GCM key TOTP secrets are sealed with (not a secret: tests only).
@@ -76,6 +81,8 @@ export default defineConfig({
                 MAX_VIDEO_BYTES: String(64 * 1024 * 1024),
                 UPLOAD_PART_BYTES: String(5 * 1024 * 1024),
                 LIVE_PART_BYTES: String(5 * 1024 * 1024),
+                // Mail leaves by SMTP to local mail servers (tests/support/mail-servers.global.ts), DKIM-signed.
+                ...testMailBindings(await testMailPlan()),
               },
             },
           })),
@@ -84,6 +91,7 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           setupFiles: ['./tests/api/support/apply-migrations.ts'],
+          globalSetup: ['./tests/support/mail-servers.global.ts'],
           testTimeout: 30_000,
           // postcss (inside sanitize-html) requires nanoid's CommonJS build; pre-bundling resolves it as Node would.
           deps: { optimizer: { ssr: { enabled: true, include: ['sanitize-html'] } } },

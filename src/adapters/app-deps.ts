@@ -31,6 +31,10 @@ import type {
   SignInSecrets,
   TotpCodes,
 } from '../domain/security-ports.ts';
+import type { OneTimeTokens, ReaderMail, ReaderRepository, ReaderSignInRepository } from '../domain/readers/ports.ts';
+import type { Outbox, MailVars } from './mail/mail-settings.ts';
+import type { JobMessage } from '../domain/jobs/job.ts';
+import type { JobFanOut } from '../domain/jobs/ports.ts';
 import type { DurableLiveRooms } from './live/durable-live-rooms.ts';
 import type { MediaLimits, MediaLimitVars } from './media/media-limits.ts';
 import type { LiveStreamRoom } from './live/live-stream-room.ts';
@@ -85,15 +89,27 @@ export interface AppDeps {
   expiredRows: ExpiredRows;
   /** Request-rate limits of anonymous writes (decision 070); null when RATE_LIMITS is off. */
   rateLimiters: RateLimiters;
+  /** Mail that leaves by SMTP (SMTP_URL, MAIL_FROM, DKIM_*; decision 080), or why it cannot. */
+  outbox: Outbox;
+  /** Reader accounts (docs/product/api.md, "Readers and newsletters"; decision 081). */
+  readers: ReaderRepository;
+  readerSignIns: ReaderSignInRepository;
+  readerMail: ReaderMail;
+  /** Random single-use tokens and their hashes (sign-in links, reader sessions). */
+  tokens: OneTimeTokens;
+  /** The fan-out (decision 065): jobs in D1, their messages on the JOBS queue. */
+  jobs: JobFanOut;
 }
 
 /** The bindings and settings the adapters are built from (wrangler.toml, .dev.vars, secrets). */
-export interface Bindings extends MediaLimitVars {
+export interface Bindings extends MediaLimitVars, MailVars {
   DB: D1Database;
   MEDIA: R2Bucket;
   IMAGES?: ImagesBinding;
   LIVE_STREAMS: DurableObjectNamespace<LiveStreamRoom>;
   VIEW_COUNTERS: DurableObjectNamespace<ViewCounterShard>;
+  /** The fan-out's queue (decision 065). */
+  JOBS: Queue<JobMessage>;
   /** The longest a counted view waits to reach D1's figures (default 30). */
   VIEW_FLUSH_SECONDS?: string;
   PASSWORD_PEPPER?: string;

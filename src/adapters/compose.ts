@@ -25,6 +25,7 @@ import { R2MediaStore } from './r2/r2-media-store.ts';
 import { ImagesBindingResizer } from './media/images-binding-resizer.ts';
 import { SecretBox } from './crypto/secret-box.ts';
 import { PepperedSignInSecrets } from './crypto/one-time-codes.ts';
+import { hashSessionToken, newSessionToken } from './crypto/session-tokens.ts';
 import { SealedTotpCodes } from './crypto/sealed-totp-codes.ts';
 import { webAuthnCeremonies } from './crypto/webauthn.ts';
 import { D1ExpiredRows } from './d1/d1-expired-rows.ts';
@@ -34,14 +35,24 @@ import { D1AuthChallengeRepository } from './d1/d1-auth-challenge-repository.ts'
 import { D1PasskeyRepository } from './d1/d1-passkey-repository.ts';
 import { D1PasswordResetRepository } from './d1/d1-password-reset-repository.ts';
 import { D1SecondFactorRepository } from './d1/d1-second-factor-repository.ts';
+import { D1JobLedger } from './d1/d1-job-ledger.ts';
+import { CloudflareJobQueue } from './queues/cloudflare-job-queue.ts';
 import { ExactStoryViews } from './views/exact-story-views.ts';
 import { ShardedViewCounter } from './views/sharded-view-counter.ts';
 import type { ViewCounterDeps } from './views/view-counter-shard.ts';
 import { rateLimitersOf } from './http/middleware/rate-limit.ts';
+import type { OneTimeTokens } from '../domain/readers/ports.ts';
+import { D1ReaderRepository } from './d1/d1-reader-repository.ts';
+import { D1ReaderSignInRepository } from './d1/d1-reader-sign-in-repository.ts';
+import { openOutbox } from './mail/mail-settings.ts';
+import { OutboxReaderMail } from './mail/reader-mail.ts';
 
 export const systemClock: Clock = { now: () => new Date().toISOString() };
 
 const storyHtml: StoryHtmlSanitizer = { sanitize: sanitizeStoryHtml, isEmpty: isEmptyContent };
+
+/** Readers' sign-in links and sessions: 256 random bits, kept as SHA-256 (the staff's session tokens' kind). */
+const tokens: OneTimeTokens = { create: newSessionToken, hash: hashSessionToken };
 
 /** The password hasher alone, for tools that hash for a database they reach without bindings. */
 export function buildPasswordHasher(pepper: string | undefined) {
@@ -59,6 +70,7 @@ export function buildDeps(env: Bindings, clock: Clock = systemClock, { exactView
   const readership = new D1ReadershipRepository(db);
   const views = new ShardedViewCounter(env.VIEW_COUNTERS);
   const storedStories = new D1StoryRepository(db);
+  const outbox = openOutbox(env);
   return {
     users: new D1UserRepository(db),
     sessions: new D1SessionRepository(db),
@@ -94,6 +106,12 @@ export function buildDeps(env: Bindings, clock: Clock = systemClock, { exactView
     ceremonies: webAuthnCeremonies,
     expiredRows: new D1ExpiredRows(db),
     rateLimiters: rateLimitersOf(env),
+    outbox,
+    readers: new D1ReaderRepository(db),
+    readerSignIns: new D1ReaderSignInRepository(db),
+    readerMail: new OutboxReaderMail(outbox, clock),
+    tokens,
+    jobs: { ledger: new D1JobLedger(db), queue: new CloudflareJobQueue(env.JOBS) },
   };
 }
 

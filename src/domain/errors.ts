@@ -8,7 +8,8 @@ export type ErrorKind =
   | 'too_many_attempts'
   | 'too_large'
   | 'unsupported_media_type'
-  | 'unprocessable';
+  | 'unprocessable'
+  | 'unavailable';
 
 export class DomainError extends Error {
   constructor(
@@ -103,5 +104,12 @@ export class TwoFactorRequiredError extends DomainError {
 export class InvalidCodeError extends DomainError {
   constructor(code: 'invalid_code' | 'invalid_passkey', message: string, restart = false) {
     super('unauthenticated', code, message, undefined, restart ? { restart: true } : undefined);
+  }
+}
+
+/** Something the server needs is not set up or cannot be reached now (mail): 503, try again later. */
+export class ServiceUnavailableError extends DomainError {
+  constructor(code: string, message: string) {
+    super('unavailable', code, message);
   }
 }

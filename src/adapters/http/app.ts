@@ -33,6 +33,7 @@ import { liveBlogStreamRoutes } from './liveblog/live-blog-stream.ts';
 import { streamRoutes } from './routes/streams.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { userRoutes } from './routes/users.ts';
+import { readerRoutes } from './routes/readers.ts';
 
 /** JSON bodies (stories are the largest) stay well under this; media goes through upload routes. */
 const JSON_BODY_LIMIT = 2 * 1024 * 1024;
@@ -61,6 +62,7 @@ export interface AppOptions {
  */
 const PRIVATE_WRITES = [
   /^\/api\/auth\//,
+  /^\/api\/readers\//,
   /^\/api\/settings\/security$/,
   /^\/api\/users\/\d+\/password-reset$/,
   /^\/api\/stories\/\d+\/view$/,
@@ -129,6 +131,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/uploads', resumableUploadRoutes)
     .route('/streams', streamRoutes)
     .route('/settings/social', socialSettingsRoutes)
+    .route('/readers', readerRoutes)
     .all('*', (c) => c.json(errorBody('not_found', 'No such API route'), 404));
 
   // Two apps behind one entry: a request is routed among the API's routes or among the pages' few,

@@ -1,5 +1,6 @@
 import type { Story } from '../../domain/entities.ts';
 import { pruneExpiredRows } from '../../services/maintenance/prune-expired-rows.ts';
+import { requeueStrandedJobs } from '../../services/jobs/requeue-stranded-jobs.ts';
 import { publishDueStories } from '../../services/scheduled-publishing.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { EdgeCache } from '../http/middleware/edge-cache.ts';
@@ -14,7 +15,7 @@ import type { EdgeCache } from '../http/middleware/edge-cache.ts';
  * by the time it was meant for, even if it starts early.
  */
 export async function runScheduledJob(
-  deps: Pick<AppDeps, 'stories' | 'clock' | 'expiredRows' | 'media'>,
+  deps: Pick<AppDeps, 'stories' | 'clock' | 'expiredRows' | 'media' | 'jobs' | 'readers' | 'readerSignIns'>,
   edgeCache: EdgeCache,
   scheduledTime: number,
 ): Promise<Story[]> {
@@ -24,6 +25,10 @@ export async function runScheduledJob(
   // What grows with failures and expiries and can no longer be used goes (decision 050): failed
   // sign-ins past the lockout window, expired challenges, reset links, sessions, idempotency keys, uploads.
   await pruneExpiredRows(deps, clock);
+  // Reader sign-in links and sessions past their time (decision 081): they can only be refused.
+  await Promise.all([deps.readerSignIns.pruneBefore(clock), deps.readers.pruneSessions(clock)]);
+  // The fan-out's jobs whose message was lost or whose runner died get a new message (decision 065).
+  await requeueStrandedJobs(deps.jobs, clock);
   if (published.length > 0) {
     console.log(
       `Published ${published.length} scheduled ${published.length === 1 ? 'story' : 'stories'}: ${published.map((story) => story.slug).join(', ')}`,

@@ -8,6 +8,7 @@ import { STATE_DIR_ENV } from '../../../scripts/lib/local-state.ts';
 import { projectRoot, quietEnv } from '../../../scripts/lib/project.ts';
 import { demoReporters } from '../../../scripts/seed/demo-newsroom.ts';
 import { e2ePorts, portIsFree } from './ports.ts';
+import { startMailCatcher } from '../../../scripts/lib/mail-catcher.ts';
 import type { E2eAccount } from './site.ts';
 
 /**
@@ -78,6 +79,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const admin: E2eAccount = { username: 'e2e-admin', email: 'e2e-admin@example.com', password: secret(), firstName: null, lastName: null };
   const demoPassword = secret();
 
+  // The site mails a real local mail server (SMTP_URL), read back in Node by an independent parser.
+  const mail = await startMailCatcher();
+
   mkdirSync(join(projectRoot, 'test-results'), { recursive: true });
   const log = createWriteStream(serverLog);
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
@@ -93,6 +97,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       ADMIN_PASSWORD: admin.password,
       DEMO_PASSWORD: demoPassword,
       SEED_DEMO: '1',
+      SMTP_URL: `smtp://127.0.0.1:${mail.smtpPort}`,
+      MAIL_FROM: 'newsroom@newsroom.test',
       // The journeys sign in and count views from one address far faster than a person: the limits are tested on their
       // own (tests/api/rate-limits.test.ts, scripts/check/limits.ts).
       RATE_LIMITS: 'off',
@@ -105,6 +111,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   const teardown = async () => {
     await stop(child);
+    await mail.close();
     log.end();
     rmSync(stateDir, { recursive: true, force: true });
   };
@@ -116,6 +123,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
 
   project.provide('baseUrl', baseUrl);
+  project.provide('mailCatcher', mail.httpUrl);
   project.provide('admin', admin);
   project.provide(
     'reporters',

@@ -4,6 +4,7 @@ import { staffPaths } from '../../auth/staff-paths.ts';
 import { useLogout } from '../../auth/logout.ts';
 import { useAuth } from '../../auth/use-auth.ts';
 import { SITE_NAME } from '../../../domain/site-links.ts';
+import { READER_PATHS } from '../../../contract/page-contract.ts';
 import { HeaderSearch } from './header-search.tsx';
 import { SocialMenu } from './social-menu.tsx';
 
@@ -61,9 +62,16 @@ export function SiteHeader() {
               </button>
             </div>
           ) : isLoading ? null : (
-            <HrefLink href={staffPaths.login} className="button button-small button-primary">
-              Reporter Login
-            </HrefLink>
+            <>
+              <span className="header-reader">
+                <a className="button button-small button-ghost" href={READER_PATHS.account}>
+                  Sign in
+                </a>
+              </span>
+              <HrefLink href={staffPaths.login} className="button button-small button-primary">
+                Reporter Login
+              </HrefLink>
+            </>
           )}
         </div>
       </div>
