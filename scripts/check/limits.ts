@@ -19,7 +19,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { totpCode, TOTP_PERIOD_SECONDS } from '../../src/adapters/crypto/totp.ts';
-import { shardOf, VIEW_COUNTER_SHARDS } from '../../src/adapters/views/sharded-view-counter.ts';
+import { shardOf, VIEW_COUNTER_SHARDS } from '../../src/adapters/readership/sharded-view-counter.ts';
 import { STATE_DIR_ENV, stateDir as defaultStateDir } from '../lib/local-state.ts';
 import { projectRoot, quietEnv } from '../lib/project.ts';
 
@@ -178,11 +178,11 @@ try {
   const flushSeconds = Number(process.env.VIEW_FLUSH_SECONDS ?? 30);
   const day = new Date().toISOString().slice(0, 10);
   let arrivedAfter: number | null = null;
-  let figures: { sources: { source: string; views: number }[]; referrers: { host: string; views: number }[] } | null = null;
+  type Figures = { sources: { source: string; views: number }[]; referrers: { host: string; views: number }[] };
+  let figures = null as Figures | null;
   while (Date.now() - sentAt < (flushSeconds + 30) * 1000) {
-    figures = (
-      await call<typeof figures>(`/api/analytics/stories/${target}?from=${day}&to=${day}`, { token: adminToken, from: ADMIN_ADDRESS })
-    ).body;
+    figures = (await call<Figures>(`/api/analytics/stories/${target}?from=${day}&to=${day}`, { token: adminToken, from: ADMIN_ADDRESS }))
+      .body;
     if (figures?.sources.some((s) => s.source === 'search')) {
       arrivedAfter = Math.round((Date.now() - sentAt) / 100) / 10;
       break;

@@ -1,5 +1,6 @@
-import type { Clock, StoryHtmlSanitizer } from '../domain/ports.ts';
-import type { AppDeps, Bindings } from './app-deps.ts';
+import type { Clock } from '../domain/time.ts';
+import type { StoryHtmlSanitizer } from '../domain/story/ports.ts';
+import type { AppDeps } from './app-deps.ts';
 import { Pbkdf2PasswordHasher } from './crypto/pbkdf2-password-hasher.ts';
 import { isEmptyContent, sanitizeStoryHtml } from './html/sanitize-story-html.ts';
 import { openDb } from './d1/db.ts';
@@ -29,7 +30,7 @@ import { hashSessionToken, newSessionToken } from './crypto/session-tokens.ts';
 import { SealedTotpCodes } from './crypto/sealed-totp-codes.ts';
 import { webAuthnCeremonies } from './crypto/webauthn.ts';
 import { D1ExpiredRows } from './d1/d1-expired-rows.ts';
-import { SITE_NAME } from '../domain/site-links.ts';
+import { SITE_NAME } from '../domain/site/site-links.ts';
 import { D1AuditLog } from './d1/d1-audit-log.ts';
 import { D1AuthChallengeRepository } from './d1/d1-auth-challenge-repository.ts';
 import { D1PasskeyRepository } from './d1/d1-passkey-repository.ts';
@@ -37,10 +38,10 @@ import { D1PasswordResetRepository } from './d1/d1-password-reset-repository.ts'
 import { D1SecondFactorRepository } from './d1/d1-second-factor-repository.ts';
 import { D1JobLedger } from './d1/d1-job-ledger.ts';
 import { CloudflareJobQueue } from './queues/cloudflare-job-queue.ts';
-import { ExactStoryViews } from './views/exact-story-views.ts';
-import { ShardedViewCounter } from './views/sharded-view-counter.ts';
-import type { ViewCounterDeps } from './views/view-counter-shard.ts';
-import { rateLimitersOf } from './http/middleware/rate-limit.ts';
+import { ExactStoryViews } from './readership/exact-story-views.ts';
+import { ShardedViewCounter } from './readership/sharded-view-counter.ts';
+import type { ViewCounterDeps } from './readership/view-counter-shard.ts';
+import { rateLimitersOf } from './http/rate-limiters.ts';
 import type { OneTimeTokens } from '../domain/readers/ports.ts';
 import { D1ReaderRepository } from './d1/d1-reader-repository.ts';
 import { D1ReaderSignInRepository } from './d1/d1-reader-sign-in-repository.ts';
@@ -64,7 +65,7 @@ export function buildPasswordHasher(pepper: string | undefined) {
  * run outside the worker (getPlatformProxy) cannot reach its Durable Objects: with `exactViews`
  * false their stories carry the views D1 holds (at most VIEW_FLUSH_SECONDS behind), and they count none.
  */
-export function buildDeps(env: Bindings, clock: Clock = systemClock, { exactViews = true }: { exactViews?: boolean } = {}): AppDeps {
+export function buildDeps(env: Env, clock: Clock = systemClock, { exactViews = true }: { exactViews?: boolean } = {}): AppDeps {
   // The benchmark's honest count of what D1 is asked (query-count.ts); off unless served with the flag.
   const db = openDb(env.COUNT_D1_QUERIES === '1' ? countingD1(env.DB) : env.DB);
   const readership = new D1ReadershipRepository(db);
@@ -119,7 +120,7 @@ export function buildDeps(env: Bindings, clock: Clock = systemClock, { exactView
 const DEFAULT_VIEW_FLUSH_SECONDS = 30;
 
 /** What a view counter shard (a Durable Object) is given: where it flushes, and how often. */
-export function buildViewCounterDeps(env: Bindings): ViewCounterDeps {
+export function buildViewCounterDeps(env: Env): ViewCounterDeps {
   const seconds = Number(env.VIEW_FLUSH_SECONDS ?? DEFAULT_VIEW_FLUSH_SECONDS);
   return { flushes: new D1ViewFlushes(env.DB), flushSeconds: seconds > 0 ? seconds : DEFAULT_VIEW_FLUSH_SECONDS };
 }

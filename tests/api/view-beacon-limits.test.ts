@@ -1,7 +1,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { shardOf, VIEW_COUNTER_SHARDS } from '../../src/adapters/views/sharded-view-counter.ts';
+import { shardOf, VIEW_COUNTER_SHARDS } from '../../src/adapters/readership/sharded-view-counter.ts';
 import { createStory, expectError, signUp } from './support/api.ts';
 import { AGENTS, TestClock, flushViews, readershipApp, shardStub } from './support/readership.ts';
 

@@ -1,4 +1,4 @@
-import type { SignInSecrets } from '../../domain/security-ports.ts';
+import type { SignInSecrets } from '../../domain/security/ports.ts';
 import { toHex } from './bytes.ts';
 import { hashSessionToken, newSessionToken } from './session-tokens.ts';
 

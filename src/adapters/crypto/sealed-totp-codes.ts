@@ -1,4 +1,4 @@
-import type { TotpCodes } from '../../domain/security-ports.ts';
+import type { TotpCodes } from '../../domain/security/ports.ts';
 import type { SecretBox } from './secret-box.ts';
 import { matchingTotpStep, newTotpSecret, totpUri } from './totp.ts';
 

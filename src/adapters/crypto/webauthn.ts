@@ -9,8 +9,8 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import type { PasskeyCeremonies, RelyingParty, VerifiedPasskey } from '../../domain/security-ports.ts';
-import { fromBase64Url, toBase64Url } from './bytes.ts';
+import type { PasskeyCeremonies, RelyingParty, VerifiedPasskey } from '../../domain/security/ports.ts';
+import { fromBase64Url, toBase64Url } from '../../media/base64.ts';
 
 /**
  * Passkeys (WebAuthn, discoverable credentials) through @simplewebauthn/server (decision 052): the

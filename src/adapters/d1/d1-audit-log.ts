@@ -1,7 +1,7 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
-import type { AuditDetail, AuditEntry, AuditRecord, AuditTargetType } from '../../domain/audit.ts';
+import type { AuditDetail, AuditEntry, AuditRecord, AuditTargetType } from '../../domain/audit/audit.ts';
 import { auditEntry } from './audit-entry.ts';
-import type { AuditLog, AuditQuery } from '../../domain/security-ports.ts';
+import type { AuditLog, AuditQuery } from '../../domain/audit/ports.ts';
 import type { Db } from './db.ts';
 import { users } from './schema.ts';
 import { auditLog } from './security-schema.ts';

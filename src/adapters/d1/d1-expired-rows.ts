@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, lte, or, sql } from 'drizzle-orm';
-import type { ExpiredRows, PruneCutoffs, PrunedTable } from '../../domain/security-ports.ts';
+import type { ExpiredRows, PruneCutoffs, PrunedTable } from '../../domain/security/ports.ts';
 import type { Db } from './db.ts';
 import { idempotencyKeys, loginAttempts, sessions, uploadSessions } from './schema.ts';
 import { authChallenges, passwordResets } from './security-schema.ts';

@@ -1,6 +1,6 @@
 import { and, count, eq, gte, min, sql } from 'drizzle-orm';
-import type { AuditEntry } from '../../domain/audit.ts';
-import type { LockoutWindow, LoginAttemptRepository } from '../../domain/security-ports.ts';
+import type { AuditEntry } from '../../domain/audit/audit.ts';
+import type { LockoutWindow, LoginAttemptRepository } from '../../domain/security/ports.ts';
 import { auditEntry } from './audit-entry.ts';
 import type { Db } from './db.ts';
 import { loginAttempts } from './schema.ts';

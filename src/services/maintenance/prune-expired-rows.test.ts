@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PruneCutoffs } from '../../domain/security-ports.ts';
+import type { PruneCutoffs } from '../../domain/security/ports.ts';
 import { pruneExpiredRows } from './prune-expired-rows.ts';
 
 const NONE = { login_attempts: 0, auth_challenges: 0, password_resets: 0, sessions: 0, idempotency_keys: 0, upload_sessions: 0 };

@@ -1,5 +1,5 @@
-import type { MediaStore } from '../../domain/ports.ts';
-import type { ExpiredRows, PrunedTable } from '../../domain/security-ports.ts';
+import type { MediaStore } from '../../domain/media/ports.ts';
+import type { ExpiredRows, PrunedTable } from '../../domain/security/ports.ts';
 import { addSeconds } from '../../domain/time.ts';
 import { LOCKOUT_WINDOW_SECONDS } from '../security/lockout.ts';
 

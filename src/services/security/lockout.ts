@@ -1,5 +1,5 @@
 import { TooManyAttemptsError } from '../../domain/errors.ts';
-import type { LockoutWindow, LoginAttemptRepository, SignInSecrets } from '../../domain/security-ports.ts';
+import type { LockoutWindow, LoginAttemptRepository, SignInSecrets } from '../../domain/security/ports.ts';
 import { addSeconds } from '../../domain/time.ts';
 
 /**

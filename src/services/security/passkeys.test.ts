@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RelyingParty } from '../../domain/security-ports.ts';
+import type { RelyingParty } from '../../domain/security/ports.ts';
 import { passkeyRegistrationOptions, passkeySignInOptions, registerPasskey, removePasskey, signInWithPasskey } from './passkeys.ts';
 import type { CallerSession } from './reauthentication.ts';
 import { FakeSecurity } from './test-fakes.ts';

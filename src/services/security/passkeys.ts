@@ -1,9 +1,10 @@
-import type { AuditEntry } from '../../domain/audit.ts';
-import type { User } from '../../domain/entities.ts';
+import type { AuditEntry } from '../../domain/audit/audit.ts';
+import type { User } from '../../domain/users/entities.ts';
 import { DomainError, InvalidCodeError, NotFoundError } from '../../domain/errors.ts';
-import type { Clock, UserRepository } from '../../domain/ports.ts';
+import type { Clock } from '../../domain/time.ts';
+import type { UserRepository } from '../../domain/users/ports.ts';
+import type { AuditLog } from '../../domain/audit/ports.ts';
 import type {
-  AuditLog,
   AuthChallengeRepository,
   CeremonyOptions,
   ChallengePurpose,
@@ -13,7 +14,7 @@ import type {
   PasskeySummary,
   RelyingParty,
   SignInSecrets,
-} from '../../domain/security-ports.ts';
+} from '../../domain/security/ports.ts';
 import { addSeconds } from '../../domain/time.ts';
 import { reauthenticate, type CallerSession, type ReauthenticationDeps } from './reauthentication.ts';
 import { openSession, type OpenSessionDeps } from './sessions.ts';

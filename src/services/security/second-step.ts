@@ -1,6 +1,7 @@
-import type { User } from '../../domain/entities.ts';
+import type { User } from '../../domain/users/entities.ts';
 import { InvalidCodeError } from '../../domain/errors.ts';
-import type { Clock, UserRepository } from '../../domain/ports.ts';
+import type { Clock } from '../../domain/time.ts';
+import type { UserRepository } from '../../domain/users/ports.ts';
 import type {
   AuthChallengeRepository,
   LoginAttemptRepository,
@@ -8,7 +9,7 @@ import type {
   SignInProof,
   SignInSecrets,
   TotpCodes,
-} from '../../domain/security-ports.ts';
+} from '../../domain/security/ports.ts';
 import { countFailure, failedSignInEntry } from './failed-sign-in.ts';
 import { accountKey, lockoutWindow, refuseIfLocked } from './lockout.ts';
 import { openSession, type OpenSessionDeps } from './sessions.ts';

@@ -1,5 +1,5 @@
-import type { AuditEntry } from '../../domain/audit.ts';
-import type { User } from '../../domain/entities.ts';
+import type { AuditEntry } from '../../domain/audit/audit.ts';
+import type { User } from '../../domain/users/entities.ts';
 import type { Role } from '../../domain/roles.ts';
 import type {
   AuthChallenge,
@@ -14,7 +14,7 @@ import type {
   SignInSecrets,
   StoredPasskey,
   TotpCodes,
-} from '../../domain/security-ports.ts';
+} from '../../domain/security/ports.ts';
 
 /**
  * One newsroom's sign-in security in memory: every port the security use cases take, keeping the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SignInMethod } from '../../domain/security-ports.ts';
+import type { SignInMethod } from '../../domain/security/ports.ts';
 import type { CallerSession } from './reauthentication.ts';
 import { FakeSecurity, GOOD_CODE, GOOD_STEP } from './test-fakes.ts';
 import { confirmTotp, removeTotp, startTotpSetup } from './two-factor.ts';

@@ -1,7 +1,7 @@
-import type { AuditEntry } from '../../domain/audit.ts';
-import type { User } from '../../domain/entities.ts';
+import type { AuditEntry } from '../../domain/audit/audit.ts';
+import type { User } from '../../domain/users/entities.ts';
 import { ConflictError, DomainError, NotFoundError } from '../../domain/errors.ts';
-import type { SecondFactorRepository, SecondFactorStatus, SignInSecrets, TotpCodes } from '../../domain/security-ports.ts';
+import type { SecondFactorRepository, SecondFactorStatus, SignInSecrets, TotpCodes } from '../../domain/security/ports.ts';
 import { reauthenticate, type CallerSession, type ReauthenticationDeps } from './reauthentication.ts';
 
 export interface TwoFactorDeps extends ReauthenticationDeps {

@@ -1,8 +1,8 @@
 import { createMiddleware } from 'hono/factory';
 import { TwoFactorRequiredError } from '../../../domain/errors.ts';
-import { mustSetUpSecondFactor, parseSecurityPolicy } from '../../../domain/security-policy.ts';
-import type { User } from '../../../domain/entities.ts';
-import type { SignedInSession } from '../../../domain/security-ports.ts';
+import { mustSetUpSecondFactor, parseSecurityPolicy } from '../../../domain/security/security-policy.ts';
+import type { User } from '../../../domain/users/entities.ts';
+import type { SignedInSession } from '../../../domain/security/ports.ts';
 import type { AppEnv } from '../context.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { loginSchema, registerSchema } from '../../../domain/schemas.ts';
-import { passwordChangeSchema, secondStepSchema } from '../../../domain/security-schemas.ts';
+import { loginSchema, passwordChangeSchema, secondStepSchema } from '../../../domain/security/schemas.ts';
+import { registerSchema } from '../../../domain/users/schemas.ts';
 import { completeSecondStep } from '../../../services/security/second-step.ts';
 import { signInWithPassword } from '../../../services/security/sign-in.ts';
 import { changeOwnPassword } from '../../../services/security/reauthentication.ts';

@@ -1,12 +1,12 @@
 import { Hono, type Context } from 'hono';
-import { idParamSchema } from '../../../domain/schemas.ts';
+import { idParamSchema } from '../../../domain/schema-fields.ts';
 import {
   passkeyRegisterSchema,
   passkeyRenameSchema,
   passkeySignInSchema,
   reauthenticationSchema,
-} from '../../../domain/security-schemas.ts';
-import { SITE_NAME } from '../../../domain/site-links.ts';
+} from '../../../domain/security/schemas.ts';
+import { SITE_NAME } from '../../../domain/site/site-links.ts';
 import {
   passkeyRegistrationOptions,
   passkeySignInOptions,

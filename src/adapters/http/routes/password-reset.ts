@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { idParamSchema } from '../../../domain/schemas.ts';
-import { passwordResetSchema, resetLinkSchema } from '../../../domain/security-schemas.ts';
+import { idParamSchema } from '../../../domain/schema-fields.ts';
+import { passwordResetSchema, resetLinkSchema } from '../../../domain/security/schemas.ts';
 import { createResetLink, redeemResetLink } from '../../../services/security/password-reset.ts';
 import type { AppEnv } from '../context.ts';
 import { requireAdmin } from '../middleware/authenticate.ts';

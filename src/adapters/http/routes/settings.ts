@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { securityPolicySchema } from '../../../domain/security-policy.ts';
-import { readSecurityPolicy, writeSecurityPolicy } from '../../../services/security-settings.ts';
+import { securityPolicySchema } from '../../../domain/security/security-policy.ts';
+import { readSecurityPolicy, writeSecurityPolicy } from '../../../services/security/security-settings.ts';
 import type { AppEnv } from '../context.ts';
 import { requireAdmin } from '../middleware/authenticate.ts';
 import { validate } from '../validate.ts';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { parseSecurityPolicy, policyCovers } from '../../../domain/security-policy.ts';
-import { reauthenticationSchema, totpConfirmSchema } from '../../../domain/security-schemas.ts';
+import { parseSecurityPolicy, policyCovers } from '../../../domain/security/security-policy.ts';
+import { reauthenticationSchema, totpConfirmSchema } from '../../../domain/security/schemas.ts';
 import { confirmTotp, removeTotp, secondFactorStatus, startTotpSetup } from '../../../services/security/two-factor.ts';
 import type { AppEnv } from '../context.ts';
 import { requireSignedIn } from '../middleware/authenticate.ts';

@@ -7,8 +7,8 @@ import {
   pictureSrcset,
   posterOf,
   type PictureSlot,
-} from '../../../domain/picture.ts';
-import { videoSource, YOUTUBE_PLAYER_ALLOW } from '../../../domain/video-source.ts';
+} from '../../../domain/media/picture.ts';
+import { videoSource, YOUTUBE_PLAYER_ALLOW } from '../../../domain/media/video-source.ts';
 
 /**
  * A story's video: a YouTube video behind its facade (the story's picture and a play button; the

@@ -1,4 +1,4 @@
-import { YOUTUBE_PLAYER_ALLOW } from '../../../domain/video-source.ts';
+import { YOUTUBE_PLAYER_ALLOW } from '../../../domain/media/video-source.ts';
 import { stringProp, type IslandProps } from '../../islands/island.ts';
 
 /**

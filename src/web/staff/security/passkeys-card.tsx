@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { PasskeySummary } from '../../../domain/security-ports.ts';
+import type { PasskeySummary } from '../../../domain/security/ports.ts';
 import { formatFullDate } from '../../../domain/dates.ts';
 import { TextField } from '../../forms/form-field.tsx';
 import { passkeyHostProblem } from '../../site/login/sign-in.ts';
