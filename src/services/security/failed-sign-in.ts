@@ -1,7 +1,6 @@
 import type { AuditEntry } from '../../domain/audit/audit.ts';
 import type { User } from '../../domain/users/entities.ts';
-import type { LoginAttemptRepository } from '../../domain/security/ports.ts';
-import type { LockoutWindow } from '../../domain/security/ports.ts';
+import type { LoginAttemptRepository, LockoutWindow } from '../../domain/security/ports.ts';
 import { tooManyAttempts } from './lockout.ts';
 
 export type FailedMethod = 'password' | 'totp' | 'recovery_code' | 'passkey' | 'password_check';

@@ -2,9 +2,8 @@ import type { AuditEntry } from '../../domain/audit/audit.ts';
 import type { User } from '../../domain/users/entities.ts';
 import { ConflictError, DomainError, NotFoundError } from '../../domain/errors.ts';
 import type { Clock } from '../../domain/time.ts';
-import type { PasswordHasher } from '../../domain/security/ports.ts';
+import type { PasswordHasher, LoginAttemptRepository, PasswordResetRepository, SignInSecrets } from '../../domain/security/ports.ts';
 import type { UserRepository } from '../../domain/users/ports.ts';
-import type { LoginAttemptRepository, PasswordResetRepository, SignInSecrets } from '../../domain/security/ports.ts';
 import { addSeconds } from '../../domain/time.ts';
 import { accountKey } from './lockout.ts';
 

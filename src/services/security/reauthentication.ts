@@ -2,9 +2,8 @@ import type { AuditEntry } from '../../domain/audit/audit.ts';
 import type { User } from '../../domain/users/entities.ts';
 import { InvalidCredentialsError, ReauthenticationRequiredError } from '../../domain/errors.ts';
 import type { Clock } from '../../domain/time.ts';
-import type { PasswordHasher } from '../../domain/security/ports.ts';
+import type { PasswordHasher, LoginAttemptRepository, SignedInSession } from '../../domain/security/ports.ts';
 import type { UserRepository } from '../../domain/users/ports.ts';
-import type { LoginAttemptRepository, SignedInSession } from '../../domain/security/ports.ts';
 import { countFailure, failedSignInEntry } from './failed-sign-in.ts';
 import { accountKey, lockoutWindow, refuseIfLocked } from './lockout.ts';
 

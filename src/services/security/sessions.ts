@@ -1,7 +1,6 @@
 import type { AuditEntry } from '../../domain/audit/audit.ts';
 import type { User } from '../../domain/users/entities.ts';
-import type { SessionRepository } from '../../domain/security/ports.ts';
-import type { LockoutWindow, SignInMethod, SignInProof, SignInSecrets } from '../../domain/security/ports.ts';
+import type { SessionRepository, LockoutWindow, SignInMethod, SignInProof, SignInSecrets } from '../../domain/security/ports.ts';
 import { addSeconds } from '../../domain/time.ts';
 
 /** A session without "Remember me" lasts a working day. */

@@ -1,14 +1,14 @@
 import type { User } from '../../domain/users/entities.ts';
 import { InvalidCredentialsError } from '../../domain/errors.ts';
 import type { Clock } from '../../domain/time.ts';
-import type { PasswordHasher } from '../../domain/security/ports.ts';
-import type { UserRepository } from '../../domain/users/ports.ts';
 import type {
+  PasswordHasher,
   AuthChallengeRepository,
   LoginAttemptRepository,
   SecondFactorRepository,
   SignInSecrets,
 } from '../../domain/security/ports.ts';
+import type { UserRepository } from '../../domain/users/ports.ts';
 import { addSeconds } from '../../domain/time.ts';
 import { countFailure, failedSignInEntry } from './failed-sign-in.ts';
 import { accountKey, lockoutWindow, refuseIfLocked, tooManyAttempts, unknownNameKey } from './lockout.ts';
