@@ -113,10 +113,30 @@ describe('sign-in', () => {
     expect((await call(limited, '/api/auth/passkeys/login/options', from)).status).toBe(429);
     expect((await call(limited, '/api/auth/passkeys/login', from, { json: {} })).status).toBe(429);
     expect((await call(limited, '/api/auth/password-reset', from, { body: 'x'.repeat(1024 * 1024) })).status).toBe(429);
+    // And redeeming a link a reader was mailed: a reader's sign-in, a subscription's confirmation.
+    expect((await call(limited, '/api/readers/session', from, { json: { token: 'x'.repeat(43) } })).status).toBe(429);
+    expect((await call(limited, '/api/newsletters/confirm', from, { json: { token: 'x'.repeat(43) } })).status).toBe(429);
     expect(
       (await call(limited, '/api/auth/login', newAddress(), { json: { emailOrUsername: 'limits.reporter', password: 'right-password-1' } }))
         .status,
     ).toBe(200);
+  });
+});
+
+describe('anonymous calls that send mail', () => {
+  it('let one address subscribe or ask for a sign-in link 10 times a minute together, then answer 429', async () => {
+    const from = newAddress();
+    await atWindowStart();
+    const subscribe = () => call(limited, '/api/newsletters/no-such-newsletter/subscribe', from, { json: { email: 'reader@example.org' } });
+    const { passed, refused } = await untilRefused(subscribe, 50);
+    expect(passed).toBeGreaterThanOrEqual(10);
+    expectError(refused!, 429, 'too_many_requests');
+    expect(refused!.headers.get('Retry-After')).toBe('60');
+    expect((await call(limited, '/api/readers/signin', from, { json: { email: 'reader@example.org' } })).status).toBe(429);
+    const elsewhere = await call(limited, '/api/newsletters/no-such-newsletter/subscribe', newAddress(), {
+      json: { email: 'reader@example.org' },
+    });
+    expect(elsewhere.status).not.toBe(429);
   });
 });
 

@@ -3,6 +3,7 @@ import { publishDueStories } from '../../services/story/scheduled-publishing.ts'
 import { pruneExpiredRows } from '../../services/maintenance/prune-expired-rows.ts';
 import { requeueStrandedJobs } from '../../services/jobs/requeue-stranded-jobs.ts';
 import type { AppDeps } from '../app-deps.ts';
+import { startDueSends } from '../../services/newsletters/deliver-send.ts';
 import type { EdgeCache } from '../http/middleware/edge-cache.ts';
 
 /**
@@ -15,7 +16,7 @@ import type { EdgeCache } from '../http/middleware/edge-cache.ts';
  * by the time it was meant for, even if it starts early.
  */
 export async function runScheduledJob(
-  deps: Pick<AppDeps, 'stories' | 'clock' | 'expiredRows' | 'media' | 'jobs' | 'readers' | 'readerSignIns'>,
+  deps: Pick<AppDeps, 'stories' | 'clock' | 'expiredRows' | 'media' | 'jobs' | 'readers' | 'readerSignIns' | 'sends'>,
   edgeCache: EdgeCache,
   scheduledTime: number,
 ): Promise<Story[]> {
@@ -27,6 +28,8 @@ export async function runScheduledJob(
   await pruneExpiredRows(deps, clock);
   // Reader sign-in links and sessions past their time (decision 081): they can only be refused.
   await Promise.all([deps.readerSignIns.pruneBefore(clock), deps.readers.pruneSessions(clock)]);
+  // A scheduled story's newsletter sends start once it is published (decision 083).
+  await startDueSends(deps);
   // The fan-out's jobs whose message was lost or whose runner died get a new message (decision 065).
   await requeueStrandedJobs(deps.jobs, clock);
   if (published.length > 0) {

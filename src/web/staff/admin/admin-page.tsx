@@ -14,6 +14,7 @@ import { SocialSettingsCard } from './social-settings-card.tsx';
 import { reviewQueueQuery } from '../workflow-api.ts';
 import { AuditLogPanel } from './audit-log-panel.tsx';
 import { SecurityPolicyCard } from './security-policy-card.tsx';
+import { NewsletterManagement } from '../newsletters/newsletter-management.tsx';
 import '../staff.css';
 import '../security/security.css';
 
@@ -34,7 +35,7 @@ function SignedInAdmin() {
 function AdminDashboard({ me }: { me: User }) {
   const users = useQuery(usersQuery());
   const queue = useQuery(reviewQueueQuery());
-  const [tab, setTab] = useState<'newsroom' | 'review' | 'security' | 'audit'>('newsroom');
+  const [tab, setTab] = useState<'newsroom' | 'newsletters' | 'review' | 'security' | 'audit'>('newsroom');
   const waiting = queue.data?.total ?? 0;
   return (
     <div className="staff-page admin-page">
@@ -51,6 +52,7 @@ function AdminDashboard({ me }: { me: User }) {
         label="Admin sections"
         tabs={[
           { key: 'newsroom', label: 'Newsroom' },
+          { key: 'newsletters', label: 'Newsletters' },
           { key: 'review', label: waiting > 0 ? `Review (${waiting})` : 'Review' },
           { key: 'security', label: 'Security' },
           { key: 'audit', label: 'Audit' },
@@ -64,6 +66,8 @@ function AdminDashboard({ me }: { me: User }) {
             <BeatManagement />
             <SocialSettingsCard />
           </div>
+        ) : tab === 'newsletters' ? (
+          <NewsletterManagement />
         ) : tab === 'review' ? (
           <ReviewDesk />
         ) : tab === 'security' ? (
