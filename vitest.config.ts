@@ -81,6 +81,8 @@ export default defineConfig({
                 TWO_FACTOR_KEY: 'dGVzdC10d28tZmFjdG9yLWtleS0zMi1ieXRlcyEhISE=',
                 // The test peer (tests/support/fediverse-peer-setup.ts) listens on 127.0.0.1: federation may reach it.
                 FEDERATION_ALLOW_PRIVATE: '1',
+                // Tests call the API far faster than any client may; tests/api/rate-limits.test.ts turns the limits on.
+                RATE_LIMITS: 'off',
                 // The API's own contract is tested without the edge cache; tests/api/edge-cache.test.ts tests the cache.
                 EDGE_CACHE_TTL_SECONDS: '0',
                 TEST_MIGRATIONS: await readD1Migrations('./migrations'),

@@ -22,5 +22,7 @@ declare namespace Cloudflare {
     FEDERATION_ALLOW_PRIVATE?: string;
     /** The password of the user `mail` on POST /api/newsletters/events (Postmark's webhook); unset, the call is refused. */
     MAIL_WEBHOOK_SECRET?: string;
+    /** `off` turns the request-rate limits (wrangler.toml's [[ratelimits]], decision 070) off: load tests, benchmarks. */
+    RATE_LIMITS?: string;
   }
 }
