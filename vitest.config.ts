@@ -66,6 +66,10 @@ export default defineConfig({
                 MAX_VIDEO_BYTES: String(64 * 1024 * 1024),
                 UPLOAD_PART_BYTES: String(5 * 1024 * 1024),
                 LIVE_PART_BYTES: String(5 * 1024 * 1024),
+                // Web Push (tests only, not a secret): alerts go to the push receiver on this machine over http.
+                VAPID_PUBLIC_KEY: 'BAl5-ppum02GVj8SdERWj6McQ-rfmd1hKp5OF6So47eEOYbqGuDJRXur252T_NralrZitawp2pPtp5Yudq9lIlg',
+                VAPID_PRIVATE_KEY: 'UIFZwLQ8bOCSNKJe88sWJVlLbd_T9yT8daVdxWZtrXA',
+                PUSH_ALLOW_PRIVATE: '1',
               },
             },
           })),
@@ -74,6 +78,8 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           setupFiles: ['./tests/api/support/apply-migrations.ts'],
+          // A push service that decrypts, for the alerts' tests (scripts/lib/push-receiver).
+          globalSetup: ['./tests/api/support/push-receiver-setup.ts'],
           testTimeout: 30_000,
           // postcss (inside sanitize-html) requires nanoid's CommonJS build; pre-bundling resolves it as Node would.
           deps: { optimizer: { ssr: { enabled: true, include: ['sanitize-html'] } } },

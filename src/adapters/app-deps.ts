@@ -27,6 +27,7 @@ import type {
   PasswordResetRepository,
   SecondFactorRepository,
 } from '../domain/security-ports.ts';
+import type { PushKeys, PushSender, PushSubscriptionRepository } from '../domain/alerts/ports.ts';
 import type { DurableLiveRooms } from './live/durable-live-rooms.ts';
 import type { SecretBox } from './crypto/secret-box.ts';
 import type { MediaLimits, MediaLimitVars } from './media/media-limits.ts';
@@ -75,6 +76,11 @@ export interface AppDeps {
   secretBox: SecretBox;
   /** Keys the recovery codes' hashes (the same secret as the passwords'). */
   pepper: string;
+  /** Breaking-news alerts (docs/product/api-alerts.md): readers' subscriptions, and Web Push itself. */
+  pushSubscriptions: PushSubscriptionRepository;
+  push: PushSender & PushKeys;
+  /** PUSH_ALLOW_PRIVATE=1: endpoints on this machine or over http are taken (local tests only). */
+  pushAllowPrivate: boolean;
 }
 
 /** The bindings and settings the adapters are built from (wrangler.toml, .dev.vars, secrets). */
@@ -90,6 +96,11 @@ export interface Bindings extends MediaLimitVars {
   /** 32 random bytes, base64: the AES-GCM key TOTP secrets are stored under. */
   TWO_FACTOR_KEY?: string;
   SESSION_TTL_HOURS?: string;
+  /** Web Push's application server keys (VAPID, base64url): made by `npm start` into .dev.vars; secrets in production. */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+  /** `1` lets push endpoints be http or on private hosts (a push receiver on this machine, in tests). */
+  PUSH_ALLOW_PRIVATE?: string;
   /** `1` counts every D1 statement for the benchmark (d1/query-count.ts, GET /api/health/d1). */
   COUNT_D1_QUERIES?: string;
 }

@@ -29,6 +29,9 @@ import { D1AuthChallengeRepository } from './d1/d1-auth-challenge-repository.ts'
 import { D1PasskeyRepository } from './d1/d1-passkey-repository.ts';
 import { D1PasswordResetRepository } from './d1/d1-password-reset-repository.ts';
 import { D1SecondFactorRepository } from './d1/d1-second-factor-repository.ts';
+import { D1PushSubscriptionRepository } from './d1/d1-push-subscription-repository.ts';
+import { VapidSigner, vapidKeysFrom } from './push/vapid.ts';
+import { WebPushSender } from './push/web-push-sender.ts';
 import { ExactStoryViews } from './views/exact-story-views.ts';
 import { ShardedViewCounter } from './views/sharded-view-counter.ts';
 import type { ViewCounterDeps } from './views/view-counter-shard.ts';
@@ -85,7 +88,16 @@ export function buildDeps(env: Bindings, clock: Clock = systemClock, { exactView
     audit: new D1AuditLog(db),
     secretBox: new SecretBox(env.TWO_FACTOR_KEY),
     pepper: env.PASSWORD_PEPPER ?? '',
+    pushSubscriptions: new D1PushSubscriptionRepository(db),
+    push: webPush(env),
+    pushAllowPrivate: env.PUSH_ALLOW_PRIVATE === '1',
   };
+}
+
+/** Web Push with the worker's VAPID keys; without them it still checks keys, and alerts answer 503. */
+function webPush(env: Bindings): WebPushSender {
+  const keys = vapidKeysFrom(env);
+  return new WebPushSender(keys ? new VapidSigner(keys) : null);
 }
 
 /** Default of VIEW_FLUSH_SECONDS: well inside the minute the breakdowns may lag. */

@@ -8,7 +8,8 @@ export type ErrorKind =
   | 'too_many_attempts'
   | 'too_large'
   | 'unsupported_media_type'
-  | 'unprocessable';
+  | 'unprocessable'
+  | 'unavailable';
 
 export class DomainError extends Error {
   constructor(
@@ -82,6 +83,13 @@ export class UnsupportedMediaTypeError extends DomainError {
 export class UnprocessableError extends DomainError {
   constructor(code: string, message: string) {
     super('unprocessable', code, message);
+  }
+}
+
+/** A feature the server is not configured for (its keys or secrets are not set). */
+export class NotConfiguredError extends DomainError {
+  constructor(code: string, message: string) {
+    super('unavailable', code, message);
   }
 }
 

@@ -13,6 +13,7 @@ import { twoFactorPolicy } from './middleware/two-factor-policy.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
 import { passkeyRoutes } from './routes/passkeys.ts';
+import { pushRoutes } from './routes/push.ts';
 import { passwordResetRoutes, resetLinkRoutes } from './routes/password-reset.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { settingsRoutes } from './routes/settings.ts';
@@ -66,6 +67,8 @@ const PRIVATE_WRITES = [
   /^\/api\/stories\/\d+\/view$/,
   /^\/api\/upload\/image$/,
   /^\/api\/uploads(\/[^/]+(\/parts\/\d+)?)?$/,
+  // A reader's browser asking for alerts, or turning them off.
+  /^\/api\/push\/subscriptions$/,
 ];
 
 /** How old the cached list of streams on air may be; the rooms write their counts every SAVE_EVERY_MS (5 s) on top. */
@@ -129,6 +132,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/uploads', resumableUploadRoutes)
     .route('/streams', streamRoutes)
     .route('/settings/social', socialSettingsRoutes)
+    .route('/push', pushRoutes)
     .all('*', (c) => c.json(errorBody('not_found', 'No such API route'), 404));
 
   // Two apps behind one entry: a request is routed among the API's routes or among the pages' few,

@@ -13,6 +13,7 @@ const statusOf: Record<ErrorKind, ContentfulStatusCode> = {
   too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,
+  unavailable: 503,
 };
 
 export function errorBody(code: string, message: string, fields?: Record<string, string>, details?: Record<string, unknown>) {
