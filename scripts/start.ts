@@ -67,6 +67,17 @@ function everyMinute(baseUrl: string): () => void {
   return () => clearTimeout(timer);
 }
 
+/**
+ * The worker's settings `npm start` passes on from its environment (docs/product/api.md, Conventions):
+ * VIEW_FLUSH_SECONDS (wrangler.toml's [vars]) shortened for the e2e run, which waits less for the
+ * figures; PUSH_ALLOW_PRIVATE=1 for a push receiver on this machine.
+ */
+const PASSED_SETTINGS = ['VIEW_FLUSH_SECONDS', 'PUSH_ALLOW_PRIVATE'] as const;
+
+function settingsFromEnv(): Record<string, string> {
+  return Object.fromEntries(PASSED_SETTINGS.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
+}
+
 async function main(): Promise<void> {
   quietThisProcess();
   const port = portFromEnv();
@@ -80,9 +91,7 @@ async function main(): Promise<void> {
   // buildApp, as `vite build` does: the client and the worker, plus the config the preview reads.
   await (await createBuilder({ root: projectRoot, logLevel: 'warn' })).buildApp();
 
-  // VIEW_FLUSH_SECONDS (wrangler.toml's [vars]) can be shortened from the environment: the e2e run waits less for the figures.
-  const vars = process.env.VIEW_FLUSH_SECONDS ? { VIEW_FLUSH_SECONDS: process.env.VIEW_FLUSH_SECONDS } : undefined;
-  const server = await serveBuild({ port, stateDir: stateDir(), vars, echo: true, scheduled: true });
+  const server = await serveBuild({ port, stateDir: stateDir(), vars: settingsFromEnv(), echo: true, scheduled: true });
   lifecycle.serving(server);
 
   const url = server.baseUrl;

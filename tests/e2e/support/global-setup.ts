@@ -93,6 +93,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       ADMIN_PASSWORD: admin.password,
       DEMO_PASSWORD: demoPassword,
       SEED_DEMO: '1',
+      // The alerts journey's push service is on this machine, over http (scripts/lib/push-receiver).
+      PUSH_ALLOW_PRIVATE: '1',
       // Vitest sets NODE_ENV=test; the site under test must be the production build readers get.
       NODE_ENV: 'production',
     }),
