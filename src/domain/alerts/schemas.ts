@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isPublicHostname, PUSH_ENDPOINT_MAX_LENGTH } from './push-endpoint.ts';
-import { topicSchema } from './topics.ts';
+import { TOPIC_PATTERN } from './topics.ts';
 
 /**
  * The shapes of the alerts API (docs/product/api-alerts.md). A subscription's keys are checked here
@@ -8,6 +8,13 @@ import { topicSchema } from './topics.ts';
  * secret); that the point is on the curve is checked by the push adapter (PushCrypto).
  */
 const BASE64URL = /^[A-Za-z0-9_-]*$/;
+const TOPIC_MESSAGE = 'A topic is "breaking" or "beat:" and a beat\'s slug';
+
+/** A topic as the API spells it: `breaking` or `beat:{slug}`. */
+export const topicSchema = z.string({ error: TOPIC_MESSAGE }).trim().max(300, { error: TOPIC_MESSAGE }).regex(TOPIC_PATTERN, {
+  error: TOPIC_MESSAGE,
+});
+
 /** 65 bytes (an uncompressed point: 0x04, x, y) are 87 characters; the 0x04 makes the first one "B". */
 const P256_POINT_LENGTH = 87;
 /** 16 bytes are 22 characters. */

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * What a reader asks to have on their lock screen (docs/product/api-alerts.md): breaking news, and
  * any beat. The API spells a topic `breaking` or `beat:{slug}`; D1 keeps a beat's topic by the
@@ -12,13 +10,12 @@ export const BREAKING = 'breaking';
 export type TopicKey = typeof BREAKING | `beat:${number}`;
 
 const BEAT_PREFIX = 'beat:';
-const TOPIC_PATTERN = /^(breaking|beat:[a-z0-9]+(?:-[a-z0-9]+)*)$/;
-export const TOPIC_MESSAGE = 'A topic is "breaking" or "beat:" and a beat\'s slug';
 
 /** A topic as the API spells it. */
-export const topicSchema = z.string({ error: TOPIC_MESSAGE }).trim().max(300, { error: TOPIC_MESSAGE }).regex(TOPIC_PATTERN, {
-  error: TOPIC_MESSAGE,
-});
+export const TOPIC_PATTERN = /^(breaking|beat:[a-z0-9]+(?:-[a-z0-9]+)*)$/;
+
+/** A beat's topic as the API spells it. */
+export const beatTopic = (slug: string) => `${BEAT_PREFIX}${slug}`;
 
 /** The beat's slug of an API topic, or null for breaking news. */
 export function beatSlugOf(topic: string): string | null {

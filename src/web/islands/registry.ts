@@ -16,4 +16,5 @@ export const islands: Readonly<Record<string, IslandDefinition>> = {
   [ISLANDS.storyEdit]: { wake: 'signed-in', load: () => import('../site/story-page/story-edit.island.ts') },
   [ISLANDS.livePlayer]: { wake: 'now', load: () => import('../site/live/live-player.island.tsx') },
   [ISLANDS.liveBlog]: { wake: 'now', load: () => import('../site/live-blog/live-blog.island.ts') },
+  [ISLANDS.alerts]: { wake: 'interaction', load: () => import('../site/alerts/alerts.island.ts') },
 };
