@@ -62,7 +62,7 @@ export interface AppOptions {
  */
 const PRIVATE_WRITES = [
   /^\/api\/auth\//,
-  /^\/api\/settings\/security$/,
+  /^\/api\/settings\/(security|alerts)$/,
   /^\/api\/users\/\d+\/password-reset$/,
   /^\/api\/stories\/\d+\/view$/,
   /^\/api\/upload\/image$/,
