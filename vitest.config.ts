@@ -22,6 +22,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'services',
+          environment: 'node',
+          include: ['src/services/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'media',
           environment: 'node',
           include: ['src/media/**/*.test.ts'],
@@ -54,6 +61,10 @@ export default defineConfig({
           cloudflareTest(async () => ({
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
+              // The fan-out's messages wait in a queue nobody consumes, and each test runs the jobs it
+              // started through the worker's queue handler when it chooses (tests/api/support/jobs.ts):
+              // no background work from one test lands in another's time.
+              queueProducers: { JOBS: { queueName: 'newsroom-jobs-run-by-tests' } },
               bindings: {
                 PASSWORD_PEPPER: 'test-pepper-not-a-secret-0123456789',
                 // 32 bytes, base64: the AES-GCM key TOTP secrets are sealed with (not a secret: tests only).

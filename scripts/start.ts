@@ -55,6 +55,8 @@ function everyMinute(baseUrl: string): () => void {
       // The server is stopping.
     }
   };
+  // Once at start too: what fell due while the server was down (a story, a job whose message died with it) is not kept waiting.
+  void fire();
   const next = () => {
     const minute = Math.ceil((Date.now() + 1) / 60_000) * 60_000;
     timer = setTimeout(() => {

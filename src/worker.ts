@@ -3,6 +3,9 @@ import { buildDeps, buildViewCounterDeps } from './adapters/compose.ts';
 import { createApp } from './adapters/http/app.ts';
 import { createEdgeCache, noEdgeCache } from './adapters/http/middleware/edge-cache.ts';
 import { runScheduledJob } from './adapters/jobs/scheduled-job.ts';
+import { consumeJobs } from './adapters/queues/job-consumer.ts';
+import { jobHandlers } from './adapters/queues/job-handlers.ts';
+import { runJob } from './services/jobs/run-job.ts';
 import { LiveStreamRoom as LiveStreamRoomBase } from './adapters/live/live-stream-room.ts';
 import { ViewCounterShard as ViewCounterShardBase } from './adapters/views/view-counter-shard.ts';
 
@@ -39,8 +42,14 @@ export class ViewCounterShard extends ViewCounterShardBase {
   }
 }
 
+const handlers = jobHandlers(deps);
+
 export default {
   fetch: app.fetch,
+  /** The fan-out's queue (decision 065): each message names a job in D1, run once under a lease. */
+  async queue(batch, _env, _ctx) {
+    await consumeJobs(batch, (message) => runJob({ ledger: deps.jobs.ledger, clock: deps.clock, random: Math.random }, handlers, message));
+  },
   /** The Cron Trigger (wrangler.toml, every minute): the publishing job. */
   async scheduled(controller, _env, _ctx) {
     await runScheduledJob(deps, edgeCache, controller.scheduledTime);

@@ -1,6 +1,8 @@
 /**
  * Renders tests/fixtures/harbour-photo.jpg: a 1600x900 JPEG with a photograph's texture (gradients
- * and grain, no flat areas), for the tests of resized pictures and the editor's picture upload.
+ * and grain, no flat areas), for the tests of resized pictures and the editor's picture upload; and
+ * tests/fixtures/levee-480.webp, a demo picture at 480 px, for the tests that make every width of a
+ * picture (AVIF is slow to encode on a laptop: a small original keeps them quick).
  * Run once: `npx tsx scripts/generators/picture-fixture.ts`; commit the output.
  */
 import { join } from 'node:path';
@@ -34,3 +36,10 @@ await sharp(grain(7), { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
   .jpeg({ quality: 82 })
   .toFile(out);
 console.log(`Wrote ${out}`);
+
+const small = join(projectRoot, 'tests', 'fixtures', 'levee-480.webp');
+await sharp(join(projectRoot, 'public', 'demo', 'levee-breach.webp'))
+  .resize({ width: 480 })
+  .webp({ quality: 80 })
+  .toFile(small);
+console.log(`Wrote ${small}`);

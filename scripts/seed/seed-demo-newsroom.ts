@@ -5,6 +5,8 @@ import { registerSchema, storySaveSchema } from '../../src/domain/schemas.ts';
 import { demoBeats, demoReporters, demoStories } from './demo-newsroom.ts';
 import { createBeat } from '../../src/services/beat-save.ts';
 import { mediaKey, mediaUrl } from '../../src/media/media-keys.ts';
+import { UNCLAIMED_JOB_GRACE_SECONDS } from '../../src/domain/jobs/job.ts';
+import { addSeconds } from '../../src/domain/time.ts';
 
 /**
  * Seeds the demo newsroom through the real repositories, and the stories through the same save
@@ -46,6 +48,15 @@ async function uploadDemoPictures(deps: AppDeps, readPicture: DemoPictureReader 
     await deps.media.put(key, bytes, 'image/webp');
     uploaded.set(url, mediaUrl(key));
   }
+  // Each picture's job makes its widths, as after an upload (decision 065). No queue reaches this tool,
+  // so the jobs are written as if their messages had been lost: the worker's first minute job sends them.
+  const noMessageSince = addSeconds(now, -UNCLAIMED_JOB_GRACE_SECONDS);
+  const jobs = [...uploaded.values()].map((url) => ({
+    id: crypto.randomUUID(),
+    kind: 'picture.derivatives' as const,
+    ref: url.replace(/^\/media\//, ''),
+  }));
+  await deps.jobs.ledger.create(jobs, noMessageSince);
   return uploaded;
 }
 

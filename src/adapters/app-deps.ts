@@ -28,6 +28,8 @@ import type {
   SecondFactorRepository,
 } from '../domain/security-ports.ts';
 import type { PushKeys, PushSender, PushSubscriptionRepository } from '../domain/alerts/ports.ts';
+import type { JobMessage } from '../domain/jobs/job.ts';
+import type { JobFanOut } from '../domain/jobs/ports.ts';
 import type { DurableLiveRooms } from './live/durable-live-rooms.ts';
 import type { SecretBox } from './crypto/secret-box.ts';
 import type { MediaLimits, MediaLimitVars } from './media/media-limits.ts';
@@ -81,6 +83,8 @@ export interface AppDeps {
   push: PushSender & PushKeys;
   /** PUSH_ALLOW_PRIVATE=1: endpoints on this machine or over http are taken (local tests only). */
   pushAllowPrivate: boolean;
+  /** The fan-out (decision 065): jobs in D1, their messages on the JOBS queue. */
+  jobs: JobFanOut;
 }
 
 /** The bindings and settings the adapters are built from (wrangler.toml, .dev.vars, secrets). */
@@ -90,6 +94,8 @@ export interface Bindings extends MediaLimitVars {
   IMAGES?: ImagesBinding;
   LIVE_STREAMS: DurableObjectNamespace<LiveStreamRoom>;
   VIEW_COUNTERS: DurableObjectNamespace<ViewCounterShard>;
+  /** The fan-out's queue (decision 065). */
+  JOBS: Queue<JobMessage>;
   /** The longest a counted view waits to reach D1's figures (default 30). */
   VIEW_FLUSH_SECONDS?: string;
   PASSWORD_PEPPER?: string;

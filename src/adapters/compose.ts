@@ -32,6 +32,8 @@ import { D1SecondFactorRepository } from './d1/d1-second-factor-repository.ts';
 import { D1PushSubscriptionRepository } from './d1/d1-push-subscription-repository.ts';
 import { VapidSigner, vapidKeysFrom } from './push/vapid.ts';
 import { WebPushSender } from './push/web-push-sender.ts';
+import { D1JobLedger } from './d1/d1-job-ledger.ts';
+import { CloudflareJobQueue } from './queues/cloudflare-job-queue.ts';
 import { ExactStoryViews } from './views/exact-story-views.ts';
 import { ShardedViewCounter } from './views/sharded-view-counter.ts';
 import type { ViewCounterDeps } from './views/view-counter-shard.ts';
@@ -91,6 +93,7 @@ export function buildDeps(env: Bindings, clock: Clock = systemClock, { exactView
     pushSubscriptions: new D1PushSubscriptionRepository(db),
     push: webPush(env),
     pushAllowPrivate: env.PUSH_ALLOW_PRIVATE === '1',
+    jobs: { ledger: new D1JobLedger(db), queue: new CloudflareJobQueue(env.JOBS) },
   };
 }
 

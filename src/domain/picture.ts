@@ -63,3 +63,22 @@ export function pictureFormatFor(accept: string | null | undefined, ownType: str
   if (allowed('image/webp')) return 'image/webp';
   return ownType === 'image/png' ? 'image/png' : 'image/jpeg';
 }
+
+export const PICTURE_EXTENSIONS: Record<PictureFormat, string> = {
+  'image/avif': 'avif',
+  'image/webp': 'webp',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+};
+
+/**
+ * The formats made at every width as soon as a picture is uploaded (decision 065): what today's
+ * browsers ask for, so the first reader is served as fast as the thousandth. The picture's own format
+ * (for browsers that take neither) is made when first asked for, and kept.
+ */
+export const UPLOAD_TIME_FORMATS = ['image/avif', 'image/webp'] as const satisfies readonly PictureFormat[];
+
+/** Where the picture `key` at `width` in `format` is kept, beside the original in the media bucket (never served by its own address). */
+export function derivativeKey(key: string, width: PictureWidth, format: PictureFormat): string {
+  return `derivatives/${key}/${width}.${PICTURE_EXTENSIONS[format]}`;
+}

@@ -313,6 +313,8 @@ export interface StoredObject {
   contentType: string;
   etag: string;
   uploaded: string;
+  /** What the writer noted beside the bytes (`put`'s `notes`), e.g. a resized picture's width. */
+  notes?: Record<string, string>;
 }
 
 export interface UploadedPart {
@@ -329,7 +331,12 @@ export interface PictureResizer {
 }
 
 export interface MediaStore {
-  put(key: string, body: ReadableStream | ArrayBuffer | Uint8Array, contentType: string): Promise<StoredObject>;
+  put(
+    key: string,
+    body: ReadableStream | ArrayBuffer | Uint8Array,
+    contentType: string,
+    notes?: Record<string, string>,
+  ): Promise<StoredObject>;
   /** Starts a multipart upload; the object appears only on complete. Returns the store's upload id. */
   createMultipartUpload(key: string, contentType: string): Promise<string>;
   /** A stream body must have a known length (a request body with Content-Length, or a FixedLengthStream). */

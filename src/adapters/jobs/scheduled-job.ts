@@ -1,4 +1,5 @@
 import type { Story } from '../../domain/entities.ts';
+import { requeueStrandedJobs } from '../../services/jobs/requeue-stranded-jobs.ts';
 import { publishDueStories } from '../../services/scheduled-publishing.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { EdgeCache } from '../http/middleware/edge-cache.ts';
@@ -12,7 +13,7 @@ import type { EdgeCache } from '../http/middleware/edge-cache.ts';
  * by the time it was meant for, even if it starts early.
  */
 export async function runScheduledJob(
-  deps: Pick<AppDeps, 'stories' | 'clock' | 'challenges'>,
+  deps: Pick<AppDeps, 'stories' | 'clock' | 'challenges' | 'jobs'>,
   edgeCache: EdgeCache,
   scheduledTime: number,
 ): Promise<Story[]> {
@@ -21,6 +22,8 @@ export async function runScheduledJob(
   const published = await publishDueStories(deps, scheduled > clock ? scheduled : clock);
   // Sign-in challenges nobody finished (decision 050): expired ones can only be refused, so they go.
   await deps.challenges.pruneBefore(clock);
+  // The fan-out's jobs whose message was lost or whose runner died get a new message (decision 065).
+  await requeueStrandedJobs(deps.jobs, clock);
   if (published.length > 0) {
     console.log(
       `Published ${published.length} scheduled ${published.length === 1 ? 'story' : 'stories'}: ${published.map((story) => story.slug).join(', ')}`,

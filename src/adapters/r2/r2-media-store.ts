@@ -7,6 +7,7 @@ function toStoredObject(object: R2Object): StoredObject {
     contentType: object.httpMetadata?.contentType ?? 'application/octet-stream',
     etag: object.httpEtag,
     uploaded: object.uploaded.toISOString(),
+    ...(object.customMetadata && Object.keys(object.customMetadata).length > 0 ? { notes: object.customMetadata } : {}),
   };
 }
 
@@ -14,8 +15,13 @@ function toStoredObject(object: R2Object): StoredObject {
 export class R2MediaStore implements MediaStore {
   constructor(private readonly bucket: R2Bucket) {}
 
-  async put(key: string, body: ReadableStream | ArrayBuffer | Uint8Array, contentType: string): Promise<StoredObject> {
-    const object = await this.bucket.put(key, body, { httpMetadata: { contentType } });
+  async put(
+    key: string,
+    body: ReadableStream | ArrayBuffer | Uint8Array,
+    contentType: string,
+    notes?: Record<string, string>,
+  ): Promise<StoredObject> {
+    const object = await this.bucket.put(key, body, { httpMetadata: { contentType }, ...(notes ? { customMetadata: notes } : {}) });
     if (!object) throw new Error(`R2 refused to store ${key}`);
     return toStoredObject(object);
   }

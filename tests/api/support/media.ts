@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:workers';
+import { expect } from 'vitest';
 export { byteDifference } from './bytes.ts';
 
 /** Small but real files of each kind, as their first bytes are what the server judges. */
@@ -79,7 +80,7 @@ export function streamOf(data: Uint8Array, pieceSize = 64 * 1024): ReadableStrea
 }
 
 /** Every object key in the test's bucket. */
-export async function bucketKeys(): Promise<string[]> {
+async function allKeys(): Promise<string[]> {
   const keys: string[] = [];
   let cursor: string | undefined;
   do {
@@ -88,6 +89,26 @@ export async function bucketKeys(): Promise<string[]> {
     cursor = page.truncated ? page.cursor : undefined;
   } while (cursor);
   return keys;
+}
+
+const DERIVED = 'derivatives/';
+
+/**
+ * The uploads in the bucket. The pictures made from uploaded pictures (decision 065) arrive in the
+ * background, on their own time, under derivatives/: they are left out here, and `derivedKeys`
+ * checks that none is there without its upload.
+ */
+export async function bucketKeys(): Promise<string[]> {
+  const keys = await allKeys();
+  const uploads = keys.filter((key) => !key.startsWith(DERIVED));
+  const orphans = keys.filter((key) => key.startsWith(DERIVED) && !uploads.some((upload) => key.startsWith(`${DERIVED}${upload}/`)));
+  expect(orphans, 'pictures made from an upload that is not there').toEqual([]);
+  return uploads;
+}
+
+/** The pictures made from the upload `key` so far. */
+export async function derivedKeys(key: string): Promise<string[]> {
+  return (await allKeys()).filter((k) => k.startsWith(`${DERIVED}${key}/`));
 }
 
 export async function readObject(key: string): Promise<Uint8Array> {

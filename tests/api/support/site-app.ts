@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:workers';
+import type { AppDeps } from '../../../src/adapters/app-deps.ts';
 import { buildDeps } from '../../../src/adapters/compose.ts';
 import { createApp } from '../../../src/adapters/http/app.ts';
 import { createEdgeCache, noEdgeCache, type EdgeCacheConfig } from '../../../src/adapters/http/middleware/edge-cache.ts';
@@ -36,10 +37,13 @@ export const ORIGIN = 'http://newsroom.test';
 /**
  * The whole app (API, SEO pages, assets) over this test file's D1 and R2, with a clock of the
  * test's choosing and, when given, an edge cache of its own (`edgeCache` on the result, for the
- * publishing job to refresh).
+ * publishing job to refresh). `adapt` may wrap adapters to watch them (count what they are asked).
  */
-export function siteApp(options: { clock?: Clock; edgeCache?: EdgeCacheConfig; pictureCache?: Cache } = {}) {
-  const deps = buildDeps(env, options.clock);
+export function siteApp(
+  options: { clock?: Clock; edgeCache?: EdgeCacheConfig; pictureCache?: Cache; adapt?: (deps: AppDeps) => AppDeps } = {},
+) {
+  const built = buildDeps(env, options.clock);
+  const deps = options.adapt ? options.adapt(built) : built;
   const edgeCache = options.edgeCache ? createEdgeCache(options.edgeCache) : noEdgeCache;
   const app = createApp(deps, { assets: fakeAssets, edgeCache, pictureCache: options.pictureCache ?? null });
   const fetchPath = async (

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
-import { isPictureWidth, pictureFormatFor, PICTURE_WIDTHS, type PictureFormat } from '../../../domain/picture.ts';
-import type { PictureResizer, StoredObject } from '../../../domain/ports.ts';
+import { isPictureWidth, PICTURE_EXTENSIONS, pictureFormatFor, PICTURE_WIDTHS } from '../../../domain/picture.ts';
+import type { StoredObject } from '../../../domain/ports.ts';
+import { isResizedType, keptPicture, keptPictureHead, resizeAndKeep } from '../../../services/media/resized-pictures.ts';
 import { etagMatches } from '../../../media/byte-range.ts';
 import type { AppEnv } from '../context.ts';
 
@@ -12,8 +13,6 @@ const PICTURE_HEADERS = {
   'Cross-Origin-Resource-Policy': 'cross-origin',
   Vary: 'Accept',
 } as const;
-
-const EXTENSIONS: Record<PictureFormat, string> = { 'image/avif': 'avif', 'image/webp': 'webp', 'image/jpeg': 'jpg', 'image/png': 'png' };
 
 function plain(c: Context<AppEnv>, status: 400 | 404, text: string) {
   return c.body(text, status, {
@@ -32,34 +31,12 @@ function executionContextOf(c: Context<AppEnv>): Pick<ExecutionContext, 'waitUnt
   }
 }
 
-async function bytesOf(body: ReadableStream): Promise<Uint8Array> {
-  return new Uint8Array(await new Response(body).arrayBuffer());
-}
-
 /**
- * The picture at one width in one format: resized from the original (never wider than it), or the
- * original's own bytes when that is what was asked for. A picture the resizer cannot read is served
- * as stored rather than not at all.
- */
-async function render(resizer: PictureResizer, original: Uint8Array, ownType: string, width: number, format: PictureFormat) {
-  const size = await resizer.dimensions(original);
-  if (!size) return { body: original, contentType: ownType, width: null };
-  const target = Math.min(width, size.width);
-  if (target === size.width && format === ownType) return { body: original, contentType: ownType, width: target };
-  try {
-    const resized = await resizer.resize(original, target, format);
-    return { body: await bytesOf(resized.body), contentType: resized.contentType, width: target };
-  } catch (error) {
-    console.error(`Could not resize a picture to ${target} px ${format}`, error);
-    return { body: original, contentType: ownType, width: null };
-  }
-}
-
-/**
- * GET /media/{key}?w= (docs/product/api-pictures.md, decision 047): an uploaded picture at one of
- * the documented widths, in the best format the Accept header allows, made once per data centre and
- * kept in the edge cache (`cache`) under the width and format. Anything that is not a resizable
- * picture (a GIF, a video, no resizer bound) is left to `asStored`.
+ * GET /media/{key}?w= (docs/product/api-pictures.md, decisions 047 and 065): an uploaded picture at
+ * one of the documented widths, in the best format the Accept header allows. It is made once, when
+ * the picture is uploaded (AVIF and WebP) or by its first reader (the rest), and kept in R2; each data
+ * centre keeps what it serves in the edge cache (`cache`) under the width and format. Anything that
+ * is not a resizable picture (a GIF, a video, no resizer bound) is left to `asStored`.
  */
 export async function serveResizedPicture(
   c: Context<AppEnv>,
@@ -72,13 +49,13 @@ export async function serveResizedPicture(
   if (!isPictureWidth(width)) return plain(c, 400, `w must be one of ${PICTURE_WIDTHS.join(', ')}`);
   if (!object.contentType.startsWith('image/')) return plain(c, 400, 'Only pictures have widths');
   const resizer = c.var.deps.pictures;
-  if (!resizer || object.contentType === 'image/gif') return asStored();
+  if (!resizer || !isResizedType(object.contentType)) return asStored();
 
   const format = pictureFormatFor(c.req.header('Accept'), object.contentType);
-  const etag = `"${object.etag.replace(/"/g, '')}-${width}-${EXTENSIONS[format]}"`;
+  const etag = `"${object.etag.replace(/"/g, '')}-${width}-${PICTURE_EXTENSIONS[format]}"`;
   if (etagMatches(c.req.header('If-None-Match'), etag)) return c.body(null, 304, { ...PICTURE_HEADERS, ETag: etag });
 
-  const cacheKey = new Request(`${new URL(c.req.url).origin}/__pictures/${key}?w=${width}&f=${EXTENSIONS[format]}`);
+  const cacheKey = new Request(`${new URL(c.req.url).origin}/__pictures/${key}?w=${width}&f=${PICTURE_EXTENSIONS[format]}`);
   const hit = await cache?.match(cacheKey);
   if (hit)
     return new Response(c.req.method === 'HEAD' ? null : hit.body, {
@@ -86,21 +63,47 @@ export async function serveResizedPicture(
       headers: { ...Object.fromEntries(hit.headers), 'X-Edge-Cache': 'HIT' },
     });
 
-  const stored = await c.var.deps.media.get(key);
-  if (!stored) return plain(c, 404, 'Not found');
-  const picture = await render(resizer, await bytesOf(stored.body), object.contentType, width, format);
-  const headers: Record<string, string> = {
-    ...PICTURE_HEADERS,
-    'Content-Type': picture.contentType,
-    'Content-Length': String(picture.body.length),
-    ETag: etag,
+  const headersOf = (contentType: string, width: number | null, length?: number) => {
+    const headers: Record<string, string> = { ...PICTURE_HEADERS, 'Content-Type': contentType, ETag: etag };
+    if (length !== undefined) headers['Content-Length'] = String(length);
+    if (width !== null) headers['X-Picture-Width'] = String(width);
+    return headers;
   };
-  if (picture.width !== null) headers['X-Picture-Width'] = String(picture.width);
+
+  // HEAD never resizes: it tells what is kept, or what a GET would be without its length.
+  if (c.req.method === 'HEAD') {
+    const kept = await keptPictureHead(c.var.deps.media, key, width, format);
+    const keptWidth = Number(kept?.notes?.width);
+    return kept
+      ? c.body(null, 200, headersOf(kept.contentType, keptWidth > 0 ? keptWidth : null, kept.size))
+      : c.body(null, 200, headersOf(format, null));
+  }
+
+  const context = executionContextOf(c);
+  const inBackground = (work: Promise<unknown>) => {
+    const logged = work.catch((error: unknown) => console.error('Could not keep a resized picture', error));
+    if (context) context.waitUntil(logged);
+  };
+
+  const kept = await keptPicture(c.var.deps.media, key, width, format);
+  if (kept) {
+    // Made at upload or by an earlier reader: into this data centre's cache as it streams out.
+    const [served, cached] = cache ? kept.body.tee() : [kept.body, null];
+    const headers = headersOf(kept.contentType, kept.width, kept.size);
+    if (cache && cached) inBackground(cache.put(cacheKey, new Response(cached, { headers })));
+    return new Response(served, { status: 200, headers: { ...headers, 'X-Edge-Cache': 'MISS', 'X-Picture-Source': 'kept' } });
+  }
+
+  const picture = await resizeAndKeep({ media: c.var.deps.media, pictures: resizer }, object, width, format, inBackground);
+  if (!picture) return plain(c, 404, 'Not found');
+  const headers = headersOf(picture.contentType, picture.width, picture.bytes.length);
   if (cache) {
-    const storing = cache.put(cacheKey, new Response(picture.body.slice(), { headers }));
-    const context = executionContextOf(c);
+    const storing = cache.put(cacheKey, new Response(picture.bytes.slice(), { headers }));
     if (context) context.waitUntil(storing);
     else await storing;
   }
-  return new Response(c.req.method === 'HEAD' ? null : picture.body, { status: 200, headers: { ...headers, 'X-Edge-Cache': 'MISS' } });
+  return new Response(picture.bytes.slice(), {
+    status: 200,
+    headers: { ...headers, 'X-Edge-Cache': 'MISS', 'X-Picture-Source': 'resized' },
+  });
 }

@@ -11,6 +11,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { maxBytesFor } from '../../media/media-limits.ts';
 import { SNIFF_BYTES, sniffMedia } from '../../media/sniff-media.ts';
 import { tooLarge } from '../../media/streamed-upload.ts';
+import { startPictureDerivatives } from '../../../services/media/resized-pictures.ts';
 import type { AppEnv } from '../context.ts';
 import { requireReporter } from '../middleware/authenticate.ts';
 import { parseWith, validate } from '../validate.ts';
@@ -175,6 +176,7 @@ async function complete(c: Context<AppEnv>, uploadId: string) {
   try {
     const story = await storyForVideo(deps, user, fields, mediaUrl(stored.key));
     await deps.uploads.close(session.id, 'completed', story?.id ?? null, deps.clock.now());
+    if (session.kind === 'image') await startPictureDerivatives(deps.jobs, stored, deps.clock.now());
     return c.json(uploadAnswer(stored, story), 201);
   } catch (error) {
     // No object without its story: a failed story write takes the file with it.

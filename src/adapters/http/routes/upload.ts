@@ -6,6 +6,7 @@ import { videoStoryFieldsSchema } from '../../../domain/media-schemas.ts';
 import type { MediaKind } from '../../../domain/media-types.ts';
 import { maxBytesFor } from '../../media/media-limits.ts';
 import { storeStreamedUpload, tooLarge, type StoredUpload } from '../../media/streamed-upload.ts';
+import { startPictureDerivatives } from '../../../services/media/resized-pictures.ts';
 import type { AppEnv } from '../context.ts';
 import { requireReporter } from '../middleware/authenticate.ts';
 import { MultipartError, boundaryOf, readMultipart } from '../multipart/multipart-reader.ts';
@@ -120,6 +121,7 @@ async function receive(c: Context<AppEnv>, kind: MediaKind) {
     try {
       const story =
         kind === 'video' ? await storyForVideo(deps, user, parseWith(videoStoryFieldsSchema, received.fields), mediaUrl(stored.key)) : null;
+      if (kind === 'image') await startPictureDerivatives(deps.jobs, stored, deps.clock.now());
       return { received, answer: uploadAnswer(stored, story) };
     } catch (error) {
       // Refused after the file was stored (bad fields, no such story, a failed row write): remove it.

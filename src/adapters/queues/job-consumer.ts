@@ -1,0 +1,37 @@
+import { isJobKind, type JobMessage } from '../../domain/jobs/job.ts';
+import type { MessageVerdict } from '../../services/jobs/run-job.ts';
+
+/** Cloudflare Queues delays a retried message by at most 12 hours. */
+const MAX_QUEUE_DELAY_SECONDS = 12 * 3600;
+
+function isJobMessage(body: unknown): body is JobMessage {
+  if (typeof body !== 'object' || body === null) return false;
+  const { jobId, kind } = body as Record<string, unknown>;
+  return typeof jobId === 'string' && isJobKind(kind);
+}
+
+/**
+ * The worker's `queue` handler (decision 065): each message names a job; its runs go side by side
+ * (they wait on mail servers, inboxes and push services, not on this isolate). A message that names
+ * no job we know is dropped; one whose run threw is left to the queue to deliver again.
+ */
+export async function consumeJobs(batch: MessageBatch<unknown>, run: (message: JobMessage) => Promise<MessageVerdict>): Promise<void> {
+  await Promise.all(
+    batch.messages.map(async (message) => {
+      if (!isJobMessage(message.body)) {
+        console.error('Dropped a queue message that names no job', message.id);
+        message.ack();
+        return;
+      }
+      try {
+        const verdict = await run(message.body);
+        if ('ack' in verdict) message.ack();
+        else message.retry({ delaySeconds: Math.min(MAX_QUEUE_DELAY_SECONDS, verdict.retryInSeconds) });
+      } catch (error) {
+        // The ledger could not be read or written: the job's row is as it was, so deliver it again soon.
+        console.error(`Job ${message.body.jobId} (${message.body.kind}) could not run`, error);
+        message.retry({ delaySeconds: 10 });
+      }
+    }),
+  );
+}

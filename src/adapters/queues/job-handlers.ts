@@ -1,0 +1,11 @@
+import type { JobHandlers } from '../../services/jobs/run-job.ts';
+import { makePictureDerivatives } from '../../services/media/resized-pictures.ts';
+import type { AppDeps } from '../app-deps.ts';
+
+/** What each kind of job does (decision 065): a feature adds its kind in domain/jobs/job.ts and its handler here. */
+export function jobHandlers(deps: AppDeps): JobHandlers {
+  return {
+    'picture.derivatives': async (key) =>
+      deps.pictures ? makePictureDerivatives({ media: deps.media, pictures: deps.pictures }, key) : { status: 'done' },
+  };
+}

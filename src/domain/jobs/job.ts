@@ -1,0 +1,82 @@
+/**
+ * Work done after the request that asked for it (decision 065): pictures made at every width, a
+ * newsletter's batches mailed, a story delivered to fediverse inboxes, an alert pushed. D1 holds each
+ * job as a row (the ledger); the queue only says "look at job {id}". A job is claimed with a lease
+ * before it runs, so a message delivered twice runs it once, and a job whose runner died is run
+ * again once its lease is over.
+ */
+
+/** Each kind names one handler; a feature adds its kind here and its handler in adapters/queues/job-handlers.ts. */
+export const JOB_KINDS = ['picture.derivatives'] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+
+export function isJobKind(value: unknown): value is JobKind {
+  return typeof value === 'string' && (JOB_KINDS as readonly string[]).includes(value);
+}
+
+/** What one queue message carries: which job, never its data (addresses, bodies stay in D1). */
+export interface JobMessage {
+  jobId: string;
+  kind: JobKind;
+}
+
+export type JobState = 'pending' | 'running' | 'done' | 'failed';
+
+/** A job to create: `ref` names what it works on (a picture's key, a batch id). One job per kind and ref. */
+export interface NewJob {
+  id: string;
+  kind: JobKind;
+  ref: string;
+}
+
+/** A job its runner holds: the lease keeps anyone else from running it until `leaseUntil`. */
+export interface ClaimedJob {
+  id: string;
+  kind: JobKind;
+  ref: string;
+  /** 1 on the first run. */
+  attempt: number;
+  leaseUntil: string;
+}
+
+/** What a handler says of one run: done, try again later (a transient failure), or give up. */
+export type JobOutcome = { status: 'done' } | { status: 'retry'; error: string } | { status: 'failed'; error: string };
+
+export const jobDone: JobOutcome = { status: 'done' };
+
+/**
+ * How a kind is run: how long one run may hold the job, and how failed runs are retried. Delays
+ * double from `firstRetrySeconds` up to `maxRetrySeconds`; after `maxAttempts` runs the job fails.
+ */
+export interface JobPolicy {
+  leaseSeconds: number;
+  maxAttempts: number;
+  firstRetrySeconds: number;
+  maxRetrySeconds: number;
+}
+
+export const JOB_POLICIES: Record<JobKind, JobPolicy> = {
+  // Up to 18 pictures encoded in one run; a first reader resizes on the fly meanwhile, so failing is cheap.
+  'picture.derivatives': { leaseSeconds: 300, maxAttempts: 5, firstRetrySeconds: 30, maxRetrySeconds: 600 },
+};
+
+/**
+ * Seconds to wait before run `attempt + 1`, after run `attempt` failed: doubling from the first delay
+ * up to the cap, spread by `jitter` (0 to 1, from the caller's random source) over the upper half, so
+ * jobs that failed together do not all come back together. Null when the job has had its last run.
+ */
+export function retryDelaySeconds(policy: JobPolicy, attempt: number, jitter: number): number | null {
+  if (attempt >= policy.maxAttempts) return null;
+  const full = Math.min(policy.maxRetrySeconds, policy.firstRetrySeconds * 2 ** Math.max(0, attempt - 1));
+  const spread = Math.min(1, Math.max(0, jitter));
+  return Math.max(1, Math.round(full * (0.5 + spread / 2)));
+}
+
+/**
+ * How long a pending job may wait for its message before the minute job sends another: queues
+ * deliver within seconds, and a local queue loses its messages when the process dies.
+ */
+export const UNCLAIMED_JOB_GRACE_SECONDS = 60;
+
+/** Finished jobs are kept this long for the record (what ran, how often, why it failed), then pruned. */
+export const FINISHED_JOB_DAYS = 7;
