@@ -27,7 +27,7 @@ import type {
   PasswordResetRepository,
   SecondFactorRepository,
 } from '../domain/security-ports.ts';
-import type { PushKeys, PushSender, PushSubscriptionRepository } from '../domain/alerts/ports.ts';
+import type { AlertRepository, PushKeys, PushSender, PushSubscriptionRepository } from '../domain/alerts/ports.ts';
 import type { JobMessage } from '../domain/jobs/job.ts';
 import type { JobFanOut } from '../domain/jobs/ports.ts';
 import type { DurableLiveRooms } from './live/durable-live-rooms.ts';
@@ -80,6 +80,7 @@ export interface AppDeps {
   pepper: string;
   /** Breaking-news alerts (docs/product/api-alerts.md): readers' subscriptions, and Web Push itself. */
   pushSubscriptions: PushSubscriptionRepository;
+  alerts: AlertRepository;
   push: PushSender & PushKeys;
   /** PUSH_ALLOW_PRIVATE=1: endpoints on this machine or over http are taken (local tests only). */
   pushAllowPrivate: boolean;

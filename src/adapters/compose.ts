@@ -29,6 +29,7 @@ import { D1AuthChallengeRepository } from './d1/d1-auth-challenge-repository.ts'
 import { D1PasskeyRepository } from './d1/d1-passkey-repository.ts';
 import { D1PasswordResetRepository } from './d1/d1-password-reset-repository.ts';
 import { D1SecondFactorRepository } from './d1/d1-second-factor-repository.ts';
+import { D1AlertRepository } from './d1/d1-alert-repository.ts';
 import { D1PushSubscriptionRepository } from './d1/d1-push-subscription-repository.ts';
 import { VapidSigner, vapidKeysFrom } from './push/vapid.ts';
 import { WebPushSender } from './push/web-push-sender.ts';
@@ -91,6 +92,7 @@ export function buildDeps(env: Bindings, clock: Clock = systemClock, { exactView
     secretBox: new SecretBox(env.TWO_FACTOR_KEY),
     pepper: env.PASSWORD_PEPPER ?? '',
     pushSubscriptions: new D1PushSubscriptionRepository(db),
+    alerts: new D1AlertRepository(db),
     push: webPush(env),
     pushAllowPrivate: env.PUSH_ALLOW_PRIVATE === '1',
     jobs: { ledger: new D1JobLedger(db), queue: new CloudflareJobQueue(env.JOBS) },

@@ -1,4 +1,3 @@
-/// <reference path="./http-ece.d.ts" />
 import { createECDH, randomBytes, type ECDH } from 'node:crypto';
 import ece from 'http_ece';
 

@@ -8,6 +8,7 @@ import { compression } from './middleware/compression.ts';
 import { noEdgeCache, type EdgeCache } from './middleware/edge-cache.ts';
 import { drainUnreadBody, limitBody } from './middleware/request-body.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
+import { alertRoutes, storyAlertRoutes } from './routes/alerts.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { twoFactorPolicy } from './middleware/two-factor-policy.ts';
 import { auditRoutes } from './routes/audit.ts';
@@ -67,8 +68,9 @@ const PRIVATE_WRITES = [
   /^\/api\/stories\/\d+\/view$/,
   /^\/api\/upload\/image$/,
   /^\/api\/uploads(\/[^/]+(\/parts\/\d+)?)?$/,
-  // A reader's browser asking for alerts, or turning them off.
+  // A reader's browser asking for alerts, or turning them off; an alert sent (the story is as it was).
   /^\/api\/push\/subscriptions$/,
+  /^\/api\/stories\/\d+\/alert$/,
 ];
 
 /** How old the cached list of streams on air may be; the rooms write their counts every SAVE_EVERY_MS (5 s) on top. */
@@ -126,6 +128,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/stories', storyWorkflowRoutes)
     .route('/stories', liveBlogRoutes)
     .route('/stories', storyViewRoutes)
+    .route('/stories', storyAlertRoutes)
+    .route('/alerts', alertRoutes)
     .route('/analytics', analyticsRoutes)
     .route('/health', healthRoutes)
     .route('/upload', uploadRoutes)

@@ -1,3 +1,4 @@
+import { deliverAlertBatch, freezeAlertAudience } from '../../services/alerts/fan-out-alert.ts';
 import type { JobHandlers } from '../../services/jobs/run-job.ts';
 import { makePictureDerivatives } from '../../services/media/resized-pictures.ts';
 import type { AppDeps } from '../app-deps.ts';
@@ -7,5 +8,7 @@ export function jobHandlers(deps: AppDeps): JobHandlers {
   return {
     'picture.derivatives': async (key) =>
       deps.pictures ? makePictureDerivatives({ media: deps.media, pictures: deps.pictures }, key) : { status: 'done' },
+    'alert.audience': (ref) => freezeAlertAudience(deps, ref),
+    'alert.batch': (ref, job) => deliverAlertBatch(deps, ref, job),
   };
 }

@@ -47,6 +47,9 @@ export function alertView(alert: Alert, topic: string): AlertView {
   return { id, storyId, topic, state, recipients, delivered, failed, removed, createdAt, finishedAt };
 }
 
+/** The picture beside every alert: the site's app icon (public/icons). */
+export const ALERT_ICON_PATH = '/icons/icon-192.png';
+
 /**
  * The message every subscription receives (encrypted for each): what the service worker shows and
  * where a tap leads. `tag` is the story's: a reader who follows two topics the same story was sent

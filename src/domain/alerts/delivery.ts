@@ -16,17 +16,11 @@ export const RECIPIENTS_PER_BATCH = 100;
 /** Subscriptions frozen into batch rows per step: a step stays a few small D1 statements at any audience size. */
 export const FREEZE_CHUNK = 5000;
 
-/** Tries per subscription before its outcome is `failed`. */
-export const MAX_PUSH_ATTEMPTS = 5;
-/** The first retry's wait; each later one triples it, up to RETRY_MAX_SECONDS. */
-export const RETRY_BASE_SECONDS = 10;
-export const RETRY_MAX_SECONDS = 15 * 60;
-
 /**
- * A batch's lease: long enough for a round (ROUND_SECONDS of sending, the last requests finishing
- * within PUSH_TIMEOUT_SECONDS), so a second claim only happens when the first claimant died.
+ * A batch's round: it starts no push after ROUND_SECONDS, and each push gives up after
+ * PUSH_TIMEOUT_SECONDS, so a round ends well within its job's lease (alert.batch in domain/jobs/job.ts)
+ * and a second runner only takes it over when the first died. Retries follow the fan-out's backoff.
  */
-export const LEASE_SECONDS = 120;
 export const ROUND_SECONDS = 60;
 export const PUSH_TIMEOUT_SECONDS = 15;
 /** Push requests in flight at once per round: a Worker has six simultaneous outgoing connections. */
@@ -49,24 +43,19 @@ export function classifyPushStatus(status: number, retryAfterSeconds: number | n
   return { kind: 'failed', status };
 }
 
-/** The wait before try number `attempt + 1`, after `attempt` tries: the service's Retry-After when it asks for longer. */
-export function retryDelaySeconds(attempt: number, retryAfterSeconds: number | null): number {
-  const backoff = Math.min(RETRY_MAX_SECONDS, RETRY_BASE_SECONDS * 3 ** Math.max(0, attempt - 1));
-  return Math.max(backoff, Math.min(retryAfterSeconds ?? 0, RETRY_MAX_SECONDS));
-}
-
 /** A recipient's outcome for this round. */
 export type RecipientOutcome = 'delivered' | 'removed' | 'failed' | 'retry';
 
 /**
- * What becomes of a recipient after a try (`attempts` counts it): a retry is given up when the
- * tries are spent or when the next one would come after the alert's TTL (the push service would
- * drop it unread anyway).
+ * What becomes of a recipient after a try: a push the service refused for now is tried again, unless
+ * this was the batch's last run or the alert is past its TTL (a push service would drop it unread).
  */
-export function recipientOutcome(result: PushResult, attempts: number, secondsSinceAlert: number): RecipientOutcome {
+export function recipientOutcome(
+  result: PushResult,
+  { lastRun, secondsSinceAlert }: { lastRun: boolean; secondsSinceAlert: number },
+): RecipientOutcome {
   if (result.kind === 'delivered') return 'delivered';
   if (result.kind === 'gone') return 'removed';
-  if (result.kind === 'failed') return 'failed';
-  if (attempts >= MAX_PUSH_ATTEMPTS) return 'failed';
-  return secondsSinceAlert + retryDelaySeconds(attempts, result.retryAfterSeconds) < ALERT_TTL_SECONDS ? 'retry' : 'failed';
+  if (result.kind === 'failed' || lastRun || secondsSinceAlert >= ALERT_TTL_SECONDS) return 'failed';
+  return 'retry';
 }

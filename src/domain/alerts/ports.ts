@@ -1,4 +1,6 @@
-import type { AlertMessage } from './alert.ts';
+import type { AuditEntry } from '../audit.ts';
+import type { NewJob } from '../jobs/job.ts';
+import type { Alert, AlertMessage } from './alert.ts';
 import type { PushResult } from './delivery.ts';
 import type { TopicKey } from './topics.ts';
 
@@ -40,4 +42,76 @@ export interface PushSubscriptionRepository {
   save(subscription: PushTarget, topics: readonly TopicKey[], now: string): Promise<{ id: number }>;
   /** False when there was none. Its topics go with it; alerts being sent skip it. */
   removeByEndpoint(endpoint: string): Promise<boolean>;
+}
+
+/** An alert to send: its story, topic, what it shows and whom push services may write to. */
+export interface NewAlert {
+  storyId: number;
+  topic: TopicKey;
+  title: string;
+  body: string;
+  url: string;
+  icon: string;
+  contact: string;
+  sentBy: number;
+}
+
+/** A subscription in a batch still to be pushed; `target` is null when it was removed since the alert started. */
+export interface PendingRecipient {
+  subscriptionId: number;
+  target: PushTarget | null;
+}
+
+/** What one round of a batch came to, by recipient. */
+export interface RoundOutcomes {
+  delivered: { subscriptionId: number; status: number }[];
+  /** The push service said 404 or 410: the subscription goes. */
+  gone: { subscriptionId: number; status: number }[];
+  /** The subscription was removed before its turn (turned off, or gone in another alert). */
+  unsubscribed: number[];
+  failed: { subscriptionId: number; status: number | null }[];
+  /** Refused for now (429, 5xx, no answer): tried again on the batch's next run. */
+  retry: { subscriptionId: number; status: number | null }[];
+}
+
+/** A job a write started (decision 065), whose message the caller sends. */
+export type StartedJob = Pick<NewJob, 'id' | 'kind'>;
+
+/** The run of the fan-out's job that holds a batch (decision 065): its id and attempt fence every write. */
+export interface JobFence {
+  id: string;
+  attempt: number;
+}
+
+/**
+ * Alerts and their audiences in D1 (migrations/0071). Each write that starts work writes its jobs
+ * (decision 065) in the same atomic batch, and answers their messages for the queue.
+ */
+export interface AlertRepository {
+  /**
+   * The alert, its audience's bound (the subscriptions there are now) and the job that freezes it, in
+   * one write; `existing` is the id of this story's alert on this topic when there is one.
+   */
+  create(
+    alert: NewAlert,
+    now: string,
+    audit: readonly AuditEntry[],
+  ): Promise<{ created: Alert; jobs: StartedJob[] } | { existing: number }>;
+  findById(id: number): Promise<Alert | null>;
+  /** A story's alerts, newest first. */
+  listForStory(storyId: number): Promise<Alert[]>;
+  /**
+   * Freezes the next chunk of the audience after subscription `cursor` into recipient rows and
+   * batches, with a job per batch and one for the next chunk, in one write; nothing when that chunk is
+   * frozen already (a repeated run). Answers the jobs to send.
+   */
+  freezeChunk(alertId: number, cursor: number, now: string): Promise<StartedJob[]>;
+  /** A batch's recipients still to push, and its alert; null when there is no such alert. */
+  pendingBatch(alertId: number, batch: number): Promise<{ alert: Alert; recipients: PendingRecipient[] } | null>;
+  /**
+   * Writes a round's outcomes, the alert's figures, the removal of the subscriptions that are gone and,
+   * when it was the last work, the alert's end, in one write that applies only while `fence` still holds
+   * the batch's job. False when it did not.
+   */
+  recordRound(alertId: number, outcomes: RoundOutcomes, fence: JobFence, now: string): Promise<boolean>;
 }

@@ -89,7 +89,8 @@ export const sendAlertSchema = z.object({
   title: optionalText(ALERT_TITLE_MAX, 'title'),
   body: optionalText(ALERT_BODY_MAX, 'text'),
 });
-export type SendAlertInput = z.infer<typeof sendAlertSchema>;
+/** What the route hands the service: the topic, and the words when they are not the story's own. */
+export type SendAlertInput = { topic: string; title?: string; body?: string };
 
 /** The `alerts` setting: who push services may write to about our alerts (the VAPID `sub`, RFC 8292 section 2.1). */
 export const alertSettingsSchema = z.object({

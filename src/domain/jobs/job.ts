@@ -7,7 +7,7 @@
  */
 
 /** Each kind names one handler; a feature adds its kind here and its handler in adapters/queues/job-handlers.ts. */
-export const JOB_KINDS = ['picture.derivatives'] as const;
+export const JOB_KINDS = ['picture.derivatives', 'alert.audience', 'alert.batch'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 export function isJobKind(value: unknown): value is JobKind {
@@ -58,6 +58,11 @@ export interface JobPolicy {
 export const JOB_POLICIES: Record<JobKind, JobPolicy> = {
   // Up to 18 pictures encoded in one run; a first reader resizes on the fly meanwhile, so failing is cheap.
   'picture.derivatives': { leaseSeconds: 300, maxAttempts: 5, firstRetrySeconds: 30, maxRetrySeconds: 600 },
+  // An alert's audience frozen a chunk at a time (decision 101): a few D1 statements a run; a failure is D1's, soon over.
+  'alert.audience': { leaseSeconds: 60, maxAttempts: 10, firstRetrySeconds: 5, maxRetrySeconds: 300 },
+  // A batch of an alert's recipients: one round of pushes fits well within the lease (ROUND_SECONDS, PUSH_TIMEOUT_SECONDS
+  // in domain/alerts/delivery.ts); pushes the services refused for now (429, 5xx) are tried again, news goes stale fast.
+  'alert.batch': { leaseSeconds: 120, maxAttempts: 6, firstRetrySeconds: 10, maxRetrySeconds: 900 },
 };
 
 /**

@@ -1,3 +1,5 @@
+import { ALERT_ICON_PATH } from '../../domain/alerts/alert.ts';
+
 /**
  * What the service worker (sw.ts) shows for a breaking-news alert, and where a tap leads: plain
  * functions, so they are tested without a browser. An alert's JSON is the server's AlertMessage
@@ -6,7 +8,7 @@
 
 /** The small monochrome picture Android shows in the status bar. */
 export const ALERT_BADGE = '/icons/badge-72.png';
-export const ALERT_ICON = '/icons/icon-192.png';
+export const ALERT_ICON = ALERT_ICON_PATH;
 
 /** A push must always show something (browsers require it); one we cannot read says where to look. */
 const FALLBACK = { title: 'The Newsroom', body: 'There is news. Open the site for the latest.', tag: 'newsroom' };

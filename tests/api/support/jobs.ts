@@ -26,7 +26,10 @@ export async function deliverJobMessages(messages: readonly JobMessage[], attemp
   const ctx = createExecutionContext();
   await worker.queue!(batch as MessageBatch<unknown>, env, ctx);
   const result = await getQueueResult(batch, ctx);
-  return { ...result, retryMessages: result.retryMessages.map((retried: { msgId: string }) => ({ ...retried, delaySeconds: delays.get(retried.msgId) })) };
+  return {
+    ...result,
+    retryMessages: result.retryMessages.map((retried: { msgId: string }) => ({ ...retried, delaySeconds: delays.get(retried.msgId) })),
+  };
 }
 
 /**
