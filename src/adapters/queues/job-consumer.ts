@@ -1,4 +1,4 @@
-import { isJobKind, type JobMessage } from '../../domain/jobs/job.ts';
+import { isJobKind, JOB_POLICIES, type JobMessage } from '../../domain/jobs/job.ts';
 import type { MessageVerdict } from '../../services/jobs/run-job.ts';
 
 /** Cloudflare Queues delays a retried message by at most 12 hours. */
@@ -10,26 +10,37 @@ function isJobMessage(body: unknown): body is JobMessage {
   return typeof jobId === 'string' && isJobKind(kind);
 }
 
+/** Runs of kinds that keep this isolate busy (JobPolicy.oneAtATime) queue up here, one after another. */
+let oneAtATime: Promise<unknown> = Promise.resolve();
+
+function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  const turn = oneAtATime.then(work, work);
+  oneAtATime = turn.catch(() => undefined);
+  return turn;
+}
+
 /**
  * The worker's `queue` handler (decision 065): each message names a job; its runs go side by side
- * (they wait on mail servers, inboxes and push services, not on this isolate). A message that names
- * no job we know is dropped; one whose run threw is left to the queue to deliver again.
+ * (they wait on mail servers, inboxes and push services, not on this isolate), but for kinds that
+ * must take turns. A message that names no job we know is dropped; one whose run threw is left to
+ * the queue to deliver again.
  */
 export async function consumeJobs(batch: MessageBatch<unknown>, run: (message: JobMessage) => Promise<MessageVerdict>): Promise<void> {
   await Promise.all(
     batch.messages.map(async (message) => {
-      if (!isJobMessage(message.body)) {
+      const body = message.body;
+      if (!isJobMessage(body)) {
         console.error('Dropped a queue message that names no job', message.id);
         message.ack();
         return;
       }
       try {
-        const verdict = await run(message.body);
+        const verdict = await (JOB_POLICIES[body.kind].oneAtATime ? inTurn(() => run(body)) : run(body));
         if ('ack' in verdict) message.ack();
         else message.retry({ delaySeconds: Math.min(MAX_QUEUE_DELAY_SECONDS, verdict.retryInSeconds) });
       } catch (error) {
         // The ledger could not be read or written: the job's row is as it was, so deliver it again soon.
-        console.error(`Job ${message.body.jobId} (${message.body.kind}) could not run`, error);
+        console.error(`Job ${body.jobId} (${body.kind}) could not run`, error);
         message.retry({ delaySeconds: 10 });
       }
     }),

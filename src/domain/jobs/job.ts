@@ -50,6 +50,11 @@ export const jobDone: JobOutcome = { status: 'done' };
  */
 export interface JobPolicy {
   leaseSeconds: number;
+  /**
+   * Runs of this kind go one at a time in an isolate, not side by side: for work that keeps this
+   * machine busy rather than waiting on another (locally, the Images binding is our own CPU).
+   */
+  oneAtATime?: boolean;
   maxAttempts: number;
   firstRetrySeconds: number;
   maxRetrySeconds: number;
@@ -57,7 +62,8 @@ export interface JobPolicy {
 
 export const JOB_POLICIES: Record<JobKind, JobPolicy> = {
   // Up to 18 pictures encoded in one run; a first reader resizes on the fly meanwhile, so failing is cheap.
-  'picture.derivatives': { leaseSeconds: 300, maxAttempts: 5, firstRetrySeconds: 30, maxRetrySeconds: 600 },
+  // One at a time: side by side, a fresh site's pictures would starve its first readers' own resizes.
+  'picture.derivatives': { leaseSeconds: 300, maxAttempts: 5, firstRetrySeconds: 30, maxRetrySeconds: 600, oneAtATime: true },
   // An alert's audience frozen a chunk at a time (decision 101): a few D1 statements a run; a failure is D1's, soon over.
   'alert.audience': { leaseSeconds: 60, maxAttempts: 10, firstRetrySeconds: 5, maxRetrySeconds: 300 },
   // A batch of an alert's recipients: one round of pushes fits well within the lease (ROUND_SECONDS, PUSH_TIMEOUT_SECONDS
