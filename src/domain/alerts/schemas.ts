@@ -104,6 +104,12 @@ export const alertSettingsSchema = z.object({
 });
 export type AlertSettings = z.infer<typeof alertSettingsSchema>;
 
+/** GET /api/settings/alerts: the address set, and the one alerts go out with (the set one, or the first admin's). */
+export interface AlertSettingsView extends AlertSettings {
+  /** The VAPID contact alerts are sent with now (mailto:), or null when there is none push services take. */
+  contact: string | null;
+}
+
 const EMAIL = /^[^\s@]+@([^\s@]+)$/;
 
 /** An address push services will take as a contact: Apple refuses one on localhost (BadJwtToken). */

@@ -1,13 +1,7 @@
-import { alertSettingsSchema, isContactAddress, type AlertSettings } from '../../domain/alerts/schemas.ts';
+import { alertSettingsSchema, isContactAddress, type AlertSettings, type AlertSettingsView } from '../../domain/alerts/schemas.ts';
 import type { SettingsRepository, UserRepository } from '../../domain/ports.ts';
 
 export const ALERT_SETTINGS_KEY = 'alerts';
-
-/** GET /api/settings/alerts: the address set, and the one alerts go out with (the set one, or the first admin's). */
-export interface AlertSettingsView extends AlertSettings {
-  /** The VAPID contact alerts are sent with now (mailto:), or null when there is none push services take. */
-  contact: string | null;
-}
 
 type Deps = { settings: SettingsRepository; users: Pick<UserRepository, 'list'> };
 

@@ -3,6 +3,7 @@ import { stringProp, type IslandProps } from '../../islands/island.ts';
 import { disclosure } from '../frame/disclosure.ts';
 import { applicationServerKey, forgetSubscription, saveSubscription, storedTopics, storeTopics } from './alerts-client.ts';
 import { alertSupport, topicList, type BrowserFacts } from './alerts-support.ts';
+import './alerts-panel.css';
 
 /**
  * The Alerts control (an island, decision 045): in the site header (breaking news first) and on a
