@@ -48,7 +48,7 @@ function iphoneGuide(open: boolean): HTMLElement {
   const steps = el(
     'ol',
     { class: 'alerts-guide-steps' },
-    el('li', {}, 'Tap the Share button ', el('span', { 'aria-hidden': 'true' }, '⎋'), ' in Safari.'),
+    el('li', {}, 'Tap the Share button in Safari (the square with an arrow).'),
     el('li', {}, 'Choose ', el('strong', {}, 'Add to Home Screen'), ', then ', el('strong', {}, 'Add'), '.'),
     el('li', {}, 'Open The Newsroom from your home screen and tap ', el('strong', {}, 'Alerts'), '.'),
   );
