@@ -39,6 +39,13 @@ function json(part: string): unknown {
   }
 }
 
+/**
+ * Tokens whose signature verified, by their text (a server reuses one token for hours, so a push
+ * service that sees it again need not verify it again; the claims are still checked every time).
+ */
+const verified = new Map<string, Partial<VapidClaims> | null>();
+const VERIFIED_KEPT = 1000;
+
 export function checkVapid(authorization: string | undefined, expectedKey: string, audience: string, nowSeconds: number): VapidCheck {
   const match = /^vapid\s+(.+)$/i.exec(authorization ?? '');
   if (!match) return { ok: false, status: 401, reason: 'no vapid Authorization' };
@@ -52,22 +59,14 @@ export function checkVapid(authorization: string | undefined, expectedKey: strin
   const k = params.get('k');
   if (!token || !k) return { ok: false, status: 401, reason: 'Authorization lacks t or k' };
   if (k !== expectedKey) return { ok: false, status: 403, reason: 'k is not the key this subscription was made with' };
-  const key = publicKeyOf(k);
-  if (!key) return { ok: false, status: 401, reason: 'k is not a P-256 public key' };
-
-  const [header, payload, signature, ...rest] = token.split('.');
-  if (!header || !payload || !signature || rest.length > 0) return { ok: false, status: 401, reason: 't is not a JWT' };
-  const head = json(header) as { alg?: unknown } | null;
-  if (head?.alg !== 'ES256') return { ok: false, status: 401, reason: 'the JWT is not ES256' };
-  const signed = verify(
-    'sha256',
-    Buffer.from(`${header}.${payload}`),
-    { key, dsaEncoding: 'ieee-p1363' },
-    Buffer.from(signature, 'base64url'),
-  );
-  if (!signed) return { ok: false, status: 401, reason: 'the JWT signature does not verify with k' };
-
-  const claims = json(payload) as Partial<VapidClaims> | null;
+  const cacheKey = `${k} ${token}`;
+  if (!verified.has(cacheKey)) {
+    const signature = verifySignature(token, k);
+    if (typeof signature === 'string') return { ok: false, status: 401, reason: signature };
+    if (verified.size >= VERIFIED_KEPT) verified.clear();
+    verified.set(cacheKey, signature);
+  }
+  const claims = verified.get(cacheKey);
   if (!claims || typeof claims.aud !== 'string' || typeof claims.exp !== 'number' || typeof claims.sub !== 'string')
     return { ok: false, status: 401, reason: 'the JWT lacks aud, exp or sub' };
   if (claims.aud !== audience) return { ok: false, status: 401, reason: `aud is ${claims.aud}, not ${audience}` };
@@ -76,4 +75,22 @@ export function checkVapid(authorization: string | undefined, expectedKey: strin
   if (!/^(mailto:[^@\s]+@[^@\s]+\.[^@\s]+|https:\/\/.+)$/.test(claims.sub) || /@localhost$|\/\/localhost\b/i.test(claims.sub))
     return { ok: false, status: 403, reason: `sub ${claims.sub} is not a contact push services take` };
   return { ok: true, claims: claims as VapidClaims };
+}
+
+/** The token's claims when it is an ES256 JWT signed with `k`, else why not. */
+function verifySignature(token: string, k: string): Partial<VapidClaims> | null | string {
+  const key = publicKeyOf(k);
+  if (!key) return 'k is not a P-256 public key';
+  const [header, payload, signature, ...rest] = token.split('.');
+  if (!header || !payload || !signature || rest.length > 0) return 't is not a JWT';
+  const head = json(header) as { alg?: unknown } | null;
+  if (head?.alg !== 'ES256') return 'the JWT is not ES256';
+  const signed = verify(
+    'sha256',
+    Buffer.from(`${header}.${payload}`),
+    { key, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  );
+  if (!signed) return 'the JWT signature does not verify with k';
+  return json(payload) as Partial<VapidClaims> | null;
 }

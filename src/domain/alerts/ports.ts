@@ -70,8 +70,8 @@ export interface RoundOutcomes {
   /** The subscription was removed before its turn (turned off, or gone in another alert). */
   unsubscribed: number[];
   failed: { subscriptionId: number; status: number | null }[];
-  /** Refused for now (429, 5xx, no answer): tried again on the batch's next run. */
-  retry: { subscriptionId: number; status: number | null }[];
+  /** Refused for now (429, 5xx, no answer): tried again on the batch's next run, not before the service's Retry-After. */
+  retry: { subscriptionId: number; status: number | null; retryAfterSeconds: number | null }[];
 }
 
 /** A job a write started (decision 065), whose message the caller sends. */

@@ -39,8 +39,13 @@ export interface ClaimedJob {
   leaseUntil: string;
 }
 
-/** What a handler says of one run: done, try again later (a transient failure), or give up. */
-export type JobOutcome = { status: 'done' } | { status: 'retry'; error: string } | { status: 'failed'; error: string };
+/**
+ * What a handler says of one run: done, try again later (a transient failure), or give up. A retry
+ * may say how long the service it talks to asked to be left alone (its Retry-After): the next run
+ * waits at least that, up to the kind's longest delay.
+ */
+export type JobOutcome =
+  { status: 'done' } | { status: 'retry'; error: string; notBeforeSeconds?: number } | { status: 'failed'; error: string };
 
 export const jobDone: JobOutcome = { status: 'done' };
 
@@ -76,11 +81,11 @@ export const JOB_POLICIES: Record<JobKind, JobPolicy> = {
  * up to the cap, spread by `jitter` (0 to 1, from the caller's random source) over the upper half, so
  * jobs that failed together do not all come back together. Null when the job has had its last run.
  */
-export function retryDelaySeconds(policy: JobPolicy, attempt: number, jitter: number): number | null {
+export function retryDelaySeconds(policy: JobPolicy, attempt: number, jitter: number, notBeforeSeconds = 0): number | null {
   if (attempt >= policy.maxAttempts) return null;
   const full = Math.min(policy.maxRetrySeconds, policy.firstRetrySeconds * 2 ** Math.max(0, attempt - 1));
   const spread = Math.min(1, Math.max(0, jitter));
-  return Math.max(1, Math.round(full * (0.5 + spread / 2)));
+  return Math.max(1, Math.round(full * (0.5 + spread / 2)), Math.min(notBeforeSeconds, policy.maxRetrySeconds));
 }
 
 /**

@@ -55,9 +55,11 @@ describe('delivering a batch of an alert', () => {
     t.push.answers.set(target(3).endpoint, [{ kind: 'retry', status: 429, retryAfterSeconds: 30 }]);
     t.push.answers.set(target(4).endpoint, [{ kind: 'retry', status: null, retryAfterSeconds: null }]);
     t.alerts.recipients.get(`${t.alertId}:5`)!.target = null;
+    // The next run waits at least the 30 s the push service asked for.
     expect(await deliverAlertBatch(t.deps, `${t.alertId}:0`, { id: 'job-1', attempt: 1 })).toEqual({
       status: 'retry',
       error: '2 of 5 pushes to try again',
+      notBeforeSeconds: 30,
     });
     expect(t.push.sent.map((push) => push.target.endpoint)).not.toContain(target(5).endpoint);
     expect(await t.alerts.findById(t.alertId)).toMatchObject({ state: 'sending', delivered: 0, failed: 1, removed: 2 });

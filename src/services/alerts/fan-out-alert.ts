@@ -87,12 +87,19 @@ export async function deliverAlertBatch(deps: DeliverDeps, ref: string, job: Pic
       case 'failed':
         return void outcomes.failed.push({ subscriptionId, status });
       case 'retry':
-        return void outcomes.retry.push({ subscriptionId, status });
+        return void outcomes.retry.push({
+          subscriptionId,
+          status,
+          retryAfterSeconds: result.kind === 'retry' ? result.retryAfterSeconds : null,
+        });
     }
   });
 
   // Another run holds the job now (this one outlived its lease): it does the work; this one wrote nothing.
   if (!(await deps.alerts.recordRound(alertId, outcomes, job, deps.clock.now()))) return jobDone;
   const left = outcomes.retry.length + untried;
-  return left === 0 ? jobDone : { status: 'retry', error: `${left} of ${recipients.length} pushes to try again` };
+  if (left === 0) return jobDone;
+  // The push services' Retry-After: the next run waits at least the longest of them.
+  const notBeforeSeconds = Math.max(0, ...outcomes.retry.map((recipient) => recipient.retryAfterSeconds ?? 0));
+  return { status: 'retry', error: `${left} of ${recipients.length} pushes to try again`, notBeforeSeconds };
 }

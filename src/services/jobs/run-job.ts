@@ -52,7 +52,7 @@ export async function runJob(deps: JobRunnerDeps, handlers: Partial<JobHandlers>
     await deps.ledger.complete(job, finishedAt);
     return ACK;
   }
-  const delay = outcome.status === 'retry' ? retryDelaySeconds(policy, job.attempt, deps.random()) : null;
+  const delay = outcome.status === 'retry' ? retryDelaySeconds(policy, job.attempt, deps.random(), outcome.notBeforeSeconds) : null;
   if (delay === null) {
     await deps.ledger.fail(job, finishedAt, outcome.error);
     return ACK;
