@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createStory, deps, signUp } from './support/api.ts';
-import { runQueuedJobs } from './support/jobs.ts';
+import { deliverJobMessages, runQueuedJobs } from './support/jobs.ts';
+import { endStaleAlerts } from '../../src/services/alerts/end-stale-alerts.ts';
 import { receivedPushes, receiverSubscription, subscribeBody } from './support/push.ts';
 
 /**
@@ -196,6 +197,34 @@ describe('POST /api/stories/{id}/alert', () => {
     expect((await send(published.id, author.token, {})).status).toBe(400);
     expect(
       await env.DB.prepare('SELECT count(*) AS n FROM push_alerts WHERE story_id IN (?, ?)').bind(draft.id, published.id).first('n'),
+    ).toBe(0);
+  });
+});
+
+describe('an alert that cannot finish by itself', () => {
+  it('is ended by the minute job an hour past its TTL: what is pending fails, the figures add up', async () => {
+    const story = await createStory(author.token, { status: 'published' });
+    await subscribed(['breaking']);
+    const sent = await api(`/api/stories/${story.id}/alert`, { method: 'POST', token: author.token, json: { topic: 'breaking' } });
+    // Only its audience is frozen; its batches never run (as if their jobs had given up on errors).
+    const audience = await env.DB.prepare("SELECT id FROM jobs WHERE kind = 'alert.audience' AND ref = ?")
+      .bind(`${sent.body.id}:0`)
+      .first<{ id: string }>();
+    await deliverJobMessages([{ jobId: audience!.id, kind: 'alert.audience' }]);
+    await env.DB.prepare("UPDATE jobs SET state = 'failed' WHERE kind = 'alert.batch' AND ref LIKE ?").bind(`${sent.body.id}:%`).run();
+    const before = await alertOf(sent.body.id);
+    expect(before).toMatchObject({ state: 'sending', delivered: 0 });
+    expect(before.recipients).toBeGreaterThan(0);
+
+    const now = new Date().toISOString();
+    expect(await endStaleAlerts(deps, now)).toBe(0);
+    await env.DB.prepare('UPDATE push_alerts SET created_at = ? WHERE id = ?').bind('2026-01-01T00:00:00.000Z', sent.body.id).run();
+    expect(await endStaleAlerts(deps, now)).toBe(1);
+    expect(await alertOf(sent.body.id)).toMatchObject({ state: 'sent', failed: before.recipients, finishedAt: now });
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM push_alert_recipients WHERE alert_id = ? AND state = 'pending'")
+        .bind(sent.body.id)
+        .first('n'),
     ).toBe(0);
   });
 });

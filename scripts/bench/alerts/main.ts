@@ -30,10 +30,22 @@ const CONTACT = 'desk@newsroom.example.org';
 const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
+/**
+ * A JSON call; a connection closed under it (wrangler's proxy drops idle keep-alive sockets now and
+ * then) is tried again, twice at most: every call the benchmark makes may be repeated safely.
+ */
 async function json<T>(url: string, init: RequestInit & { token?: string; body?: string } = {}): Promise<{ status: number; body: T }> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (init.token) headers.authorization = `Bearer ${init.token}`;
-  const res = await fetch(url, { ...init, headers });
+  let res: Response;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      res = await fetch(url, { ...init, headers });
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
 }

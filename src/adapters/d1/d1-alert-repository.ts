@@ -152,6 +152,34 @@ export class D1AlertRepository implements AlertRepository {
     };
   }
 
+  async endStale(startedBefore: string, now: string): Promise<number> {
+    const stale = and(sql`${pushAlerts.state} != 'sent'`, sql`${pushAlerts.createdAt} < ${startedBefore}`);
+    const [, , ended] = await this.db.batch([
+      // Counted before they change: the alert's figures still add up to its recipients.
+      this.db
+        .update(pushAlerts)
+        .set({
+          failed: sql`${pushAlerts.failed} + (SELECT count(*) FROM ${pushAlertRecipients} WHERE ${pushAlertRecipients.alertId} = ${pushAlerts.id} AND ${pushAlertRecipients.state} = 'pending')`,
+        })
+        .where(stale),
+      this.db
+        .update(pushAlertRecipients)
+        .set({ state: 'failed' })
+        .where(
+          and(
+            eq(pushAlertRecipients.state, 'pending'),
+            sql`${pushAlertRecipients.alertId} IN (SELECT ${pushAlerts.id} FROM ${pushAlerts} WHERE ${stale})`,
+          ),
+        ),
+      this.db
+        .update(pushAlerts)
+        .set({ state: 'sent', finishedAt: now, frozenThrough: sql`${pushAlerts.audienceThrough}` })
+        .where(stale)
+        .returning({ id: pushAlerts.id }),
+    ]);
+    return ended.length;
+  }
+
   async recordRound(alertId: number, outcomes: RoundOutcomes, fence: JobFence, now: string): Promise<boolean> {
     // Every statement applies only while this run still holds the batch's job (its attempt is the fence).
     const held = sql`EXISTS (SELECT 1 FROM ${jobs} WHERE ${jobs.id} = ${fence.id} AND ${jobs.state} = 'running' AND ${jobs.attempts} = ${fence.attempt})`;

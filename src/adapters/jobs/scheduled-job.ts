@@ -1,4 +1,5 @@
 import type { Story } from '../../domain/entities.ts';
+import { endStaleAlerts } from '../../services/alerts/end-stale-alerts.ts';
 import { requeueStrandedJobs } from '../../services/jobs/requeue-stranded-jobs.ts';
 import { publishDueStories } from '../../services/scheduled-publishing.ts';
 import type { AppDeps } from '../app-deps.ts';
@@ -13,7 +14,7 @@ import type { EdgeCache } from '../http/middleware/edge-cache.ts';
  * by the time it was meant for, even if it starts early.
  */
 export async function runScheduledJob(
-  deps: Pick<AppDeps, 'stories' | 'clock' | 'challenges' | 'jobs'>,
+  deps: Pick<AppDeps, 'stories' | 'clock' | 'challenges' | 'jobs' | 'alerts'>,
   edgeCache: EdgeCache,
   scheduledTime: number,
 ): Promise<Story[]> {
@@ -24,6 +25,8 @@ export async function runScheduledJob(
   await deps.challenges.pruneBefore(clock);
   // The fan-out's jobs whose message was lost or whose runner died get a new message (decision 065).
   await requeueStrandedJobs(deps.jobs, clock);
+  // Alerts that can no longer finish by themselves end once past their TTL (decision 101).
+  await endStaleAlerts(deps, clock);
   if (published.length > 0) {
     console.log(
       `Published ${published.length} scheduled ${published.length === 1 ? 'story' : 'stories'}: ${published.map((story) => story.slug).join(', ')}`,

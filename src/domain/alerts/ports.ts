@@ -114,4 +114,10 @@ export interface AlertRepository {
    * the batch's job. False when it did not.
    */
   recordRound(alertId: number, outcomes: RoundOutcomes, fence: JobFence, now: string): Promise<boolean>;
+  /**
+   * Ends the alerts started before `startedBefore` that are still not sent (a batch whose job gave up
+   * on an error, an audience whose freezing died): what is pending fails, the alert is sent. Answers
+   * how many it ended.
+   */
+  endStale(startedBefore: string, now: string): Promise<number>;
 }
