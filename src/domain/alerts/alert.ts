@@ -7,18 +7,23 @@ import type { TopicKey } from './topics.ts';
  */
 export type AlertState = 'queued' | 'sending' | 'sent';
 
-export interface Alert {
-  id: number;
+/** What is sent: fixed when the alert is sent. */
+export interface AlertContent {
   storyId: number;
   topic: TopicKey;
-  /** What the lock screen shows, fixed when the alert is sent. */
+  /** What the lock screen shows. */
   title: string;
   body: string;
   /** The story's address on the site, absolute. */
   url: string;
   icon: string;
-  /** The VAPID `sub` (a mailto: address, RFC 8292 section 2.1), fixed when the alert is sent. */
+  /** The VAPID `sub` (a mailto: address, RFC 8292 section 2.1). */
   contact: string;
+}
+
+/** How far it has gone: the figures grow as push services answer. */
+export interface AlertProgress {
+  id: number;
   state: AlertState;
   recipients: number;
   delivered: number;
@@ -28,19 +33,10 @@ export interface Alert {
   finishedAt: string | null;
 }
 
-/** GET /api/alerts/{id} (docs/product/api-alerts.md): the topic as the API spells it. */
-export interface AlertView {
-  id: number;
-  storyId: number;
-  topic: string;
-  state: AlertState;
-  recipients: number;
-  delivered: number;
-  failed: number;
-  removed: number;
-  createdAt: string;
-  finishedAt: string | null;
-}
+export type Alert = AlertContent & AlertProgress;
+
+/** GET /api/alerts/{id} (docs/product/api-alerts.md): its progress, with the topic as the API spells it. */
+export type AlertView = AlertProgress & { storyId: number; topic: string };
 
 export function alertView(alert: Alert, topic: string): AlertView {
   const { id, storyId, state, recipients, delivered, failed, removed, createdAt, finishedAt } = alert;

@@ -1,6 +1,6 @@
 import type { AuditEntry } from '../audit.ts';
 import type { NewJob } from '../jobs/job.ts';
-import type { Alert, AlertMessage } from './alert.ts';
+import type { Alert, AlertContent, AlertMessage } from './alert.ts';
 import type { PushResult } from './delivery.ts';
 import type { TopicKey } from './topics.ts';
 
@@ -44,17 +44,8 @@ export interface PushSubscriptionRepository {
   removeByEndpoint(endpoint: string): Promise<boolean>;
 }
 
-/** An alert to send: its story, topic, what it shows and whom push services may write to. */
-export interface NewAlert {
-  storyId: number;
-  topic: TopicKey;
-  title: string;
-  body: string;
-  url: string;
-  icon: string;
-  contact: string;
-  sentBy: number;
-}
+/** An alert to send: its story, topic, what it shows, whom push services may write to, and who sent it. */
+export type NewAlert = AlertContent & { sentBy: number };
 
 /** A subscription in a batch still to be pushed; `target` is null when it was removed since the alert started. */
 export interface PendingRecipient {
