@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
+import { testMailBindings, testMailPlan } from './tests/support/mail-plan.ts';
 
 // wrangler refuses a config whose assets directory (wrangler.toml: ./dist/client) does not exist.
 // The API tests do not need the built SPA, so a fresh clone gets an empty directory instead of a build.
@@ -22,6 +23,7 @@ export default defineConfig({
       },
       {
         test: {
+          // Use cases over in-memory fakes of their ports: milliseconds each.
           name: 'services',
           environment: 'node',
           include: ['src/services/**/*.test.ts'],
@@ -77,6 +79,8 @@ export default defineConfig({
                 MAX_VIDEO_BYTES: String(64 * 1024 * 1024),
                 UPLOAD_PART_BYTES: String(5 * 1024 * 1024),
                 LIVE_PART_BYTES: String(5 * 1024 * 1024),
+                // Mail leaves by SMTP to local mail servers (tests/support/mail-servers.global.ts), DKIM-signed.
+                ...testMailBindings(await testMailPlan()),
                 // Web Push (tests only, not a secret): alerts go to the push receiver on this machine over http.
                 VAPID_PUBLIC_KEY: 'BAl5-ppum02GVj8SdERWj6McQ-rfmd1hKp5OF6So47eEOYbqGuDJRXur252T_NralrZitawp2pPtp5Yudq9lIlg',
                 VAPID_PRIVATE_KEY: 'UIFZwLQ8bOCSNKJe88sWJVlLbd_T9yT8daVdxWZtrXA',
@@ -89,8 +93,8 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           setupFiles: ['./tests/api/support/apply-migrations.ts'],
-          // A push service that decrypts, for the alerts' tests (scripts/lib/push-receiver).
-          globalSetup: ['./tests/api/support/push-receiver-setup.ts'],
+          // Local mail servers, and a push service that decrypts for the alerts' tests (scripts/lib/push-receiver).
+          globalSetup: ['./tests/support/mail-servers.global.ts', './tests/api/support/push-receiver-setup.ts'],
           testTimeout: 30_000,
           // postcss (inside sanitize-html) requires nanoid's CommonJS build; pre-bundling resolves it as Node would.
           deps: { optimizer: { ssr: { enabled: true, include: ['sanitize-html'] } } },

@@ -7,6 +7,8 @@ import { stateDir } from './lib/local-state.ts';
 import { projectRoot, quietThisProcess } from './lib/project.ts';
 import { serveBuild, type ServedSite } from './lib/serve-build.ts';
 import { describePreparation, prepareLocal } from './prepare-local.ts';
+import { LOCAL_MAIL_FROM, startLocalMailServer, type LocalMailServer } from './lib/local-mail.ts';
+import { smtpUrlForDisplay, workerSettingsFromEnv } from './lib/worker-settings.ts';
 
 function portFromEnv(): number {
   const text = process.env.PORT?.trim() || '8787';
@@ -19,8 +21,9 @@ function portFromEnv(): number {
  * Ctrl-C (or SIGTERM) stops the server and with it workerd. Prepended: wrangler and miniflare
  * register exit hooks of their own (they dispose workerd and exit at once), and this must run first.
  */
-function stopOnSignals(): { serving(server: ServedSite): void } {
+function stopOnSignals(): { serving(server: ServedSite): void; mailing(mail: LocalMailServer): void } {
   let server: ServedSite | undefined;
+  let mail: LocalMailServer | undefined;
   let stopCron = () => {};
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -28,11 +31,12 @@ function stopOnSignals(): { serving(server: ServedSite): void } {
     stopping = true;
     console.log(`\n${signal}: stopping the newsroom...`);
     stopCron();
-    const closed = server ? server.stop() : Promise.resolve();
+    const closed = Promise.all([server?.stop(), mail?.stop().catch(() => undefined)]);
     closed.catch((error: unknown) => console.error(error)).finally(() => process.exit(0));
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.prependListener(signal, stop);
   return {
+    mailing: (running) => void (mail = running),
     serving: (running) => {
       server = running;
       stopCron = everyMinute(running.baseUrl);
@@ -69,17 +73,6 @@ function everyMinute(baseUrl: string): () => void {
   return () => clearTimeout(timer);
 }
 
-/**
- * The worker's settings `npm start` passes on from its environment (docs/product/api.md, Conventions):
- * VIEW_FLUSH_SECONDS (wrangler.toml's [vars]) shortened for the e2e run, which waits less for the
- * figures; PUSH_ALLOW_PRIVATE=1 for a push receiver on this machine.
- */
-const PASSED_SETTINGS = ['VIEW_FLUSH_SECONDS', 'PUSH_ALLOW_PRIVATE'] as const;
-
-function settingsFromEnv(): Record<string, string> {
-  return Object.fromEntries(PASSED_SETTINGS.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
-}
-
 async function main(): Promise<void> {
   quietThisProcess();
   const port = portFromEnv();
@@ -93,13 +86,28 @@ async function main(): Promise<void> {
   // buildApp, as `vite build` does: the client and the worker, plus the config the preview reads.
   await (await createBuilder({ root: projectRoot, logLevel: 'warn' })).buildApp();
 
-  const server = await serveBuild({ port, stateDir: stateDir(), vars: settingsFromEnv(), echo: true, scheduled: true });
+  // The settings docs/product/api.md names, from this environment (e.g. SMTP_URL, or VIEW_FLUSH_SECONDS, which the e2e run shortens).
+  const vars = workerSettingsFromEnv();
+  // Without SMTP_URL, mail goes to a real local mail server whose web page shows it (decision 080).
+  let mail: LocalMailServer | undefined;
+  if (!vars.SMTP_URL) {
+    mail = await startLocalMailServer(stateDir());
+    lifecycle.mailing(mail);
+    vars.SMTP_URL = mail.smtpUrl;
+    vars.MAIL_FROM ??= LOCAL_MAIL_FROM;
+  }
+  const server = await serveBuild({ port, stateDir: stateDir(), vars, echo: true, scheduled: true });
   lifecycle.serving(server);
 
   const url = server.baseUrl;
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`\nThe Newsroom is running at ${url}  (ready in ${seconds}s)`);
   console.log(`  API  ${url}/api/stories?status=published&limit=6`);
+  if (mail) console.log(`  Mail ${mail.webUrl}  (the local mail server: every mail the newsroom sends lands here; SMTP ${mail.smtpUrl})`);
+  else
+    console.log(
+      `  Mail sent by SMTP to ${smtpUrlForDisplay(vars.SMTP_URL!)}${vars.MAIL_FROM ? ` from ${vars.MAIL_FROM}` : ' (MAIL_FROM is not set: mail will not leave)'}`,
+    );
   console.log(describePreparation(report, url));
   console.log('\nPress Ctrl-C to stop.');
 }

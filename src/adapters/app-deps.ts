@@ -28,6 +28,8 @@ import type {
   SecondFactorRepository,
 } from '../domain/security-ports.ts';
 import type { AlertRepository, PushKeys, PushSender, PushSubscriptionRepository } from '../domain/alerts/ports.ts';
+import type { OneTimeTokens, ReaderMail, ReaderRepository, ReaderSignInRepository } from '../domain/readers/ports.ts';
+import type { Outbox, MailVars } from './mail/mail-settings.ts';
 import type { JobMessage } from '../domain/jobs/job.ts';
 import type { JobFanOut } from '../domain/jobs/ports.ts';
 import type { DurableLiveRooms } from './live/durable-live-rooms.ts';
@@ -84,12 +86,20 @@ export interface AppDeps {
   push: PushSender & PushKeys;
   /** PUSH_ALLOW_PRIVATE=1: endpoints on this machine or over http are taken (local tests only). */
   pushAllowPrivate: boolean;
+  /** Mail that leaves by SMTP (SMTP_URL, MAIL_FROM, DKIM_*; decision 080), or why it cannot. */
+  outbox: Outbox;
+  /** Reader accounts (docs/product/api.md, "Readers and newsletters"; decision 081). */
+  readers: ReaderRepository;
+  readerSignIns: ReaderSignInRepository;
+  readerMail: ReaderMail;
+  /** Random single-use tokens and their hashes (sign-in links, reader sessions). */
+  tokens: OneTimeTokens;
   /** The fan-out (decision 065): jobs in D1, their messages on the JOBS queue. */
   jobs: JobFanOut;
 }
 
 /** The bindings and settings the adapters are built from (wrangler.toml, .dev.vars, secrets). */
-export interface Bindings extends MediaLimitVars {
+export interface Bindings extends MediaLimitVars, MailVars {
   DB: D1Database;
   MEDIA: R2Bucket;
   IMAGES?: ImagesBinding;

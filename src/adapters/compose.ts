@@ -38,10 +38,18 @@ import { CloudflareJobQueue } from './queues/cloudflare-job-queue.ts';
 import { ExactStoryViews } from './views/exact-story-views.ts';
 import { ShardedViewCounter } from './views/sharded-view-counter.ts';
 import type { ViewCounterDeps } from './views/view-counter-shard.ts';
+import type { OneTimeTokens } from '../domain/readers/ports.ts';
+import { handleHash, newHandle } from './crypto/one-time-codes.ts';
+import { D1ReaderRepository } from './d1/d1-reader-repository.ts';
+import { D1ReaderSignInRepository } from './d1/d1-reader-sign-in-repository.ts';
+import { openOutbox } from './mail/mail-settings.ts';
+import { OutboxReaderMail } from './mail/reader-mail.ts';
 
 export const systemClock: Clock = { now: () => new Date().toISOString() };
 
 const storyHtml: StoryHtmlSanitizer = { sanitize: sanitizeStoryHtml, isEmpty: isEmptyContent };
+
+const tokens: OneTimeTokens = { create: newHandle, hash: handleHash };
 
 /** The password hasher alone, for tools that hash for a database they reach without bindings. */
 export function buildPasswordHasher(pepper: string | undefined) {
@@ -59,6 +67,7 @@ export function buildDeps(env: Bindings, clock: Clock = systemClock, { exactView
   const readership = new D1ReadershipRepository(db);
   const views = new ShardedViewCounter(env.VIEW_COUNTERS);
   const storedStories = new D1StoryRepository(db);
+  const outbox = openOutbox(env);
   return {
     users: new D1UserRepository(db),
     sessions: new D1SessionRepository(db),
@@ -95,6 +104,11 @@ export function buildDeps(env: Bindings, clock: Clock = systemClock, { exactView
     alerts: new D1AlertRepository(db),
     push: webPush(env),
     pushAllowPrivate: env.PUSH_ALLOW_PRIVATE === '1',
+    outbox,
+    readers: new D1ReaderRepository(db),
+    readerSignIns: new D1ReaderSignInRepository(db),
+    readerMail: new OutboxReaderMail(outbox, clock),
+    tokens,
     jobs: { ledger: new D1JobLedger(db), queue: new CloudflareJobQueue(env.JOBS) },
   };
 }

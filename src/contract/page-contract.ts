@@ -48,6 +48,12 @@ export const ISLANDS = {
   liveBlog: 'live-blog',
   /** An Alerts button and its (empty) panel: in the header, and on a beat's page (props: the beat's slug). */
   alerts: 'alerts',
+  /** The header's reader corner ("Sign in", or the signed-in reader's name), for a browser with a reader signed in. */
+  readerCorner: 'reader-corner',
+  /** The account page's section: the sign-in form, or the signed-in reader's account. */
+  readerAccount: 'reader-account',
+  /** The page a sign-in link opens: it signs the reader in with the link's token. */
+  readerSignIn: 'reader-sign-in',
 } as const;
 
 /** The Alerts panels' ids: the header's, and a beat page's own. */
@@ -68,6 +74,18 @@ export const HOME_LATEST_URL = `/api/stories?status=published&limit=${HOME_LATES
 export const FEATURED_URL = '/api/stories/featured';
 /** The viewer's read for /story/{segment} (the slug, or the id of a story without one). */
 export const storyReadUrl = (segment: string) => `/api/stories/slug/${encodeURIComponent(segment)}`;
+
+/**
+ * Reader accounts' pages (the worker's, with islands): the account page, and the page a sign-in
+ * link opens (`#token=...&next=...`, read by its island: the fragment never reaches a server).
+ */
+export const READER_PATHS = { account: '/account', signIn: '/account/signin' } as const;
+/**
+ * Set beside the HttpOnly `reader_session` cookie and cleared with it: not a secret, only a sign
+ * for the pages' islands (which cannot read the session cookie) that this browser has a reader
+ * signed in, so the same cached page greets them without asking the server on every visit.
+ */
+export const READER_SIGNED_IN_COOKIE = 'reader_signed_in';
 
 /**
  * Every address the app has a screen for, as patterns over the path (`:name` is one segment). The

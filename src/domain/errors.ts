@@ -106,3 +106,10 @@ export class InvalidCodeError extends DomainError {
     super('unauthenticated', code, message, undefined, restart ? { restart: true } : undefined);
   }
 }
+
+/** Something the server needs is not set up or cannot be reached now (mail): 503, try again later. */
+export class ServiceUnavailableError extends DomainError {
+  constructor(code: string, message: string) {
+    super('unavailable', code, message);
+  }
+}

@@ -3,6 +3,7 @@ import { getToken } from './api/client.ts';
 import { islands } from './islands/registry.ts';
 import { wakeIslands } from './islands/wake-islands.ts';
 import { countStoryView } from './site/story-page/view-count.ts';
+import { readerSignedIn } from './site/readers/reader-hint.ts';
 import './styles.css';
 
 /**
@@ -25,5 +26,5 @@ if (!view || (signedIn && view.hasAttribute(APP_WHEN_SIGNED_IN_ATTRIBUTE))) {
 } else {
   const storyId = view.getAttribute(STORY_ID_ATTRIBUTE);
   if (storyId) countStoryView(Number(storyId), view.querySelector(`.${VIEWS_CLASS}`));
-  wakeIslands(islands, { signedIn });
+  wakeIslands(islands, { signedIn, reader: readerSignedIn() });
 }

@@ -286,6 +286,14 @@ const MATRIX: Row[] = [
   // The reader's event stream is for published live blogs, whoever asks (no session work: staff read drafts from the feed).
   row('GET /api/stories/:id/updates/stream (published)', [200, 200,   200,  200,  200,   200], async (c) => streamHead((await freshLiveBlog('published')).id, c.token)),
   row('GET /api/stories/:id/updates/stream (draft)',    [404,  404,   404,  404,  404,   404], async (c) => streamHead((await freshLiveBlog('draft')).id, c.token)),
+  // Readers are not staff (docs/product/api-readers.md): anyone may ask for a link, and no staff token is ever a reader's session.
+  row('POST /api/readers/signin',                       [202,  202,   202,  202,  202,   202], (c) => api('/api/readers/signin', { method: 'POST', token: c.token, json: { email: `${unique('matrix')}@readers.test` } })),
+  row('POST /api/readers/session',                      [400,  400,   400,  400,  400,   400], (c) => api('/api/readers/session', { method: 'POST', token: c.token, json: { token: 'x'.repeat(43) } })),
+  row('GET /api/readers/me',                            [401,  401,   401,  401,  401,   401], (c) => api('/api/readers/me', { token: c.token })),
+  row('PUT /api/readers/me',                            [401,  401,   401,  401,  401,   401], (c) => api('/api/readers/me', { method: 'PUT', token: c.token, json: { name: 'Staff' } })),
+  row('GET /api/readers/me/export',                     [401,  401,   401,  401,  401,   401], (c) => api('/api/readers/me/export', { token: c.token })),
+  row('POST /api/readers/signout',                      [401,  401,   401,  401,  401,   401], (c) => api('/api/readers/signout', { method: 'POST', token: c.token, json: {} })),
+  row('DELETE /api/readers/me',                         [401,  401,   401,  401,  401,   401], (c) => api('/api/readers/me', { method: 'DELETE', token: c.token, json: {} })),
   // The benchmark's D1 counter answers only on a server started with COUNT_D1_QUERIES=1.
   row('GET /api/health/d1',                             [404,  404,   404,  404,  404,   404], (c) => api('/api/health/d1', { token: c.token })),
 ];

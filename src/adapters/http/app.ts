@@ -35,6 +35,7 @@ import { liveBlogStreamRoutes } from './liveblog/live-blog-stream.ts';
 import { streamRoutes } from './routes/streams.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { userRoutes } from './routes/users.ts';
+import { readerRoutes } from './routes/readers.ts';
 
 /** JSON bodies (stories are the largest) stay well under this; media goes through upload routes. */
 const JSON_BODY_LIMIT = 2 * 1024 * 1024;
@@ -63,6 +64,7 @@ export interface AppOptions {
  */
 const PRIVATE_WRITES = [
   /^\/api\/auth\//,
+  /^\/api\/readers\//,
   /^\/api\/settings\/(security|alerts)$/,
   /^\/api\/users\/\d+\/password-reset$/,
   /^\/api\/stories\/\d+\/view$/,
@@ -136,6 +138,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/uploads', resumableUploadRoutes)
     .route('/streams', streamRoutes)
     .route('/settings/social', socialSettingsRoutes)
+    .route('/readers', readerRoutes)
     .route('/push', pushRoutes)
     .all('*', (c) => c.json(errorBody('not_found', 'No such API route'), 404));
 

@@ -14,7 +14,7 @@ import type { EdgeCache } from '../http/middleware/edge-cache.ts';
  * by the time it was meant for, even if it starts early.
  */
 export async function runScheduledJob(
-  deps: Pick<AppDeps, 'stories' | 'clock' | 'challenges' | 'jobs' | 'alerts'>,
+  deps: Pick<AppDeps, 'stories' | 'clock' | 'challenges' | 'jobs' | 'readers' | 'readerSignIns' | 'alerts'>,
   edgeCache: EdgeCache,
   scheduledTime: number,
 ): Promise<Story[]> {
@@ -23,6 +23,8 @@ export async function runScheduledJob(
   const published = await publishDueStories(deps, scheduled > clock ? scheduled : clock);
   // Sign-in challenges nobody finished (decision 050): expired ones can only be refused, so they go.
   await deps.challenges.pruneBefore(clock);
+  // Reader sign-in links and sessions past their time (decision 081): they can only be refused.
+  await Promise.all([deps.readerSignIns.pruneBefore(clock), deps.readers.pruneSessions(clock)]);
   // The fan-out's jobs whose message was lost or whose runner died get a new message (decision 065).
   await requeueStrandedJobs(deps.jobs, clock);
   // Alerts that can no longer finish by themselves end once past their TTL (decision 101).

@@ -21,8 +21,9 @@ export type IslandProps = Record<string, unknown>;
  * - `now`: as soon as the page runs (a player, a live feed: what the page is for).
  * - `visible`: when it comes within a screen of the viewport.
  * - `signed-in`: at once, only when this browser holds a staff token (the account corner, Edit).
+ * - `reader`: at once, only when this browser has a reader signed in (the reader corner).
  */
-export type Wake = 'interaction' | 'now' | 'visible' | 'signed-in';
+export type Wake = 'interaction' | 'now' | 'visible' | 'signed-in' | 'reader';
 
 export interface IslandDefinition {
   wake: Wake;

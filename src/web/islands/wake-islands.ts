@@ -71,13 +71,14 @@ function whenVisible(element: HTMLElement, island: IslandDefinition): void {
  */
 export function wakeIslands(
   registry: Readonly<Record<string, IslandDefinition>>,
-  { signedIn }: { signedIn: boolean },
+  { signedIn, reader = false }: { signedIn: boolean; reader?: boolean },
   doc: Document = document,
 ): void {
   for (const element of doc.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)) {
     const island = registry[element.getAttribute(ISLAND_ATTRIBUTE)!];
     if (!island) continue;
-    if (island.wake === 'now' || (island.wake === 'signed-in' && signedIn)) void mount(element, island);
+    if (island.wake === 'now' || (island.wake === 'signed-in' && signedIn) || (island.wake === 'reader' && reader))
+      void mount(element, island);
     else if (island.wake === 'visible') whenVisible(element, island);
     else if (island.wake === 'interaction') onFirstInteraction(element, island);
   }

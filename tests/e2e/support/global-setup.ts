@@ -8,6 +8,7 @@ import { STATE_DIR_ENV } from '../../../scripts/lib/local-state.ts';
 import { projectRoot, quietEnv } from '../../../scripts/lib/project.ts';
 import { demoReporters } from '../../../scripts/seed/demo-newsroom.ts';
 import { e2ePorts, portIsFree } from './ports.ts';
+import { startMailCatcher } from '../../../scripts/lib/mail-catcher.ts';
 import type { E2eAccount } from './site.ts';
 
 /**
@@ -78,6 +79,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const admin: E2eAccount = { username: 'e2e-admin', email: 'e2e-admin@example.com', password: secret(), firstName: null, lastName: null };
   const demoPassword = secret();
 
+  // The site mails a real local mail server (SMTP_URL), read back in Node by an independent parser.
+  const mail = await startMailCatcher();
+
   mkdirSync(join(projectRoot, 'test-results'), { recursive: true });
   const log = createWriteStream(serverLog);
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
@@ -95,6 +99,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       SEED_DEMO: '1',
       // The alerts journey's push service is on this machine, over http (scripts/lib/push-receiver).
       PUSH_ALLOW_PRIVATE: '1',
+      SMTP_URL: `smtp://127.0.0.1:${mail.smtpPort}`,
+      MAIL_FROM: 'newsroom@newsroom.test',
       // Vitest sets NODE_ENV=test; the site under test must be the production build readers get.
       NODE_ENV: 'production',
     }),
@@ -104,6 +110,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   const teardown = async () => {
     await stop(child);
+    await mail.close();
     log.end();
     rmSync(stateDir, { recursive: true, force: true });
   };
@@ -115,6 +122,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
 
   project.provide('baseUrl', baseUrl);
+  project.provide('mailCatcher', mail.httpUrl);
   project.provide('admin', admin);
   project.provide(
     'reporters',

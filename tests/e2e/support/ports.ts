@@ -1,13 +1,4 @@
-import { createServer } from 'node:net';
-
-/** Whether nothing listens on 127.0.0.1:`port`. */
-export function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-}
+export { portIsFree } from '../../../scripts/lib/ports.ts';
 
 /** The E2E_PORTS range (default 8800-8809). */
 export function e2ePorts(): { first: number; last: number } {

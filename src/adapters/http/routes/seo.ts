@@ -28,6 +28,8 @@ import { authorProfile } from '../../../services/author-profile.ts';
 import { readSocialSettings, SOCIAL_SETTINGS_KEY } from '../../../domain/social.ts';
 import { isLiveBlog } from '../../../domain/liveblog.ts';
 import { beforeParam, liveBlogHead, liveBlogRss, liveBlogView, loadLiveBlogPage } from '../seo/live-blog-page.ts';
+import { accountHead, accountReadingView, signInLinkHead, signInLinkReadingView } from '../seo/account-pages.ts';
+import { READER_PATHS } from '../../../contract/page-contract.ts';
 
 const RSS_ITEMS = 50;
 const SITEMAP_MAX = 50_000;
@@ -198,6 +200,19 @@ export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: Middlewar
         const [{ items, total }, social] = await Promise.all([publishedPage(deps, page, { authorId: author.id }), siteHandle(deps)]);
         return renderAppShell(shellPage, authorHead(author, page, origin(c), { site: social }), {
           readingView: authorReadingView(author, items, total, page, { origin: origin(c), now: deps.clock.now(), beats }),
+        });
+      })
+      // The reader's account pages: one page for everyone (cached); their islands ask who is signed in (decision 081).
+      .get(READER_PATHS.account, cached, async (c) => {
+        const [beats, shellPage] = await Promise.all([deps.beats.list(), shell(c)]);
+        return renderAppShell(shellPage, accountHead(), {
+          readingView: accountReadingView({ origin: origin(c), now: deps.clock.now(), beats }),
+        });
+      })
+      .get(READER_PATHS.signIn, cached, async (c) => {
+        const [beats, shellPage] = await Promise.all([deps.beats.list(), shell(c)]);
+        return renderAppShell(shellPage, signInLinkHead(), {
+          readingView: signInLinkReadingView({ origin: origin(c), now: deps.clock.now(), beats }),
         });
       })
       .get('/rss.xml', cached, async (c) => {

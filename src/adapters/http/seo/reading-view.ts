@@ -4,6 +4,7 @@ import {
   FOLLOW_MENU_IDS,
   ISLANDS,
   LATEST_STORIES_ID,
+  READER_PATHS,
   READING_VIEW_ATTRIBUTE,
   STORY_ID_ATTRIBUTE,
   VIEWS_CLASS,
@@ -77,7 +78,7 @@ export function header(onHome: boolean, query = ''): string {
 <nav class="tabs" aria-label="Main"><ul><li><a class="tab" href="/"${onHome ? ' aria-current="page"' : ''}>Home</a></li></ul></nav>
 ${searchForm(query)}
 <div class="header-social">${alertsMenu()}${followMenu()}</div>
-<div class="header-account"${island(ISLANDS.account)}><a class="button button-small button-primary" href="/login">Reporter Login</a></div>
+<div class="header-account"${island(ISLANDS.account)}><span class="header-reader"${island(ISLANDS.readerCorner)}><a class="button button-small button-ghost" href="${READER_PATHS.account}">Sign in</a></span><a class="button button-small button-primary" href="/login">Reporter Login</a></div>
 </div></header>`;
 }
 

@@ -2,17 +2,7 @@ import { policy } from '../../../domain/permissions.ts';
 import { signedInUser } from '../../auth/signed-in-user.ts';
 import { signOut } from '../../auth/sign-out.ts';
 import { staffPaths } from '../../auth/staff-paths.ts';
-
-function element<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  attributes: Record<string, string>,
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-  node.append(...children);
-  return node;
-}
+import { element } from '../../islands/element.ts';
 
 /**
  * The header's account corner on a reader's page, for a browser with a staff token (SiteHeader's

@@ -5,6 +5,7 @@ import { useLogout } from '../../auth/logout.ts';
 import { useAuth } from '../../auth/use-auth.ts';
 import { SITE_NAME } from '../../../domain/site-links.ts';
 import { AlertsMenu } from './alerts-menu.tsx';
+import { READER_PATHS } from '../../../contract/page-contract.ts';
 import { HeaderSearch } from './header-search.tsx';
 import { SocialMenu } from './social-menu.tsx';
 
@@ -63,9 +64,16 @@ export function SiteHeader() {
               </button>
             </div>
           ) : isLoading ? null : (
-            <HrefLink href={staffPaths.login} className="button button-small button-primary">
-              Reporter Login
-            </HrefLink>
+            <>
+              <span className="header-reader">
+                <a className="button button-small button-ghost" href={READER_PATHS.account}>
+                  Sign in
+                </a>
+              </span>
+              <HrefLink href={staffPaths.login} className="button button-small button-primary">
+                Reporter Login
+              </HrefLink>
+            </>
           )}
         </div>
       </div>

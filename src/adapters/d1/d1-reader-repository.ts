@@ -1,0 +1,61 @@
+import { and, eq, gt, lte } from 'drizzle-orm';
+import type { Reader } from '../../domain/readers/entities.ts';
+import type { ReaderRepository } from '../../domain/readers/ports.ts';
+import type { Db } from './db.ts';
+import { readers, readerSessions, readerSignInLinks } from './readers-schema.ts';
+
+export type ReaderRow = typeof readers.$inferSelect;
+
+export function toReader(row: ReaderRow): Reader {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    lastSignedInAt: row.lastSignedInAt,
+  };
+}
+
+/** Reader accounts in D1 (migrations/0040_readers.sql). */
+export class D1ReaderRepository implements ReaderRepository {
+  constructor(private readonly db: Db) {}
+
+  async findById(id: number): Promise<Reader | null> {
+    const row = await this.db.select().from(readers).where(eq(readers.id, id)).get();
+    return row ? toReader(row) : null;
+  }
+
+  async findBySession(tokenHash: string, now: string): Promise<Reader | null> {
+    const row = await this.db
+      .select({ reader: readers })
+      .from(readerSessions)
+      .innerJoin(readers, eq(readers.id, readerSessions.readerId))
+      .where(and(eq(readerSessions.tokenHash, tokenHash), gt(readerSessions.expiresAt, now)))
+      .get();
+    return row ? toReader(row.reader) : null;
+  }
+
+  async rename(id: number, name: string | null, now: string): Promise<Reader | null> {
+    const row = await this.db.update(readers).set({ name, updatedAt: now }).where(eq(readers.id, id)).returning().get();
+    return row ? toReader(row) : null;
+  }
+
+  async endSession(tokenHash: string): Promise<void> {
+    await this.db.delete(readerSessions).where(eq(readerSessions.tokenHash, tokenHash));
+  }
+
+  async delete(id: number): Promise<void> {
+    const reader = await this.findById(id);
+    if (!reader) return;
+    await this.db.batch([
+      this.db.delete(readerSessions).where(eq(readerSessions.readerId, id)),
+      this.db.delete(readerSignInLinks).where(eq(readerSignInLinks.email, reader.email)),
+      this.db.delete(readers).where(eq(readers.id, id)),
+    ]);
+  }
+
+  async pruneSessions(now: string): Promise<void> {
+    await this.db.delete(readerSessions).where(lte(readerSessions.expiresAt, now));
+  }
+}

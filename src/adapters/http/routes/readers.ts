@@ -1,0 +1,49 @@
+import { Hono } from 'hono';
+import { readerAnswer } from '../../../domain/readers/answers.ts';
+import { readerSessionSchema, readerSignInSchema, readerUpdateSchema } from '../../../domain/readers/schemas.ts';
+import { deleteReader, renameReader, signOutReader } from '../../../services/readers/reader-account.ts';
+import { requestReaderSignIn, startReaderSession } from '../../../services/readers/reader-sign-in.ts';
+import { exportReader } from '../../../services/readers/export-reader.ts';
+import {
+  endReaderCookies,
+  jsonRequest,
+  readerSession,
+  signedInReader,
+  startReaderCookies,
+  type ReaderEnv,
+} from '../readers/reader-session.ts';
+import { validate } from '../validate.ts';
+
+/** /api/readers (docs/product/api.md, "Readers and newsletters"): sign-in by mailed link, the reader's own account. */
+export const readerRoutes = new Hono<ReaderEnv>()
+  .post('/signin', validate('json', readerSignInSchema), async (c) => {
+    const { email, newsletters, next } = c.req.valid('json');
+    await requestReaderSignIn(c.var.deps, { email, newsletters, next, origin: new URL(c.req.url).origin });
+    return c.json({}, 202);
+  })
+  .post('/session', validate('json', readerSessionSchema), async (c) => {
+    const { reader, sessionToken, expiresAt } = await startReaderSession(c.var.deps, c.req.valid('json').token);
+    startReaderCookies(c, sessionToken, expiresAt);
+    return c.json(readerAnswer(reader, []));
+  })
+  .use(readerSession)
+  .get('/me', (c) => c.json(readerAnswer(signedInReader(c).reader, [])))
+  .put('/me', validate('json', readerUpdateSchema), async (c) => {
+    const reader = await renameReader(c.var.deps, signedInReader(c).reader, c.req.valid('json').name);
+    return c.json(readerAnswer(reader, []));
+  })
+  .get('/me/export', async (c) => {
+    const record = await exportReader(c.var.deps, signedInReader(c).reader);
+    c.header('Content-Disposition', 'attachment; filename="my-newsroom-data.json"');
+    return c.json(record);
+  })
+  .post('/signout', jsonRequest, async (c) => {
+    await signOutReader(c.var.deps, signedInReader(c).sessionHash);
+    endReaderCookies(c);
+    return c.body(null, 204);
+  })
+  .delete('/me', jsonRequest, async (c) => {
+    await deleteReader(c.var.deps, signedInReader(c).reader);
+    endReaderCookies(c);
+    return c.body(null, 204);
+  });

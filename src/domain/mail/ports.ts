@@ -1,0 +1,11 @@
+import type { DeliveryOutcome, OutgoingMail } from './entities.ts';
+
+/** Hands messages to a mail server (src/adapters/mail: SMTP over the Workers' TCP sockets). */
+export interface Mailer {
+  /**
+   * Hands each message to the mail server, in order, over one connection, and says what became of
+   * each (same order). Fails as a whole (throws) only when the server cannot be reached at all; a
+   * connection lost part-way defers the message in hand and every one after it.
+   */
+  deliver(mails: readonly OutgoingMail[]): Promise<DeliveryOutcome[]>;
+}
