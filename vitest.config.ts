@@ -8,7 +8,7 @@ import { testMailBindings, testMailPlan } from './tests/support/mail-plan.ts';
 mkdirSync(new URL('./dist/client', import.meta.url), { recursive: true });
 
 /**
- * The pure domain core, the web's pure helpers, the page contract (reading view vs components) and the build's own plugins in plain Node, and the worker's integration tests inside
+ * The pure domain core, the use cases (services), the adapters' pure helpers, the web's pure helpers, the page contract (reading view vs components) and the build's own plugins in plain Node, and the worker's integration tests inside
  * workerd against real local D1 and R2 (isolated storage per test file, migrations applied in setup).
  */
 export default defineConfig({
@@ -23,10 +23,18 @@ export default defineConfig({
       },
       {
         test: {
-          // Use cases over in-memory fakes of their ports: milliseconds each.
+          // The use cases over in-memory fakes of their ports: milliseconds, no workerd.
           name: 'services',
           environment: 'node',
           include: ['src/services/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          // The adapters' pure helpers (no binding, no workerd); the adapters themselves are tested in tests/api.
+          name: 'adapters',
+          environment: 'node',
+          include: ['src/adapters/**/*.test.ts'],
         },
       },
       {

@@ -7,7 +7,7 @@ import { consumeJobs } from './adapters/queues/job-consumer.ts';
 import { jobHandlers } from './adapters/queues/job-handlers.ts';
 import { runJob } from './services/jobs/run-job.ts';
 import { LiveStreamRoom as LiveStreamRoomBase } from './adapters/live/live-stream-room.ts';
-import { ViewCounterShard as ViewCounterShardBase } from './adapters/views/view-counter-shard.ts';
+import { ViewCounterShard as ViewCounterShardBase } from './adapters/readership/view-counter-shard.ts';
 
 /** Public reads are cached per deployment (cached HTML names its asset files); a TTL of 0 turns it off. */
 function edgeCacheFor(ttlSeconds: number) {

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { Story, User } from '../../src/domain/entities.ts';
+import type { Story } from '../../src/domain/story/entities.ts';
+import type { User } from '../../src/domain/users/entities.ts';
 import { generatePassword } from '../lib/admin-account.ts';
 import { ensureDevVars } from '../lib/dev-vars.ts';
 import { freshState, withLocalDeps } from '../lib/local-platform.ts';

@@ -1,5 +1,5 @@
-import { storyText } from '../../src/domain/story-text.ts';
-import { slugify } from '../../src/domain/slug.ts';
+import { storyText } from '../../src/domain/story/story-text.ts';
+import { slugify } from '../../src/domain/story/slug.ts';
 
 /**
  * A news archive of realistic size for the search benchmark (docs/decisions/035): published

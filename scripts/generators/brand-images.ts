@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { site } from '../../src/domain/site.ts';
+import { site } from '../../src/domain/site/site.ts';
 import { launchChromium } from '../lib/chromium.ts';
 import { projectRoot } from '../lib/project.ts';
 

@@ -1,7 +1,8 @@
 import type { AppDeps } from '../../src/adapters/app-deps.ts';
-import type { User } from '../../src/domain/entities.ts';
-import type { NewUser, PasswordHasher } from '../../src/domain/ports.ts';
-import { registerSchema } from '../../src/domain/schemas.ts';
+import type { User } from '../../src/domain/users/entities.ts';
+import type { NewUser } from '../../src/domain/users/ports.ts';
+import type { PasswordHasher } from '../../src/domain/security/ports.ts';
+import { registerSchema } from '../../src/domain/users/schemas.ts';
 
 /**
  * Creating or resetting an admin account, shared by the start-up (first admin) and

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getPlatformProxy } from 'wrangler';
-import type { AppDeps, Bindings } from '../../src/adapters/app-deps.ts';
+import type { AppDeps } from '../../src/adapters/app-deps.ts';
 import { buildDeps } from '../../src/adapters/compose.ts';
 import { miniflarePersistPath, stateDir } from './local-state.ts';
 import { quietThisProcess, wranglerConfigPath } from './project.ts';
@@ -54,7 +54,7 @@ export async function localSqlNumber(sql: string, dir: string = stateDir()): Pro
  */
 export async function withLocalDeps<T>(work: (deps: AppDeps) => Promise<T>, dir: string = stateDir()): Promise<T> {
   quietThisProcess();
-  const platform = await getPlatformProxy<Bindings>({
+  const platform = await getPlatformProxy<Env>({
     configPath: wranglerConfigPath,
     persist: { path: miniflarePersistPath(dir) },
     remoteBindings: false,

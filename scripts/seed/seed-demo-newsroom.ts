@@ -1,12 +1,13 @@
 import type { AppDeps } from '../../src/adapters/app-deps.ts';
-import { prepareStoryWrite, saveWithSlug } from '../../src/services/story-save.ts';
-import type { Beat, Story, User } from '../../src/domain/entities.ts';
-import { registerSchema, storySaveSchema } from '../../src/domain/schemas.ts';
+import { prepareStoryWrite, saveWithSlug } from '../../src/services/story/story-save.ts';
+import type { Beat } from '../../src/domain/beats/entities.ts';
+import type { Story } from '../../src/domain/story/entities.ts';
+import type { User } from '../../src/domain/users/entities.ts';
+import { registerSchema } from '../../src/domain/users/schemas.ts';
+import { storySaveSchema } from '../../src/domain/story/schemas.ts';
 import { demoBeats, demoReporters, demoStories } from './demo-newsroom.ts';
-import { createBeat } from '../../src/services/beat-save.ts';
+import { createBeat } from '../../src/services/beats/beat-save.ts';
 import { mediaKey, mediaUrl } from '../../src/media/media-keys.ts';
-import { UNCLAIMED_JOB_GRACE_SECONDS } from '../../src/domain/jobs/job.ts';
-import { addSeconds } from '../../src/domain/time.ts';
 
 /**
  * Seeds the demo newsroom through the real repositories, and the stories through the same save
@@ -48,15 +49,9 @@ async function uploadDemoPictures(deps: AppDeps, readPicture: DemoPictureReader 
     await deps.media.put(key, bytes, 'image/webp');
     uploaded.set(url, mediaUrl(key));
   }
-  // Each picture's job makes its widths, as after an upload (decision 065). No queue reaches this tool,
-  // so the jobs are written as if their messages had been lost: the worker's first minute job sends them.
-  const noMessageSince = addSeconds(now, -UNCLAIMED_JOB_GRACE_SECONDS);
-  const jobs = [...uploaded.values()].map((url) => ({
-    id: crypto.randomUUID(),
-    kind: 'picture.derivatives' as const,
-    ref: url.replace(/^\/media\//, ''),
-  }));
-  await deps.jobs.ledger.create(jobs, noMessageSince);
+  // No derivative jobs: the sizes are made on a picture's first request and kept (decision 065). Eager
+  // jobs for the whole demo kept a core busy for a minute after every fresh start (AVIF and WebP at
+  // every width), just when a newcomer, or the browser journeys, first load the site.
   return uploaded;
 }
 

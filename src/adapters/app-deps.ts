@@ -1,42 +1,29 @@
+import type { BeatRepository } from '../domain/beats/ports.ts';
+import type { Clock } from '../domain/time.ts';
+import type { LiveStreamRepository } from '../domain/live-video/ports.ts';
+import type { LoginAttemptRepository, PasswordHasher, SessionRepository } from '../domain/security/ports.ts';
+import type { MediaStore, PictureResizer, UploadSessionRepository } from '../domain/media/ports.ts';
+import type { StoryHtmlSanitizer, StoryRepository, StoryRevisionRepository, CorrectionRepository } from '../domain/story/ports.ts';
+import type { StorySearch } from '../domain/discovery/ports.ts';
+import type { IdempotencyKeyRepository } from './http/idempotency.ts';
+import type { LiveBlogRepository } from '../domain/live-blog/ports.ts';
+import type { SettingsRepository } from '../domain/site/ports.ts';
+import type { UserRepository } from '../domain/users/ports.ts';
+import type { ReadershipRepository, ViewCounter } from '../domain/readership/ports.ts';
+import type { AuditLog } from '../domain/audit/ports.ts';
 import type {
-  BeatRepository,
-  Clock,
-  LiveStreamRepository,
-  LoginAttemptRepository,
-  MediaStore,
-  PictureResizer,
-  PasswordHasher,
-  SessionRepository,
-  StoryHtmlSanitizer,
-  StoryRepository,
-  StoryRevisionRepository,
-  StorySearch,
-  CorrectionRepository,
-  IdempotencyKeyRepository,
-  LiveBlogRepository,
-  SettingsRepository,
-  UploadSessionRepository,
-  UserRepository,
-  ReadershipRepository,
-  ViewCounter,
-} from '../domain/ports.ts';
-import type {
-  AuditLog,
   AuthChallengeRepository,
   PasskeyRepository,
   PasswordResetRepository,
   SecondFactorRepository,
-} from '../domain/security-ports.ts';
+} from '../domain/security/ports.ts';
 import type { AlertRepository, PushKeys, PushSender, PushSubscriptionRepository } from '../domain/alerts/ports.ts';
+import type { LiveRooms } from './live/live-rooms.ts';
 import type { OneTimeTokens, ReaderMail, ReaderRepository, ReaderSignInRepository } from '../domain/readers/ports.ts';
-import type { Outbox, MailVars } from './mail/mail-settings.ts';
-import type { JobMessage } from '../domain/jobs/job.ts';
+import type { Outbox } from './mail/mail-settings.ts';
 import type { JobFanOut } from '../domain/jobs/ports.ts';
-import type { DurableLiveRooms } from './live/durable-live-rooms.ts';
 import type { SecretBox } from './crypto/secret-box.ts';
-import type { MediaLimits, MediaLimitVars } from './media/media-limits.ts';
-import type { LiveStreamRoom } from './live/live-stream-room.ts';
-import type { ViewCounterShard } from './views/view-counter-shard.ts';
+import type { MediaLimits } from './media/media-limits.ts';
 
 /**
  * What the API and the live rooms are given: ports, not the concrete adapters. compose.ts (the
@@ -66,7 +53,7 @@ export interface AppDeps {
   /** Resized pictures for /media/{key}?w= (decision 047); null where no Images binding is bound (pictures are then served as stored). */
   pictures: PictureResizer | null;
   mediaLimits: MediaLimits;
-  liveRooms: DurableLiveRooms;
+  liveRooms: LiveRooms;
   hasher: PasswordHasher;
   clock: Clock;
   sessionTtlHours: number;
@@ -96,28 +83,4 @@ export interface AppDeps {
   tokens: OneTimeTokens;
   /** The fan-out (decision 065): jobs in D1, their messages on the JOBS queue. */
   jobs: JobFanOut;
-}
-
-/** The bindings and settings the adapters are built from (wrangler.toml, .dev.vars, secrets). */
-export interface Bindings extends MediaLimitVars, MailVars {
-  DB: D1Database;
-  MEDIA: R2Bucket;
-  IMAGES?: ImagesBinding;
-  LIVE_STREAMS: DurableObjectNamespace<LiveStreamRoom>;
-  VIEW_COUNTERS: DurableObjectNamespace<ViewCounterShard>;
-  /** The fan-out's queue (decision 065). */
-  JOBS: Queue<JobMessage>;
-  /** The longest a counted view waits to reach D1's figures (default 30). */
-  VIEW_FLUSH_SECONDS?: string;
-  PASSWORD_PEPPER?: string;
-  /** 32 random bytes, base64: the AES-GCM key TOTP secrets are stored under. */
-  TWO_FACTOR_KEY?: string;
-  SESSION_TTL_HOURS?: string;
-  /** Web Push's application server keys (VAPID, base64url): made by `npm start` into .dev.vars; secrets in production. */
-  VAPID_PUBLIC_KEY?: string;
-  VAPID_PRIVATE_KEY?: string;
-  /** `1` lets push endpoints be http or on private hosts (a push receiver on this machine, in tests). */
-  PUSH_ALLOW_PRIVATE?: string;
-  /** `1` counts every D1 statement for the benchmark (d1/query-count.ts, GET /api/health/d1). */
-  COUNT_D1_QUERIES?: string;
 }

@@ -1,5 +1,6 @@
-import type { Clock, StoryHtmlSanitizer } from '../domain/ports.ts';
-import type { AppDeps, Bindings } from './app-deps.ts';
+import type { Clock } from '../domain/time.ts';
+import type { StoryHtmlSanitizer } from '../domain/story/ports.ts';
+import type { AppDeps } from './app-deps.ts';
 import { Pbkdf2PasswordHasher } from './crypto/pbkdf2-password-hasher.ts';
 import { isEmptyContent, sanitizeStoryHtml } from './html/sanitize-story-html.ts';
 import { openDb } from './d1/db.ts';
@@ -35,9 +36,9 @@ import { VapidSigner, vapidKeysFrom } from './push/vapid.ts';
 import { WebPushSender } from './push/web-push-sender.ts';
 import { D1JobLedger } from './d1/d1-job-ledger.ts';
 import { CloudflareJobQueue } from './queues/cloudflare-job-queue.ts';
-import { ExactStoryViews } from './views/exact-story-views.ts';
-import { ShardedViewCounter } from './views/sharded-view-counter.ts';
-import type { ViewCounterDeps } from './views/view-counter-shard.ts';
+import { ExactStoryViews } from './readership/exact-story-views.ts';
+import { ShardedViewCounter } from './readership/sharded-view-counter.ts';
+import type { ViewCounterDeps } from './readership/view-counter-shard.ts';
 import type { OneTimeTokens } from '../domain/readers/ports.ts';
 import { handleHash, newHandle } from './crypto/one-time-codes.ts';
 import { D1ReaderRepository } from './d1/d1-reader-repository.ts';
@@ -61,7 +62,7 @@ export function buildPasswordHasher(pepper: string | undefined) {
  * run outside the worker (getPlatformProxy) cannot reach its Durable Objects: with `exactViews`
  * false their stories carry the views D1 holds (at most VIEW_FLUSH_SECONDS behind), and they count none.
  */
-export function buildDeps(env: Bindings, clock: Clock = systemClock, { exactViews = true }: { exactViews?: boolean } = {}): AppDeps {
+export function buildDeps(env: Env, clock: Clock = systemClock, { exactViews = true }: { exactViews?: boolean } = {}): AppDeps {
   // The benchmark's honest count of what D1 is asked (query-count.ts); off unless served with the flag.
   const db = openDb(env.COUNT_D1_QUERIES === '1' ? countingD1(env.DB) : env.DB);
   const readership = new D1ReadershipRepository(db);
@@ -114,7 +115,7 @@ export function buildDeps(env: Bindings, clock: Clock = systemClock, { exactView
 }
 
 /** Web Push with the worker's VAPID keys; without them it still checks keys, and alerts answer 503. */
-function webPush(env: Bindings): WebPushSender {
+function webPush(env: Env): WebPushSender {
   const keys = vapidKeysFrom(env);
   return new WebPushSender(keys ? new VapidSigner(keys) : null);
 }
@@ -123,7 +124,7 @@ function webPush(env: Bindings): WebPushSender {
 const DEFAULT_VIEW_FLUSH_SECONDS = 30;
 
 /** What a view counter shard (a Durable Object) is given: where it flushes, and how often. */
-export function buildViewCounterDeps(env: Bindings): ViewCounterDeps {
+export function buildViewCounterDeps(env: Env): ViewCounterDeps {
   const seconds = Number(env.VIEW_FLUSH_SECONDS ?? DEFAULT_VIEW_FLUSH_SECONDS);
   return { flushes: new D1ViewFlushes(env.DB), flushSeconds: seconds > 0 ? seconds : DEFAULT_VIEW_FLUSH_SECONDS };
 }

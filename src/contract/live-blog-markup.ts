@@ -6,7 +6,7 @@ import { ISLAND_ATTRIBUTE, ISLANDS, LIVE_BLOG_ATTRIBUTE } from './page-contract.
  * the worker writes the page with it (HTML first: the first updates, the key events and the pinned
  * update read without JavaScript), and the page's island (src/web/site/live-blog/) writes every
  * update that arrives later with the same functions, so both are the same markup by construction.
- * Inputs are plain values (src/domain/liveblog.ts's updateView); bodies are sanitised HTML.
+ * Inputs are plain values (src/domain/live-blog/live-blog.ts's updateView); bodies are sanitised HTML.
  */
 
 /** The attributes the island finds its parts by. */
@@ -32,7 +32,7 @@ export const LIVE_BLOG = {
 /** The section's id: the target of the "Older updates" link's fragment. */
 export const LIVE_BLOG_ID = 'live-blog';
 
-/** One update as the markup shows it (src/domain/liveblog.ts's updateView makes it: byline, time, first words). */
+/** One update as the markup shows it (src/domain/live-blog/live-blog.ts's updateView makes it: byline, time, first words). */
 export interface UpdateMarkupView {
   id: number;
   /** Sanitised HTML, written as it is. */

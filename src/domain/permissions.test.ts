@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { policy, storyListScope } from './permissions.ts';
 import type { Actor } from './roles.ts';
-import type { StoryFacts } from './story.ts';
+import type { StoryFacts } from './story/story.ts';
 
 const actors = {
   anonymous: null,

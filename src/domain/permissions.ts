@@ -1,5 +1,5 @@
 import type { Actor } from './roles.ts';
-import { isPubliclyVisible, type StoryFacts } from './story.ts';
+import { isPubliclyVisible, type StoryFacts } from './story/story.ts';
 
 /**
  * The one policy every route asks (docs/product/rules.md#roles-and-permissions and docs/product/api.md). Admins count as reporters.

@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { messages } from './messages.ts';
-import {
-  createBeatSchema,
-  idParamSchema,
-  isSafeMediaUrl,
-  loginSchema,
-  registerSchema,
-  storyListQuerySchema,
-  storySaveSchema,
-  storyUpdateSchema,
-  updateBeatSchema,
-} from './schemas.ts';
+import { createBeatSchema, updateBeatSchema } from './beats/schemas.ts';
+import { idParamSchema } from './schema-fields.ts';
+import { isSafeMediaUrl, storyListQuerySchema, storySaveSchema, storyUpdateSchema } from './story/schemas.ts';
+import { loginSchema } from './security/schemas.ts';
+import { registerSchema } from './users/schemas.ts';
 
 /** The first message per field, as the API reports them. */
 function fieldErrors(schema: ZodType, input: unknown): Record<string, string> {

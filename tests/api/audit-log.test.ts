@@ -2,8 +2,8 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import worker from '../../src/worker.ts';
-import { AUDIT_ACTIONS, type AuditRecord } from '../../src/domain/audit.ts';
-import type { Story } from '../../src/domain/entities.ts';
+import { AUDIT_ACTIONS, type AuditRecord } from '../../src/domain/audit/audit.ts';
+import type { Story } from '../../src/domain/story/entities.ts';
 import { api, createStory, deps, expectError, signUp, updatePayload, updateStory } from './support/api.ts';
 import { publish } from './support/live.ts';
 import { SoftAuthenticator } from './support/soft-authenticator.ts';

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/adapters/http/app.ts';
-import type { Story, User } from '../../src/domain/entities.ts';
+import type { Story } from '../../src/domain/story/entities.ts';
+import type { User } from '../../src/domain/users/entities.ts';
 import { exports } from 'cloudflare:workers';
 import { multipart, pngOf } from './support/media.ts';
 import { syntheticRecording } from './support/synthetic-webm.ts';
@@ -16,7 +17,7 @@ import {
   updatePayload,
   type ApiResponse,
 } from './support/api.ts';
-import { createBeat } from '../../src/services/beat-save.ts';
+import { createBeat } from '../../src/services/beats/beat-save.ts';
 import { SoftAuthenticator } from './support/soft-authenticator.ts';
 import { codeOf, enableTotp, passwordStep } from './support/two-factor.ts';
 import { receiverSubscription, subscribeBody } from './support/push.ts';
@@ -87,7 +88,8 @@ async function alertable(status: 'published' | 'draft'): Promise<Story> {
 /** An alert sent for a fresh story, as its author; its id. */
 async function sentAlert(): Promise<number> {
   const story = await alertable('published');
-  return (await api(`/api/stories/${story.id}/alert`, { method: 'POST', token: fx.callers.author.token, json: { topic: 'breaking' } })).body.id;
+  return (await api(`/api/stories/${story.id}/alert`, { method: 'POST', token: fx.callers.author.token, json: { topic: 'breaking' } })).body
+    .id;
 }
 const inAnHour = () => new Date(Date.now() + 3600_000).toISOString();
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createBeat } from '../../src/services/beat-save.ts';
+import { createBeat } from '../../src/services/beats/beat-save.ts';
 import { api, createStory, deleteUser, deps, expectError, signUp } from './support/api.ts';
 
 /** Author profiles and bios (docs/product/api.md, "Finding the news"). */

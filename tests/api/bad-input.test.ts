@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Story } from '../../src/domain/entities.ts';
+import type { Story } from '../../src/domain/story/entities.ts';
 import {
   JSON_CONTENT_TYPE,
   api,
@@ -11,7 +11,7 @@ import {
   storyPayload,
   type ApiResponse,
 } from './support/api.ts';
-import { createBeat } from '../../src/services/beat-save.ts';
+import { createBeat } from '../../src/services/beats/beat-save.ts';
 
 /**
  * Fuzzing every endpoint with input a client should never send: no answer is a 500, every refusal is

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Story } from '../../src/domain/entities.ts';
+import type { Story } from '../../src/domain/story/entities.ts';
 import { api, createStory, expectError, signUp, storedStory, updatePayload, updateStory } from './support/api.ts';
 
 /** Versions stop lost updates (409 stale_version); view counting is exact under concurrency. */

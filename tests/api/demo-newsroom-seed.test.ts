@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MP4_URL, DEMO_YOUTUBE_URL, demoBeats, demoReporters, demoStories } from '../../scripts/seed/demo-newsroom.ts';
 import { seedDemoNewsroom, type DemoSeedOutcome } from '../../scripts/seed/seed-demo-newsroom.ts';
-import type { Story } from '../../src/domain/entities.ts';
+import type { Story } from '../../src/domain/story/entities.ts';
 import { api, deps, login } from './support/api.ts';
 import levee from '../../public/demo/levee-breach.webp?inline';
 

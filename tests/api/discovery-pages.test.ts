@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DomUtils, parseDocument } from 'htmlparser2';
-import type { Beat, Story } from '../../src/domain/entities.ts';
-import { createBeat } from '../../src/services/beat-save.ts';
+import type { Beat } from '../../src/domain/beats/entities.ts';
+import type { Story } from '../../src/domain/story/entities.ts';
+import { createBeat } from '../../src/services/beats/beat-save.ts';
 import { api, createStory, deps, signUp, updateStory } from './support/api.ts';
 import { siteApp } from './support/site-app.ts';
 

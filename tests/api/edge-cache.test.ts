@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Story } from '../../src/domain/entities.ts';
+import type { Story } from '../../src/domain/story/entities.ts';
 import { isPublicWrite } from '../../src/adapters/http/app.ts';
 import { createStory, signUp } from './support/api.ts';
 import { siteApp } from './support/site-app.ts';

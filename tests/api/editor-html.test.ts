@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Story } from '../../src/domain/entities.ts';
+import type { Story } from '../../src/domain/story/entities.ts';
 import { api, createStory, signUp, storedStory, storyPayload, updatePayload } from './support/api.ts';
 import { unsafeMarkup } from './support/html.ts';
 

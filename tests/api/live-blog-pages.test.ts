@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LiveBlogUpdate, Story } from '../../src/domain/entities.ts';
+import type { LiveBlogUpdate } from '../../src/domain/live-blog/entities.ts';
+import type { Story } from '../../src/domain/story/entities.ts';
 import { api, createStory, signUp } from './support/api.ts';
 import { ORIGIN, siteApp } from './support/site-app.ts';
 import { checkLiveBlogPosting } from './support/structured-data.ts';

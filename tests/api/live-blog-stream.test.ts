@@ -3,7 +3,8 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import worker from '../../src/worker.ts';
 import { D1LiveBlogRepository } from '../../src/adapters/d1/d1-live-blog-repository.ts';
-import type { LiveBlogUpdate, Story } from '../../src/domain/entities.ts';
+import type { LiveBlogUpdate } from '../../src/domain/live-blog/entities.ts';
+import type { Story } from '../../src/domain/story/entities.ts';
 import { api, createStory, signUp } from './support/api.ts';
 import { SseReader } from './support/sse.ts';
 

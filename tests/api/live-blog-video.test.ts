@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Story } from '../../src/domain/entities.ts';
+import type { Story } from '../../src/domain/story/entities.ts';
 import { api, createStory, deps, expectError, signUp } from './support/api.ts';
 import { cameraChunks, publish, sendAll } from './support/live.ts';
 import { readObject } from './support/media.ts';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { LiveBlogFeed, LiveBlogUpdate, Story } from '../../src/domain/entities.ts';
+import type { LiveBlogFeed } from '../../src/domain/live-blog/answers.ts';
+import type { LiveBlogUpdate } from '../../src/domain/live-blog/entities.ts';
+import type { Story } from '../../src/domain/story/entities.ts';
 import { api, createStory, expectError, signUp, storedStory, updatePayload } from './support/api.ts';
 
 /** docs/product/api-liveblogs.md, row by row, refusals included. */

@@ -23,7 +23,7 @@ import {
 import { byteDifference, readObject } from './support/media.ts';
 
 /**
- * Live video for every device (issue 18, API.md "Video for every device"): a stream whose first
+ * Live video for every device (issue 18, docs/product/api-video.md): a stream whose first
  * bytes are a fragmented MP4 (this machine's Chromium recording H.264 + Opus) goes through the same
  * publisher socket, is cut into whole fragments as segments, is listed in an HLS playlist whose
  * URIs are those very segments, and is recorded as one MP4 that plays and seeks from its first

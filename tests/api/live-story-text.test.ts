@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBeat } from '../../src/services/beat-save.ts';
+import { createBeat } from '../../src/services/beats/beat-save.ts';
 import { api, deps, signUp } from './support/api.ts';
 import { siteApp } from './support/site-app.ts';
 

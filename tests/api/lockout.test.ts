@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '../../src/domain/entities.ts';
+import type { User } from '../../src/domain/users/entities.ts';
 import { api, deleteUser, deps, expectError, signUp, type ApiResponse } from './support/api.ts';
 
 /** docs/product/api.md: 5 failures for one identifier within 15 minutes lock it (429 + Retry-After), even for the right password. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import camera from '../fixtures/camera-vp9-opus.webm?inline';
 import { api, createStory, deps, signUp } from './support/api.ts';
 import { MiB, bucketKeys, byteDifference, fileOf, multipart, pngOf, readObject, samples, streamOf } from './support/media.ts';
-import { createBeat } from '../../src/services/beat-save.ts';
+import { createBeat } from '../../src/services/beats/beat-save.ts';
 
 const cameraBytes = Uint8Array.from(atob(camera.slice(camera.indexOf(',') + 1)), (c) => c.charCodeAt(0));
 

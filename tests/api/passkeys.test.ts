@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../src/domain/entities.ts';
+import type { User } from '../../src/domain/users/entities.ts';
 import { api, expectError, signUp } from './support/api.ts';
 import { SoftAuthenticator } from './support/soft-authenticator.ts';
 

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import picture from '../fixtures/levee-480.webp?inline';
-import { PICTURE_WIDTHS } from '../../src/domain/picture.ts';
-import type { MediaStore, PictureResizer } from '../../src/domain/ports.ts';
+import { PICTURE_WIDTHS } from '../../src/domain/media/picture.ts';
+import type { MediaStore, PictureResizer } from '../../src/domain/media/ports.ts';
 import { api, signUp } from './support/api.ts';
 import { runQueuedJobs } from './support/jobs.ts';
 import { derivedKeys, multipart } from './support/media.ts';

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import photo from '../fixtures/harbour-photo.jpg?inline';
-import { PICTURE_WIDTHS } from '../../src/domain/picture.ts';
+import { PICTURE_WIDTHS } from '../../src/domain/media/picture.ts';
 import { api, signUp } from './support/api.ts';
 import { multipart, samples } from './support/media.ts';
 import { siteApp } from './support/site-app.ts';

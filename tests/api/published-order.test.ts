@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Story } from '../../src/domain/entities.ts';
-import { createBeat } from '../../src/services/beat-save.ts';
+import type { Story } from '../../src/domain/story/entities.ts';
+import { createBeat } from '../../src/services/beats/beat-save.ts';
 import { api, createStory, signUp, updateStory } from './support/api.ts';
 import { siteApp } from './support/site-app.ts';
 

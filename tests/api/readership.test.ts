@@ -1,7 +1,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { shardOf } from '../../src/adapters/views/sharded-view-counter.ts';
+import { shardOf } from '../../src/adapters/readership/sharded-view-counter.ts';
 import { api, createStory, deps, expectError, signUp } from './support/api.ts';
 import {
   AGENTS,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import camera from '../fixtures/camera-vp9-opus.webm?inline';
 import { api, createStory, deps, signUp } from './support/api.ts';
 import { MiB, bucketKeys, byteDifference, fileOf, readObject, samples } from './support/media.ts';
-import { createBeat } from '../../src/services/beat-save.ts';
+import { createBeat } from '../../src/services/beats/beat-save.ts';
 
 const cameraHead = Uint8Array.from(atob(camera.slice(camera.indexOf(',') + 1)), (c) => c.charCodeAt(0)).subarray(0, 8192);
 const PART = 5 * MiB;

@@ -2,8 +2,9 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import worker from '../../src/worker.ts';
-import type { SearchHit, Story } from '../../src/domain/entities.ts';
-import { createBeat } from '../../src/services/beat-save.ts';
+import type { SearchHit } from '../../src/domain/discovery/entities.ts';
+import type { Story } from '../../src/domain/story/entities.ts';
+import { createBeat } from '../../src/services/beats/beat-save.ts';
 import { api, createStory, deps, expectError, signUp, updatePayload, updateStory } from './support/api.ts';
 
 /**

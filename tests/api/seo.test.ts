@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Story } from '../../src/domain/entities.ts';
+import type { Story } from '../../src/domain/story/entities.ts';
 import { createStory, deps, signUp } from './support/api.ts';
 import { ORIGIN, siteApp } from './support/site-app.ts';
-import { createBeat } from '../../src/services/beat-save.ts';
+import { createBeat } from '../../src/services/beats/beat-save.ts';
 
 const site = siteApp();
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Story } from '../../src/domain/entities.ts';
+import type { Story } from '../../src/domain/story/entities.ts';
 import { api, createStory, expectError, signUp, storedStory, storyPayload, updatePayload, updateStory } from './support/api.ts';
 
 /** Slugs per docs/product/api.md: generated from the title by docs/product/rules.md#validation's rule, -2, -3 ... when taken; typed ones checked. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { STORY_TEXT_LIMIT_BYTES } from '../../src/domain/story-size.ts';
-import { storyText } from '../../src/domain/story-text.ts';
+import { STORY_TEXT_LIMIT_BYTES } from '../../src/domain/story/story-size.ts';
+import { storyText } from '../../src/domain/story/story-text.ts';
 import { api, createStory, expectError, signUp, storedStory, storyPayload, updatePayload } from './support/api.ts';
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { RoomViewers } from '../../src/adapters/live/room-viewers.ts';
 import { StreamAudience } from '../../src/adapters/live/stream-audience.ts';
 import type { LiveStreamRoom } from '../../src/adapters/live/live-stream-room.ts';
-import type { AudienceMinute } from '../../src/domain/readership.ts';
+import type { AudienceMinute } from '../../src/domain/readership/readership.ts';
 import { api, deps, expectError, signUp } from './support/api.ts';
 import { roomOf, startStream } from './support/live.ts';
 

@@ -2,7 +2,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from 'cloudflare:workers';
 import worker from '../../src/worker.ts';
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../src/domain/entities.ts';
+import type { User } from '../../src/domain/users/entities.ts';
 import { api, expectError, login, signUp } from './support/api.ts';
 import { codeOf, enableTotp, passwordStep, secondStep } from './support/two-factor.ts';
 

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Story, User } from '../../src/domain/entities.ts';
+import type { Story } from '../../src/domain/story/entities.ts';
+import type { User } from '../../src/domain/users/entities.ts';
 import { api, createStory, deleteUser, deps, expectError, login, signUp } from './support/api.ts';
 
 /** Deleting a user deactivates it: stories stay (with their byline), sessions end, the last admin stays. */

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Story } from '../../src/domain/entities.ts';
+import type { Story } from '../../src/domain/story/entities.ts';
 import { api, createStory, deps, expectError, signUp, storyPayload, updatePayload } from './support/api.ts';
 
 /** The validation messages of docs/product/rules.md#validation (and the API's own for the rest), as the 400 `fields` carry them. */

@@ -2,7 +2,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import worker from '../../src/worker.ts';
-import type { Correction, Story, StoryRevision, StoryRevisionSummary } from '../../src/domain/entities.ts';
+import type { Correction, Story, StoryRevision, StoryRevisionSummary } from '../../src/domain/story/entities.ts';
 import { formatFullDate } from '../../src/domain/dates.ts';
 import { api, createStory, deleteUser, deps, expectError, signUp, updatePayload, updateStory } from './support/api.ts';
 import { siteApp } from './support/site-app.ts';

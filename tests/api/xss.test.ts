@@ -1,6 +1,6 @@
 import naughtyStrings from 'big-list-of-naughty-strings';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Story } from '../../src/domain/entities.ts';
+import type { Story } from '../../src/domain/story/entities.ts';
 import {
   JSON_CONTENT_TYPE,
   api,

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { AlertView } from '../../src/domain/alerts/alert.ts';
-import type { Beat } from '../../src/domain/entities.ts';
+import type { Beat } from '../../src/domain/beats/entities.ts';
 import { expect, test } from './support/browser.ts';
 import { LocalPushService, shownNotifications } from './support/push-service.ts';
 import { apiCall, apiLogin, site } from './support/site.ts';

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe } from 'vitest';
-import type { LiveBlogUpdate, Story } from '../../src/domain/entities.ts';
+import type { LiveBlogUpdate } from '../../src/domain/live-blog/entities.ts';
+import type { Story } from '../../src/domain/story/entities.ts';
 import { expect, test } from './support/browser.ts';
 import { apiCall, apiLogin, site, type E2eAccount } from './support/site.ts';
 import { createStoryViaApi, signInAs, unique } from './support/staff.ts';

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe } from 'vitest';
-import type { ActiveLiveStream, LiveStream, Story } from '../../src/domain/entities.ts';
+import type { ActiveLiveStream, LiveStream } from '../../src/domain/live-video/entities.ts';
+import type { Story } from '../../src/domain/story/entities.ts';
 import { seriousViolations } from './support/axe.ts';
 import { expect, test } from './support/browser.ts';
 import { anyScriptContains, expectNotice, playAndSeek, scriptsLoaded, videoState } from './support/media.ts';

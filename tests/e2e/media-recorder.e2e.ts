@@ -1,4 +1,4 @@
-import type { Story } from '../../src/domain/entities.ts';
+import type { Story } from '../../src/domain/story/entities.ts';
 import { ffprobeBytes, hasFfprobe } from '../support/ffprobe.ts';
 import { seriousViolations } from './support/axe.ts';
 import { expect, test } from './support/browser.ts';

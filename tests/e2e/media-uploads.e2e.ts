@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Request } from 'playwright-core';
-import type { Story } from '../../src/domain/entities.ts';
+import type { Story } from '../../src/domain/story/entities.ts';
 import { expect, test } from './support/browser.ts';
 import { describeDroppedPicture, expectNotice, expectPhotoStoryCreated, photoStoryWithImageOver } from './support/media.ts';
 import { apiCall, apiLogin, site } from './support/site.ts';

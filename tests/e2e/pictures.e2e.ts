@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { describe } from 'vitest';
-import type { Story } from '../../src/domain/entities.ts';
+import type { Story } from '../../src/domain/story/entities.ts';
 import { expect, test } from './support/browser.ts';
 import { apiCall, apiLogin, site } from './support/site.ts';
 import { createReporterViaApi, signInAs, unique, uniqueUsername } from './support/staff.ts';

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { beforeAll, describe } from 'vitest';
-import type { Beat, Story } from '../../src/domain/entities.ts';
+import type { Beat } from '../../src/domain/beats/entities.ts';
+import type { Story } from '../../src/domain/story/entities.ts';
 import { seriousViolations } from './support/axe.ts';
 import { expect, test } from './support/browser.ts';
 import { apiCall, apiLogin, site } from './support/site.ts';

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe } from 'vitest';
-import type { Story, User } from '../../src/domain/entities.ts';
+import type { Story } from '../../src/domain/story/entities.ts';
+import type { User } from '../../src/domain/users/entities.ts';
 import { expect, test } from './support/browser.ts';
 import { apiCall, apiLogin, site } from './support/site.ts';
 import { signInAs, unique, uniqueUsername } from './support/staff.ts';

@@ -1,5 +1,5 @@
 import { beforeAll, describe } from 'vitest';
-import type { Story } from '../../src/domain/entities.ts';
+import type { Story } from '../../src/domain/story/entities.ts';
 import { seriousViolations } from './support/axe.ts';
 import { expect, test } from './support/browser.ts';
 import { apiLogin, site, type E2eAccount } from './support/site.ts';

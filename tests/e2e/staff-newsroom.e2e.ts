@@ -1,7 +1,9 @@
 import type { Request } from 'playwright-core';
 import { beforeAll, describe } from 'vitest';
-import type { Beat, Story, User } from '../../src/domain/entities.ts';
-import { slugify } from '../../src/domain/slug.ts';
+import type { Beat } from '../../src/domain/beats/entities.ts';
+import type { Story } from '../../src/domain/story/entities.ts';
+import type { User } from '../../src/domain/users/entities.ts';
+import { slugify } from '../../src/domain/story/slug.ts';
 import { expect, test } from './support/browser.ts';
 import { apiCall, apiLogin, site, type E2eAccount } from './support/site.ts';
 import { logInThroughForm, signInAs, unique, uniqueUsername } from './support/staff.ts';

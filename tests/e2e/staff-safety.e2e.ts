@@ -1,5 +1,5 @@
 import { beforeAll, describe } from 'vitest';
-import type { Story } from '../../src/domain/entities.ts';
+import type { Story } from '../../src/domain/story/entities.ts';
 import { expect, test } from './support/browser.ts';
 import { apiCall, apiLogin, site, type E2eAccount } from './support/site.ts';
 import { createReporterViaApi, createStoryViaApi, signInAs, unique, uniqueUsername } from './support/staff.ts';

@@ -1,7 +1,7 @@
 import type { Locator } from 'playwright-core';
 import { beforeAll, describe } from 'vitest';
-import type { Story } from '../../src/domain/entities.ts';
-import { slugify } from '../../src/domain/slug.ts';
+import type { Story } from '../../src/domain/story/entities.ts';
+import { slugify } from '../../src/domain/story/slug.ts';
 import { expect, test } from './support/browser.ts';
 import { apiCall, apiLogin, site, type E2eAccount } from './support/site.ts';
 import { createReporterViaApi, signInAs, unique, uniqueUsername } from './support/staff.ts';

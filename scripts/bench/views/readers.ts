@@ -1,5 +1,5 @@
 import { Agent, request } from 'undici';
-import type { DeviceClass, ViewSource } from '../../../src/domain/readership.ts';
+import type { DeviceClass, ViewSource } from '../../../src/domain/readership/readership.ts';
 
 /**
  * Simulated readers for `npm run bench:views` and the kill test: each view is a POST

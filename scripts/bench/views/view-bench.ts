@@ -1,4 +1,4 @@
-import type { ViewCounterStats } from '../../../src/domain/readership.ts';
+import type { ViewCounterStats } from '../../../src/domain/readership/readership.ts';
 import { executeLocalSql } from '../../lib/local-platform.ts';
 import type { DemoSite } from '../demo-site.ts';
 import { offerViews, type Tally, type ViewLoadResult } from './readers.ts';

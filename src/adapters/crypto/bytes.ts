@@ -1,26 +1,4 @@
-export function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
-export function fromBase64(text: string): Uint8Array {
-  try {
-    return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
-  } catch {
-    return new Uint8Array();
-  }
-}
-
-export function toBase64Url(bytes: Uint8Array): string {
-  return toBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-/** Base64url (or plain base64) back to bytes; empty when it does not decode, as fromBase64. */
-export function fromBase64Url(text: string): Uint8Array {
-  return fromBase64(text.replace(/-/g, '+').replace(/_/g, '/'));
-}
-
+/** Byte helpers of the crypto adapters (base64 is src/media/base64.ts). */
 export function toHex(bytes: ArrayBuffer | Uint8Array): string {
   return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -1,5 +1,6 @@
-import type { PasswordHasher } from '../../domain/ports.ts';
-import { constantTimeEqual, fromBase64, toBase64 } from './bytes.ts';
+import type { PasswordHasher } from '../../domain/security/ports.ts';
+import { fromBase64, toBase64 } from '../../media/base64.ts';
+import { constantTimeEqual } from './bytes.ts';
 
 /** Workers in production cap PBKDF2 at 100,000 iterations; more fails only after deploy. */
 export const PBKDF2_ITERATIONS = 100_000;

@@ -1,4 +1,4 @@
-import { fromBase64Url, toBase64Url } from './bytes.ts';
+import { fromBase64Url, toBase64Url } from '../../media/base64.ts';
 
 const VERSION = 'v1';
 const IV_BYTES = 12;

@@ -1,4 +1,5 @@
-import { toBase64Url, toHex } from './bytes.ts';
+import { toBase64Url } from '../../media/base64.ts';
+import { toHex } from './bytes.ts';
 
 /** 256 random bits; the client gets the token, the database only its SHA-256. */
 export function newSessionToken(): string {

@@ -9,7 +9,7 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { fromBase64Url, toBase64Url } from './bytes.ts';
+import { fromBase64Url, toBase64Url } from '../../media/base64.ts';
 
 /**
  * Passkeys (WebAuthn, discoverable credentials) through @simplewebauthn/server (decision 052): the

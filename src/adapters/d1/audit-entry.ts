@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AuditEntry, AuditTargetType } from '../../domain/audit.ts';
+import type { AuditEntry, AuditTargetType } from '../../domain/audit/audit.ts';
 import type { Db } from './db.ts';
 import { auditLog } from './security-schema.ts';
 

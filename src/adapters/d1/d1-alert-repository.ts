@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { AuditEntry } from '../../domain/audit.ts';
+import type { AuditEntry } from '../../domain/audit/audit.ts';
 import type { Alert } from '../../domain/alerts/alert.ts';
 import { FREEZE_CHUNK, RECIPIENTS_PER_BATCH } from '../../domain/alerts/delivery.ts';
 import type { AlertRepository, JobFence, NewAlert, PendingRecipient, RoundOutcomes, StartedJob } from '../../domain/alerts/ports.ts';

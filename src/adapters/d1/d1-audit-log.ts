@@ -1,6 +1,6 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
-import type { AuditDetail, AuditRecord, AuditTargetType } from '../../domain/audit.ts';
-import type { AuditLog, AuditQuery } from '../../domain/security-ports.ts';
+import type { AuditDetail, AuditRecord, AuditTargetType } from '../../domain/audit/audit.ts';
+import type { AuditLog, AuditQuery } from '../../domain/audit/ports.ts';
 import type { Db } from './db.ts';
 import { users } from './schema.ts';
 import { auditLog } from './security-schema.ts';

@@ -1,5 +1,5 @@
 import { and, eq, gt, lte } from 'drizzle-orm';
-import type { AuthChallenge, AuthChallengeRepository, ChallengePurpose } from '../../domain/security-ports.ts';
+import type { AuthChallenge, AuthChallengeRepository, ChallengePurpose } from '../../domain/security/ports.ts';
 import type { Db } from './db.ts';
 import { authChallenges } from './security-schema.ts';
 

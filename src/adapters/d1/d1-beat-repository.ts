@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { ConflictError, ValidationError } from '../../domain/errors.ts';
-import type { Beat } from '../../domain/entities.ts';
-import type { BeatRepository } from '../../domain/ports.ts';
+import type { Beat } from '../../domain/beats/entities.ts';
+import type { BeatRepository } from '../../domain/beats/ports.ts';
 import { isUniqueViolation, type Db } from './db.ts';
 import { beats, userBeats } from './schema.ts';
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Correction } from '../../domain/entities.ts';
-import type { AuditEntry } from '../../domain/audit.ts';
-import type { CorrectionRepository } from '../../domain/ports.ts';
+import type { Correction } from '../../domain/story/entities.ts';
+import type { AuditEntry } from '../../domain/audit/audit.ts';
+import type { CorrectionRepository } from '../../domain/story/ports.ts';
 import { auditStoryEntries } from './audit-entry.ts';
 import { ifWritten } from './d1-story-revisions.ts';
 import type { Db } from './db.ts';

@@ -1,5 +1,5 @@
 import { and, eq, lte, or, sql } from 'drizzle-orm';
-import type { IdempotencyClaim, IdempotencyKeyRepository, IdempotencyRecord } from '../../domain/ports.ts';
+import type { IdempotencyClaim, IdempotencyKeyRepository, IdempotencyRecord } from '../http/idempotency.ts';
 import type { Db } from './db.ts';
 import { idempotencyKeys } from './schema.ts';
 

@@ -1,6 +1,12 @@
-import type { LiveBlogUpdate } from '../../domain/entities.ts';
-import type { Coverage } from '../../domain/liveblog.ts';
-import type { LiveBlogChanges, LiveBlogEditOutcome, LiveBlogPage, LiveBlogRepository, StoredLiveBlogUpdate } from '../../domain/ports.ts';
+import type { LiveBlogUpdate } from '../../domain/live-blog/entities.ts';
+import type { Coverage } from '../../domain/story/story.ts';
+import type {
+  LiveBlogChanges,
+  LiveBlogEditOutcome,
+  LiveBlogPage,
+  LiveBlogRepository,
+  StoredLiveBlogUpdate,
+} from '../../domain/live-blog/ports.ts';
 import type { Db } from './db.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { AuditDetail } from '../../domain/audit.ts';
-import type { ActiveLiveStream, LiveStream } from '../../domain/entities.ts';
-import type { LiveStreamRepository } from '../../domain/ports.ts';
+import type { AuditDetail } from '../../domain/audit/audit.ts';
+import type { ActiveLiveStream, LiveStream } from '../../domain/live-video/entities.ts';
+import type { LiveStreamRepository } from '../../domain/live-video/ports.ts';
 import type { Db } from './db.ts';
 import { liveStreams, stories } from './schema.ts';
 import { auditEntriesFrom } from './audit-entry.ts';

@@ -1,6 +1,6 @@
 import { and, count, eq, gte, lt, min } from 'drizzle-orm';
-import type { AuditEntry } from '../../domain/audit.ts';
-import type { LoginAttemptRepository } from '../../domain/ports.ts';
+import type { AuditEntry } from '../../domain/audit/audit.ts';
+import type { LoginAttemptRepository } from '../../domain/security/ports.ts';
 import { auditEntry } from './audit-entry.ts';
 import type { Db } from './db.ts';
 import { loginAttempts } from './schema.ts';

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { AuditEntry } from '../../domain/audit.ts';
+import type { AuditEntry } from '../../domain/audit/audit.ts';
 import { ConflictError } from '../../domain/errors.ts';
-import type { PasskeyRepository, PasskeySummary, StoredPasskey } from '../../domain/security-ports.ts';
+import type { PasskeyRepository, PasskeySummary, StoredPasskey } from '../../domain/security/ports.ts';
 import { auditEntry, auditEntriesFrom, ifChanged } from './audit-entry.ts';
 import { isUniqueViolation, type Db } from './db.ts';
 import { useChallenge } from './sign-in-proof.ts';

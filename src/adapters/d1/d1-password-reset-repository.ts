@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { AuditEntry } from '../../domain/audit.ts';
-import type { PasswordResetRecord, PasswordResetRepository } from '../../domain/security-ports.ts';
+import type { AuditEntry } from '../../domain/audit/audit.ts';
+import type { PasswordResetRecord, PasswordResetRepository } from '../../domain/security/ports.ts';
 import type { Db } from './db.ts';
 import { auditEntry } from './audit-entry.ts';
 import { sessions, users } from './schema.ts';

@@ -1,4 +1,4 @@
-import type { ReadershipRepository, ReadershipScope, ReadershipWindow } from '../../domain/ports.ts';
+import type { ReadershipRepository, ReadershipScope, ReadershipWindow } from '../../domain/readership/ports.ts';
 import type {
   AudienceMinute,
   BeatViews,
@@ -7,8 +7,8 @@ import type {
   StoryStream,
   TopStory,
   ViewSource,
-} from '../../domain/readership.ts';
-import { MAX_REFERRERS } from '../../domain/readership.ts';
+} from '../../domain/readership/readership.ts';
+import { MAX_REFERRERS } from '../../domain/readership/readership.ts';
 import type { Db } from './db.ts';
 
 /**

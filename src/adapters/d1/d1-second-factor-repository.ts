@@ -1,6 +1,6 @@
 import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { AuditEntry } from '../../domain/audit.ts';
-import type { SecondFactorRepository, SecondFactorStatus, TotpRecord } from '../../domain/security-ports.ts';
+import type { AuditEntry } from '../../domain/audit/audit.ts';
+import type { SecondFactorRepository, SecondFactorStatus, TotpRecord } from '../../domain/security/ports.ts';
 import type { Db } from './db.ts';
 import { auditEntry, ifChanged } from './audit-entry.ts';
 import { D1PasskeyRepository } from './d1-passkey-repository.ts';

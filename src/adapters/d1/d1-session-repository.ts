@@ -1,13 +1,13 @@
 import { and, desc, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import type { AuditEntry } from '../../domain/audit.ts';
-import type { User } from '../../domain/entities.ts';
-import type { SessionRepository } from '../../domain/ports.ts';
-import type { NewSession, SessionSummary, SignedInSession, SignInProof } from '../../domain/security-ports.ts';
+import type { AuditEntry } from '../../domain/audit/audit.ts';
+import type { User } from '../../domain/users/entities.ts';
+import type { SessionRepository } from '../../domain/security/ports.ts';
+import type { NewSession, SessionSummary, SignedInSession, SignInProof } from '../../domain/security/ports.ts';
 import type { Db } from './db.ts';
 import { auditEntry, ifChanged } from './audit-entry.ts';
 import { proofStatements } from './sign-in-proof.ts';
-import { SECURITY_SETTINGS_KEY } from '../../services/security-settings.ts';
+import { SECURITY_SETTINGS_KEY } from '../../services/security/security-settings.ts';
 import { toUser } from './d1-user-repository.ts';
 import { sessions, users } from './schema.ts';
 
@@ -17,7 +17,7 @@ const hasSecondFactor = sql<number>`(EXISTS (SELECT 1 FROM totp_secrets t WHERE 
 
 type Statements = [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]];
 
-/** The admin's sign-in policy as stored (services/security-settings.ts's key), or null. */
+/** The admin's sign-in policy as stored (services/security/security-settings.ts's key), or null. */
 const storedSecuritySetting = sql<string | null>`(SELECT value FROM site_settings WHERE key = ${SECURITY_SETTINGS_KEY})`;
 
 const live = (now: string) => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now));

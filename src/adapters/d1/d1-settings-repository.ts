@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { AuditEntry } from '../../domain/audit.ts';
-import type { SettingsRepository } from '../../domain/ports.ts';
+import type { AuditEntry } from '../../domain/audit/audit.ts';
+import type { SettingsRepository } from '../../domain/site/ports.ts';
 import { auditEntry } from './audit-entry.ts';
 import type { Db } from './db.ts';
 import { siteSettings } from './schema.ts';

@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, gte, isNull, lt, lte, ne, or, sql, sum, type SQL } from 'drizzle-orm';
 import { ConflictError } from '../../domain/errors.ts';
-import type { Correction, Story } from '../../domain/entities.ts';
-import type { StoryFilter, StoryListOrder, StoryRepository, StoryUpdateOutcome, StoryWrite } from '../../domain/ports.ts';
-import { FALLBACK_SLUG, slugCandidatePrefix } from '../../domain/slug.ts';
-import { withoutMarkDelimiters } from '../../domain/search-query.ts';
-import { storyText } from '../../domain/story-text.ts';
-import type { AuditEntry } from '../../domain/audit.ts';
+import type { Correction, Story } from '../../domain/story/entities.ts';
+import type { StoryFilter, StoryListOrder, StoryRepository, StoryUpdateOutcome, StoryWrite } from '../../domain/story/ports.ts';
+import { FALLBACK_SLUG, slugCandidatePrefix } from '../../domain/story/slug.ts';
+import { withoutMarkDelimiters } from '../../domain/discovery/search-query.ts';
+import { storyText } from '../../domain/story/story-text.ts';
+import type { AuditEntry } from '../../domain/audit/audit.ts';
 import { auditEntriesFrom, auditStoryEntries } from './audit-entry.ts';
 import { isUniqueViolation, type Db } from './db.ts';
 import { ifWritten, keepPublishingRevisions, keepRevision } from './d1-story-revisions.ts';

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { StoryRevision, StoryRevisionSummary } from '../../domain/entities.ts';
-import type { StoryRevisionRepository } from '../../domain/ports.ts';
+import type { StoryRevision, StoryRevisionSummary } from '../../domain/story/entities.ts';
+import type { StoryRevisionRepository } from '../../domain/story/ports.ts';
 import type { Db } from './db.ts';
 import { storyRevisions, users } from './schema.ts';
 

@@ -1,8 +1,8 @@
-import type { SearchHit } from '../../domain/entities.ts';
+import type { SearchHit } from '../../domain/discovery/entities.ts';
 import type { StorySearchScope } from '../../domain/permissions.ts';
-import type { StorySearch } from '../../domain/ports.ts';
-import { MARK_CLOSE, MARK_OPEN } from '../../domain/search-query.ts';
-import type { StoryStatus } from '../../domain/story.ts';
+import type { StorySearch } from '../../domain/discovery/ports.ts';
+import { MARK_CLOSE, MARK_OPEN } from '../../domain/discovery/search-query.ts';
+import type { StoryStatus } from '../../domain/story/story.ts';
 import type { Db } from './db.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { UploadSession, UploadSessionPart, UploadSessionStatus } from '../../domain/entities.ts';
-import type { UploadSessionRepository } from '../../domain/ports.ts';
+import type { UploadSession, UploadSessionPart, UploadSessionStatus } from '../../domain/media/entities.ts';
+import type { UploadSessionRepository } from '../../domain/media/ports.ts';
 import type { Db } from './db.ts';
 import { uploadParts, uploadSessions } from './schema.ts';
 

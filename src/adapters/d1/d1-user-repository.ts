@@ -1,8 +1,8 @@
 import { and, asc, count, eq, isNull, ne, or, sql } from 'drizzle-orm';
-import type { AuditEntry } from '../../domain/audit.ts';
+import type { AuditEntry } from '../../domain/audit/audit.ts';
 import { ConflictError } from '../../domain/errors.ts';
-import type { User } from '../../domain/entities.ts';
-import type { DeactivateOutcome, NewUser, UserRepository } from '../../domain/ports.ts';
+import type { User } from '../../domain/users/entities.ts';
+import type { DeactivateOutcome, NewUser, UserRepository } from '../../domain/users/ports.ts';
 import type { Role } from '../../domain/roles.ts';
 import { auditEntriesFrom, auditEntry, ifChanged } from './audit-entry.ts';
 import { isUniqueViolation, type Db } from './db.ts';

@@ -1,4 +1,4 @@
-import type { ReaderDevice, ViewSource } from '../../domain/readership.ts';
+import type { ReaderDevice, ViewSource } from '../../domain/readership/readership.ts';
 import { isUniqueViolation } from './db.ts';
 
 /**

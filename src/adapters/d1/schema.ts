@@ -1,6 +1,6 @@
 import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { COVERAGES, STORY_FORMATS } from '../../domain/liveblog.ts';
-import { STORY_STATUSES } from '../../domain/story.ts';
+import { COVERAGES, STORY_FORMATS } from '../../domain/story/story.ts';
+import { STORY_STATUSES } from '../../domain/story/story.ts';
 
 /** Mirrors migrations/*.sql, which are the source of truth (constraints, collations, partial indexes). */
 
@@ -46,7 +46,7 @@ export const beats = sqliteTable('beats', {
   name: text('name', { length: 100 }).notNull(),
   description: text('description'),
   createdAt: text('created_at').notNull(),
-  // Written on every create and rename (src/services/beat-save.ts); the migration filled older rows.
+  // Written on every create and rename (src/services/beats/beat-save.ts); the migration filled older rows.
   slug: text('slug').notNull(),
 });
 

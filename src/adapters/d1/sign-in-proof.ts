@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
-import type { ChallengePurpose, SignInProof } from '../../domain/security-ports.ts';
+import type { ChallengePurpose, SignInProof } from '../../domain/security/ports.ts';
 import { ifChanged } from './audit-entry.ts';
 import type { Db } from './db.ts';
 import { authChallenges, passkeys, recoveryCodes, totpSecrets } from './security-schema.ts';

@@ -31,7 +31,7 @@ import { storyRoutes } from './routes/stories.ts';
 import { storyViewRoutes } from './routes/story-views.ts';
 import { storyWorkflowRoutes } from './routes/story-workflow.ts';
 import { liveBlogRoutes, storyScope } from './routes/live-blog.ts';
-import { liveBlogStreamRoutes } from './liveblog/live-blog-stream.ts';
+import { liveBlogStreamRoutes } from './live-blog/live-blog-stream.ts';
 import { streamRoutes } from './routes/streams.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { userRoutes } from './routes/users.ts';

@@ -1,5 +1,5 @@
-import type { User } from '../../domain/entities.ts';
-import type { SignedInSession } from '../../domain/security-ports.ts';
+import type { User } from '../../domain/users/entities.ts';
+import type { SignedInSession } from '../../domain/security/ports.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { SCOPES_CHANGED } from './middleware/edge-cache.ts';
 

@@ -1,5 +1,5 @@
 import { UnprocessableError, ConflictError, ValidationError } from '../../domain/errors.ts';
-import type { Clock, IdempotencyKeyRepository } from '../../domain/ports.ts';
+import type { Clock } from '../../domain/time.ts';
 import { addSeconds } from '../../domain/time.ts';
 
 /**
@@ -98,4 +98,30 @@ export async function underIdempotencyKey(
 
 function leaseFrom(now: string): string {
   return addSeconds(now, IDEMPOTENCY_LEASE_SECONDS);
+}
+
+/** The first answer to a request sent with an Idempotency-Key (decisions 026 and 051). */
+export type IdempotencyRecord =
+  { status: 'pending'; leaseUntil: string } | { status: 'done'; fingerprint: string; responseStatus: number; responseBody: string };
+
+/** One request's hold on a user's key: `claimId` is that request's own, so a request that lost its lease cannot touch the key. */
+export interface IdempotencyClaim {
+  userId: number;
+  key: string;
+  claimId: string;
+}
+
+export interface IdempotencyKeyRepository {
+  /**
+   * Claims the user's key for a new request, atomically, with a lease until `leaseUntil`: null when
+   * this call claimed it (no record, an expired one, or a pending one whose lease ran out: its
+   * request is gone), else the record that holds it.
+   */
+  claim(claim: IdempotencyClaim, now: string, leaseUntil: string, expiresAt: string): Promise<IdempotencyRecord | null>;
+  /** Extends the lease of a request still running; false when it no longer holds the key. */
+  renew(claim: IdempotencyClaim, leaseUntil: string): Promise<boolean>;
+  /** Keeps the answer to the claimed key (until the key's expiry). */
+  complete(claim: IdempotencyClaim, answer: { fingerprint: string; responseStatus: number; responseBody: string }): Promise<void>;
+  /** Gives a claimed key up (its request failed and wrote nothing), so a retry runs afresh. */
+  release(claim: IdempotencyClaim): Promise<void>;
 }

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
-import { auditText, type AuditEntry } from '../../domain/audit.ts';
-import type { User } from '../../domain/entities.ts';
+import { auditText, type AuditEntry } from '../../domain/audit/audit.ts';
+import type { User } from '../../domain/users/entities.ts';
 import { InvalidCredentialsError, TooManyAttemptsError } from '../../domain/errors.ts';
-import type { SignInProof } from '../../domain/security-ports.ts';
+import type { SignInProof } from '../../domain/security/ports.ts';
 import { addSeconds } from '../../domain/time.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { hashSessionToken, newSessionToken } from '../crypto/session-tokens.ts';

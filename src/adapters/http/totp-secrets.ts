@@ -1,4 +1,4 @@
-import type { TotpRecord } from '../../domain/security-ports.ts';
+import type { TotpRecord } from '../../domain/security/ports.ts';
 import type { AppDeps } from '../app-deps.ts';
 
 /** The context a user's TOTP secret is sealed under: a sealed secret copied to another user's row does not open. */

@@ -1,7 +1,7 @@
-import type { Story } from '../../domain/entities.ts';
+import type { Story } from '../../domain/story/entities.ts';
 import { endStaleAlerts } from '../../services/alerts/end-stale-alerts.ts';
+import { publishDueStories } from '../../services/story/scheduled-publishing.ts';
 import { requeueStrandedJobs } from '../../services/jobs/requeue-stranded-jobs.ts';
-import { publishDueStories } from '../../services/scheduled-publishing.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { EdgeCache } from '../http/middleware/edge-cache.ts';
 

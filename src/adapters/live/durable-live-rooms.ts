@@ -1,23 +1,25 @@
 import type { HlsPlaylist } from '../../media/hls-playlist.ts';
 import type { LiveManifest, LiveWork } from '../../media/live-protocol.ts';
 import { ROLE_HEADER } from './live-role.ts';
-import type { LiveStreamRoom, RoomOutcome, RoomSettings, SegmentAnswer } from './live-stream-room.ts';
+import type { LiveRoomOutcome, LiveRoomSettings } from '../../domain/live-video/ports.ts';
+import type { LiveRooms, SegmentAnswer } from './live-rooms.ts';
+import type { LiveStreamRoom } from './live-stream-room.ts';
 import type { ViewerReport } from './viewer-tally.ts';
 
-/** The worker's handle on the live stream rooms: one Durable Object per stream, named by its id. */
-export class DurableLiveRooms {
+/** The live stream rooms over their Durable Object namespace: one object per stream, named by its id. */
+export class DurableLiveRooms implements LiveRooms {
   constructor(private readonly namespace: DurableObjectNamespace<LiveStreamRoom>) {}
 
   private room(streamId: number) {
     return this.namespace.get(this.namespace.idFromName(`stream-${streamId}`));
   }
 
-  open(settings: RoomSettings): Promise<void> {
+  open(settings: LiveRoomSettings): Promise<void> {
     return this.room(settings.streamId).open(settings);
   }
 
   /** `endedBy`: the user who ended it, for the audit log. */
-  end(streamId: number, endedBy: number | null = null): Promise<RoomOutcome> {
+  end(streamId: number, endedBy: number | null = null): Promise<LiveRoomOutcome> {
     return this.room(streamId).end(endedBy);
   }
 

@@ -12,7 +12,7 @@ import {
 import { openContainer, restoreContainer } from '../../media/live-containers.ts';
 import { LIVE_PROTOCOL, LiveCloseCode, type LiveManifest, type LiveServerMessage, type LiveWork } from '../../media/live-protocol.ts';
 import { SegmentCutter, type CutSegment } from '../../media/segment-cutter.ts';
-import type { AppDeps, Bindings } from '../app-deps.ts';
+import type { AppDeps } from '../app-deps.ts';
 import type { EdgeCache } from '../http/middleware/edge-cache.ts';
 import { LiveSegments, type SegmentIndex } from './live-segments.ts';
 import { ROLE_HEADER } from './live-role.ts';
@@ -22,6 +22,8 @@ import { RoomRecording, type RecordingProgress } from './room-recording.ts';
 import { RoomStorage } from './room-storage.ts';
 import { RoomViewers } from './room-viewers.ts';
 import type { ViewerReport } from './viewer-tally.ts';
+import type { LiveRoomOutcome, LiveRoomSettings } from '../../domain/live-video/ports.ts';
+import type { SegmentAnswer } from './live-rooms.ts';
 
 /**
  * One Durable Object per live stream (docs/decisions/010-live-stream-protocol.md, 025, 040). The
@@ -42,23 +44,7 @@ import type { ViewerReport } from './viewer-tally.ts';
  * read back on wake.
  */
 
-export interface RoomSettings {
-  streamId: number;
-  /** Where the recording goes; its extension follows the container the first bytes turn out to be. */
-  recordingKey: string;
-  /** The site's origin, whose cached public pages the room refreshes when the stream ends. */
-  origin?: string;
-}
-
-/** One answer to a viewer's request for a segment (the worker turns it into HTTP); `contentType` is the container's media type. */
-export type SegmentAnswer = { status: 200; bytes: Uint8Array; contentType: string } | { status: 204 | 404 | 410; contentType?: string };
-
-export interface RoomOutcome {
-  videoUrl: string | null;
-  size: number;
-}
-
-interface RoomConfig extends RoomSettings {
+interface RoomConfig extends LiveRoomSettings {
   partSize: number;
   graceSeconds: number;
   /** Every origin the stream was started or published from. */
@@ -74,7 +60,7 @@ interface RoomProgress extends RecordingProgress {
   lead?: string | null;
   /** Where the next segment starts (segment-cutter.ts). */
   cutFrom?: number | null;
-  outcome: RoomOutcome | null;
+  outcome: LiveRoomOutcome | null;
   /** Segment numbering (live-segments.ts); absent in rooms started before segments existed. */
   segments?: SegmentIndex;
   /** The last moment the publisher was known to be there (room-alarm.ts). */
@@ -109,7 +95,7 @@ function containerOf(progress: RoomProgress | null): LiveContainer | null {
   return null;
 }
 
-export class LiveStreamRoom extends DurableObject<Bindings> {
+export class LiveStreamRoom extends DurableObject<Env> {
   private readonly store: RoomStorage;
   private readonly deps: RoomDeps;
   private config: RoomConfig | null;
@@ -120,9 +106,9 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
   private recording: RoomRecording | null = null;
   private readonly viewers: RoomViewers;
   private readonly work: LiveWork;
-  private ending: Promise<RoomOutcome> | null = null;
+  private ending: Promise<LiveRoomOutcome> | null = null;
 
-  constructor(ctx: DurableObjectState, env: Bindings, deps: RoomDeps) {
+  constructor(ctx: DurableObjectState, env: Env, deps: RoomDeps) {
     super(ctx, env);
     this.deps = deps;
     this.store = new RoomStorage(ctx.storage.sql);
@@ -161,7 +147,7 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
   }
 
   /** Called once when the stream is created; the publisher then has the grace period to connect. */
-  async open(settings: RoomSettings): Promise<void> {
+  async open(settings: LiveRoomSettings): Promise<void> {
     if (this.config) return;
     const limits = this.deps.mediaLimits;
     this.config = {
@@ -189,7 +175,7 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
    * Ends the stream and stores its recording; safe to call again (it answers the same outcome).
    * `endedBy` is the user who asked (the audit log's actor); none when the stream ends by itself.
    */
-  end(endedBy: number | null = null): Promise<RoomOutcome> {
+  end(endedBy: number | null = null): Promise<LiveRoomOutcome> {
     this.ending ??= this.finish(endedBy).finally(() => {
       this.ending = null;
     });
@@ -479,7 +465,7 @@ export class LiveStreamRoom extends DurableObject<Bindings> {
     }
   }
 
-  private async finish(endedBy: number | null): Promise<RoomOutcome> {
+  private async finish(endedBy: number | null): Promise<LiveRoomOutcome> {
     const config = this.config;
     const progress = this.progress;
     if (!config || !progress) throw new Error('no such stream');

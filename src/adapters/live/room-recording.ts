@@ -1,4 +1,4 @@
-import type { MediaStore, UploadedPart } from '../../domain/ports.ts';
+import type { MediaStore, UploadedPart } from '../../domain/media/ports.ts';
 import { applyPatches, concatBytes } from '../../media/bytes.ts';
 import type { LiveContainer } from '../../media/live-container.ts';
 import { mediaUrl } from '../../media/media-keys.ts';

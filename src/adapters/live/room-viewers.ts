@@ -1,4 +1,4 @@
-import type { AudienceMinute } from '../../domain/readership.ts';
+import type { AudienceMinute } from '../../domain/readership/readership.ts';
 import { StreamAudience } from './stream-audience.ts';
 import { ViewerTally, type ViewerReport } from './viewer-tally.ts';
 

@@ -1,4 +1,4 @@
-import type { AudienceMinute } from '../../domain/readership.ts';
+import type { AudienceMinute } from '../../domain/readership/readership.ts';
 
 /**
  * A live stream's audience, minute by minute (GET /api/analytics/streams/{id}), taken from the

@@ -1,4 +1,4 @@
-import { toBase64 } from '../crypto/bytes.ts';
+import { toBase64 } from '../../media/base64.ts';
 import { CRLF, type Header, type MimeMessage } from './mime.ts';
 
 /**

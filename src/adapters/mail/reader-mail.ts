@@ -1,7 +1,7 @@
-import type { Clock } from '../../domain/ports.ts';
+import type { Clock } from '../../domain/time.ts';
 import type { ReaderMail } from '../../domain/readers/ports.ts';
 import { SIGN_IN_LINK_MINUTES } from '../../domain/readers/rules.ts';
-import { site } from '../../domain/site.ts';
+import { site } from '../../domain/site/site.ts';
 import { signInLetter } from './letters/sign-in-letter.ts';
 import { sendNow, type Outbox } from './mail-settings.ts';
 

@@ -1,5 +1,5 @@
-import type { PictureFormat } from '../../domain/picture.ts';
-import type { PictureResizer } from '../../domain/ports.ts';
+import type { PictureFormat } from '../../domain/media/picture.ts';
+import type { PictureResizer } from '../../domain/media/ports.ts';
 
 /** How hard each format is squeezed: photographs on a news site, at the size shown. */
 const QUALITY: Record<PictureFormat, number | undefined> = { 'image/avif': 60, 'image/webp': 78, 'image/jpeg': 82, 'image/png': undefined };

@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type/core';
-import { acceptedMedia, type AcceptedMedia } from '../../domain/media-types.ts';
+import { acceptedMedia, type AcceptedMedia } from '../../domain/media/media-types.ts';
 
 /** file-type looks at most this far into a file for the types we accept. */
 export const SNIFF_BYTES = 4100;

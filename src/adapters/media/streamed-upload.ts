@@ -1,7 +1,7 @@
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../domain/errors.ts';
 import { mediaKey } from '../../media/media-keys.ts';
-import { unsupportedMediaMessage, type AcceptedMedia, type MediaKind } from '../../domain/media-types.ts';
-import type { MediaStore, UploadedPart } from '../../domain/ports.ts';
+import { unsupportedMediaMessage, type AcceptedMedia, type MediaKind } from '../../domain/media/media-types.ts';
+import type { MediaStore, UploadedPart } from '../../domain/media/ports.ts';
 import { SNIFF_BYTES, sniffMedia } from './sniff-media.ts';
 
 export interface StreamedUploadOptions {

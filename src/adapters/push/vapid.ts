@@ -1,4 +1,4 @@
-import { fromBase64Url, toBase64Url } from '../crypto/bytes.ts';
+import { fromBase64Url, toBase64Url } from '../../media/base64.ts';
 
 /**
  * The application server's identity to push services (RFC 8292, VAPID): an ES256 JWT naming the push

@@ -2,7 +2,7 @@ import { encryptNotification } from '@block65/webcrypto-web-push';
 import type { AlertMessage } from '../../domain/alerts/alert.ts';
 import { classifyPushStatus, PUSH_TIMEOUT_SECONDS, type PushResult } from '../../domain/alerts/delivery.ts';
 import type { PushKeys, PushOptions, PushSender, PushTarget } from '../../domain/alerts/ports.ts';
-import { fromBase64Url } from '../crypto/bytes.ts';
+import { fromBase64Url } from '../../media/base64.ts';
 import type { VapidSigner } from './vapid.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { MediaStore, StoredObject, UploadedPart } from '../../domain/ports.ts';
+import type { MediaStore, StoredObject, UploadedPart } from '../../domain/media/ports.ts';
 
 function toStoredObject(object: R2Object): StoredObject {
   return {

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../audit.ts';
+import type { AuditEntry } from '../audit/audit.ts';
 import type { NewJob } from '../jobs/job.ts';
 import type { Alert, AlertContent, AlertMessage } from './alert.ts';
 import type { PushResult } from './delivery.ts';

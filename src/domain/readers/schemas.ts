@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { oneLine } from '../mail/control-characters.ts';
 import { mailAddressSchema } from '../mail/schemas.ts';
-import { isValidSlug } from '../slug.ts';
+import { isValidSlug } from '../story/slug.ts';
 import { isLocalPath, READER_NAME_MAX, SIGN_IN_NEWSLETTERS_MAX } from './rules.ts';
 
 /** Request bodies of the reader calls (docs/product/api.md, "Readers and newsletters"). */

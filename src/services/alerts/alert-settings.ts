@@ -1,5 +1,6 @@
 import { alertSettingsSchema, isContactAddress, type AlertSettings, type AlertSettingsView } from '../../domain/alerts/schemas.ts';
-import type { SettingsRepository, UserRepository } from '../../domain/ports.ts';
+import type { SettingsRepository } from '../../domain/site/ports.ts';
+import type { UserRepository } from '../../domain/users/ports.ts';
 
 export const ALERT_SETTINGS_KEY = 'alerts';
 

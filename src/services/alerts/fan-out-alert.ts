@@ -4,7 +4,7 @@ import type { AlertRepository, PendingRecipient, PushSender, RoundOutcomes } fro
 import { pushTopicHeader } from '../../domain/alerts/topics.ts';
 import { jobDone, JOB_POLICIES, type ClaimedJob, type JobOutcome } from '../../domain/jobs/job.ts';
 import type { JobFanOut } from '../../domain/jobs/ports.ts';
-import type { Clock } from '../../domain/ports.ts';
+import type { Clock } from '../../domain/time.ts';
 import { sendJobMessages } from '../jobs/start-jobs.ts';
 
 /** `{alert}:{n}`: the refs of an alert's jobs (n: a subscription id for the audience, a batch number for a batch). */

@@ -1,9 +1,10 @@
 import { alertView, type AlertView } from '../../domain/alerts/alert.ts';
 import type { AlertRepository } from '../../domain/alerts/ports.ts';
-import type { User } from '../../domain/entities.ts';
+import type { User } from '../../domain/users/entities.ts';
 import { NotFoundError } from '../../domain/errors.ts';
-import type { BeatRepository, StoryRepository } from '../../domain/ports.ts';
-import { editableOrThrow } from '../story-save.ts';
+import type { BeatRepository } from '../../domain/beats/ports.ts';
+import type { StoryRepository } from '../../domain/story/ports.ts';
+import { editableOrThrow } from '../story/story-save.ts';
 import { topicOfStored } from './topic-keys.ts';
 
 type Deps = { alerts: AlertRepository; beats: Pick<BeatRepository, 'list'> };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Story, User } from '../../domain/entities.ts';
+import type { Story } from '../../domain/story/entities.ts';
+import type { User } from '../../domain/users/entities.ts';
 import { RecordingJobQueue } from '../jobs/in-memory-jobs.test-support.ts';
 import { InMemoryAlerts, ScriptedPush } from './in-memory-alerts.test-support.ts';
 import { sendAlert } from './send-alert.ts';

@@ -2,7 +2,8 @@ import type { PushKeys, PushSubscriptionRepository } from '../../domain/alerts/p
 import { pushEndpointProblem } from '../../domain/alerts/push-endpoint.ts';
 import { P256DH_MESSAGE, type SubscribeInput } from '../../domain/alerts/schemas.ts';
 import { NotConfiguredError, ValidationError } from '../../domain/errors.ts';
-import type { BeatRepository, Clock } from '../../domain/ports.ts';
+import type { BeatRepository } from '../../domain/beats/ports.ts';
+import type { Clock } from '../../domain/time.ts';
 import { topicKeysOf } from './topic-keys.ts';
 
 export interface SubscribeDeps {

@@ -1,6 +1,6 @@
 import { BREAKING, beatSlugOf, beatTopicKey, topicOfKey, type TopicKey } from '../../domain/alerts/topics.ts';
 import { ValidationError } from '../../domain/errors.ts';
-import type { BeatRepository } from '../../domain/ports.ts';
+import type { BeatRepository } from '../../domain/beats/ports.ts';
 
 /** API topics (`breaking`, `beat:{slug}`) to stored ones (`beat:{id}`); an unknown beat is a 400 on `field`. */
 export async function topicKeysOf(beats: Pick<BeatRepository, 'list'>, topics: readonly string[], field: string): Promise<TopicKey[]> {

@@ -1,6 +1,6 @@
 import { JOB_POLICIES, retryDelaySeconds, type ClaimedJob, type JobKind, type JobMessage, type JobOutcome } from '../../domain/jobs/job.ts';
 import type { JobLedger } from '../../domain/jobs/ports.ts';
-import type { Clock } from '../../domain/ports.ts';
+import type { Clock } from '../../domain/time.ts';
 import { addSeconds } from '../../domain/time.ts';
 
 /** Does one kind of job: `ref` is what it works on. A thrown error counts as a failure worth a retry. */

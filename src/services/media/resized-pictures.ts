@@ -1,6 +1,6 @@
 import { jobDone, type JobOutcome } from '../../domain/jobs/job.ts';
-import { derivativeKey, PICTURE_WIDTHS, UPLOAD_TIME_FORMATS, type PictureFormat, type PictureWidth } from '../../domain/picture.ts';
-import type { MediaStore, PictureResizer, StoredObject } from '../../domain/ports.ts';
+import { derivativeKey, PICTURE_WIDTHS, UPLOAD_TIME_FORMATS, type PictureFormat, type PictureWidth } from '../../domain/media/picture.ts';
+import type { MediaStore, PictureResizer, StoredObject } from '../../domain/media/ports.ts';
 import type { JobFanOut } from '../../domain/jobs/ports.ts';
 import { startJobs } from '../jobs/start-jobs.ts';
 

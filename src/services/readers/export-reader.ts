@@ -1,4 +1,4 @@
-import type { Clock } from '../../domain/ports.ts';
+import type { Clock } from '../../domain/time.ts';
 import { FREE_MEMBERSHIP, type MembershipAnswer } from '../../domain/readers/answers.ts';
 import type { Reader } from '../../domain/readers/entities.ts';
 

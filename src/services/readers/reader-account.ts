@@ -1,5 +1,5 @@
 import { NotFoundError } from '../../domain/errors.ts';
-import type { Clock } from '../../domain/ports.ts';
+import type { Clock } from '../../domain/time.ts';
 import type { Reader } from '../../domain/readers/entities.ts';
 import type { ReaderRepository } from '../../domain/readers/ports.ts';
 

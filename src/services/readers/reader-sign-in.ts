@@ -1,6 +1,6 @@
 import { READER_PATHS } from '../../contract/page-contract.ts';
 import { DomainError } from '../../domain/errors.ts';
-import type { Clock } from '../../domain/ports.ts';
+import type { Clock } from '../../domain/time.ts';
 import type { Reader } from '../../domain/readers/entities.ts';
 import type { OneTimeTokens, ReaderMail, ReaderSignInRepository } from '../../domain/readers/ports.ts';
 import { READER_SESSION_DAYS, SIGN_IN_LINK_MINUTES, SIGN_IN_LINKS_PER_ADDRESS } from '../../domain/readers/rules.ts';

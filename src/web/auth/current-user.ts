@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { User } from '../../domain/entities.ts';
+import type { User } from '../../domain/users/entities.ts';
 import { ApiError, clearToken, getToken } from '../api/client.ts';
 import { getQueryFn } from '../api/reads.ts';
 

@@ -1,4 +1,4 @@
-import type { User } from '../../domain/entities.ts';
+import type { User } from '../../domain/users/entities.ts';
 import { ApiError, apiRequest, clearToken, getToken } from '../api/client.ts';
 
 let asked: Promise<User | null> | undefined;

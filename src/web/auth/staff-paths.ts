@@ -1,4 +1,4 @@
-import type { User } from '../../domain/entities.ts';
+import type { User } from '../../domain/users/entities.ts';
 import { policy } from '../../domain/permissions.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { User } from '../../domain/entities.ts';
+import type { User } from '../../domain/users/entities.ts';
 import { policy } from '../../domain/permissions.ts';
 import { currentUserQuery } from './current-user.ts';
 

@@ -1,6 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useDocumentTitle } from '../ui/document-title.ts';
-import { NEWSROOM_EMAIL, SITE_NAME, TAGLINE } from '../../domain/site-links.ts';
+import { NEWSROOM_EMAIL, SITE_NAME, TAGLINE } from '../../domain/site/site-links.ts';
 
 export const Route = createFileRoute('/about')({
   component: About,

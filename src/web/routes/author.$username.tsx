@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { Suspense } from 'react';
-import { authorName } from '../../domain/byline.ts';
-import { authorPath, beatPath } from '../../domain/site.ts';
+import { authorName } from '../../domain/story/byline.ts';
+import { authorPath, beatPath } from '../../domain/site/site.ts';
 import { authorProfileQuery } from '../site/discovery/discovery-queries.ts';
 import { pageSearchParam } from '../site/discovery/page-links.tsx';
 import { StoryListPage } from '../site/discovery/story-list-page.tsx';

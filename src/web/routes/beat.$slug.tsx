@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { Suspense } from 'react';
-import { beatPath } from '../../domain/site.ts';
+import { beatPath } from '../../domain/site/site.ts';
 import { beatBySlugQuery } from '../site/discovery/discovery-queries.ts';
 import { pageSearchParam } from '../site/discovery/page-links.tsx';
 import { StoryListPage } from '../site/discovery/story-list-page.tsx';

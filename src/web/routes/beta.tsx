@@ -1,7 +1,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import type { Beat } from '../../domain/entities.ts';
-import { slugify } from '../../domain/slug.ts';
+import type { Beat } from '../../domain/beats/entities.ts';
+import { slugify } from '../../domain/story/slug.ts';
 import { beatsQuery } from '../site/beats/beat-queries.ts';
 import { featuredStoryQuery, publishedPageQuery, STORY_PAGE_SIZE } from '../site/stories/story-queries.ts';
 import { useDocumentTitle } from '../ui/document-title.ts';

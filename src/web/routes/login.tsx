@@ -1,6 +1,6 @@
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
-import { loginSchema } from '../../domain/schemas.ts';
+import { loginSchema } from '../../domain/security/schemas.ts';
 import { ApiError } from '../api/client.ts';
 import { currentUserQuery } from '../auth/current-user.ts';
 import {

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Suspense } from 'react';
-import { SEARCH_QUERY_MAX } from '../../domain/search-query.ts';
+import { SEARCH_QUERY_MAX } from '../../domain/discovery/search-query.ts';
 import { pageSearchParam } from '../site/discovery/page-links.tsx';
 import { SearchResults } from '../site/discovery/search-results.tsx';
 import { SearchForm } from '../site/frame/header-search.tsx';

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import type { Story } from '../../domain/entities.ts';
+import type { Story } from '../../domain/story/entities.ts';
 import { storyBySlugQuery } from '../site/stories/story-queries.ts';
 import { useDocumentTitle } from '../ui/document-title.ts';
 import { StoryNotFound, StoryPageBody } from '../site/story-page/story-article.tsx';

@@ -1,4 +1,4 @@
-import type { Beat } from '../../domain/entities.ts';
+import type { Beat } from '../../domain/beats/entities.ts';
 
 /** A beat select's options (docs/product/screens.md): "No beat assigned" (value ''), then each beat by name (value: its id). */
 export function BeatOptions({ beats }: { beats: readonly Pick<Beat, 'id' | 'name'>[] }) {

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { DashboardFigures, ReporterFigures } from '../../domain/entities.ts';
+import type { DashboardFigures, ReporterFigures } from '../../domain/readership/answers.ts';
 import { apiRequest } from '../api/client.ts';
 
 /** Site-wide figures for the admin dashboard; docs/product/api.md#client-conventions: no retry on failure. */

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Story } from '../../domain/entities.ts';
-import type { StorySaveInput } from '../../domain/schemas.ts';
-import type { StoryFormat } from '../../domain/liveblog.ts';
+import type { Story } from '../../domain/story/entities.ts';
+import type { StorySaveInput } from '../../domain/story/schemas.ts';
+import type { StoryFormat } from '../../domain/story/story.ts';
 import { ApiError, apiRequest } from '../api/client.ts';
 
 /** The story calls only staff make: reading any story they may edit, their own list, saving, deleting. */

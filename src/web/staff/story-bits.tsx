@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import type { Story } from '../../domain/entities.ts';
+import type { Story } from '../../domain/story/entities.ts';
 import { formatFullDate } from '../../domain/dates.ts';
-import { statusLabel } from '../../domain/story.ts';
+import { statusLabel } from '../../domain/story/story.ts';
 
 export function StatusBadge({ status }: { status: Story['status'] }) {
   return <span className={`badge badge-status badge-${status}`}>{statusLabel(status)}</span>;

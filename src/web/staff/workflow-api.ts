@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Correction, Story, StoryRevision, StoryRevisionSummary } from '../../domain/entities.ts';
+import type { Correction, Story, StoryRevision, StoryRevisionSummary } from '../../domain/story/entities.ts';
 import { apiRequest } from '../api/client.ts';
 import { apiList } from '../api/reads.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { site } from '../../domain/site.ts';
+import { site } from '../../domain/site/site.ts';
 
 /** Sets the tab title while a screen is shown: "Page – The Newsroom", or the site's own title for home (as the worker writes them). */
 export function useDocumentTitle(title: string | null): void {

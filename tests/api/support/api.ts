@@ -4,7 +4,8 @@ import { expect } from 'vitest';
 import worker from '../../../src/worker.ts';
 import { buildDeps } from '../../../src/adapters/compose.ts';
 import type { Role } from '../../../src/domain/roles.ts';
-import type { Story, User } from '../../../src/domain/entities.ts';
+import type { Story } from '../../../src/domain/story/entities.ts';
+import type { User } from '../../../src/domain/users/entities.ts';
 
 /** Real adapters over this test file's isolated D1 and R2. */
 export const deps = buildDeps(env);

@@ -2,9 +2,9 @@ import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { buildDeps } from '../../../src/adapters/compose.ts';
 import { createApp } from '../../../src/adapters/http/app.ts';
-import { shardName, VIEW_COUNTER_SHARDS } from '../../../src/adapters/views/sharded-view-counter.ts';
-import type { ViewCounterShard } from '../../../src/adapters/views/view-counter-shard.ts';
-import type { Clock } from '../../../src/domain/ports.ts';
+import { shardName, VIEW_COUNTER_SHARDS } from '../../../src/adapters/readership/sharded-view-counter.ts';
+import type { ViewCounterShard } from '../../../src/adapters/readership/view-counter-shard.ts';
+import type { Clock } from '../../../src/domain/time.ts';
 import type { ApiResponse } from './api.ts';
 
 /** User-Agent strings as browsers and bots send them. */

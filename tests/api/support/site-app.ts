@@ -3,7 +3,7 @@ import type { AppDeps } from '../../../src/adapters/app-deps.ts';
 import { buildDeps } from '../../../src/adapters/compose.ts';
 import { createApp } from '../../../src/adapters/http/app.ts';
 import { createEdgeCache, noEdgeCache, type EdgeCacheConfig } from '../../../src/adapters/http/middleware/edge-cache.ts';
-import type { Clock } from '../../../src/domain/ports.ts';
+import type { Clock } from '../../../src/domain/time.ts';
 
 /** Stands in for the built index.html: the parts the worker rewrites, and a marker to find them by. */
 export const SHELL = `<!doctype html>

@@ -1,4 +1,4 @@
-import { toBase64Url } from '../../../src/adapters/crypto/bytes.ts';
+import { toBase64Url } from '../../../src/media/base64.ts';
 
 /**
  * A software WebAuthn authenticator for the API tests: it makes what a browser would send after a

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { Story } from '../../../src/domain/entities.ts';
+import type { Story } from '../../../src/domain/story/entities.ts';
 import { apiCall, site } from './site.ts';
 import { unique } from './staff.ts';
 

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import type { Story } from '../../../src/domain/entities.ts';
+import type { Story } from '../../../src/domain/story/entities.ts';
 import { apiCall, apiLogin, site, type E2eAccount } from './site.ts';
 
 /** A name no earlier run or test used, so journeys never collide on the shared site. */

@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { ForbiddenError, UnauthenticatedError } from '../../../domain/errors.ts';
-import type { User } from '../../../domain/entities.ts';
+import type { User } from '../../../domain/users/entities.ts';
 import { policy } from '../../../domain/permissions.ts';
 import { hashSessionToken } from '../../crypto/session-tokens.ts';
 import type { AppEnv } from '../context.ts';

@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { TwoFactorRequiredError } from '../../../domain/errors.ts';
-import { mustSetUpSecondFactor, parseSecurityPolicy } from '../../../domain/security-policy.ts';
+import { mustSetUpSecondFactor, parseSecurityPolicy } from '../../../domain/security/security-policy.ts';
 import type { AppEnv } from '../context.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { sendAlertSchema } from '../../../domain/alerts/schemas.ts';
-import { idParamSchema } from '../../../domain/schemas.ts';
+import { idParamSchema } from '../../../domain/schema-fields.ts';
 import { listStoryAlerts, readAlert } from '../../../services/alerts/read-alerts.ts';
 import { sendAlert } from '../../../services/alerts/send-alert.ts';
 import type { AppEnv } from '../context.ts';

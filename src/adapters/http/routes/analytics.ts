@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { DashboardFigures, ReporterFigures } from '../../../domain/entities.ts';
+import type { DashboardFigures, ReporterFigures } from '../../../domain/readership/answers.ts';
 import { addSeconds } from '../../../domain/time.ts';
 import type { AppEnv } from '../context.ts';
 import { requireAdmin, requireReporter } from '../middleware/authenticate.ts';

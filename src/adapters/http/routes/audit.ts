@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { auditQuerySchema } from '../../../domain/security-schemas.ts';
+import { auditQuerySchema } from '../../../domain/audit/schemas.ts';
 import type { AppEnv } from '../context.ts';
 import { requireAdmin } from '../middleware/authenticate.ts';
 import { validate } from '../validate.ts';

@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
-import type { User } from '../../../domain/entities.ts';
+import type { User } from '../../../domain/users/entities.ts';
 import { InvalidCodeError, InvalidCredentialsError } from '../../../domain/errors.ts';
-import { loginSchema, registerSchema } from '../../../domain/schemas.ts';
-import { passwordChangeSchema, secondStepSchema } from '../../../domain/security-schemas.ts';
-import type { SignInProof } from '../../../domain/security-ports.ts';
+import { loginSchema } from '../../../domain/security/schemas.ts';
+import { registerSchema } from '../../../domain/users/schemas.ts';
+import { passwordChangeSchema, secondStepSchema } from '../../../domain/security/schemas.ts';
+import type { SignInProof } from '../../../domain/security/ports.ts';
 import { addSeconds } from '../../../domain/time.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { handleHash, newHandle, normaliseRecoveryCode, recoveryCodeHash } from '../../crypto/one-time-codes.ts';

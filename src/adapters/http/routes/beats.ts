@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import { NotFoundError } from '../../../domain/errors.ts';
-import { createBeatSchema, idParamSchema, updateBeatSchema } from '../../../domain/schemas.ts';
-import { isValidSlug } from '../../../domain/slug.ts';
-import { createBeat, updateBeat } from '../../../services/beat-save.ts';
+import { createBeatSchema, updateBeatSchema } from '../../../domain/beats/schemas.ts';
+import { idParamSchema } from '../../../domain/schema-fields.ts';
+import { isValidSlug } from '../../../domain/story/slug.ts';
+import { createBeat, updateBeat } from '../../../services/beats/beat-save.ts';
 import type { AppEnv } from '../context.ts';
 import { requireAdmin } from '../middleware/authenticate.ts';
 import { validate } from '../validate.ts';

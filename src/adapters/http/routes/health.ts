@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { d1Queries } from '../../d1/query-count.ts';
 import { errorBody } from '../error-map.ts';
-import { openStreams } from '../liveblog/live-blog-stream.ts';
+import { openStreams } from '../live-blog/live-blog-stream.ts';
 
 /** The cheapest answer the worker gives: a liveness check, and the ceiling the benchmark compares routes with. */
 export const healthRoutes = new Hono<AppEnv>()

@@ -1,14 +1,14 @@
 import { Hono, type Context } from 'hono';
-import type { Story } from '../../../domain/entities.ts';
+import type { Story } from '../../../domain/story/entities.ts';
 import {
   coverageSchema,
-  idParamSchema,
   liveBlogFeedQuerySchema,
   liveBlogUpdateEditSchema,
   liveBlogUpdateSchema,
   updateParamSchema,
-} from '../../../domain/schemas.ts';
-import { deleteUpdate, editUpdate, postUpdate, readFeed, setCoverage } from '../../../services/live-blog.ts';
+} from '../../../domain/live-blog/schemas.ts';
+import { idParamSchema } from '../../../domain/schema-fields.ts';
+import { deleteUpdate, editUpdate, postUpdate, readFeed, setCoverage } from '../../../services/live-blog/live-blog.ts';
 import type { AppEnv } from '../context.ts';
 import { SCOPES_CHANGED } from '../middleware/edge-cache.ts';
 import { requireReporter, requireSignedIn } from '../middleware/authenticate.ts';

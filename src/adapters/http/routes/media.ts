@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { contentRange, etagMatches, resolveRange } from '../../../media/byte-range.ts';
-import type { StoredObject } from '../../../domain/ports.ts';
+import type { StoredObject } from '../../../domain/media/ports.ts';
 import { isMediaKey } from '../../../media/media-keys.ts';
 import type { AppEnv } from '../context.ts';
 import { serveResizedPicture } from './resized-picture.ts';

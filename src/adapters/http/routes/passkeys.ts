@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono';
-import type { AuditEntry } from '../../../domain/audit.ts';
+import type { AuditEntry } from '../../../domain/audit/audit.ts';
 import { DomainError, InvalidCodeError, NotFoundError } from '../../../domain/errors.ts';
-import { idParamSchema } from '../../../domain/schemas.ts';
-import { passkeyRegisterSchema, passkeyRenameSchema, passkeySignInSchema } from '../../../domain/security-schemas.ts';
-import { SITE_NAME } from '../../../domain/site-links.ts';
+import { idParamSchema } from '../../../domain/schema-fields.ts';
+import { passkeyRegisterSchema, passkeyRenameSchema, passkeySignInSchema } from '../../../domain/security/schemas.ts';
+import { SITE_NAME } from '../../../domain/site/site-links.ts';
 import { addSeconds } from '../../../domain/time.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { handleHash } from '../../crypto/one-time-codes.ts';
@@ -16,7 +16,7 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from '../../crypto/webauthn.ts';
-import type { ChallengePurpose } from '../../../domain/security-ports.ts';
+import type { ChallengePurpose } from '../../../domain/security/ports.ts';
 import type { AppEnv } from '../context.ts';
 import { requireSignedIn } from '../middleware/authenticate.ts';
 import { openSession, userAgentOf } from '../sign-in.ts';

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import type { AuditEntry } from '../../../domain/audit.ts';
+import type { AuditEntry } from '../../../domain/audit/audit.ts';
 import { ConflictError, DomainError, NotFoundError } from '../../../domain/errors.ts';
-import { idParamSchema } from '../../../domain/schemas.ts';
-import { passwordResetSchema, resetLinkSchema } from '../../../domain/security-schemas.ts';
+import { idParamSchema } from '../../../domain/schema-fields.ts';
+import { passwordResetSchema, resetLinkSchema } from '../../../domain/security/schemas.ts';
 import { addSeconds } from '../../../domain/time.ts';
 import { handleHash, newHandle } from '../../crypto/one-time-codes.ts';
 import type { AppEnv } from '../context.ts';

@@ -1,21 +1,21 @@
 import { Hono } from 'hono';
-import { resolveRange, type AnalyticsRange } from '../../../domain/analytics-range.ts';
+import { resolveRange, type AnalyticsRange } from '../../../domain/readership/analytics-range.ts';
 import { NotFoundError, ValidationError } from '../../../domain/errors.ts';
 import { policy } from '../../../domain/permissions.ts';
-import type { ReadershipScope } from '../../../domain/ports.ts';
-import { analyticsQuerySchema, type AnalyticsQuery } from '../../../domain/readership-schemas.ts';
+import type { ReadershipScope } from '../../../domain/readership/ports.ts';
+import { analyticsQuerySchema, type AnalyticsQuery } from '../../../domain/readership/schemas.ts';
 import {
   assembleAudience,
   assembleReport,
   MAX_TOP_STORIES,
   type ReadershipReport,
   type SiteReadership,
-} from '../../../domain/readership.ts';
+} from '../../../domain/readership/readership.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { AppEnv } from '../context.ts';
 import { requireAdmin, requireReporter, requireSignedIn } from '../middleware/authenticate.ts';
 import { validate } from '../validate.ts';
-import { idParamSchema } from '../../../domain/schemas.ts';
+import { idParamSchema } from '../../../domain/schema-fields.ts';
 
 /**
  * Readership analytics (docs/product/api-analytics.md): views over time, sources, referrers and

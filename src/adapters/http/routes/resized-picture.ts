@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import { isPictureWidth, PICTURE_EXTENSIONS, pictureFormatFor, PICTURE_WIDTHS } from '../../../domain/picture.ts';
-import type { StoredObject } from '../../../domain/ports.ts';
+import { isPictureWidth, PICTURE_EXTENSIONS, pictureFormatFor, PICTURE_WIDTHS } from '../../../domain/media/picture.ts';
+import type { StoredObject } from '../../../domain/media/ports.ts';
 import { isResizedType, keptPicture, keptPictureHead, resizeAndKeep } from '../../../services/media/resized-pictures.ts';
 import { etagMatches } from '../../../media/byte-range.ts';
 import type { AppEnv } from '../context.ts';

@@ -1,10 +1,12 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import type { UploadSession, UploadSessionView, User } from '../../../domain/entities.ts';
+import type { UploadSession } from '../../../domain/media/entities.ts';
+import type { UploadSessionView } from '../../../domain/media/answers.ts';
+import type { User } from '../../../domain/users/entities.ts';
 import { ConflictError, NotFoundError, UnsupportedMediaTypeError, ValidationError } from '../../../domain/errors.ts';
 import { mediaKey, mediaUrl } from '../../../media/media-keys.ts';
-import { createUploadSchema, videoStoryFieldsSchema } from '../../../domain/media-schemas.ts';
-import { unsupportedMediaMessage } from '../../../domain/media-types.ts';
+import { createUploadSchema, videoStoryFieldsSchema } from '../../../domain/media/schemas.ts';
+import { unsupportedMediaMessage } from '../../../domain/media/media-types.ts';
 import { missingParts, partLength, planParts } from '../../../media/part-plan.ts';
 import { addSeconds } from '../../../domain/time.ts';
 import type { AppDeps } from '../../app-deps.ts';
@@ -16,7 +18,7 @@ import type { AppEnv } from '../context.ts';
 import { requireReporter } from '../middleware/authenticate.ts';
 import { parseWith, validate } from '../validate.ts';
 import { uploadAnswer } from './upload.ts';
-import { editableStory, storyForVideo } from '../../../services/video-story.ts';
+import { editableStory, storyForVideo } from '../../../services/media/video-story.ts';
 
 /**
  * Resumable uploads for large files (docs/api/uploads.md): create a session, PUT its parts (part 1

@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
-import type { SearchHit } from '../../../domain/entities.ts';
+import type { SearchHit } from '../../../domain/discovery/entities.ts';
 import { staffSearchScope, type StorySearchScope } from '../../../domain/permissions.ts';
-import { searchQuerySchema } from '../../../domain/schemas.ts';
-import { ftsMatchExpression, snippetMarkup } from '../../../domain/search-query.ts';
+import { searchQuerySchema } from '../../../domain/discovery/schemas.ts';
+import { ftsMatchExpression } from '../../../domain/discovery/search-query.ts';
+import { snippetMarkup } from '../search-snippet.ts';
 import type { AppEnv } from '../context.ts';
 import { signedInUser } from '../middleware/authenticate.ts';
 import { validate } from '../validate.ts';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import type { AuditEntry } from '../../../domain/audit.ts';
+import type { AuditEntry } from '../../../domain/audit/audit.ts';
 import { NotFoundError } from '../../../domain/errors.ts';
-import { idParamSchema } from '../../../domain/schemas.ts';
+import { idParamSchema } from '../../../domain/schema-fields.ts';
 import type { AppEnv } from '../context.ts';
 import { requireSignedIn } from '../middleware/authenticate.ts';
 import { validate } from '../validate.ts';

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { alertSettingsSchema } from '../../../domain/alerts/schemas.ts';
-import { securityPolicySchema } from '../../../domain/security-policy.ts';
+import { securityPolicySchema } from '../../../domain/security/security-policy.ts';
 import { readAlertSettings, writeAlertSettings } from '../../../services/alerts/alert-settings.ts';
-import { readSecurityPolicy, writeSecurityPolicy } from '../../../services/security-settings.ts';
+import { readSecurityPolicy, writeSecurityPolicy } from '../../../services/security/security-settings.ts';
 import type { AppEnv } from '../context.ts';
 import { requireAdmin } from '../middleware/authenticate.ts';
 import { validate } from '../validate.ts';

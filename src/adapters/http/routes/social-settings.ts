@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { readSocialSettings, socialSettingsSchema, SOCIAL_SETTINGS_KEY } from '../../../domain/social.ts';
+import { readSocialSettings, socialSettingsSchema, SOCIAL_SETTINGS_KEY } from '../../../domain/site/social.ts';
 import type { AppEnv } from '../context.ts';
 import { requireAdmin } from '../middleware/authenticate.ts';
 import { validate } from '../validate.ts';

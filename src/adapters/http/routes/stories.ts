@@ -1,15 +1,17 @@
 import { Hono } from 'hono';
-import type { AuditEntry } from '../../../domain/audit.ts';
+import type { AuditEntry } from '../../../domain/audit/audit.ts';
 import { NotFoundError } from '../../../domain/errors.ts';
-import type { Story, User } from '../../../domain/entities.ts';
+import type { Story } from '../../../domain/story/entities.ts';
+import type { User } from '../../../domain/users/entities.ts';
 import { policy, storyForViewer, storyListScope } from '../../../domain/permissions.ts';
-import { idParamSchema, storyListQuerySchema, storySaveSchema, storyUpdateSchema } from '../../../domain/schemas.ts';
-import { isValidSlug } from '../../../domain/slug.ts';
-import { listOrderFor } from '../../../domain/working-day.ts';
+import { idParamSchema } from '../../../domain/schema-fields.ts';
+import { storyListQuerySchema, storySaveSchema, storyUpdateSchema } from '../../../domain/story/schemas.ts';
+import { isValidSlug } from '../../../domain/story/slug.ts';
+import { listOrderFor } from '../../../domain/story/working-day.ts';
 import type { AppEnv } from '../context.ts';
 import { requireReporter, requireSignedIn } from '../middleware/authenticate.ts';
 import { validate } from '../validate.ts';
-import { createStory, editableOrThrow, updateStory } from '../../../services/story-save.ts';
+import { createStory, editableOrThrow, updateStory } from '../../../services/story/story-save.ts';
 
 /** A story the caller may not see does not exist, as far as the caller can tell. */
 export function visibleOr404(user: User | null, story: Story | null): Story {

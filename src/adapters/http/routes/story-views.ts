@@ -1,10 +1,10 @@
 import { Hono, type Context } from 'hono';
-import { hourOf } from '../../../domain/analytics-range.ts';
-import { deviceClass } from '../../../domain/device-class.ts';
+import { hourOf } from '../../../domain/readership/analytics-range.ts';
+import { deviceClass } from '../../../domain/readership/device-class.ts';
 import { UnsupportedMediaTypeError, ValidationError } from '../../../domain/errors.ts';
-import { viewBodySchema, type ViewBody } from '../../../domain/readership-schemas.ts';
-import { referrerSource } from '../../../domain/referrer-source.ts';
-import { idParamSchema } from '../../../domain/schemas.ts';
+import { viewBodySchema, type ViewBody } from '../../../domain/readership/schemas.ts';
+import { referrerSource } from '../../../domain/readership/referrer-source.ts';
+import { idParamSchema } from '../../../domain/schema-fields.ts';
 import type { AppEnv } from '../context.ts';
 import { parseWith, validate } from '../validate.ts';
 import { visibleOr404 } from './stories.ts';

@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
-import { correctionSchema, idParamSchema, restoreRevisionSchema, revisionParamSchema, storyReviewSchema } from '../../../domain/schemas.ts';
-import { addCorrection } from '../../../services/story-corrections.ts';
-import { listRevisions, readRevision, restoreRevision } from '../../../services/story-history.ts';
-import { reviewStory } from '../../../services/story-review.ts';
+import { correctionSchema, restoreRevisionSchema, revisionParamSchema, storyReviewSchema } from '../../../domain/story/schemas.ts';
+import { idParamSchema } from '../../../domain/schema-fields.ts';
+import { addCorrection } from '../../../services/story/story-corrections.ts';
+import { listRevisions, readRevision, restoreRevision } from '../../../services/story/story-history.ts';
+import { reviewStory } from '../../../services/story/story-review.ts';
 import type { AppEnv } from '../context.ts';
 import { requireSignedIn } from '../middleware/authenticate.ts';
 import { validate } from '../validate.ts';

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import type { AuditEntry } from '../../../domain/audit.ts';
+import type { AuditEntry } from '../../../domain/audit/audit.ts';
 import { ConflictError, NotFoundError, DomainError } from '../../../domain/errors.ts';
-import { parseSecurityPolicy, policyCovers } from '../../../domain/security-policy.ts';
-import { passwordCheckSchema, totpConfirmSchema } from '../../../domain/security-schemas.ts';
-import { SITE_NAME } from '../../../domain/site-links.ts';
+import { parseSecurityPolicy, policyCovers } from '../../../domain/security/security-policy.ts';
+import { passwordCheckSchema, totpConfirmSchema } from '../../../domain/security/schemas.ts';
+import { SITE_NAME } from '../../../domain/site/site-links.ts';
 import { newRecoveryCodes, normaliseRecoveryCode, recoveryCodeHash } from '../../crypto/one-time-codes.ts';
 import { matchingTotpStep, newTotpSecret, totpUri } from '../../crypto/totp.ts';
 import type { AppEnv } from '../context.ts';

@@ -1,9 +1,10 @@
 import { Hono, type Context } from 'hono';
-import type { Story, StoredMedia } from '../../../domain/entities.ts';
+import type { Story } from '../../../domain/story/entities.ts';
+import type { StoredMedia } from '../../../domain/media/answers.ts';
 import { ValidationError } from '../../../domain/errors.ts';
 import { mediaUrl } from '../../../media/media-keys.ts';
-import { videoStoryFieldsSchema } from '../../../domain/media-schemas.ts';
-import type { MediaKind } from '../../../domain/media-types.ts';
+import { videoStoryFieldsSchema } from '../../../domain/media/schemas.ts';
+import type { MediaKind } from '../../../domain/media/media-types.ts';
 import { maxBytesFor } from '../../media/media-limits.ts';
 import { storeStreamedUpload, tooLarge, type StoredUpload } from '../../media/streamed-upload.ts';
 import { startPictureDerivatives } from '../../../services/media/resized-pictures.ts';
@@ -12,7 +13,7 @@ import { requireReporter } from '../middleware/authenticate.ts';
 import { MultipartError, boundaryOf, readMultipart } from '../multipart/multipart-reader.ts';
 import { parseWith } from '../validate.ts';
 import { IDEMPOTENCY_HEADER, fingerprintOf, hex, idempotencyKeyOf, underIdempotencyKey } from '../idempotency.ts';
-import { editableStory, storyForVideo } from '../../../services/video-story.ts';
+import { editableStory, storyForVideo } from '../../../services/media/video-story.ts';
 
 /** Room for the form's text fields and multipart framing on top of the file itself. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;

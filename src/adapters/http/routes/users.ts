@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
-import type { AuditEntry } from '../../../domain/audit.ts';
-import { ConflictError, NotFoundError } from '../../../domain/errors.ts';
-import { assignBeatsSchema, idParamSchema, updateProfileSchema } from '../../../domain/schemas.ts';
-import { authorProfile, updateProfile } from '../../../services/author-profile.ts';
+import { NotFoundError } from '../../../domain/errors.ts';
+import { assignBeatsSchema } from '../../../domain/beats/schemas.ts';
+import { idParamSchema } from '../../../domain/schema-fields.ts';
+import { updateProfileSchema } from '../../../domain/users/schemas.ts';
+import { authorProfile, updateProfile } from '../../../services/users/author-profile.ts';
+import { deactivateUser } from '../../../services/users/deactivate-user.ts';
 import type { AppEnv } from '../context.ts';
 import { requireAdmin, requireSignedIn } from '../middleware/authenticate.ts';
 import { validate } from '../validate.ts';
@@ -24,21 +26,7 @@ export const userRoutes = new Hono<AppEnv>()
   .use(requireAdmin)
   .get('/', async (c) => c.json(await c.var.deps.users.list()))
   .delete('/:id', validate('param', idParamSchema), async (c) => {
-    const { id } = c.req.valid('param');
-    const { users, clock } = c.var.deps;
-    if (id === c.var.user!.id) {
-      // The only way the last active admin can be targeted outside a race: that rule comes first.
-      if ((await users.countActive('admin')) <= 1) throw lastAdmin();
-      throw new ConflictError('cannot_delete_self', 'You cannot delete your own account');
-    }
-    // Deleting deactivates: the account's stories stay, published ones stay public with their byline.
-    const target = await users.findById(id);
-    const audit: AuditEntry[] = target
-      ? [{ action: 'user.deactivated', actorId: c.var.user!.id, target: { type: 'user', id, label: target.username } }]
-      : [];
-    const outcome = await users.deactivate(id, clock.now(), audit);
-    if (outcome === 'not_found') throw new NotFoundError('User');
-    if (outcome === 'last_admin') throw lastAdmin();
+    await deactivateUser(c.var.deps, c.var.user!, c.req.valid('param').id);
     return c.body(null, 204);
   })
   .get('/:id/beats', validate('param', idParamSchema), async (c) => {
@@ -52,7 +40,3 @@ export const userRoutes = new Hono<AppEnv>()
     if (!(await users.findById(id))) throw new NotFoundError('User');
     return c.json(await beats.assign(id, c.req.valid('json').beatIds, clock.now()));
   });
-
-function lastAdmin(): ConflictError {
-  return new ConflictError('last_admin', 'The last active admin cannot be deleted');
-}

@@ -2,7 +2,7 @@ import { escapeHtml as esc } from '../../../contract/escape-html.ts';
 import { ISLANDS, READER_PATHS, READING_VIEW_ATTRIBUTE } from '../../../contract/page-contract.ts';
 import { MAIL_ADDRESS_MAX } from '../../../domain/mail/address.ts';
 import { SIGN_IN_LINK_MINUTES } from '../../../domain/readers/rules.ts';
-import { site } from '../../../domain/site.ts';
+import { site } from '../../../domain/site/site.ts';
 import { island } from './islands.ts';
 import type { PageHead } from './page-head.ts';
 import { footer, header, type ReadingViewContext } from './reading-view.ts';

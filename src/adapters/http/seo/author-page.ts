@@ -1,9 +1,9 @@
 import { escapeHtml as esc } from '../../../contract/escape-html.ts';
 import { READING_VIEW_ATTRIBUTE } from '../../../contract/page-contract.ts';
-import { authorName } from '../../../domain/byline.ts';
-import type { Story } from '../../../domain/entities.ts';
-import { authorPath, beatPath, LIST_PAGE_SIZE, site } from '../../../domain/site.ts';
-import type { AuthorProfile } from '../../../services/author-profile.ts';
+import { authorName } from '../../../domain/story/byline.ts';
+import type { Story } from '../../../domain/story/entities.ts';
+import { authorPath, beatPath, LIST_PAGE_SIZE, site } from '../../../domain/site/site.ts';
+import type { AuthorProfile } from '../../../services/users/author-profile.ts';
 import { pageLinks } from './page-links.ts';
 import { defaultShareImage, twitterHandles, type PageHead, type PageSocial } from './page-head.ts';
 import { card, footer, header, type ReadingViewContext } from './reading-view.ts';

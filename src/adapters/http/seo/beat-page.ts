@@ -1,7 +1,8 @@
 import { escapeHtml as esc } from '../../../contract/escape-html.ts';
 import { READING_VIEW_ATTRIBUTE } from '../../../contract/page-contract.ts';
-import type { Beat, Story } from '../../../domain/entities.ts';
-import { beatPath, LIST_PAGE_SIZE, site, storyPath } from '../../../domain/site.ts';
+import type { Beat } from '../../../domain/beats/entities.ts';
+import type { Story } from '../../../domain/story/entities.ts';
+import { beatPath, LIST_PAGE_SIZE, site, storyPath } from '../../../domain/site/site.ts';
 import { pageLinks } from './page-links.ts';
 import { defaultShareImage, twitterHandles, type PageHead, type PageSocial } from './page-head.ts';
 import { alertsMenu, card, footer, header, type ReadingViewContext } from './reading-view.ts';

@@ -1,7 +1,7 @@
-import { authorName } from '../../../domain/byline.ts';
-import type { Story } from '../../../domain/entities.ts';
+import { authorName } from '../../../domain/story/byline.ts';
+import type { Story } from '../../../domain/story/entities.ts';
 import { correctionLine } from '../../../domain/dates.ts';
-import { site, storyPath } from '../../../domain/site.ts';
+import { site, storyPath } from '../../../domain/site/site.ts';
 import { escapeHtml } from '../../../contract/escape-html.ts';
 import { xmlSafe } from './escape.ts';
 import { absoluteUrl } from './page-head.ts';

@@ -6,7 +6,8 @@ import {
   type LiveBlogSectionView,
   LIVE_BLOG_ID,
 } from '../../../contract/live-blog-markup.ts';
-import type { LiveBlogUpdate, Story } from '../../../domain/entities.ts';
+import type { LiveBlogUpdate } from '../../../domain/live-blog/entities.ts';
+import type { Story } from '../../../domain/story/entities.ts';
 import {
   coverageStartTime,
   updateHeadline,
@@ -15,13 +16,13 @@ import {
   updateView,
   UPDATES_PAGE_DEFAULT,
   UPDATES_PAGE_MAX,
-} from '../../../domain/liveblog.ts';
-import { storyPath } from '../../../domain/site.ts';
-import type { LiveBlogPage } from '../../../domain/ports.ts';
+} from '../../../domain/live-blog/live-blog.ts';
+import { storyPath } from '../../../domain/site/site.ts';
+import type { LiveBlogPage } from '../../../domain/live-blog/ports.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { rssDocument, xml } from './feeds.ts';
 import type { PageHead } from './page-head.ts';
-import { authorName } from '../../../domain/byline.ts';
+import { authorName } from '../../../domain/story/byline.ts';
 
 /**
  * A live blog's part of the reader's page, its JSON-LD and its own feed (docs/product/screens.md,

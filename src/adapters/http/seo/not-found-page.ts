@@ -1,6 +1,6 @@
 import { escapeHtml as esc } from '../../../contract/escape-html.ts';
 import { APP_WHEN_SIGNED_IN_ATTRIBUTE, READING_VIEW_ATTRIBUTE } from '../../../contract/page-contract.ts';
-import { site } from '../../../domain/site.ts';
+import { site } from '../../../domain/site/site.ts';
 import type { PageHead } from './page-head.ts';
 import { footer, header, type ReadingViewContext } from './reading-view.ts';
 

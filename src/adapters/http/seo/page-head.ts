@@ -1,7 +1,7 @@
-import { authorName } from '../../../domain/byline.ts';
-import type { Story } from '../../../domain/entities.ts';
-import { pictureAt } from '../../../domain/picture.ts';
-import { authorPath, site, storyPath } from '../../../domain/site.ts';
+import { authorName } from '../../../domain/story/byline.ts';
+import type { Story } from '../../../domain/story/entities.ts';
+import { pictureAt } from '../../../domain/media/picture.ts';
+import { authorPath, site, storyPath } from '../../../domain/site/site.ts';
 import { escapeHtml } from '../../../contract/escape-html.ts';
 import { jsonForScript } from './escape.ts';
 

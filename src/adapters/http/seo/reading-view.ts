@@ -10,17 +10,17 @@ import {
   VIEWS_CLASS,
 } from '../../../contract/page-contract.ts';
 import { island } from './islands.ts';
-import { authorName } from '../../../domain/byline.ts';
-import type { BeatRef, Story } from '../../../domain/entities.ts';
+import { authorName } from '../../../domain/story/byline.ts';
+import type { BeatRef, Story } from '../../../domain/story/entities.ts';
 import { viewsLabel } from '../../../domain/formatting.ts';
 import { formatFullDate } from '../../../domain/dates.ts';
-import { wasUpdatedAfterPublishing } from '../../../domain/working-day.ts';
+import { wasUpdatedAfterPublishing } from '../../../domain/story/working-day.ts';
 import { relativeTime } from '../../../domain/relative-time.ts';
-import { SEARCH_QUERY_MAX } from '../../../domain/search-query.ts';
-import { statusLabel } from '../../../domain/story.ts';
-import { authorPath, beatPath, site, storyPath } from '../../../domain/site.ts';
-import { aboutSections, footerBeatLinks, otherChannelLinks, videoChannelLinks } from '../../../domain/site-links.ts';
-import { videoSource } from '../../../domain/video-source.ts';
+import { SEARCH_QUERY_MAX } from '../../../domain/discovery/search-query.ts';
+import { statusLabel } from '../../../domain/story/story.ts';
+import { authorPath, beatPath, site, storyPath } from '../../../domain/site/site.ts';
+import { aboutSections, footerBeatLinks, otherChannelLinks, videoChannelLinks } from '../../../domain/site/site-links.ts';
+import { videoSource } from '../../../domain/media/video-source.ts';
 import {
   IMAGE_BOX,
   PICTURE_FALLBACK_WIDTH,
@@ -29,8 +29,8 @@ import {
   pictureSrcset,
   posterOf,
   type PictureSlot,
-} from '../../../domain/picture.ts';
-import { isCoverageLive } from '../../../domain/liveblog.ts';
+} from '../../../domain/media/picture.ts';
+import { isCoverageLive } from '../../../domain/live-blog/live-blog.ts';
 import { LIVE_BADGE } from '../../../contract/live-blog-markup.ts';
 
 /**

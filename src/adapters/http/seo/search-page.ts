@@ -1,9 +1,10 @@
 import { escapeHtml as esc } from '../../../contract/escape-html.ts';
 import { READING_VIEW_ATTRIBUTE } from '../../../contract/page-contract.ts';
-import { authorName } from '../../../domain/byline.ts';
-import type { SearchHit } from '../../../domain/entities.ts';
-import { SEARCH_QUERY_MAX, snippetMarkup } from '../../../domain/search-query.ts';
-import { authorPath, beatPath, LIST_PAGE_SIZE, site, storyPath } from '../../../domain/site.ts';
+import { authorName } from '../../../domain/story/byline.ts';
+import type { SearchHit } from '../../../domain/discovery/entities.ts';
+import { SEARCH_QUERY_MAX } from '../../../domain/discovery/search-query.ts';
+import { snippetMarkup } from '../search-snippet.ts';
+import { authorPath, beatPath, LIST_PAGE_SIZE, site, storyPath } from '../../../domain/site/site.ts';
 import { pageLinks } from './page-links.ts';
 import type { PageHead } from './page-head.ts';
 import { dot, footer, header, when, type ReadingViewContext } from './reading-view.ts';

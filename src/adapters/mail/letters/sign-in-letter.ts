@@ -1,5 +1,5 @@
 import { escapeHtml as esc } from '../../../contract/escape-html.ts';
-import { site } from '../../../domain/site.ts';
+import { site } from '../../../domain/site/site.ts';
 import { buttonHtml, letterHtml, paragraphHtml } from './frame.ts';
 
 export interface LetterContent {

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Beat } from '../../../domain/entities.ts';
+import type { Beat } from '../../../domain/beats/entities.ts';
 import { apiRequest } from '../../api/client.ts';
 
 export const beatsQuery = () =>

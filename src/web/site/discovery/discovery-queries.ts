@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Beat, SearchHit } from '../../../domain/entities.ts';
-import { LIST_PAGE_SIZE } from '../../../domain/site.ts';
+import type { Beat } from '../../../domain/beats/entities.ts';
+import type { SearchHit } from '../../../domain/discovery/entities.ts';
+import { LIST_PAGE_SIZE } from '../../../domain/site/site.ts';
 import { ApiError, apiRequest } from '../../api/client.ts';
 
 /** One search result as GET /api/search answers it; `snippet` is escaped text with <mark> around the matches. */

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { authorName } from '../../../domain/byline.ts';
+import { authorName } from '../../../domain/story/byline.ts';
 import { formatFullDate } from '../../../domain/dates.ts';
-import { authorPath, beatPath, LIST_PAGE_SIZE, storyPath } from '../../../domain/site.ts';
+import { authorPath, beatPath, LIST_PAGE_SIZE, storyPath } from '../../../domain/site/site.ts';
 import { HrefLink } from '../../ui/href-link.tsx';
 import { searchQuery, type SearchResult } from './discovery-queries.ts';
 import { PageLinks } from './page-links.tsx';

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { LIST_PAGE_SIZE } from '../../../domain/site.ts';
+import { LIST_PAGE_SIZE } from '../../../domain/site/site.ts';
 import { StoryGrid } from '../stories/story-grid.tsx';
 import { publishedPageQuery } from '../stories/story-queries.ts';
 import { PageLinks } from './page-links.tsx';

@@ -1,6 +1,6 @@
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { SEARCH_QUERY_MAX } from '../../../domain/search-query.ts';
+import { SEARCH_QUERY_MAX } from '../../../domain/discovery/search-query.ts';
 
 /**
  * A search box (docs/product/screens.md, "Search"): the same GET form to /search the worker

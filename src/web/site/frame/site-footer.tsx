@@ -1,7 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { aboutSections, footerBeatLinks, otherChannelLinks, SITE_NAME, TAGLINE, videoChannelLinks } from '../../../domain/site-links.ts';
+import {
+  aboutSections,
+  footerBeatLinks,
+  otherChannelLinks,
+  SITE_NAME,
+  TAGLINE,
+  videoChannelLinks,
+} from '../../../domain/site/site-links.ts';
 import { HrefLink } from '../../ui/href-link.tsx';
 import { beatsQuery } from '../beats/beat-queries.ts';
 

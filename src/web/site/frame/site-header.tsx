@@ -3,7 +3,7 @@ import { HrefLink } from '../../ui/href-link.tsx';
 import { staffPaths } from '../../auth/staff-paths.ts';
 import { useLogout } from '../../auth/logout.ts';
 import { useAuth } from '../../auth/use-auth.ts';
-import { SITE_NAME } from '../../../domain/site-links.ts';
+import { SITE_NAME } from '../../../domain/site/site-links.ts';
 import { AlertsMenu } from './alerts-menu.tsx';
 import { READER_PATHS } from '../../../contract/page-contract.ts';
 import { HeaderSearch } from './header-search.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { disclosure } from './disclosure.ts';
-import { otherChannelLinks, videoChannelLinks, type ExternalLink } from '../../../domain/site-links.ts';
+import { otherChannelLinks, videoChannelLinks, type ExternalLink } from '../../../domain/site/site-links.ts';
 import { FOLLOW_MENU_IDS } from '../../../contract/page-contract.ts';
 
 function LinkList({ links }: { links: readonly ExternalLink[] }) {

@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import type { Story } from '../../../domain/entities.ts';
+import type { Story } from '../../../domain/story/entities.ts';
 import { viewsLabel } from '../../../domain/formatting.ts';
 import { relativeTime } from '../../../domain/relative-time.ts';
 import { ReadAndShare } from '../stories/read-and-share.tsx';
 import { StoryVideo } from '../stories/story-video.tsx';
-import { authorName } from '../../../domain/byline.ts';
+import { authorName } from '../../../domain/story/byline.ts';
 import { StoryImage } from '../stories/story-image.tsx';
 
 /** docs/product/screens.md: the home page's "Featured Story": video, beat, title, description, author, time, views, read and share. */

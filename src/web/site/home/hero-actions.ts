@@ -1,5 +1,5 @@
-import type { ActiveLiveStream } from '../../../domain/entities.ts';
-import { storyPath } from '../../../domain/site.ts';
+import type { ActiveLiveStream } from '../../../domain/live-video/entities.ts';
+import { storyPath } from '../../../domain/site/site.ts';
 import { apiRequest } from '../../api/client.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 

@@ -1,7 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useState, type MouseEvent } from 'react';
 import { Icon } from '../../ui/icons.tsx';
-import { TAGLINE } from '../../../domain/site-links.ts';
+import { TAGLINE } from '../../../domain/site/site-links.ts';
 import { showLatest, watchLive } from './hero-actions.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { LiveBlogFeed } from '../../../domain/entities.ts';
+import type { LiveBlogFeed } from '../../../domain/live-blog/answers.ts';
 import { apiRequest, getToken } from '../../api/client.ts';
 
 /**

@@ -9,8 +9,9 @@ import {
   pinnedBlock,
   updateId,
 } from '../../../contract/live-blog-markup.ts';
-import type { LiveBlogUpdate } from '../../../domain/entities.ts';
-import { newUpdatesLabel, updateTime, updateView, type Coverage } from '../../../domain/liveblog.ts';
+import type { LiveBlogUpdate } from '../../../domain/live-blog/entities.ts';
+import { newUpdatesLabel, updateTime, updateView } from '../../../domain/live-blog/live-blog.ts';
+import { type Coverage } from '../../../domain/story/story.ts';
 import type { Changes } from './feed-source.ts';
 import { keepInPlace, scrolledPast } from './scroll-keeper.ts';
 

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
-import type { Story } from '../../../domain/entities.ts';
-import { storyPath } from '../../../domain/site.ts';
+import type { Story } from '../../../domain/story/entities.ts';
+import { storyPath } from '../../../domain/site/site.ts';
 
 /**
  * Where the app's story page (the one it renders itself: a signed-in reporter's preview, a page the

@@ -1,6 +1,7 @@
 import { keyEventLinks, LIVE_BLOG, liveBlogSection, olderHref, updateId } from '../../../contract/live-blog-markup.ts';
-import type { LiveBlogFeed, LiveBlogUpdate } from '../../../domain/entities.ts';
-import { updateTime, updateView } from '../../../domain/liveblog.ts';
+import type { LiveBlogFeed } from '../../../domain/live-blog/answers.ts';
+import type { LiveBlogUpdate } from '../../../domain/live-blog/entities.ts';
+import { updateTime, updateView } from '../../../domain/live-blog/live-blog.ts';
 import { apiRequest, getToken } from '../../api/client.ts';
 import { followChanges, type ChangeSource } from './feed-source.ts';
 import { FeedView } from './feed-view.ts';

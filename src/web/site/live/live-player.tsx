@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { Story } from '../../../domain/entities.ts';
+import type { Story } from '../../../domain/story/entities.ts';
 import { LiveBadge } from '../stories/story-card.tsx';
 import { storyQueries } from '../stories/story-queries.ts';
 import { activeStreamsQuery } from './stream-queries.ts';

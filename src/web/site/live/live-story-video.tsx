@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { Story } from '../../../domain/entities.ts';
+import type { Story } from '../../../domain/story/entities.ts';
 
 /** The player and the MediaSource code load only for a story that is live now: other readers never download them. */
 const LivePlayer = lazy(() => import('./live-player.tsx').then((module) => ({ default: module.LivePlayer })));

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { Story } from '../../../domain/entities.ts';
+import type { Story } from '../../../domain/story/entities.ts';
 import { applyStreamEnded } from './story-ended.ts';
 
 const live = { id: 9, title: 'Levee watch', isLive: true, status: 'published', videoUrl: null } as Story;

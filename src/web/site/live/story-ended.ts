@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Story } from '../../../domain/entities.ts';
+import type { Story } from '../../../domain/story/entities.ts';
 import { storyQueries } from '../stories/story-queries.ts';
 import { activeStreamsQuery } from './stream-queries.ts';
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ActiveLiveStream } from '../../../domain/entities.ts';
+import type { ActiveLiveStream } from '../../../domain/live-video/entities.ts';
 import { apiRequest } from '../../api/client.ts';
 
 /** Live-stream calls of docs/product/api.md#client-conventions (server side: docs/product/api.md#live-streams). */

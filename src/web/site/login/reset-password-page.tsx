@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { passwordResetSchema } from '../../../domain/security-schemas.ts';
+import { passwordResetSchema } from '../../../domain/security/schemas.ts';
 import { ApiError, apiRequest } from '../../api/client.ts';
 import { staffPaths } from '../../auth/staff-paths.ts';
 import { TextField } from '../../forms/form-field.tsx';

@@ -1,4 +1,4 @@
-import type { Story } from '../../../domain/entities.ts';
+import type { Story } from '../../../domain/story/entities.ts';
 import { Icon } from '../../ui/icons.tsx';
 import { shareStory } from './share-story.ts';
 

@@ -1,5 +1,5 @@
-import type { Story } from '../../../domain/entities.ts';
-import { storyPath } from '../../../domain/site.ts';
+import type { Story } from '../../../domain/story/entities.ts';
+import { storyPath } from '../../../domain/site/site.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 
 export type ShareOutcome = 'shared' | 'cancelled' | 'copied' | 'failed';

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
-import type { Story } from '../../../domain/entities.ts';
-import { authorName } from '../../../domain/byline.ts';
+import type { Story } from '../../../domain/story/entities.ts';
+import { authorName } from '../../../domain/story/byline.ts';
 import { viewsLabel } from '../../../domain/formatting.ts';
 import { StoryImage } from './story-image.tsx';
-import { isCoverageLive } from '../../../domain/liveblog.ts';
+import { isCoverageLive } from '../../../domain/live-blog/live-blog.ts';
 
 /** Over a live blog's picture while its coverage is live (the worker's reading view writes the same). */
 export function LiveBadge() {

@@ -1,4 +1,4 @@
-import type { Story } from '../../../domain/entities.ts';
+import type { Story } from '../../../domain/story/entities.ts';
 import { StoryCard } from './story-card.tsx';
 
 /** Stories as a grid of cards: the home page, All stories, beat and author pages, related stories. */

@@ -1,5 +1,12 @@
-import type { Story } from '../../../domain/entities.ts';
-import { IMAGE_BOX, PICTURE_FALLBACK_WIDTH, PICTURE_SIZES, pictureAt, pictureSrcset, type PictureSlot } from '../../../domain/picture.ts';
+import type { Story } from '../../../domain/story/entities.ts';
+import {
+  IMAGE_BOX,
+  PICTURE_FALLBACK_WIDTH,
+  PICTURE_SIZES,
+  pictureAt,
+  pictureSrcset,
+  type PictureSlot,
+} from '../../../domain/media/picture.ts';
 
 /**
  * A story's picture (featured image, else thumbnail) in a slot: the card, the featured slot or the

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { FEATURED_URL, HOME_LATEST_URL, storyReadUrl } from '../../../contract/page-contract.ts';
-import type { Story } from '../../../domain/entities.ts';
-import { LIST_PAGE_SIZE } from '../../../domain/site.ts';
+import type { Story } from '../../../domain/story/entities.ts';
+import { LIST_PAGE_SIZE } from '../../../domain/site/site.ts';
 import { ApiError, apiRequest } from '../../api/client.ts';
 import { apiList } from '../../api/reads.ts';
 

@@ -1,5 +1,5 @@
-import { posterOf } from '../../../domain/picture.ts';
-import { videoSource } from '../../../domain/video-source.ts';
+import { posterOf } from '../../../domain/media/picture.ts';
+import { videoSource } from '../../../domain/media/video-source.ts';
 
 /** A story's video: a YouTube embed, or a native player with the featured image as its poster. */
 export function StoryVideo({ url, title, poster }: { url: string | null; title: string; poster?: string | null }) {

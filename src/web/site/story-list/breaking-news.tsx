@@ -1,10 +1,10 @@
 import { useNavigate } from '@tanstack/react-router';
-import type { Story } from '../../../domain/entities.ts';
+import type { Story } from '../../../domain/story/entities.ts';
 import { Icon } from '../../ui/icons.tsx';
 import { viewsLabel } from '../../../domain/formatting.ts';
 import { formatFullDate } from '../../../domain/dates.ts';
 import { ReadAndShare } from '../stories/read-and-share.tsx';
-import { videoSource } from '../../../domain/video-source.ts';
+import { videoSource } from '../../../domain/media/video-source.ts';
 import { StoryImage } from '../stories/story-image.tsx';
 import { LiveBadge } from '../stories/story-card.tsx';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Story } from '../../../domain/entities.ts';
-import { RELATED_STORIES } from '../../../domain/site.ts';
+import type { Story } from '../../../domain/story/entities.ts';
+import { RELATED_STORIES } from '../../../domain/site/site.ts';
 import { StoryGrid } from '../stories/story-grid.tsx';
 import { publishedPageQuery } from '../stories/story-queries.ts';
 

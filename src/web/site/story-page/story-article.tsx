@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { VIEWS_CLASS } from '../../../contract/page-contract.ts';
-import type { Story } from '../../../domain/entities.ts';
+import type { Story } from '../../../domain/story/entities.ts';
 import { policy } from '../../../domain/permissions.ts';
 import { staffPaths } from '../../auth/staff-paths.ts';
 import { useAuth } from '../../auth/use-auth.ts';
@@ -11,15 +11,15 @@ import { formatFullDate } from '../../../domain/dates.ts';
 import { LiveStoryVideo } from '../live/live-story-video.tsx';
 import { ShareButton } from '../stories/share-button.tsx';
 import { StoryVideo } from '../stories/story-video.tsx';
-import { authorName } from '../../../domain/byline.ts';
+import { authorName } from '../../../domain/story/byline.ts';
 import { StoryFigure } from '../stories/story-image.tsx';
 import { relativeTime } from '../../../domain/relative-time.ts';
-import { statusLabel } from '../../../domain/story.ts';
-import { wasUpdatedAfterPublishing } from '../../../domain/working-day.ts';
+import { statusLabel } from '../../../domain/story/story.ts';
+import { wasUpdatedAfterPublishing } from '../../../domain/story/working-day.ts';
 import { StoryCorrections } from './story-corrections.tsx';
 import { RelatedStories } from './related-stories.tsx';
-import { authorPath, beatPath } from '../../../domain/site.ts';
-import { isLiveBlog } from '../../../domain/liveblog.ts';
+import { authorPath, beatPath } from '../../../domain/site/site.ts';
+import { isLiveBlog } from '../../../domain/live-blog/live-blog.ts';
 import { LiveBlogSlot } from '../live-blog/live-blog-slot.tsx';
 
 /** docs/product/screens.md's story viewer, for a story that exists and may be seen. */

@@ -1,4 +1,4 @@
-import type { Story } from '../../../domain/entities.ts';
+import type { Story } from '../../../domain/story/entities.ts';
 import { formatFullDate } from '../../../domain/dates.ts';
 
 /** The story's corrections at its end, oldest first: "Correction, November 23, 2026 at 10:00 AM UTC: ..." (the reading view writes the same). */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { ROLES, type Role } from '../../../domain/roles.ts';
-import { registerSchema } from '../../../domain/schemas.ts';
+import { registerSchema } from '../../../domain/users/schemas.ts';
 import { dashboardFiguresQuery } from '../figures-queries.ts';
 import { registerUser, usersQuery, type NewUserInput } from './users-api.ts';
 import { Dialog } from '../../forms/dialog.tsx';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { User } from '../../../domain/entities.ts';
+import type { User } from '../../../domain/users/entities.ts';
 import { usersQuery } from './users-api.ts';
 import { RoleGate } from '../role-gate.tsx';
 import { useAuth } from '../../auth/use-auth.ts';

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import { AUDIT_ACTIONS, type AuditRecord } from '../../../domain/audit.ts';
-import type { User } from '../../../domain/entities.ts';
+import { AUDIT_ACTIONS, type AuditRecord } from '../../../domain/audit/audit.ts';
+import type { User } from '../../../domain/users/entities.ts';
 import { formatFullDate } from '../../../domain/dates.ts';
 import { SelectField } from '../../forms/form-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';

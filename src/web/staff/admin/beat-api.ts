@@ -1,4 +1,4 @@
-import type { Beat } from '../../../domain/entities.ts';
+import type { Beat } from '../../../domain/beats/entities.ts';
 import { apiRequest } from '../../api/client.ts';
 
 export interface BeatInput {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import type { Beat } from '../../../domain/entities.ts';
-import { createBeatSchema } from '../../../domain/schemas.ts';
+import type { Beat } from '../../../domain/beats/entities.ts';
+import { createBeatSchema } from '../../../domain/beats/schemas.ts';
 import { beatsQuery } from '../../site/beats/beat-queries.ts';
 import { createBeat, updateBeat, type BeatInput } from './beat-api.ts';
 import { Dialog } from '../../forms/dialog.tsx';

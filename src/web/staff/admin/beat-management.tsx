@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Beat } from '../../../domain/entities.ts';
+import type { Beat } from '../../../domain/beats/entities.ts';
 import { beatsQuery } from '../../site/beats/beat-queries.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { formatDay } from '../../../domain/dates.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../../domain/entities.ts';
+import type { User } from '../../../domain/users/entities.ts';
 import { activeReportersFallback } from './figure-cards.tsx';
 
 const user = (role: User['role'], isActive: boolean) => ({ role, isActive }) as User;

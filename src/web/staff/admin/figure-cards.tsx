@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { User } from '../../../domain/entities.ts';
+import type { User } from '../../../domain/users/entities.ts';
 import { dashboardFiguresQuery } from '../figures-queries.ts';
 import { compactNumber } from '../../../domain/formatting.ts';
 import { LoadFailed } from '../load-failed.tsx';

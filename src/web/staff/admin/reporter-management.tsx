@@ -2,7 +2,7 @@ import { staffPaths } from '../../auth/staff-paths.ts';
 import { HrefLink } from '../../ui/href-link.tsx';
 import { useMutation, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { User } from '../../../domain/entities.ts';
+import type { User } from '../../../domain/users/entities.ts';
 import { dashboardFiguresQuery } from '../figures-queries.ts';
 import { ApiError } from '../../api/client.ts';
 import { deleteUser, usersQuery } from './users-api.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { User } from '../../../domain/entities.ts';
+import type { User } from '../../../domain/users/entities.ts';
 import { formatFullDate } from '../../../domain/dates.ts';
 import { CheckboxField } from '../../forms/form-field.tsx';
 import { Dialog } from '../../forms/dialog.tsx';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { authorName } from '../../../domain/byline.ts';
-import type { Story } from '../../../domain/entities.ts';
+import { authorName } from '../../../domain/story/byline.ts';
+import type { Story } from '../../../domain/story/entities.ts';
 import { formatFullDate } from '../../../domain/dates.ts';
 import { messages } from '../../../domain/messages.ts';
 import { relativeTime } from '../../../domain/relative-time.ts';

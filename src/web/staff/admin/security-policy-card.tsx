@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { TWO_FACTOR_REQUIREMENTS, type TwoFactorRequirement } from '../../../domain/security-policy.ts';
+import { TWO_FACTOR_REQUIREMENTS, type TwoFactorRequirement } from '../../../domain/security/security-policy.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { saveSecurityPolicy, securityPolicyQuery } from '../security/security-api.ts';
 import { useSecurityChange } from '../security/use-security-change.ts';

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { X_HANDLE_MESSAGE, xHandleSchema, type SocialSettings } from '../../../domain/social.ts';
+import { X_HANDLE_MESSAGE, xHandleSchema, type SocialSettings } from '../../../domain/site/social.ts';
 import { ApiError, apiRequest } from '../../api/client.ts';
 import { TextField } from '../../forms/form-field.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Beat, User } from '../../../domain/entities.ts';
+import type { Beat } from '../../../domain/beats/entities.ts';
+import type { User } from '../../../domain/users/entities.ts';
 import type { Role } from '../../../domain/roles.ts';
 import { apiRequest } from '../../api/client.ts';
 

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { shortened, type AlertView } from '../../../domain/alerts/alert.ts';
 import { ALERT_BODY_MAX, ALERT_TITLE_MAX } from '../../../domain/alerts/schemas.ts';
 import { BREAKING, beatTopic } from '../../../domain/alerts/topics.ts';
-import type { Story } from '../../../domain/entities.ts';
+import type { Story } from '../../../domain/story/entities.ts';
 import { ApiError } from '../../api/client.ts';
 import { ConfirmDialog } from '../../forms/confirm-dialog.tsx';
 import { SelectField, TextAreaField, TextField } from '../../forms/form-field.tsx';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
-import type { User } from '../../../domain/entities.ts';
+import type { User } from '../../../domain/users/entities.ts';
 import { authorStoriesQuery } from '../story-api.ts';
 import { RoleGate } from '../role-gate.tsx';
 import { useAuth } from '../../auth/use-auth.ts';

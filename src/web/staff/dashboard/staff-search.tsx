@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { SEARCH_QUERY_MAX } from '../../../domain/search-query.ts';
-import { statusLabel } from '../../../domain/story.ts';
+import { SEARCH_QUERY_MAX } from '../../../domain/discovery/search-query.ts';
+import { statusLabel } from '../../../domain/story/story.ts';
 import { staffPaths } from '../../auth/staff-paths.ts';
 import { HrefLink } from '../../ui/href-link.tsx';
 import { Spinner } from '../../ui/spinner.tsx';

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { Story } from '../../../domain/entities.ts';
+import type { Story } from '../../../domain/story/entities.ts';
 import { viewsLabel } from '../../../domain/formatting.ts';
 import { formatDay } from '../../../domain/dates.ts';
-import { storyPath } from '../../../domain/site.ts';
+import { storyPath } from '../../../domain/site/site.ts';
 import { ConfirmDialog } from '../../forms/confirm-dialog.tsx';
 import { EditableStoryRow, ReviewNoteLine, StatusBadge, StoryThumb, WorkflowNote } from '../story-bits.tsx';
 import { useDeleteStory } from './use-delete-story.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Story } from '../../../domain/entities.ts';
+import type { Story } from '../../../domain/story/entities.ts';
 import { myFiguresQuery } from '../figures-queries.ts';
 import { storyQueries } from '../../site/stories/story-queries.ts';
 import { deleteStory, restoreStory } from '../story-api.ts';

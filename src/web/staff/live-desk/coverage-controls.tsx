@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { Story } from '../../../domain/entities.ts';
-import type { Coverage } from '../../../domain/liveblog.ts';
+import type { Story } from '../../../domain/story/entities.ts';
+import type { Coverage } from '../../../domain/story/story.ts';
 import { ConfirmDialog } from '../../forms/confirm-dialog.tsx';
 import { failureText, setCoverage } from './live-desk-api.ts';
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import type { LiveBlogUpdate, User } from '../../../domain/entities.ts';
-import { authorName } from '../../../domain/byline.ts';
-import { updateTime } from '../../../domain/liveblog.ts';
+import type { LiveBlogUpdate } from '../../../domain/live-blog/entities.ts';
+import type { User } from '../../../domain/users/entities.ts';
+import { authorName } from '../../../domain/story/byline.ts';
+import { updateTime } from '../../../domain/live-blog/live-blog.ts';
 import { ConfirmDialog } from '../../forms/confirm-dialog.tsx';
 import { deleteUpdate, editUpdate, failureText, staleUpdateOf } from './live-desk-api.ts';
 import { UpdateComposer, type UpdateDraft } from './update-composer.tsx';

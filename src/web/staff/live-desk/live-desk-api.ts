@@ -1,5 +1,7 @@
-import type { LiveBlogFeed, LiveBlogUpdate, Story } from '../../../domain/entities.ts';
-import type { Coverage } from '../../../domain/liveblog.ts';
+import type { LiveBlogFeed } from '../../../domain/live-blog/answers.ts';
+import type { LiveBlogUpdate } from '../../../domain/live-blog/entities.ts';
+import type { Story } from '../../../domain/story/entities.ts';
+import type { Coverage } from '../../../domain/story/story.ts';
 import { ApiError, apiRequest } from '../../api/client.ts';
 
 /** The live desk's calls (docs/product/api-liveblogs.md), with the reporter's token. */

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
-import type { Story, User } from '../../../domain/entities.ts';
-import { storyPath } from '../../../domain/site.ts';
+import type { Story } from '../../../domain/story/entities.ts';
+import type { User } from '../../../domain/users/entities.ts';
+import { storyPath } from '../../../domain/site/site.ts';
 import { LiveStreamPanel } from '../live-studio/live-stream-panel.tsx';
 import { CoverageControls } from './coverage-controls.tsx';
 import { DeskUpdate } from './desk-update.tsx';

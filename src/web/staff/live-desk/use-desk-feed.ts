@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { LiveBlogUpdate } from '../../../domain/entities.ts';
-import type { Coverage } from '../../../domain/liveblog.ts';
+import type { LiveBlogUpdate } from '../../../domain/live-blog/entities.ts';
+import type { Coverage } from '../../../domain/story/story.ts';
 import { readUpdates } from './live-desk-api.ts';
 
 /** How often the desk asks what changed (other reporters' posts, edits, deletions). Staff are few: no stream needed. */

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { LiveStream, Story } from '../../../domain/entities.ts';
+import type { LiveStream } from '../../../domain/live-video/entities.ts';
+import type { Story } from '../../../domain/story/entities.ts';
 import { fakeCamera, type FakeCamera } from '../camera/fake-camera.test-helper.ts';
 import type { LivePublisherOptions } from './live-publisher.ts';
 import type { ToastInput } from '../../ui/toast/toast-store.ts';

@@ -1,4 +1,5 @@
-import type { LiveStream, Story } from '../../../domain/entities.ts';
+import type { LiveStream } from '../../../domain/live-video/entities.ts';
+import type { Story } from '../../../domain/story/entities.ts';
 import { messages } from '../../../domain/messages.ts';
 import { cameraErrorText, stopTracks, trackSwitches } from '../camera/media-tracks.ts';
 import { createSessionStore, type SessionStore } from '../camera/session-store.ts';

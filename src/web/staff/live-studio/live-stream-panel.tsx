@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { storyPath } from '../../../domain/site.ts';
+import { storyPath } from '../../../domain/site/site.ts';
 import { myFiguresQuery } from '../figures-queries.ts';
 import { apiRequest } from '../../api/client.ts';
-import type { Story } from '../../../domain/entities.ts';
+import type { Story } from '../../../domain/story/entities.ts';
 import { storyQueries } from '../../site/stories/story-queries.ts';
 import { activeStreamsQuery } from '../../site/live/stream-queries.ts';
 import { endStream, startStream } from './stream-api.ts';

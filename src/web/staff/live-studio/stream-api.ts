@@ -1,4 +1,4 @@
-import type { LiveStream } from '../../../domain/entities.ts';
+import type { LiveStream } from '../../../domain/live-video/entities.ts';
 import { apiRequest } from '../../api/client.ts';
 import type { StreamDetails } from './stream-details.tsx';
 

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { User } from '../../../domain/entities.ts';
-import { BIO_MAX_LENGTH } from '../../../domain/schemas.ts';
-import { X_HANDLE_MESSAGE, xHandleSchema } from '../../../domain/social.ts';
-import { authorPath } from '../../../domain/site.ts';
+import type { User } from '../../../domain/users/entities.ts';
+import { BIO_MAX_LENGTH } from '../../../domain/users/schemas.ts';
+import { X_HANDLE_MESSAGE, xHandleSchema } from '../../../domain/site/social.ts';
+import { authorPath } from '../../../domain/site/site.ts';
 import { ApiError, apiRequest } from '../../api/client.ts';
 import { currentUserKey } from '../../auth/current-user.ts';
 import { useAuth } from '../../auth/use-auth.ts';

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { ReadershipReport, TopStory } from '../../../domain/readership.ts';
+import type { ReadershipReport, TopStory } from '../../../domain/readership/readership.ts';
 import type { RankedItem } from './ranked-list.tsx';
 
 /** The API's breakdowns as ranked rows with the words the screens use. */

@@ -1,4 +1,4 @@
-import { bucketStart, DAY_MS, HOUR_MS } from '../../../domain/analytics-range.ts';
+import { bucketStart, DAY_MS, HOUR_MS } from '../../../domain/readership/analytics-range.ts';
 
 /**
  * The periods the readership charts offer (docs/product/api-analytics.md has the ranges): the last

@@ -1,5 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ReadershipReport, ReporterReadership, SiteReadership, StoryStream, StreamAudience } from '../../../domain/readership.ts';
+import type {
+  ReadershipReport,
+  ReporterReadership,
+  SiteReadership,
+  StoryStream,
+  StreamAudience,
+} from '../../../domain/readership/readership.ts';
 import { apiRequest } from '../../api/client.ts';
 import { periodQuery, type PeriodKey } from './periods.ts';
 

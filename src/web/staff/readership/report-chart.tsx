@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReadershipReport } from '../../../domain/readership.ts';
+import type { ReadershipReport } from '../../../domain/readership/readership.ts';
 import { ChartFigure } from './chart-figure.tsx';
 import { plural } from './chart-text.ts';
 import { periodOf, periodPhrase, type PeriodKey } from './periods.ts';

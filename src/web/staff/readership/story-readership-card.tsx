@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { Story } from '../../../domain/entities.ts';
+import type { Story } from '../../../domain/story/entities.ts';
 import { plural } from './chart-text.ts';
 import { deviceItems, referrerItems, sourceItems } from './breakdown-items.tsx';
 import { PeriodSwitch } from './period-switch.tsx';

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, type FormEvent } from 'react';
-import type { VideoCategory } from '../../../domain/media-schemas.ts';
-import { storyPath } from '../../../domain/site.ts';
+import type { VideoCategory } from '../../../domain/media/schemas.ts';
+import { storyPath } from '../../../domain/site/site.ts';
 import { myFiguresQuery } from '../figures-queries.ts';
 import { storyQueries } from '../../site/stories/story-queries.ts';
 import { CameraPreview } from '../camera/camera-preview.tsx';

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Story, StoredMedia } from '../../../domain/entities.ts';
+import type { Story } from '../../../domain/story/entities.ts';
+import type { StoredMedia } from '../../../domain/media/answers.ts';
 import { deferred, fakeCamera, type FakeCamera } from '../camera/fake-camera.test-helper.ts';
 import type { UploadOptions } from '../uploads/upload-file.ts';
 import type { ToastInput } from '../../ui/toast/toast-store.ts';

@@ -1,5 +1,6 @@
-import type { Story, StoredMedia } from '../../../domain/entities.ts';
-import type { VideoCategory } from '../../../domain/media-schemas.ts';
+import type { Story } from '../../../domain/story/entities.ts';
+import type { StoredMedia } from '../../../domain/media/answers.ts';
+import type { VideoCategory } from '../../../domain/media/schemas.ts';
 import { messages } from '../../../domain/messages.ts';
 import { cameraErrorText, stopTracks, trackSwitches } from '../camera/media-tracks.ts';
 import { createSessionStore, type SessionStore } from '../camera/session-store.ts';

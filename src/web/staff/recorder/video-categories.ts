@@ -1,4 +1,4 @@
-import { VIDEO_CATEGORIES, type VideoCategory } from '../../../domain/media-schemas.ts';
+import { VIDEO_CATEGORIES, type VideoCategory } from '../../../domain/media/schemas.ts';
 
 /** docs/product/rules.md#limits-and-constants: the recorder's categories and how they read. */
 export const VIDEO_CATEGORY_LABELS: Record<VideoCategory, string> = {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { PasskeySummary } from '../../../domain/security-ports.ts';
+import type { PasskeySummary } from '../../../domain/security/ports.ts';
 import { formatFullDate } from '../../../domain/dates.ts';
 import { ConfirmDialog } from '../../forms/confirm-dialog.tsx';
 import { TextField } from '../../forms/form-field.tsx';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { passwordChangeSchema } from '../../../domain/security-schemas.ts';
+import { passwordChangeSchema } from '../../../domain/security/schemas.ts';
 import { TextField } from '../../forms/form-field.tsx';
 import { changePassword, sessionsQuery } from './security-api.ts';
 import { useSecurityChange } from './use-security-change.ts';

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AuditRecord } from '../../../domain/audit.ts';
-import type { PasskeySummary, SessionSummary } from '../../../domain/security-ports.ts';
-import type { SecurityPolicy } from '../../../domain/security-policy.ts';
+import type { AuditRecord } from '../../../domain/audit/audit.ts';
+import type { PasskeySummary, SessionSummary } from '../../../domain/security/ports.ts';
+import type { SecurityPolicy } from '../../../domain/security/security-policy.ts';
 import { apiRequest } from '../../api/client.ts';
 
 /** The calls of docs/product/api-sign-in-security.md the staff screens make. */

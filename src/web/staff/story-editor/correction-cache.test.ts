@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { Correction, Story } from '../../../domain/entities.ts';
+import type { Correction, Story } from '../../../domain/story/entities.ts';
 import { storyByIdQuery } from '../story-api.ts';
 import { cacheCorrection, withCorrection } from './correction-cache.ts';
 

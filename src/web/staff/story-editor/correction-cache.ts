@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Correction, Story } from '../../../domain/entities.ts';
+import type { Correction, Story } from '../../../domain/story/entities.ts';
 import { storyByIdQuery } from '../story-api.ts';
 
 /**

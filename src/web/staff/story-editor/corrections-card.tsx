@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import type { Story } from '../../../domain/entities.ts';
+import type { Story } from '../../../domain/story/entities.ts';
 import { correctionLine } from '../../../domain/dates.ts';
 import { messages } from '../../../domain/messages.ts';
 import { ApiError } from '../../api/client.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
-import { PICTURE_TEXT_MAX } from '../../../domain/schemas.ts';
+import { PICTURE_TEXT_MAX } from '../../../domain/story/schemas.ts';
 import { TextAreaField, TextField } from '../../forms/form-field.tsx';
 import { ACCEPTED_IMAGES, type UploadMedia } from '../uploads/accepted-media.ts';
 import { storyFieldId, type SetStoryField, type StoryFormErrors, type StoryFormValues } from './story-form-values.ts';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { FORMAT_LABELS, STORY_FORMATS, type StoryFormat } from '../../../domain/liveblog.ts';
+import { FORMAT_LABELS, STORY_FORMATS, type StoryFormat } from '../../../domain/story/story.ts';
 import './format-field.css';
 
 interface FormatFieldProps {

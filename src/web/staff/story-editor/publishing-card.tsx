@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { StoryStatus } from '../../../domain/story.ts';
+import type { StoryStatus } from '../../../domain/story/story.ts';
 import { CheckboxField, SelectField } from '../../forms/form-field.tsx';
 import { ScheduleField } from './schedule-field.tsx';
 import {

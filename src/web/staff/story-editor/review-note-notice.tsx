@@ -1,4 +1,4 @@
-import type { Story } from '../../../domain/entities.ts';
+import type { Story } from '../../../domain/story/entities.ts';
 
 /** The note an admin wrote when sending the story back, until it goes out. */
 export function ReviewNoteNotice({ story }: { story: Story }) {

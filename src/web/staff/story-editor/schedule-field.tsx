@@ -1,4 +1,4 @@
-import type { StoryStatus } from '../../../domain/story.ts';
+import type { StoryStatus } from '../../../domain/story/story.ts';
 import { TextField } from '../../forms/form-field.tsx';
 import { localTimeZone } from './local-time.ts';
 import { storyFieldId } from './story-form-values.ts';

@@ -1,4 +1,4 @@
-import type { Beat } from '../../../domain/entities.ts';
+import type { Beat } from '../../../domain/beats/entities.ts';
 import { Field, SelectField, TextAreaField, TextField } from '../../forms/form-field.tsx';
 import { StoryVideo } from '../../site/stories/story-video.tsx';
 import type { UploadMedia } from '../uploads/accepted-media.ts';

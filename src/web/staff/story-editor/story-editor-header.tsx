@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import type { Story } from '../../../domain/entities.ts';
+import type { Story } from '../../../domain/story/entities.ts';
 import { formatFullDate } from '../../../domain/dates.ts';
-import { storyPath } from '../../../domain/site.ts';
+import { storyPath } from '../../../domain/site/site.ts';
 import { StatusBadge } from '../story-bits.tsx';
 
 interface StoryEditorHeaderProps {

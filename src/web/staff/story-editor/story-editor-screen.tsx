@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { Story } from '../../../domain/entities.ts';
-import { isLiveBlog } from '../../../domain/liveblog.ts';
+import type { Story } from '../../../domain/story/entities.ts';
+import { isLiveBlog } from '../../../domain/live-blog/live-blog.ts';
 import { LiveDesk } from '../live-desk/live-desk.tsx';
 import { Link } from '@tanstack/react-router';
 import { policy } from '../../../domain/permissions.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Story } from '../../../domain/entities.ts';
+import type { Story } from '../../../domain/story/entities.ts';
 import {
   differingFields,
   emptyStoryForm,

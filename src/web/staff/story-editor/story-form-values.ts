@@ -1,11 +1,11 @@
-import type { Story } from '../../../domain/entities.ts';
+import type { Story } from '../../../domain/story/entities.ts';
 import type { StoryPayload } from '../story-api.ts';
 import { messages } from '../../../domain/messages.ts';
-import { storySaveSchema } from '../../../domain/schemas.ts';
-import { slugify } from '../../../domain/slug.ts';
-import { DEFAULT_STORY_STATUS, STATUS_LABELS, STORY_STATUSES, type StoryStatus } from '../../../domain/story.ts';
+import { storySaveSchema } from '../../../domain/story/schemas.ts';
+import { slugify } from '../../../domain/story/slug.ts';
+import { DEFAULT_STORY_STATUS, STATUS_LABELS, STORY_STATUSES, type StoryStatus } from '../../../domain/story/story.ts';
 import { fromLocalInput, toLocalInput } from './local-time.ts';
-import { DEFAULT_STORY_FORMAT, type StoryFormat } from '../../../domain/liveblog.ts';
+import { DEFAULT_STORY_FORMAT, type StoryFormat } from '../../../domain/story/story.ts';
 
 /** The story editor's fields as the form holds them (selects and inputs speak strings). */
 export interface StoryFormValues {

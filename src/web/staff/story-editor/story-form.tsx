@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { Story, User } from '../../../domain/entities.ts';
+import type { Story } from '../../../domain/story/entities.ts';
+import type { User } from '../../../domain/users/entities.ts';
 import { policy } from '../../../domain/permissions.ts';
 import { beatsQuery } from '../../site/beats/beat-queries.ts';
 import { toast } from '../../ui/toast/toast-store.ts';

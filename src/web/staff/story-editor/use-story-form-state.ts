@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Story } from '../../../domain/entities.ts';
+import type { Story } from '../../../domain/story/entities.ts';
 import {
   emptyStoryForm,
   followSlug,

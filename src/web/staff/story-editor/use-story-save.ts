@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import type { Story, User } from '../../../domain/entities.ts';
-import { storyPath } from '../../../domain/site.ts';
+import type { Story } from '../../../domain/story/entities.ts';
+import type { User } from '../../../domain/users/entities.ts';
+import { storyPath } from '../../../domain/site/site.ts';
 import { ApiError } from '../../api/client.ts';
 import { storyQueries } from '../../site/stories/story-queries.ts';
 import { toast } from '../../ui/toast/toast-store.ts';

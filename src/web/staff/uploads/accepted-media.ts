@@ -1,4 +1,4 @@
-import type { MediaKind } from '../../../domain/media-types.ts';
+import type { MediaKind } from '../../../domain/media/media-types.ts';
 
 /**
  * docs/product/rules.md#validation: images png, jpg, jpeg, gif, webp; videos mp4, webm, mov, avi. A file passes

@@ -1,5 +1,5 @@
-import type { StoredMedia, UploadSessionView } from '../../../domain/entities.ts';
-import type { VideoCategory } from '../../../domain/media-schemas.ts';
+import type { StoredMedia, UploadSessionView } from '../../../domain/media/answers.ts';
+import type { VideoCategory } from '../../../domain/media/schemas.ts';
 import { getToken } from '../../api/client.ts';
 
 /**

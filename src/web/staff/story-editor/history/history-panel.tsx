@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { authorName } from '../../../../domain/byline.ts';
-import type { Story, StoryRevision } from '../../../../domain/entities.ts';
+import { authorName } from '../../../../domain/story/byline.ts';
+import type { Story, StoryRevision } from '../../../../domain/story/entities.ts';
 import { formatFullDate } from '../../../../domain/dates.ts';
 import { storyQueries } from '../../../site/stories/story-queries.ts';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { staleStoryOf } from '../../story-api.ts';
-import { statusLabel } from '../../../../domain/story.ts';
+import { statusLabel } from '../../../../domain/story/story.ts';
 import { restoreRevision, revisionQuery, revisionsQuery } from '../../workflow-api.ts';
 import { readableText } from './readable-text.ts';
 import { WordDiff } from './word-diff.tsx';

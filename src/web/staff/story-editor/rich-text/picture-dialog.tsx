@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '../../../forms/dialog.tsx';
 import { TextAreaField, TextField } from '../../../forms/form-field.tsx';
-import { PICTURE_TEXT_MAX } from '../../../../domain/schemas.ts';
+import { PICTURE_TEXT_MAX } from '../../../../domain/story/schemas.ts';
 
 export const ALT_REQUIRED = 'Describe what the picture shows, for readers who cannot see it';
 

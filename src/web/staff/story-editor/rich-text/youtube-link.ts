@@ -1,4 +1,4 @@
-import { videoSource } from '../../../../domain/video-source.ts';
+import { videoSource } from '../../../../domain/media/video-source.ts';
 
 /**
  * The YouTube video a link points at (watch, shorts, live, embed or youtu.be forms, as the rest

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { messages } from '../messages.ts';
+
+/** Request bodies of sign-in security (docs/product/api-sign-in-security.md), shared by the API and the forms. */
+
+const password = z
+  .string({ error: messages.passwordTooShort })
+  .min(6, { error: messages.passwordTooShort })
+  .max(1024, { error: 'Password is too long' });
+
+const code = z
+  .string({ error: 'Enter the code' })
+  .trim()
+  .min(1, { error: 'Enter the code' })
+  .max(64, { error: 'That is not a code from your app or a recovery code' });
+
+export const secondStepSchema = z.object({
+  challenge: z
+    .string({ error: 'The sign-in challenge is missing' })
+    .regex(/^[A-Za-z0-9_-]{20,200}$/, { error: 'The sign-in challenge is missing' }),
+  code,
+});
+
+export const totpConfirmSchema = z.object({ code });
+
+export const passwordCheckSchema = z.object({
+  password: z.string({ error: 'Enter your password' }).min(1, { error: 'Enter your password' }).max(1024),
+});
+
+export const passwordChangeSchema = z.object({
+  currentPassword: z.string({ error: 'Enter your current password' }).min(1, { error: 'Enter your current password' }).max(1024),
+  newPassword: password,
+});
+
+export const passwordResetSchema = z.object({
+  token: z.string({ error: 'The reset link is not valid' }).regex(/^[A-Za-z0-9_-]{20,200}$/, { error: 'The reset link is not valid' }),
+  password,
+});
+
+export const resetLinkSchema = z.object({
+  clearTwoFactor: z.boolean({ error: 'clearTwoFactor must be true or false' }).optional().default(false),
+});
+
+export const PASSKEY_NAME_MAX = 100;
+
+const passkeyName = z
+  .string({ error: 'Name the passkey' })
+  .trim()
+  .min(1, { error: 'Name the passkey' })
+  .max(PASSKEY_NAME_MAX, { error: `A passkey's name must be at most ${PASSKEY_NAME_MAX} characters` });
+
+/** What a browser's navigator.credentials answer looks like as JSON; @simplewebauthn/server checks the rest. */
+const credentialJson = z.looseObject({
+  id: z.string().min(1).max(1024),
+  rawId: z.string().min(1).max(1024),
+  type: z.literal('public-key'),
+  response: z.looseObject({ clientDataJSON: z.string().min(1).max(16_384) }),
+  clientExtensionResults: z.record(z.string(), z.unknown()).optional().default({}),
+});
+
+export const passkeyRegisterSchema = z.object({
+  response: credentialJson.extend({
+    response: z.looseObject({ clientDataJSON: z.string().min(1).max(16_384), attestationObject: z.string().min(1).max(65_536) }),
+  }),
+  name: passkeyName.optional().default('Passkey'),
+});
+
+export const passkeySignInSchema = z.object({
+  response: credentialJson.extend({
+    response: z.looseObject({
+      clientDataJSON: z.string().min(1).max(16_384),
+      authenticatorData: z.string().min(1).max(16_384),
+      signature: z.string().min(1).max(4096),
+      userHandle: z.string().max(1024).optional(),
+    }),
+  }),
+});
+
+export const passkeyRenameSchema = z.object({ name: passkeyName });
+
+export const loginSchema = z.object({
+  emailOrUsername: z.string({ error: messages.emailOrUsernameRequired }).trim().min(1, { error: messages.emailOrUsernameRequired }),
+  password: z.string({ error: messages.passwordTooShort }).min(6, { error: messages.passwordTooShort }),
+  remember: z.boolean().optional(),
+});
+
+export type LoginInput = z.infer<typeof loginSchema>;

@@ -1,0 +1,27 @@
+/**
+ * What the worker reads besides wrangler.toml's bindings and [vars]: secrets (.dev.vars locally,
+ * `wrangler secret put` in production) and optional settings `npm start` or a benchmark passes. The
+ * rest of `Env` is generated from wrangler.toml by `npm run cf-typegen` (src/worker-configuration.d.ts),
+ * which leaves .dev.vars out so that these stay optional: a new secret or setting is added here.
+ */
+declare namespace Cloudflare {
+  interface Env {
+    /** 32+ random characters that key every password hash (decision 003). */
+    PASSWORD_PEPPER?: string;
+    /** 32 random bytes, base64: the AES-GCM key TOTP secrets are stored under. */
+    TWO_FACTOR_KEY?: string;
+    /** `1` counts every D1 statement for the benchmark (d1/query-count.ts, GET /api/health/d1). */
+    COUNT_D1_QUERIES?: string;
+    /** Where mail leaves (smtp:// or smtps://, decision 080); `npm start` sets a local one when unset. */
+    SMTP_URL?: string;
+    MAIL_FROM?: string;
+    DKIM_DOMAIN?: string;
+    DKIM_SELECTOR?: string;
+    DKIM_PRIVATE_KEY?: string;
+    /** Web Push's application server keys (VAPID, base64url): made by `npm start` into .dev.vars; secrets in production. */
+    VAPID_PUBLIC_KEY?: string;
+    VAPID_PRIVATE_KEY?: string;
+    /** `1` lets push endpoints be http or on private hosts (a push receiver on this machine, in tests). */
+    PUSH_ALLOW_PRIVATE?: string;
+  }
+}
