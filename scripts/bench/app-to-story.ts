@@ -99,7 +99,10 @@ async function clickToStory(page: Page, cdp: CDPSession, baseUrl: string, slug: 
       ? `window.__watchHeadline(${JSON.stringify(title)}); ${link}.click();`
       : `sessionStorage.setItem('bench-headline', ${JSON.stringify(title)}); location.assign(${link}.href);`;
   const clickedAt = await page.evaluate<number>(`(() => { const at = performance.timeOrigin + performance.now(); ${click} return at; })()`);
-  await page.waitForFunction('window.__headlinePainted !== null', null, { timeout: 30_000 });
+  // A function, not a string: the site's CSP refuses eval, which a string predicate needs.
+  await page.waitForFunction(() => (globalThis as { __headlinePainted?: number | null }).__headlinePainted != null, null, {
+    timeout: 30_000,
+  });
   const paintedAt = await page.evaluate<number>('window.__headlinePainted');
   const { bytes, requests } = await counting.settle();
   return { mode, warm, ms: paintedAt - clickedAt, bytes, requests } satisfies Run;

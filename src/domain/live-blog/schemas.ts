@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
-import { positiveIntParam } from '../schema-fields.ts';
+import { COUNT_PATTERN, positiveIntParam } from '../schema-fields.ts';
 import { UPDATES_PAGE_MAX, UPDATES_PAGE_DEFAULT } from './live-blog.ts';
 import { COVERAGES } from '../story/story.ts';
 
@@ -37,10 +37,7 @@ export type LiveBlogUpdateEdit = z.infer<typeof liveBlogUpdateEditSchema>;
 export const updateParamSchema = z.object({ id: positiveIntParam, updateId: positiveIntParam });
 
 /** A feed cursor (digits: a position on the change clock) or an update id; 0 means "from the start". */
-const cursorParam = z
-  .string({ error: messages.cursorInvalid })
-  .regex(/^(0|[1-9][0-9]{0,15})$/, { error: messages.cursorInvalid })
-  .transform(Number);
+const cursorParam = z.string({ error: messages.cursorInvalid }).regex(COUNT_PATTERN, { error: messages.cursorInvalid }).transform(Number);
 
 const queryFlag = z.enum(['true', 'false'], { error: messages.updateFlagInvalid }).transform((value) => value === 'true');
 

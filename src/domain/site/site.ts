@@ -24,6 +24,11 @@ export function authorPath(author: { username: string }): string {
 }
 
 /** Stories per page on the public lists: /beta, beat and author pages, search results. */
+/** A search's address, with its page when past the first. */
+export function searchHref(query: string, page = 1): string {
+  return `/search?${new URLSearchParams(page > 1 ? { q: query, page: String(page) } : { q: query })}`;
+}
+
 export const LIST_PAGE_SIZE = 12;
 /** Related stories at the end of a story page. */
 export const RELATED_STORIES = 3;

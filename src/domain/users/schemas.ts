@@ -15,10 +15,21 @@ const optionalName = z
   .transform((value) => (value == null || value.trim() === '' ? null : value.trim()))
   .refine((value) => value === null || value.length <= 50, { error: messages.nameTooLong });
 
+const USERNAME_MAX = 50;
+const USERNAME_CHARACTERS = /^[A-Za-z0-9_.-]+$/;
+
+/** Whether text can be someone's username (an author page's address, before any lookup). */
+export function isUsername(text: string): boolean {
+  return text.length <= USERNAME_MAX && USERNAME_CHARACTERS.test(text);
+}
+
 export const registerSchema = z.object({
-  username: requiredText(messages.usernameRequired, { length: 50, message: messages.usernameTooLong }).regex(/^[A-Za-z0-9_.-]+$/, {
-    error: messages.usernameCharacters,
-  }),
+  username: requiredText(messages.usernameRequired, { length: USERNAME_MAX, message: messages.usernameTooLong }).regex(
+    USERNAME_CHARACTERS,
+    {
+      error: messages.usernameCharacters,
+    },
+  ),
   email: requiredText(messages.emailRequired, { length: 100, message: messages.emailTooLong }).pipe(
     z.email({ error: messages.emailInvalid }),
   ),

@@ -4,8 +4,9 @@ import { NotFoundError } from '../../../domain/errors.ts';
 import { feedOf, visibleLiveBlog } from '../../../services/live-blog/live-blog.ts';
 import type { AppEnv } from '../context.ts';
 import { errorBody } from '../error-map.ts';
-import { SharedFetch, type LiveAnswer } from '../live/shared-fetch.ts';
-import { waitUntilOf } from '../routes/live-media.ts';
+import { COUNT_PATTERN, ID_PATTERN } from '../../../domain/schema-fields.ts';
+import { sharedFetch, type LiveAnswer } from '../live/shared-fetch.ts';
+import { waitUntilOf } from '../wait-until.ts';
 import { mergeBatches, REFRESH_MS, watchOf, type ChangeEvent, type LiveBlogWatch } from './live-blog-watch.ts';
 
 /**
@@ -22,8 +23,6 @@ import { mergeBatches, REFRESH_MS, watchOf, type ChangeEvent, type LiveBlogWatch
  * flight), whatever the number of readers. No session is looked at: mounted before authentication.
  */
 
-const STORY_ID = /^[1-9][0-9]{0,15}$/;
-const CURSOR = /^(0|[1-9][0-9]{0,15})$/;
 /** Changes read at once from the feed. */
 const BATCH = 100;
 /** A stream lasts this long (plus up to a quarter more, so reconnections spread out). */
@@ -41,12 +40,6 @@ const FEED_CACHE = `public, max-age=${REFRESH_MS / 1000}`;
 
 /** Streams open in this isolate now (the benchmark reads it beside the D1 count). */
 export const openStreams = { count: 0 };
-
-let shared: SharedFetch | null = null;
-function sharedFetch(): SharedFetch {
-  shared ??= new SharedFetch(typeof caches === 'undefined' ? null : caches.default);
-  return shared;
-}
 
 const encoder = new TextEncoder();
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -175,8 +168,8 @@ export const liveBlogStreamRoutes = new Hono<AppEnv>().get('/:id/updates/stream'
   const idText = c.req.param('id');
   // A reconnecting EventSource repeats the URL it opened (with the first cursor) and says where it got to in Last-Event-ID.
   const afterText = c.req.header('Last-Event-ID') ?? c.req.query('after') ?? null;
-  if (!STORY_ID.test(idText)) return c.json(errorBody('not_found', 'Live blog not found'), 404);
-  if (afterText !== null && !CURSOR.test(afterText)) {
+  if (!ID_PATTERN.test(idText)) return c.json(errorBody('not_found', 'Live blog not found'), 404);
+  if (afterText !== null && !COUNT_PATTERN.test(afterText)) {
     return c.json(
       errorBody('validation_failed', 'Some fields are not valid', { after: 'Use a cursor the feed gave, or an update id' }),
       400,

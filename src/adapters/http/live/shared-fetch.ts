@@ -193,3 +193,11 @@ function withState(response: Response, state: 'HIT'): Response {
   headers.set(EDGE_CACHE_HEADER, state);
   return new Response(response.body, { status: response.status, headers });
 }
+
+let shared: SharedFetch | null = null;
+
+/** The isolate's one SharedFetch: live media and live blogs share its requests, its memory budget and the edge cache. */
+export function sharedFetch(): SharedFetch {
+  shared ??= new SharedFetch(typeof caches === 'undefined' ? null : caches.default);
+  return shared;
+}

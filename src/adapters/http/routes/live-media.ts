@@ -6,7 +6,9 @@ import type { ViewerReport } from '../../live/viewer-tally.ts';
 import type { AppEnv } from '../context.ts';
 import { errorBody } from '../error-map.ts';
 import { Feed } from '../live/feed.ts';
-import { SharedFetch, type LiveAnswer, type StreamedAnswer } from '../live/shared-fetch.ts';
+import { COUNT_PATTERN, ID_PATTERN } from '../../../domain/schema-fields.ts';
+import { sharedFetch, type LiveAnswer, type StreamedAnswer } from '../live/shared-fetch.ts';
+import { waitUntilOf } from '../wait-until.ts';
 import { ViewerSightings } from '../live/viewer-sightings.ts';
 
 /**
@@ -27,30 +29,12 @@ import { ViewerSightings } from '../live/viewer-sightings.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const MANIFEST_CACHE = 'public, max-age=1';
-const STREAM_ID = /^[1-9][0-9]{0,15}$/;
-const SEGMENT = /^(0|[1-9][0-9]{0,15})$/;
 
 /** Per isolate, on purpose: the point is that viewers in one isolate share its requests and its count. */
 const sightings = new ViewerSightings();
-let shared: SharedFetch | null = null;
-
-function sharedFetch(): SharedFetch {
-  shared ??= new SharedFetch(typeof caches === 'undefined' ? null : caches.default);
-  return shared;
-}
 
 function notFound(message: string): LiveAnswer {
   return { status: 404, body: JSON.stringify(errorBody('not_found', message)), contentType: 'application/json; charset=utf-8' };
-}
-
-export function waitUntilOf(c: Context<AppEnv>): (promise: Promise<unknown>) => void {
-  return (promise) => {
-    try {
-      c.executionCtx.waitUntil(promise);
-    } catch {
-      // No execution context (an app called directly, as in tests): the promise runs on by itself.
-    }
-  };
 }
 
 /** Before the worker commits to a 200 with a streamed body it has the group's first segment; these end it. */
@@ -127,7 +111,7 @@ async function serve(
   upstream:
     ((id: number, report: ViewerReport) => Promise<LiveAnswer>) | { streamed: (id: number) => Promise<LiveAnswer | StreamedAnswer> },
 ): Promise<Response> {
-  if (!STREAM_ID.test(c.req.param('id') ?? '')) return c.json(errorBody('not_found', 'No such live stream'), 404);
+  if (!ID_PATTERN.test(c.req.param('id') ?? '')) return c.json(errorBody('not_found', 'No such live stream'), 404);
   const id = Number(c.req.param('id'));
   sightings.see(id, c.req.query(VIEWER_PARAM) ?? c.req.header(VIEWER_HEADER));
   const url = new URL(c.req.url);
@@ -233,16 +217,16 @@ const BLOCKING_RELOAD_CACHE = 'public, max-age=6';
 async function servePlaylist(c: Context<AppEnv>): Promise<Response> {
   const msnText = c.req.query('_HLS_msn');
   const partText = c.req.query('_HLS_part');
-  if (msnText !== undefined && !SEGMENT.test(msnText))
+  if (msnText !== undefined && !COUNT_PATTERN.test(msnText))
     return c.json(errorBody('validation_failed', '_HLS_msn must be a segment number', { _HLS_msn: 'Not a segment number' }), 400);
-  if (partText !== undefined && (msnText === undefined || !SEGMENT.test(partText))) {
+  if (partText !== undefined && (msnText === undefined || !COUNT_PATTERN.test(partText))) {
     return c.json(
       errorBody('validation_failed', '_HLS_part needs _HLS_msn and must be a whole number', { _HLS_part: 'Not a part number' }),
       400,
     );
   }
   const msn = msnText === undefined ? null : Number(msnText);
-  if (msn !== null && STREAM_ID.test(c.req.param('id') ?? '')) {
+  if (msn !== null && ID_PATTERN.test(c.req.param('id') ?? '')) {
     const waited = await segmentOf(c, Number(c.req.param('id')))(msn, true);
     // RFC 8216bis 6.2.5.2: a segment further ahead than the next two is refused.
     if (waited.status === 404)
@@ -293,16 +277,16 @@ export const liveMediaRoutes = new Hono<AppEnv>()
   .get('/:id/live/init.mp4', serveInit)
   .get('/:id/live/g/:g', (c) => {
     const g = c.req.param('g');
-    if (!SEGMENT.test(g)) return c.json(errorBody('not_found', 'No such segment group'), 404);
+    if (!COUNT_PATTERN.test(g)) return c.json(errorBody('not_found', 'No such segment group'), 404);
     return serveSpan(c, Number(g) * LIVE_GROUP_SIZE);
   })
   .get('/:id/live/from/:n', (c) => {
     const n = c.req.param('n');
-    if (!SEGMENT.test(n)) return c.json(errorBody('not_found', 'No such segment'), 404);
+    if (!COUNT_PATTERN.test(n)) return c.json(errorBody('not_found', 'No such segment'), 404);
     return serveSpan(c, Number(n));
   })
   .get('/:id/live/:n', (c) => {
     const n = c.req.param('n').replace(/\.m4s$/, '');
-    if (!SEGMENT.test(n)) return c.json(errorBody('not_found', 'No such segment'), 404);
+    if (!COUNT_PATTERN.test(n)) return c.json(errorBody('not_found', 'No such segment'), 404);
     return serve(c, `segment/${n}`, (id) => segmentFromObject(c, id)(Number(n), true));
   });

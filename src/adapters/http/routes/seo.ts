@@ -26,6 +26,7 @@ import { ftsMatchExpression, SEARCH_QUERY_MAX } from '../../../domain/discovery/
 import { authorPath, beatPath, LIST_PAGE_SIZE, RELATED_STORIES } from '../../../domain/site/site.ts';
 import { policy } from '../../../domain/permissions.ts';
 import { authorProfile } from '../../../services/users/author-profile.ts';
+import { isUsername } from '../../../domain/users/schemas.ts';
 import { readSocialSettings, SOCIAL_SETTINGS_KEY } from '../../../domain/site/social.ts';
 import { isLiveBlog } from '../../../domain/live-blog/live-blog.ts';
 import { beforeParam, liveBlogHead, liveBlogRss, liveBlogView, loadLiveBlogPage } from '../seo/live-blog-page.ts';
@@ -193,7 +194,7 @@ export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: Middlewar
         const page = pageParam(c.req.query('page'));
         const username = c.req.param('username');
         const [author, beats, shellPage] = await Promise.all([
-          /^[A-Za-z0-9_.-]{1,50}$/.test(username) ? authorProfile(deps, username) : null,
+          isUsername(username) ? authorProfile(deps, username) : null,
           deps.beats.list(),
           shell(c),
         ]);

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { NotFoundError } from '../../../domain/errors.ts';
 import { assignBeatsSchema } from '../../../domain/beats/schemas.ts';
 import { idParamSchema } from '../../../domain/schema-fields.ts';
-import { updateProfileSchema } from '../../../domain/users/schemas.ts';
+import { isUsername, updateProfileSchema } from '../../../domain/users/schemas.ts';
 import { authorProfile, updateProfile } from '../../../services/users/author-profile.ts';
 import { deactivateUser } from '../../../services/users/deactivate-user.ts';
 import type { AppEnv } from '../context.ts';
@@ -10,13 +10,12 @@ import { requireAdmin, requireSignedIn } from '../middleware/authenticate.ts';
 import { validate } from '../validate.ts';
 
 /** Usernames are at most 50 of these characters (the register schema). */
-const USERNAME = /^[A-Za-z0-9_.-]{1,50}$/;
 
 export const userRoutes = new Hono<AppEnv>()
   // The author page's person: anyone may read it (docs/product/api.md, "Finding the news").
   .get('/by-username/:username/profile', async (c) => {
     const username = c.req.param('username');
-    const profile = USERNAME.test(username) ? await authorProfile(c.var.deps, username) : null;
+    const profile = isUsername(username) ? await authorProfile(c.var.deps, username) : null;
     if (!profile) throw new NotFoundError('Author');
     return c.json(profile);
   })

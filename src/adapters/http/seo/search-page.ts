@@ -4,7 +4,7 @@ import { authorName } from '../../../domain/story/byline.ts';
 import type { SearchHit } from '../../../domain/discovery/entities.ts';
 import { SEARCH_QUERY_MAX } from '../../../domain/discovery/search-query.ts';
 import { snippetMarkup } from '../search-snippet.ts';
-import { authorPath, beatPath, LIST_PAGE_SIZE, site, storyPath } from '../../../domain/site/site.ts';
+import { authorPath, beatPath, LIST_PAGE_SIZE, searchHref, site, storyPath } from '../../../domain/site/site.ts';
 import { pageLinks } from './page-links.ts';
 import type { PageHead } from './page-head.ts';
 import { dot, footer, header, when, type ReadingViewContext } from './reading-view.ts';
@@ -27,9 +27,6 @@ export interface SearchPageData {
   total: number;
   hits: readonly SearchHit[];
 }
-
-export const searchHref = (query: string, page = 1) =>
-  `/search?${new URLSearchParams(page > 1 ? { q: query, page: String(page) } : { q: query })}`;
 
 function result(hit: SearchHit): string {
   const href = esc(storyPath(hit));

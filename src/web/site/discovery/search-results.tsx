@@ -1,12 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { authorName } from '../../../domain/story/byline.ts';
 import { formatFullDate } from '../../../domain/dates.ts';
-import { authorPath, beatPath, LIST_PAGE_SIZE, storyPath } from '../../../domain/site/site.ts';
+import { authorPath, beatPath, LIST_PAGE_SIZE, searchHref, storyPath } from '../../../domain/site/site.ts';
 import { HrefLink } from '../../ui/href-link.tsx';
 import { searchQuery, type SearchResult } from './discovery-queries.ts';
 import { PageLinks } from './page-links.tsx';
-
-export const searchHref = (q: string, page = 1) => `/search?${new URLSearchParams(page > 1 ? { q, page: String(page) } : { q })}`;
 
 function Result({ result }: { result: SearchResult }) {
   return (
