@@ -18,6 +18,8 @@ declare namespace Cloudflare {
     DKIM_DOMAIN?: string;
     DKIM_SELECTOR?: string;
     DKIM_PRIVATE_KEY?: string;
+    /** The password of the user `mail` on POST /api/newsletters/events (Postmark's webhook); unset, the call is refused. */
+    MAIL_WEBHOOK_SECRET?: string;
     /** Web Push's application server keys (VAPID, base64url): made by `npm start` into .dev.vars; secrets in production. */
     VAPID_PUBLIC_KEY?: string;
     VAPID_PRIVATE_KEY?: string;

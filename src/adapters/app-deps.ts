@@ -20,6 +20,15 @@ import type {
 import type { AlertRepository, PushKeys, PushSender, PushSubscriptionRepository } from '../domain/alerts/ports.ts';
 import type { LiveRooms } from './live/live-rooms.ts';
 import type { OneTimeTokens, ReaderMail, ReaderRepository, ReaderSignInRepository } from '../domain/readers/ports.ts';
+import type {
+  IssueMail,
+  NewsletterMail,
+  NewsletterRepository,
+  SendRepository,
+  SignedTokens,
+  SubscriptionRepository,
+  SuppressionRepository,
+} from '../domain/newsletters/ports.ts';
 import type { Outbox } from './mail/mail-settings.ts';
 import type { JobFanOut } from '../domain/jobs/ports.ts';
 import type { SecretBox } from './crypto/secret-box.ts';
@@ -79,8 +88,18 @@ export interface AppDeps {
   readers: ReaderRepository;
   readerSignIns: ReaderSignInRepository;
   readerMail: ReaderMail;
-  /** Random single-use tokens and their hashes (sign-in links, reader sessions). */
+  /** Random single-use tokens and their hashes (sign-in links, reader sessions, confirmations). */
   tokens: OneTimeTokens;
+  /** Newsletters (decisions 082, 083): lists, subscribers, suppressions, sends, their mail, signed unsubscribe links. */
+  newsletters: NewsletterRepository;
+  subscriptions: SubscriptionRepository;
+  suppressions: SuppressionRepository;
+  sends: SendRepository;
+  newsletterMail: NewsletterMail;
+  issueMail: IssueMail;
+  signedTokens: SignedTokens;
+  /** MAIL_WEBHOOK_SECRET: the password of POST /api/newsletters/events (user `mail`). */
+  mailWebhookSecret: string | undefined;
   /** The fan-out (decision 065): jobs in D1, their messages on the JOBS queue. */
   jobs: JobFanOut;
 }

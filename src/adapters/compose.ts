@@ -45,6 +45,11 @@ import { D1ReaderRepository } from './d1/d1-reader-repository.ts';
 import { D1ReaderSignInRepository } from './d1/d1-reader-sign-in-repository.ts';
 import { openOutbox } from './mail/mail-settings.ts';
 import { OutboxReaderMail } from './mail/reader-mail.ts';
+import { OutboxNewsletterMail } from './mail/newsletter-mail.ts';
+import { HmacSignedTokens } from './crypto/signed-tokens.ts';
+import { D1NewsletterRepository } from './d1/d1-newsletter-repository.ts';
+import { D1SubscriptionRepository } from './d1/d1-subscription-repository.ts';
+import { D1SendRepository } from './d1/d1-send-repository.ts';
 
 export const systemClock: Clock = { now: () => new Date().toISOString() };
 
@@ -69,6 +74,9 @@ export function buildDeps(env: Env, clock: Clock = systemClock, { exactViews = t
   const views = new ShardedViewCounter(env.VIEW_COUNTERS);
   const storedStories = new D1StoryRepository(db);
   const outbox = openOutbox(env);
+  const newsletters = new D1NewsletterRepository(db);
+  const sends = new D1SendRepository(db);
+  const newsletterMail = new OutboxNewsletterMail(outbox, clock);
   return {
     users: new D1UserRepository(db),
     sessions: new D1SessionRepository(db),
@@ -110,6 +118,14 @@ export function buildDeps(env: Env, clock: Clock = systemClock, { exactViews = t
     readerSignIns: new D1ReaderSignInRepository(db),
     readerMail: new OutboxReaderMail(outbox, clock),
     tokens,
+    newsletters,
+    subscriptions: new D1SubscriptionRepository(db, (id) => newsletters.findById(id)),
+    suppressions: sends,
+    sends,
+    newsletterMail,
+    issueMail: newsletterMail,
+    signedTokens: new HmacSignedTokens(env.PASSWORD_PEPPER ?? '', 'unsubscribe'),
+    mailWebhookSecret: env.MAIL_WEBHOOK_SECRET || undefined,
     jobs: { ledger: new D1JobLedger(db), queue: new CloudflareJobQueue(env.JOBS) },
   };
 }

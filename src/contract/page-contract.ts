@@ -54,6 +54,12 @@ export const ISLANDS = {
   readerAccount: 'reader-account',
   /** The page a sign-in link opens: it signs the reader in with the link's token. */
   readerSignIn: 'reader-sign-in',
+  /** A newsletter's subscribe form (home, the end of a story, a beat's page, /newsletters); props: the newsletter's slug. */
+  newsletterSubscribe: 'newsletter-subscribe',
+  /** The page a confirmation link opens: it confirms the subscription with the link's token. */
+  newsletterConfirm: 'newsletter-confirm',
+  /** /newsletters' list: a subscription sent before the form's island woke arrives as ?subscribe=&email=, and is sent from here. */
+  newslettersPage: 'newsletters-page',
 } as const;
 
 /** The Alerts panels' ids: the header's, and a beat page's own. */
@@ -86,6 +92,9 @@ export const READER_PATHS = { account: '/account', signIn: '/account/signin' } a
  * signed in, so the same cached page greets them without asking the server on every visit.
  */
 export const READER_SIGNED_IN_COOKIE = 'reader_signed_in';
+
+/** Newsletters' pages: every newsletter with its form, and where a confirmation link lands (`#token=`). */
+export const NEWSLETTER_PATHS = { list: '/newsletters', confirm: '/newsletters/confirm' } as const;
 
 /**
  * Every address the app has a screen for, as patterns over the path (`:name` is one segment). The

@@ -18,6 +18,9 @@ import {
   type ApiResponse,
 } from './support/api.ts';
 import { createBeat } from '../../src/services/beats/beat-save.ts';
+import { createNewsletter } from '../../src/services/newsletters/manage-newsletters.ts';
+import { unsubscribeUrl } from '../../src/services/newsletters/subscriptions.ts';
+import type { Newsletter } from '../../src/domain/newsletters/entities.ts';
 import { SoftAuthenticator } from './support/soft-authenticator.ts';
 import { codeOf, enableTotp, passwordStep } from './support/two-factor.ts';
 import { receiverSubscription, subscribeBody } from './support/push.ts';
@@ -112,6 +115,20 @@ const uploadPng = (path: string, name: string, token: string | null) => {
   const form = pngForm(name);
   return api(path, { method: 'POST', token, body: form.body, headers: { 'Content-Type': form.contentType } });
 };
+/** The newsletter the newsletter rows use (made once), and a send of one of the author's stories to it. */
+let matrixNewsletter: Promise<Newsletter> | null = null;
+const newsletter = () => (matrixNewsletter ??= createNewsletter(deps, { name: unique('Matrix Letter ') }));
+async function authorSend(): Promise<number> {
+  const story = await freshStory('published');
+  const sent = await api(`/api/stories/${story.id}/send`, {
+    method: 'POST',
+    token: fx.callers.author.token,
+    json: { newsletter: (await newsletter()).slug },
+  });
+  expect(sent.status).toBe(202);
+  return sent.body.id;
+}
+
 /** A short WebM clip, as the recorder sends it. */
 const uploadWebm = (token: string | null) => {
   const { init, clusters } = syntheticRecording(2, 64);
@@ -310,6 +327,24 @@ const MATRIX: Row[] = [
   row('GET /api/readers/me/export',                     [401,  401,   401,  401,  401,   401], (c) => api('/api/readers/me/export', { token: c.token })),
   row('POST /api/readers/signout',                      [401,  401,   401,  401,  401,   401], (c) => api('/api/readers/signout', { method: 'POST', token: c.token, json: {} })),
   row('DELETE /api/readers/me',                         [401,  401,   401,  401,  401,   401], (c) => api('/api/readers/me', { method: 'DELETE', token: c.token, json: {} })),
+  row('PUT /api/readers/me/newsletters',                [401,  401,   401,  401,  401,   401], (c) => api('/api/readers/me/newsletters', { method: 'PUT', token: c.token, json: { newsletters: [] } })),
+  // Newsletters (docs/product/api-readers.md): lists and subscribing are anyone's; managing them is the admin's; a send is the story's author's or an admin's.
+  row('GET /api/newsletters',                           [200,  200,   200,  200,  200,   200], (c) => api('/api/newsletters', { token: c.token })),
+  row('POST /api/newsletters',                          [401,  403,   403,  201,  401,   401], (c) => api('/api/newsletters', { method: 'POST', token: c.token, json: { name: unique('Letter ') } })),
+  row('PUT /api/newsletters/:id',                       [401,  403,   403,  200,  401,   401], async (c) => api(`/api/newsletters/${(await newsletter()).id}`, { method: 'PUT', token: c.token, json: { description: unique('About ') } })),
+  row('POST /api/newsletters/:slug/subscribe',          [202,  202,   202,  202,  202,   202], async (c) => api(`/api/newsletters/${(await newsletter()).slug}/subscribe`, { method: 'POST', token: c.token, json: { email: `${unique('matrix')}@readers.test` } })),
+  row('POST /api/newsletters/confirm',                  [400,  400,   400,  400,  400,   400], (c) => api('/api/newsletters/confirm', { method: 'POST', token: c.token, json: { token: 'x'.repeat(43) } })),
+  row('GET /api/newsletters/unsubscribe (its page)',   [200,  200,   200,  200,  200,   200], async (c) => { const link = new URL(await unsubscribeUrl(deps, 'http://newsroom.test', 1, null)); return api(`${link.pathname}${link.search}`, { token: c.token }); }),
+  row('POST /api/newsletters/unsubscribe',              [400,  400,   400,  400,  400,   400], (c) => api('/api/newsletters/unsubscribe?token=x.y', { method: 'POST', token: c.token, body: 'List-Unsubscribe=One-Click', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })),
+  row('POST /api/newsletters/events',                   [401,  401,   401,  401,  401,   401], (c) => api('/api/newsletters/events', { method: 'POST', token: c.token, json: { RecordType: 'Bounce', Type: 'HardBounce', Email: 'x@readers.test' } })),
+  row('GET /api/newsletters/:id/subscribers',           [401,  403,   403,  200,  401,   401], async (c) => api(`/api/newsletters/${(await newsletter()).id}/subscribers`, { token: c.token })),
+  row('POST /api/newsletters/:id/subscribers/import',   [401,  403,   403,  200,  401,   401], async (c) => api(`/api/newsletters/${(await newsletter()).id}/subscribers/import?consent=true`, { method: 'POST', token: c.token, body: `email\n${unique('imported')}@readers.test\n`, headers: { 'Content-Type': 'text/csv' } })),
+  row('GET /api/newsletters/:id/sends',                 [401,  200,   200,  200,  401,   401], async (c) => api(`/api/newsletters/${(await newsletter()).id}/sends`, { token: c.token })),
+  row('POST /api/stories/:id/send',                     [401,  202,   404,  202,  401,   401], async (c) => { const story = await freshStory('published'); return api(`/api/stories/${story.id}/send`, { method: 'POST', token: c.token, json: { newsletter: (await newsletter()).slug } }); }),
+  row('GET /api/stories/:id/newsletter-preview',        [401,  200,   404,  200,  401,   401], async (c) => { const story = await freshStory('published'); return api(`/api/stories/${story.id}/newsletter-preview?newsletter=${(await newsletter()).slug}`, { token: c.token }); }),
+  row('GET /api/sends/:id',                             [401,  200,   404,  200,  401,   401], async (c) => api(`/api/sends/${await authorSend()}`, { token: c.token })),
+  row('GET /api/settings/newsletters',                  [401,  403,   403,  200,  401,   401], (c) => api('/api/settings/newsletters', { token: c.token })),
+  row('PUT /api/settings/newsletters',                  [401,  403,   403,  200,  401,   401], (c) => api('/api/settings/newsletters', { method: 'PUT', token: c.token, json: { postalAddress: '1 Press Row, Springfield' } })),
   // Breaking-news alerts (docs/product/api-alerts.md): any browser subscribes; a story's author or an admin sends; staff read.
   row('GET /api/push/key',                              [200,  200,   200,  200,  200,   200], (c) => api('/api/push/key', { token: c.token })),
   row('POST /api/push/subscriptions',                   [201,  201,   201,  201,  201,   201], async (c) => api('/api/push/subscriptions', { method: 'POST', token: c.token, json: subscribeBody(await receiverSubscription()) })),

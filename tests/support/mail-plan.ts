@@ -60,6 +60,7 @@ export async function testMailPlan(): Promise<TestMailPlan> {
 export function testMailBindings(plan: TestMailPlan): Record<string, string> {
   return {
     SMTP_URL: `smtp://127.0.0.1:${plan.smtpPort}`,
+    MAIL_WEBHOOK_SECRET: 'test-webhook-secret',
     MAIL_FROM: TEST_MAIL_FROM,
     DKIM_DOMAIN: plan.dkim.domain,
     DKIM_SELECTOR: plan.dkim.selector,

@@ -3,6 +3,7 @@ import type { Reader } from '../../domain/readers/entities.ts';
 import type { ReaderRepository } from '../../domain/readers/ports.ts';
 import type { Db } from './db.ts';
 import { readers, readerSessions, readerSignInLinks } from './readers-schema.ts';
+import { sendRecipients, subscriptions } from './newsletters-schema.ts';
 
 export type ReaderRow = typeof readers.$inferSelect;
 
@@ -49,6 +50,9 @@ export class D1ReaderRepository implements ReaderRepository {
     const reader = await this.findById(id);
     if (!reader) return;
     await this.db.batch([
+      // Their subscriptions go; the sends they received keep their counts but lose the address.
+      this.db.delete(subscriptions).where(eq(subscriptions.email, reader.email)),
+      this.db.update(sendRecipients).set({ email: null }).where(eq(sendRecipients.email, reader.email)),
       this.db.delete(readerSessions).where(eq(readerSessions.readerId, id)),
       this.db.delete(readerSignInLinks).where(eq(readerSignInLinks.email, reader.email)),
       this.db.delete(readers).where(eq(readers.id, id)),

@@ -55,6 +55,19 @@ export class D1ReaderSignInRepository implements ReaderSignInRepository {
            SELECT ?2, r.id, ?1, ?3 FROM readers r JOIN reader_sign_in_links l ON l.email = r.email WHERE l.session_hash = ?2`,
         )
         .bind(now, sessionHash, expiresAt),
+      // The link's newsletters (active ones): following it proves the address, so they are confirmed at once.
+      d1
+        .prepare(
+          `INSERT INTO subscriptions (newsletter_id, email, status, source, confirmed_via, created_at, subscribed_at)
+           SELECT n.id, l.email, 'subscribed', 'sign_in', 'sign_in_link', ?1, ?1
+           FROM reader_sign_in_links l JOIN json_each(l.newsletters) j JOIN newsletters n ON n.slug = j.value AND n.is_active = 1
+           WHERE l.session_hash = ?2
+           ON CONFLICT (newsletter_id, email) DO UPDATE SET
+             status = 'subscribed', confirmed_via = 'sign_in_link', subscribed_at = excluded.subscribed_at,
+             unsubscribed_at = NULL, confirmation_hash = NULL, confirmation_expires_at = NULL
+           WHERE status <> 'subscribed'`,
+        )
+        .bind(now, sessionHash),
       d1.prepare('SELECT r.* FROM readers r JOIN reader_sessions s ON s.reader_id = r.id WHERE s.token_hash = ?1').bind(sessionHash),
     ]);
     const row = results.at(-1)?.results[0];

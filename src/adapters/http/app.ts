@@ -36,6 +36,8 @@ import { streamRoutes } from './routes/streams.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { userRoutes } from './routes/users.ts';
 import { readerRoutes } from './routes/readers.ts';
+import { newsletterRoutes } from './routes/newsletters.ts';
+import { newsletterSettingsRoutes, sendRoutes, storySendRoutes } from './routes/sends.ts';
 
 /** JSON bodies (stories are the largest) stay well under this; media goes through upload routes. */
 const JSON_BODY_LIMIT = 2 * 1024 * 1024;
@@ -65,6 +67,12 @@ export interface AppOptions {
 const PRIVATE_WRITES = [
   /^\/api\/auth\//,
   /^\/api\/readers\//,
+  // Joining and leaving newsletters, their mail's events, imports, sends and the postal address change no page.
+  /^\/api\/newsletters\/(confirm|unsubscribe|events)$/,
+  /^\/api\/newsletters\/[a-z0-9-]+\/subscribe$/,
+  /^\/api\/newsletters\/\d+\/subscribers\/import$/,
+  /^\/api\/stories\/\d+\/send$/,
+  /^\/api\/settings\/newsletters$/,
   /^\/api\/settings\/(security|alerts)$/,
   /^\/api\/users\/\d+\/password-reset$/,
   /^\/api\/stories\/\d+\/view$/,
@@ -139,6 +147,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/streams', streamRoutes)
     .route('/settings/social', socialSettingsRoutes)
     .route('/readers', readerRoutes)
+    .route('/newsletters', newsletterRoutes)
+    .route('/stories', storySendRoutes)
+    .route('/sends', sendRoutes)
+    .route('/settings/newsletters', newsletterSettingsRoutes)
     .route('/push', pushRoutes)
     .all('*', (c) => c.json(errorBody('not_found', 'No such API route'), 404));
 

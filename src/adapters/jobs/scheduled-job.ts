@@ -3,6 +3,7 @@ import { endStaleAlerts } from '../../services/alerts/end-stale-alerts.ts';
 import { publishDueStories } from '../../services/story/scheduled-publishing.ts';
 import { requeueStrandedJobs } from '../../services/jobs/requeue-stranded-jobs.ts';
 import type { AppDeps } from '../app-deps.ts';
+import { startDueSends } from '../../services/newsletters/deliver-send.ts';
 import type { EdgeCache } from '../http/middleware/edge-cache.ts';
 
 /**
@@ -14,7 +15,7 @@ import type { EdgeCache } from '../http/middleware/edge-cache.ts';
  * by the time it was meant for, even if it starts early.
  */
 export async function runScheduledJob(
-  deps: Pick<AppDeps, 'stories' | 'clock' | 'challenges' | 'jobs' | 'readers' | 'readerSignIns' | 'alerts'>,
+  deps: Pick<AppDeps, 'stories' | 'clock' | 'challenges' | 'jobs' | 'readers' | 'readerSignIns' | 'sends' | 'alerts'>,
   edgeCache: EdgeCache,
   scheduledTime: number,
 ): Promise<Story[]> {
@@ -25,6 +26,8 @@ export async function runScheduledJob(
   await deps.challenges.pruneBefore(clock);
   // Reader sign-in links and sessions past their time (decision 081): they can only be refused.
   await Promise.all([deps.readerSignIns.pruneBefore(clock), deps.readers.pruneSessions(clock)]);
+  // A scheduled story's newsletter sends start once it is published (decision 083).
+  await startDueSends(deps);
   // The fan-out's jobs whose message was lost or whose runner died get a new message (decision 065).
   await requeueStrandedJobs(deps.jobs, clock);
   // Alerts that can no longer finish by themselves end once past their TTL (decision 101).

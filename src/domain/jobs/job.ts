@@ -7,7 +7,7 @@
  */
 
 /** Each kind names one handler; a feature adds its kind here and its handler in adapters/queues/job-handlers.ts. */
-export const JOB_KINDS = ['picture.derivatives', 'alert.audience', 'alert.batch'] as const;
+export const JOB_KINDS = ['picture.derivatives', 'newsletter.send', 'newsletter.batch', 'alert.audience', 'alert.batch'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 export function isJobKind(value: unknown): value is JobKind {
@@ -69,6 +69,12 @@ export const JOB_POLICIES: Record<JobKind, JobPolicy> = {
   // Up to 18 pictures encoded in one run; a first reader resizes on the fly meanwhile, so failing is cheap.
   // One at a time: side by side, a fresh site's pictures would starve its first readers' own resizes.
   'picture.derivatives': { leaseSeconds: 300, maxAttempts: 5, firstRetrySeconds: 30, maxRetrySeconds: 600, oneAtATime: true },
+  // A send's first job (decision 083): freezes the audience into batches and starts a job for each; quick, retried soon.
+  'newsletter.send': { leaseSeconds: 120, maxAttempts: 10, firstRetrySeconds: 15, maxRetrySeconds: 900 },
+  // One batch of 100 recipients over one SMTP connection. A mail server that defers is tried again
+  // for about a day (12 attempts from a minute, doubling to two hours); on the last, what it still
+  // defers counts as failed, so the send ends.
+  'newsletter.batch': { leaseSeconds: 300, maxAttempts: 12, firstRetrySeconds: 60, maxRetrySeconds: 7200 },
   // An alert's audience frozen a chunk at a time (decision 101): a few D1 statements a run; a failure is D1's, soon over.
   'alert.audience': { leaseSeconds: 60, maxAttempts: 10, firstRetrySeconds: 5, maxRetrySeconds: 300 },
   // A batch of an alert's recipients: one round of pushes fits well within the lease (ROUND_SECONDS, PUSH_TIMEOUT_SECONDS

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { JOB_POLICIES, type JobOutcome } from '../../domain/jobs/job.ts';
+import { JOB_KINDS, JOB_POLICIES, type JobOutcome } from '../../domain/jobs/job.ts';
 import { InMemoryJobLedger, RecordingJobQueue } from './in-memory-jobs.test-support.ts';
 import { requeueStrandedJobs } from './requeue-stranded-jobs.ts';
-import { runJob, type JobHandlers } from './run-job.ts';
+import { runJob, type JobHandler, type JobHandlers } from './run-job.ts';
 import { startJobs } from './start-jobs.ts';
 
 const T0 = '2026-11-27T10:00:00.000Z';
@@ -16,13 +16,12 @@ function setUp() {
   let outcome: () => Promise<JobOutcome> = async () => ({
     status: 'done',
   });
-  // Only the kind these tests start; runJob acknowledges a kind it has no handler for.
-  const handlers: Partial<JobHandlers> = {
-    'picture.derivatives': async (ref) => {
-      ran.push(ref);
-      return outcome();
-    },
+  const handler: JobHandler = async (ref) => {
+    ran.push(ref);
+    return outcome();
   };
+  // Every kind runs the same recording handler: the rules under test are the same for all.
+  const handlers = Object.fromEntries(JOB_KINDS.map((kind) => [kind, handler])) as JobHandlers;
   const deps = { ledger, clock: { now: () => now }, random: () => 0.5 };
   return {
     ledger,

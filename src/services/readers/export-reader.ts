@@ -1,6 +1,7 @@
 import type { Clock } from '../../domain/time.ts';
 import { FREE_MEMBERSHIP, type MembershipAnswer } from '../../domain/readers/answers.ts';
 import type { Reader } from '../../domain/readers/entities.ts';
+import type { SendRepository, SubscriptionRepository } from '../../domain/newsletters/ports.ts';
 
 /**
  * GET /api/readers/me/export: everything the newsroom holds about the reader, as JSON (the right of
@@ -16,14 +17,11 @@ export interface ReaderExport {
   payments: unknown[];
 }
 
-/** Parts of the record other features hold; each answers for one reader. */
-export interface ReaderRecordParts {
-  subscriptions?: (readerId: number) => Promise<unknown[]>;
-  sends?: (readerId: number) => Promise<unknown[]>;
-}
-
-export async function exportReader(deps: { clock: Clock; parts?: ReaderRecordParts }, reader: Reader): Promise<ReaderExport> {
-  const [subscriptions, sends] = await Promise.all([deps.parts?.subscriptions?.(reader.id) ?? [], deps.parts?.sends?.(reader.id) ?? []]);
+export async function exportReader(
+  deps: { clock: Clock; subscriptions: Pick<SubscriptionRepository, 'recordFor'>; sends: Pick<SendRepository, 'recordFor'> },
+  reader: Reader,
+): Promise<ReaderExport> {
+  const [subscriptions, sends] = await Promise.all([deps.subscriptions.recordFor(reader.email), deps.sends.recordFor(reader.email)]);
   return {
     exportedAt: deps.clock.now(),
     reader: {

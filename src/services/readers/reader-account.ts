@@ -2,8 +2,15 @@ import { NotFoundError } from '../../domain/errors.ts';
 import type { Clock } from '../../domain/time.ts';
 import type { Reader } from '../../domain/readers/entities.ts';
 import type { ReaderRepository } from '../../domain/readers/ports.ts';
+import type { SubscriptionRepository } from '../../domain/newsletters/ports.ts';
+import { readerAnswer, type ReaderAnswer } from '../../domain/readers/answers.ts';
 
 /** A signed-in reader's own account (docs/product/api.md, "Readers and newsletters"): rename, sign out, delete. */
+
+/** The `reader` answer: the reader with the newsletters their address is subscribed to. */
+export async function readerWithNewsletters(deps: { subscriptions: SubscriptionRepository }, reader: Reader): Promise<ReaderAnswer> {
+  return readerAnswer(reader, await deps.subscriptions.slugsFor(reader.email));
+}
 
 /** PUT /api/readers/me: the name is the only thing a reader sets (an empty one clears it). */
 export async function renameReader(

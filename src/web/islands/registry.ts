@@ -20,4 +20,7 @@ export const islands: Readonly<Record<string, IslandDefinition>> = {
   [ISLANDS.readerCorner]: { wake: 'reader', load: () => import('../site/readers/reader-corner.island.ts') },
   [ISLANDS.readerAccount]: { wake: 'now', load: () => import('../site/readers/reader-account.island.ts') },
   [ISLANDS.readerSignIn]: { wake: 'now', load: () => import('../site/readers/reader-sign-in.island.ts') },
+  [ISLANDS.newsletterSubscribe]: { wake: 'interaction', load: () => import('../site/newsletters/newsletter-subscribe.island.ts') },
+  [ISLANDS.newsletterConfirm]: { wake: 'now', load: () => import('../site/newsletters/newsletter-confirm.island.ts') },
+  [ISLANDS.newslettersPage]: { wake: 'now', load: () => import('../site/newsletters/newsletters-page.island.ts') },
 };

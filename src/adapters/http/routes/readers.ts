@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
-import { readerAnswer } from '../../../domain/readers/answers.ts';
 import { readerSessionSchema, readerSignInSchema, readerUpdateSchema } from '../../../domain/readers/schemas.ts';
-import { deleteReader, renameReader, signOutReader } from '../../../services/readers/reader-account.ts';
+import { deleteReader, readerWithNewsletters, renameReader, signOutReader } from '../../../services/readers/reader-account.ts';
+import { setReaderNewsletters } from '../../../services/newsletters/subscriptions.ts';
+import { readerNewslettersSchema } from '../../../domain/newsletters/schemas.ts';
 import { requestReaderSignIn, startReaderSession } from '../../../services/readers/reader-sign-in.ts';
 import { exportReader } from '../../../services/readers/export-reader.ts';
 import {
@@ -24,18 +25,23 @@ export const readerRoutes = new Hono<ReaderEnv>()
   .post('/session', validate('json', readerSessionSchema), async (c) => {
     const { reader, sessionToken, expiresAt } = await startReaderSession(c.var.deps, c.req.valid('json').token);
     startReaderCookies(c, sessionToken, expiresAt);
-    return c.json(readerAnswer(reader, []));
+    return c.json(await readerWithNewsletters(c.var.deps, reader));
   })
   .use(readerSession)
-  .get('/me', (c) => c.json(readerAnswer(signedInReader(c).reader, [])))
+  .get('/me', async (c) => c.json(await readerWithNewsletters(c.var.deps, signedInReader(c).reader)))
   .put('/me', validate('json', readerUpdateSchema), async (c) => {
     const reader = await renameReader(c.var.deps, signedInReader(c).reader, c.req.valid('json').name);
-    return c.json(readerAnswer(reader, []));
+    return c.json(await readerWithNewsletters(c.var.deps, reader));
+  })
+  .put('/me/newsletters', validate('json', readerNewslettersSchema), async (c) => {
+    const { reader } = signedInReader(c);
+    await setReaderNewsletters(c.var.deps, reader, c.req.valid('json').newsletters);
+    return c.json(await readerWithNewsletters(c.var.deps, reader));
   })
   .get('/me/export', async (c) => {
-    const record = await exportReader(c.var.deps, signedInReader(c).reader);
+    const exported = await exportReader(c.var.deps, signedInReader(c).reader);
     c.header('Content-Disposition', 'attachment; filename="my-newsroom-data.json"');
-    return c.json(record);
+    return c.json(exported);
   })
   .post('/signout', jsonRequest, async (c) => {
     await signOutReader(c.var.deps, signedInReader(c).sessionHash);

@@ -31,7 +31,16 @@ import { readSocialSettings, SOCIAL_SETTINGS_KEY } from '../../../domain/site/so
 import { isLiveBlog } from '../../../domain/live-blog/live-blog.ts';
 import { beforeParam, liveBlogHead, liveBlogRss, liveBlogView, loadLiveBlogPage } from '../seo/live-blog-page.ts';
 import { accountHead, accountReadingView, signInLinkHead, signInLinkReadingView } from '../seo/account-pages.ts';
-import { READER_PATHS } from '../../../contract/page-contract.ts';
+import { NEWSLETTER_PATHS, READER_PATHS } from '../../../contract/page-contract.ts';
+import {
+  beatNewsletter,
+  confirmHead,
+  confirmReadingView,
+  newsletterSignup,
+  newslettersHead,
+  newslettersReadingView,
+  newsroomNewsletter,
+} from '../seo/newsletter-pages.ts';
 
 const RSS_ITEMS = 50;
 const SITEMAP_MAX = 50_000;
@@ -106,16 +115,22 @@ export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: Middlewar
   return (
     new Hono<AppEnv>()
       .get('/', cached, async (c) => {
-        const [featured, latest, beats, page, social] = await Promise.all([
+        const [featured, latest, beats, page, social, newsletters] = await Promise.all([
           deps.stories.findFeatured(),
           listPublished(deps, { limit: HOME_LATEST_LIMIT, offset: 0 }),
           deps.beats.list(),
           shell(c),
           siteHandle(deps),
+          deps.newsletters.list(),
         ]);
         return renderAppShell(page, homeHead(origin(c), { site: social }), {
           initialData: { [FEATURED_URL]: featured, [HOME_LATEST_URL]: latest.items },
-          readingView: homeReadingView(featured, latest.items, { origin: origin(c), now: deps.clock.now(), beats }),
+          readingView: homeReadingView(
+            featured,
+            latest.items,
+            { origin: origin(c), now: deps.clock.now(), beats },
+            newsletterSignup(newsroomNewsletter(newsletters), 'home'),
+          ),
         });
       })
       .get('/story/:segment/rss.xml', cachedStory, async (c) => {
@@ -131,12 +146,14 @@ export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: Middlewar
         const [story, beats, page] = await Promise.all([publicStory(deps, segment), deps.beats.list(), shell(c)]);
         // Not public (a draft its author is previewing, or nothing): a signed-in browser starts the app, which asks the API with its token.
         if (!story) return notFound(c, STORY_NOT_FOUND, { page, beats }, true);
-        const [related, social, author, liveBlog] = await Promise.all([
+        const [related, social, author, liveBlog, newsletters] = await Promise.all([
           relatedTo(deps, story),
           siteHandle(deps),
           deps.users.findById(story.authorId),
           isLiveBlog(story) ? loadLiveBlogPage(deps, story, beforeParam(c.req.query('before'))) : null,
+          deps.newsletters.list(),
         ]);
+        const signup = beatNewsletter(newsletters, story.beat?.id) ?? newsroomNewsletter(newsletters);
         const head = storyHead(story, origin(c), { site: social, creator: author?.xHandle });
         return renderAppShell(page, liveBlog ? liveBlogHead(story, head, liveBlog.page.updates) : head, {
           initialData: { [storyReadUrl(segment)]: story },
@@ -145,6 +162,7 @@ export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: Middlewar
             { origin: origin(c), now: deps.clock.now(), beats },
             related,
             liveBlog ? liveBlogView(story, liveBlog, deps.clock.now()) : '',
+            newsletterSignup(signup, 'story'),
           ),
         });
       })
@@ -185,9 +203,20 @@ export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: Middlewar
           shell(c),
         ]);
         if (!beat) return notFound(c, BEAT_NOT_FOUND, { page: shellPage, beats });
-        const [{ items, total }, social] = await Promise.all([publishedPage(deps, page, { beatId: beat.id }), siteHandle(deps)]);
+        const [{ items, total }, social, newsletters] = await Promise.all([
+          publishedPage(deps, page, { beatId: beat.id }),
+          siteHandle(deps),
+          deps.newsletters.list(),
+        ]);
         return renderAppShell(shellPage, beatHead(beat, items, page, origin(c), { site: social }), {
-          readingView: beatReadingView(beat, items, total, page, { origin: origin(c), now: deps.clock.now(), beats }),
+          readingView: beatReadingView(
+            beat,
+            items,
+            total,
+            page,
+            { origin: origin(c), now: deps.clock.now(), beats },
+            newsletterSignup(beatNewsletter(newsletters, beat.id), 'beat'),
+          ),
         });
       })
       .get('/author/:username', cached, async (c) => {
@@ -209,6 +238,18 @@ export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: Middlewar
         const [beats, shellPage] = await Promise.all([deps.beats.list(), shell(c)]);
         return renderAppShell(shellPage, accountHead(), {
           readingView: accountReadingView({ origin: origin(c), now: deps.clock.now(), beats }),
+        });
+      })
+      .get(NEWSLETTER_PATHS.list, cached, async (c) => {
+        const [beats, shellPage, newsletters] = await Promise.all([deps.beats.list(), shell(c), deps.newsletters.list()]);
+        return renderAppShell(shellPage, newslettersHead(), {
+          readingView: newslettersReadingView(newsletters, { origin: origin(c), now: deps.clock.now(), beats }),
+        });
+      })
+      .get(NEWSLETTER_PATHS.confirm, cached, async (c) => {
+        const [beats, shellPage] = await Promise.all([deps.beats.list(), shell(c)]);
+        return renderAppShell(shellPage, confirmHead(), {
+          readingView: confirmReadingView({ origin: origin(c), now: deps.clock.now(), beats }),
         });
       })
       .get(READER_PATHS.signIn, cached, async (c) => {

@@ -67,6 +67,7 @@ export function beatReadingView(
   total: number,
   page: number,
   { now, beats = [] }: ReadingViewContext,
+  signup = '',
 ): string {
   const pageCount = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
   const list =
@@ -77,6 +78,6 @@ export function beatReadingView(
 <main id="main" ${READING_VIEW_ATTRIBUTE}><div class="page beat-page"><header class="section-head beat-head"><div>
 <h1 class="section-title">${esc(beat.name)}</h1>${beat.description ? `<p class="beat-description">${esc(beat.description)}</p>` : ''}</div>
 <div class="beat-follow">${alertsMenu(beat)}<a class="section-link" href="${esc(`${beatPath(beat)}/rss.xml`)}">RSS feed</a></div></header>
-${list}</div></main>
+${list}</div>${signup}</main>
 ${footer(new Date(now).getUTCFullYear(), beats)}`;
 }

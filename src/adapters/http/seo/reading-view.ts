@@ -169,7 +169,13 @@ export interface ReadingViewContext {
   beats?: readonly BeatRef[];
 }
 
-export function homeReadingView(featured: Story | null, latest: readonly Story[], { origin, now, beats = [] }: ReadingViewContext): string {
+/** `signup`: the newsroom's newsletter box (seo/newsletter-pages.ts), after the latest stories. */
+export function homeReadingView(
+  featured: Story | null,
+  latest: readonly Story[],
+  { origin, now, beats = [] }: ReadingViewContext,
+  signup = '',
+): string {
   const featuredSection = featured
     ? `<section class="featured" aria-labelledby="featured-heading"><h2 id="featured-heading" class="section-title">Featured Story</h2>
 <div class="featured-grid"><div class="featured-media">${featured.videoUrl ? video(featured, origin) : picture(featured, 'featured', 'story-image', true)}</div>
@@ -188,7 +194,7 @@ export function homeReadingView(featured: Story | null, latest: readonly Story[]
 </div></section>
 <div class="page">${featuredSection}
 <section class="latest" aria-labelledby="latest-stories-heading"><div class="section-head"><h2 id="latest-stories-heading" class="section-title"><span id="${LATEST_STORIES_ID}" tabindex="-1" class="scroll-target">Latest Stories</span></h2><a class="section-link" href="/beta">All stories <span aria-hidden="true">→</span></a></div>
-<ul class="story-grid">${latest.map(card).join('\n')}</ul></section></div></main>
+<ul class="story-grid">${latest.map(card).join('\n')}</ul></section></div>${signup}</main>
 ${footer(new Date(now).getUTCFullYear(), beats)}`;
 }
 
@@ -208,6 +214,7 @@ export function storyReadingView(
   { origin, now, beats = [] }: ReadingViewContext,
   related: readonly Story[] = [],
   liveBlog = '',
+  signup = '',
 ): string {
   const badges = [
     story.isFeatured ? '<li class="badge badge-accent">Featured</li>' : '',
@@ -235,7 +242,7 @@ ${liveBlog}${corrections(story)}
 <footer class="article-footer"><section class="share-panel" aria-labelledby="share-heading"><h2 id="share-heading">Share this story</h2>
 <p>Know someone who should read this? Send it on.</p>${shareButton(story, 'Share Story', 'button button-primary')}</section>
 <a class="button button-secondary" href="/">Back to Home</a></footer>
-</article>${relatedStories(related)}</main>
+</article>${signup}${relatedStories(related)}</main>
 ${footer(new Date(now).getUTCFullYear(), beats)}`;
 }
 

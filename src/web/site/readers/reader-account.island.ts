@@ -1,3 +1,4 @@
+import type { NewsletterAnswer } from '../../../domain/newsletters/answers.ts';
 import type { ReaderAnswer } from '../../../domain/readers/answers.ts';
 import { READER_NAME_MAX } from '../../../domain/readers/rules.ts';
 import { element } from '../../islands/element.ts';
@@ -52,6 +53,41 @@ function nameForm(reader: ReaderAnswer): HTMLFormElement {
       .catch((failure: unknown) => (saved.textContent = failureText(failure)));
   });
   return form;
+}
+
+/** The reader's newsletters as checkboxes: saving sends exactly the checked ones (PUT /api/readers/me/newsletters). */
+function newslettersPanel(reader: ReaderAnswer): HTMLElement {
+  const said = status();
+  const list = element('div', { class: 'account-newsletters' });
+  const save = element('button', { type: 'submit', class: 'button button-secondary' }, 'Save newsletters');
+  const form = element(
+    'form',
+    { class: 'form account-newsletters-form', 'aria-labelledby': 'account-newsletters-heading' },
+    element('h2', { id: 'account-newsletters-heading' }, 'Newsletters'),
+    list,
+    element('div', {}, save),
+    said,
+  );
+  readerCall<NewsletterAnswer[]>('GET', '/api/newsletters')
+    .then((newsletters) => {
+      if (newsletters.length === 0) list.append(element('p', { class: 'empty' }, 'No newsletters yet.'));
+      for (const newsletter of newsletters) {
+        const id = `account-newsletter-${newsletter.slug}`;
+        const box = element('input', { id, type: 'checkbox', name: 'newsletters', value: newsletter.slug });
+        box.checked = reader.newsletters.includes(newsletter.slug);
+        list.append(element('div', { class: 'checkbox-field' }, box, element('label', { for: id }, newsletter.name)));
+      }
+    })
+    .catch((failure: unknown) => (said.textContent = failureText(failure)));
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const chosen = [...list.querySelectorAll<HTMLInputElement>('input[name="newsletters"]:checked')].map((box) => box.value);
+    said.textContent = 'Saving…';
+    readerCall<ReaderAnswer>('PUT', '/api/readers/me/newsletters', { newsletters: chosen })
+      .then((updated) => (said.textContent = updated.newsletters.length > 0 ? 'Saved.' : 'Saved: you get no newsletters.'))
+      .catch((failure: unknown) => (said.textContent = failureText(failure)));
+  });
+  return element('section', { class: 'account-panel' }, form);
 }
 
 function download(data: unknown): void {
@@ -124,6 +160,7 @@ function showAccount(section: HTMLElement, reader: ReaderAnswer): void {
     { class: 'account-signed-in' },
     element('p', {}, 'Signed in as ', element('strong', { class: 'reader-email' }, reader.email)),
     nameForm(reader),
+    newslettersPanel(reader),
     dataPanel(),
     leavePanel(),
   );

@@ -15,6 +15,7 @@ import { AlertsSettingsCard } from './alerts-settings-card.tsx';
 import { reviewQueueQuery } from '../workflow-api.ts';
 import { AuditLogPanel } from './audit-log-panel.tsx';
 import { SecurityPolicyCard } from './security-policy-card.tsx';
+import { NewsletterManagement } from '../newsletters/newsletter-management.tsx';
 import '../staff.css';
 import '../security/security.css';
 
@@ -35,7 +36,7 @@ function SignedInAdmin() {
 function AdminDashboard({ me }: { me: User }) {
   const users = useQuery(usersQuery());
   const queue = useQuery(reviewQueueQuery());
-  const [tab, setTab] = useState<'newsroom' | 'review' | 'security' | 'audit'>('newsroom');
+  const [tab, setTab] = useState<'newsroom' | 'newsletters' | 'review' | 'security' | 'audit'>('newsroom');
   const waiting = queue.data?.total ?? 0;
   return (
     <div className="staff-page admin-page">
@@ -52,6 +53,7 @@ function AdminDashboard({ me }: { me: User }) {
         label="Admin sections"
         tabs={[
           { key: 'newsroom', label: 'Newsroom' },
+          { key: 'newsletters', label: 'Newsletters' },
           { key: 'review', label: waiting > 0 ? `Review (${waiting})` : 'Review' },
           { key: 'security', label: 'Security' },
           { key: 'audit', label: 'Audit' },
@@ -66,6 +68,8 @@ function AdminDashboard({ me }: { me: User }) {
             <SocialSettingsCard />
             <AlertsSettingsCard />
           </div>
+        ) : tab === 'newsletters' ? (
+          <NewsletterManagement />
         ) : tab === 'review' ? (
           <ReviewDesk />
         ) : tab === 'security' ? (

@@ -32,6 +32,7 @@ import { useDraftAutosave, useLocalDraft } from './use-local-draft.ts';
 import { useStoryFormState } from './use-story-form-state.ts';
 import { useStorySave } from './use-story-save.ts';
 import { StoryReadershipCard } from '../readership/story-readership-card.tsx';
+import { StorySendCard, storySendRequest } from '../newsletters/story-send-card.tsx';
 
 interface StoryFormProps {
   user: User;
@@ -53,6 +54,8 @@ export function StoryForm({ user, story, uploadMedia, top }: StoryFormProps) {
   const [pendingUploads, setPendingUploads] = useState(0);
   const [offerOpen, setOfferOpen] = useState(true);
   const [historyOpen, setHistoryOpen] = useState(false);
+  // "Publish and send": the newsletter to send the story to once the publishing save succeeds.
+  const sendAfterSave = useRef<string | null>(null);
   const mayReview = policy.canSubmitForReview(user, story ?? { authorId: user.id });
 
   const draft = useLocalDraft(user.id, story?.id ?? 'new');
@@ -71,6 +74,13 @@ export function StoryForm({ user, story, uploadMedia, top }: StoryFormProps) {
     onSaved: () => {
       draft.clear();
       leaveGuard.allowNextLeave();
+      const newsletter = sendAfterSave.current;
+      sendAfterSave.current = null;
+      if (newsletter && story)
+        storySendRequest(story.id, newsletter).then(
+          () => toast({ title: 'Published and sending', description: `Sending to ${newsletter}`, variant: 'success' }),
+          () => toast({ title: 'Published, but the send did not start', description: 'Send it from the editor.', variant: 'destructive' }),
+        );
     },
     onConflict: (latest) => form.setConflict({ stored: latest, keptMine: false }),
     onFieldErrors: showErrors,
@@ -93,11 +103,12 @@ export function StoryForm({ user, story, uploadMedia, top }: StoryFormProps) {
     target?.focus();
   }
 
-  const submit = (next: StoryFormValues) => {
+  const submit = (next: StoryFormValues, thenSendTo: string | null = null) => {
     if (save.isPending || pendingUploads > 0) return;
     const found = validateStoryForm(next, form.contentIsEmpty);
     if (Object.keys(found).length > 0) return showErrors(found);
     form.setErrors({});
+    sendAfterSave.current = thenSendTo;
     save.mutate(next);
   };
 
@@ -207,6 +218,13 @@ export function StoryForm({ user, story, uploadMedia, top }: StoryFormProps) {
         </aside>
       </form>
       {stored ? <CorrectionsCard key={stored.id} story={stored} /> : null}
+      {stored ? (
+        <StorySendCard
+          key={`send-${stored.id}`}
+          story={stored}
+          onPublishAndSend={(newsletter) => submit(form.withStatus('published'), newsletter)}
+        />
+      ) : null}
       {stored ? <SendAlertCard key={`alert-${stored.id}`} story={stored} /> : null}
       {stored ? <StoryReadershipCard key={`readership-${stored.id}`} story={stored} /> : null}
       {leaveGuard.dialog}

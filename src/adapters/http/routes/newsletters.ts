@@ -1,0 +1,147 @@
+import { Hono, type Context } from 'hono';
+import { DomainError, UnauthenticatedError, ValidationError } from '../../../domain/errors.ts';
+import { newsletterAnswer, sendAnswer } from '../../../domain/newsletters/answers.ts';
+import {
+  newsletterCreateSchema,
+  newsletterSlugParamSchema,
+  newsletterUpdateSchema,
+  subscribersQuerySchema,
+  subscribeSchema,
+} from '../../../domain/newsletters/schemas.ts';
+import { readerSessionSchema } from '../../../domain/readers/schemas.ts';
+import { policy } from '../../../domain/permissions.ts';
+import { idParamSchema } from '../../../domain/schema-fields.ts';
+import { createNewsletter, updateNewsletter } from '../../../services/newsletters/manage-newsletters.ts';
+import { handleMailEvent, type PostmarkEvent } from '../../../services/newsletters/mail-events.ts';
+import { sendsOf } from '../../../services/newsletters/send-story.ts';
+import { importSubscribers, listSubscribers, subscribersCsv } from '../../../services/newsletters/subscriber-list.ts';
+import { confirmSubscription, readUnsubscribeToken, subscribe, unsubscribeByToken } from '../../../services/newsletters/subscriptions.ts';
+import { requireAdmin, requireReporter, signedInUser } from '../middleware/authenticate.ts';
+import { readerSession, type ReaderEnv } from '../readers/reader-session.ts';
+import { invalidLinkPage, unsubscribeConfirmPage, unsubscribedPage } from '../seo/unsubscribe-page.ts';
+import { validate } from '../validate.ts';
+
+/** /api/newsletters (docs/product/api-readers.md): the lists, joining and leaving, subscribers, mail events. */
+
+const wantsHtml = (c: Context) => (c.req.header('Accept') ?? '').includes('text/html');
+
+/** HTTP Basic with the user `mail` and MAIL_WEBHOOK_SECRET, compared in constant time; refused when the secret is unset. */
+async function mailWebhookAllowed(c: Context, secret: string | undefined): Promise<boolean> {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(c.req.header('Authorization') ?? '');
+  if (!secret || !match) return false;
+  let given: string;
+  try {
+    given = atob(match[1]!);
+  } catch {
+    return false;
+  }
+  const encoder = new TextEncoder();
+  const [a, b] = [
+    await crypto.subtle.digest('SHA-256', encoder.encode(given)),
+    await crypto.subtle.digest('SHA-256', encoder.encode(`mail:${secret}`)),
+  ];
+  return crypto.subtle.timingSafeEqual(a, b);
+}
+
+/** The CSV of an import: the request's body as text/csv, or a multipart form's `file`; consent as `?consent=true` or a form field. */
+async function importInput(c: Context): Promise<{ csv: string; consent: boolean }> {
+  const type = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
+  const queryConsent = c.req.query('consent') === 'true';
+  if (type === 'multipart/form-data') {
+    const form = await c.req.formData();
+    const file = form.get('file');
+    const csv = typeof file === 'string' ? file : file ? await file.text() : '';
+    return { csv, consent: queryConsent || form.get('consent') === 'true' };
+  }
+  if (type !== 'text/csv' && type !== 'text/plain')
+    throw new ValidationError({ file: 'Send the CSV as text/csv, or as the file of a form' });
+  return { csv: await c.req.text(), consent: queryConsent };
+}
+
+export const newsletterRoutes = new Hono<ReaderEnv>()
+  .get('/', async (c) => {
+    const { deps, user } = c.var;
+    const staff = policy.isReporter(user);
+    const all = staff && policy.isAdmin(user) && c.req.query('all') === 'true';
+    const [list, counts] = await Promise.all([deps.newsletters.list({ all }), staff ? deps.newsletters.subscriberCounts() : null]);
+    return c.json(list.map((newsletter) => newsletterAnswer(newsletter, counts ? (counts.get(newsletter.id) ?? 0) : undefined)));
+  })
+  .post('/', requireAdmin, validate('json', newsletterCreateSchema), async (c) => {
+    const created = await createNewsletter(c.var.deps, c.req.valid('json'));
+    return c.json(newsletterAnswer(created, 0), 201);
+  })
+  .post('/confirm', validate('json', readerSessionSchema), async (c) => {
+    const { newsletter, email } = await confirmSubscription(c.var.deps, c.req.valid('json').token);
+    return c.json({ newsletter: newsletterAnswer(newsletter), email });
+  })
+  .get('/unsubscribe', async (c) => {
+    const token = c.req.query('token') ?? '';
+    try {
+      const target = await readUnsubscribeToken(c.var.deps, token);
+      const subscription = await c.var.deps.subscriptions.findById(target.subscriptionId);
+      const newsletter = subscription ? await c.var.deps.newsletters.findById(subscription.newsletterId) : null;
+      return c.html(unsubscribeConfirmPage(newsletter?.name ?? null, `/api/newsletters/unsubscribe?${new URLSearchParams({ token })}`));
+    } catch (error) {
+      if (error instanceof DomainError) return c.html(invalidLinkPage(), 400);
+      throw error;
+    }
+  })
+  .post('/unsubscribe', async (c) => {
+    const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    if (body['List-Unsubscribe'] !== 'One-Click')
+      throw new ValidationError({ 'List-Unsubscribe': 'Send List-Unsubscribe=One-Click (RFC 8058)' });
+    try {
+      const { newsletter } = await unsubscribeByToken(c.var.deps, c.req.query('token') ?? '');
+      return wantsHtml(c) ? c.html(unsubscribedPage(newsletter?.name ?? null)) : c.json({ unsubscribed: true });
+    } catch (error) {
+      if (error instanceof DomainError && wantsHtml(c)) return c.html(invalidLinkPage(), 400);
+      throw error;
+    }
+  })
+  .post('/events', async (c) => {
+    if (!(await mailWebhookAllowed(c, c.var.deps.mailWebhookSecret))) {
+      c.header('WWW-Authenticate', 'Basic realm="mail events"');
+      throw new UnauthenticatedError('Send the mail webhook secret as HTTP Basic (user "mail")');
+    }
+    let event: unknown;
+    try {
+      event = await c.req.json();
+    } catch {
+      throw new ValidationError({ body: 'The body must be the provider’s JSON event' });
+    }
+    if (typeof event !== 'object' || event === null) throw new ValidationError({ body: 'The body must be the provider’s JSON event' });
+    return c.json(await handleMailEvent(c.var.deps, event as PostmarkEvent));
+  })
+  .post('/:slug/subscribe', validate('param', newsletterSlugParamSchema), readerSession, validate('json', subscribeSchema), async (c) => {
+    const { subscribed } = await subscribe(c.var.deps, {
+      slug: c.req.valid('param').slug,
+      email: c.req.valid('json').email,
+      reader: c.var.reader,
+      origin: new URL(c.req.url).origin,
+    });
+    return subscribed ? c.json({ subscribed: true }) : c.json({}, 202);
+  })
+  .put('/:id', requireAdmin, validate('param', idParamSchema), validate('json', newsletterUpdateSchema), async (c) => {
+    const { deps } = c.var;
+    const updated = await updateNewsletter(deps, c.req.valid('param').id, c.req.valid('json'));
+    return c.json(newsletterAnswer(updated, (await deps.newsletters.subscriberCounts()).get(updated.id) ?? 0));
+  })
+  .get('/:id/subscribers', requireAdmin, validate('param', idParamSchema), validate('query', subscribersQuerySchema), async (c) => {
+    const { format, ...filter } = c.req.valid('query');
+    const id = c.req.valid('param').id;
+    if (format === 'csv') {
+      const csv = await subscribersCsv(c.var.deps, id, filter);
+      return c.body(csv, 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="subscribers-${id}.csv"`,
+      });
+    }
+    return c.json(await listSubscribers(c.var.deps, id, filter));
+  })
+  .post('/:id/subscribers/import', requireAdmin, validate('param', idParamSchema), async (c) => {
+    return c.json(await importSubscribers(c.var.deps, c.req.valid('param').id, await importInput(c)));
+  })
+  .get('/:id/sends', requireReporter, validate('param', idParamSchema), async (c) => {
+    const sends = await sendsOf(c.var.deps, signedInUser(c.var.user), c.req.valid('param').id);
+    return c.json(sends.map(sendAnswer));
+  });

@@ -1,0 +1,37 @@
+/** Newsletter rules (docs/product/api-readers.md; decisions 082, 083). */
+
+export const NEWSLETTER_NAME_MAX = 100;
+export const NEWSLETTER_DESCRIPTION_MAX = 500;
+export const SENDER_NAME_MAX = 100;
+/** A confirmation link works this long (double opt-in). */
+export const CONFIRMATION_DAYS = 7;
+/** A pending address is mailed its confirmation again at most this often. */
+export const CONFIRMATION_RESEND_MINUTES = 10;
+/**
+ * Recipients per batch: one queue message, one job, one SMTP connection each. A crash or a lost
+ * connection repeats at most one batch's messages; 10,000 recipients are 100 messages on the queue.
+ */
+export const SEND_BATCH_SIZE = 100;
+/** Subscriber lists page at most this many rows; the CSV export has them all. */
+export const SUBSCRIBERS_PAGE_MAX = 500;
+/** An import takes at most this many lines (and 2 MB, the API's body limit). */
+export const IMPORT_LINES_MAX = 50_000;
+export const IMPORT_BYTES_MAX = 2 * 1024 * 1024;
+/** The postal address setting (shown in every newsletter's footer). */
+export const POSTAL_ADDRESS_MAX = 500;
+
+/** Links to the site in a newsletter carry these, so readership counts the visit under `email`. */
+export function utmFor(newsletterSlug: string): Record<string, string> {
+  return { utm_source: newsletterSlug, utm_medium: 'email' };
+}
+
+/** The site's newsletter settings (site_settings key `newsletters`). */
+export const NEWSLETTER_SETTINGS_KEY = 'newsletters';
+export interface NewsletterSettings {
+  postalAddress: string | null;
+}
+
+export function readNewsletterSettings(stored: unknown): NewsletterSettings {
+  const value = (stored ?? {}) as { postalAddress?: unknown };
+  return { postalAddress: typeof value.postalAddress === 'string' && value.postalAddress.trim() ? value.postalAddress : null };
+}
