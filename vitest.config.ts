@@ -79,6 +79,8 @@ export default defineConfig({
                 PASSWORD_PEPPER: 'test-pepper-not-a-secret-0123456789',
                 // 32 bytes, base64: the AES-GCM key TOTP secrets are sealed with (not a secret: tests only).
                 TWO_FACTOR_KEY: 'dGVzdC10d28tZmFjdG9yLWtleS0zMi1ieXRlcyEhISE=',
+                // Tests call the API far faster than any client may; tests/api/rate-limits.test.ts turns the limits on.
+                RATE_LIMITS: 'off',
                 // The API's own contract is tested without the edge cache; tests/api/edge-cache.test.ts tests the cache.
                 EDGE_CACHE_TTL_SECONDS: '0',
                 TEST_MIGRATIONS: await readD1Migrations('./migrations'),

@@ -20,6 +20,8 @@ declare namespace Cloudflare {
     DKIM_PRIVATE_KEY?: string;
     /** The password of the user `mail` on POST /api/newsletters/events (Postmark's webhook); unset, the call is refused. */
     MAIL_WEBHOOK_SECRET?: string;
+    /** `off` turns the request-rate limits (wrangler.toml's [[ratelimits]], decision 070) off: load tests, benchmarks. */
+    RATE_LIMITS?: string;
     /** Web Push's application server keys (VAPID, base64url): made by `npm start` into .dev.vars; secrets in production. */
     VAPID_PUBLIC_KEY?: string;
     VAPID_PRIVATE_KEY?: string;

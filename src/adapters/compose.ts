@@ -25,6 +25,12 @@ import { readMediaLimits } from './media/media-limits.ts';
 import { R2MediaStore } from './r2/r2-media-store.ts';
 import { ImagesBindingResizer } from './media/images-binding-resizer.ts';
 import { SecretBox } from './crypto/secret-box.ts';
+import { PepperedSignInSecrets } from './crypto/one-time-codes.ts';
+import { hashSessionToken, newSessionToken } from './crypto/session-tokens.ts';
+import { SealedTotpCodes } from './crypto/sealed-totp-codes.ts';
+import { webAuthnCeremonies } from './crypto/webauthn.ts';
+import { D1ExpiredRows } from './d1/d1-expired-rows.ts';
+import { SITE_NAME } from '../domain/site/site-links.ts';
 import { D1AuditLog } from './d1/d1-audit-log.ts';
 import { D1AuthChallengeRepository } from './d1/d1-auth-challenge-repository.ts';
 import { D1PasskeyRepository } from './d1/d1-passkey-repository.ts';
@@ -39,8 +45,8 @@ import { CloudflareJobQueue } from './queues/cloudflare-job-queue.ts';
 import { ExactStoryViews } from './readership/exact-story-views.ts';
 import { ShardedViewCounter } from './readership/sharded-view-counter.ts';
 import type { ViewCounterDeps } from './readership/view-counter-shard.ts';
+import { rateLimitersOf } from './http/rate-limiters.ts';
 import type { OneTimeTokens } from '../domain/readers/ports.ts';
-import { handleHash, newHandle } from './crypto/one-time-codes.ts';
 import { D1ReaderRepository } from './d1/d1-reader-repository.ts';
 import { D1ReaderSignInRepository } from './d1/d1-reader-sign-in-repository.ts';
 import { openOutbox } from './mail/mail-settings.ts';
@@ -55,7 +61,8 @@ export const systemClock: Clock = { now: () => new Date().toISOString() };
 
 const storyHtml: StoryHtmlSanitizer = { sanitize: sanitizeStoryHtml, isEmpty: isEmptyContent };
 
-const tokens: OneTimeTokens = { create: newHandle, hash: handleHash };
+/** Readers' sign-in links and sessions: 256 random bits, kept as SHA-256 (the staff's session tokens' kind). */
+const tokens: OneTimeTokens = { create: newSessionToken, hash: hashSessionToken };
 
 /** The password hasher alone, for tools that hash for a database they reach without bindings. */
 export function buildPasswordHasher(pepper: string | undefined) {
@@ -107,8 +114,11 @@ export function buildDeps(env: Env, clock: Clock = systemClock, { exactViews = t
     passkeys: new D1PasskeyRepository(db),
     passwordResets: new D1PasswordResetRepository(db),
     audit: new D1AuditLog(db),
-    secretBox: new SecretBox(env.TWO_FACTOR_KEY),
-    pepper: env.PASSWORD_PEPPER ?? '',
+    secrets: new PepperedSignInSecrets(env.PASSWORD_PEPPER ?? ''),
+    totp: new SealedTotpCodes(new SecretBox(env.TWO_FACTOR_KEY), SITE_NAME),
+    ceremonies: webAuthnCeremonies,
+    expiredRows: new D1ExpiredRows(db),
+    rateLimiters: rateLimitersOf(env),
     pushSubscriptions: new D1PushSubscriptionRepository(db),
     alerts: new D1AlertRepository(db),
     push: webPush(env),

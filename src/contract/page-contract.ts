@@ -36,6 +36,8 @@ export const ISLANDS = {
   followMenu: 'follow-menu',
   /** The header's account corner and tabs, for a signed-in reader. */
   account: 'account',
+  /** A YouTube video's facade (the story's picture and a play button); props: the player's `src` and `title`, loaded on the tap. */
+  youtubePlayer: 'youtube-player',
   /** The hero's Watch Live button. */
   watchLive: 'watch-live',
   /** The hero's Latest News link. */

@@ -250,8 +250,8 @@ const MATRIX: Row[] = [
   row('POST /api/stories/:id/revisions/:revisionId/restore', [401, 200, 404, 200,  401,   401], async (c) => { const { story, revisionId } = await freshRevision('published'); return api(`/api/stories/${story.id}/revisions/${revisionId}/restore`, { method: 'POST', token: c.token, json: { version: story.version } }); }),
   row('POST /api/stories/:id/corrections (published)',  [401,  201,   403,  201,  401,   401], async (c) => api(`/api/stories/${(await freshStory('published')).id}/corrections`, { method: 'POST', token: c.token, json: { note: 'A figure was wrong.' } })),
   row('POST /api/stories/:id/corrections (draft)',      [401,  409,   404,  409,  401,   401], async (c) => api(`/api/stories/${(await freshStory('draft')).id}/corrections`, { method: 'POST', token: c.token, json: { note: 'Too early.' } })),
-  row('POST /api/stories/:id/view (published)',         [200,  200,   200,  200,  200,   200], (c) => api(`/api/stories/${fx.published.id}/view`, { method: 'POST', token: c.token })),
-  row('POST /api/stories/:id/view (draft)',             [404,  200,   404,  200,  404,   404], (c) => api(`/api/stories/${fx.draft.id}/view`, { method: 'POST', token: c.token })),
+  row('POST /api/stories/:id/view (published)',         [200,  200,   200,  200,  200,   200], (c) => api(`/api/stories/${fx.published.id}/view`, { method: 'POST', json: {}, token: c.token })),
+  row('POST /api/stories/:id/view (draft)',             [404,  200,   404,  200,  404,   404], (c) => api(`/api/stories/${fx.draft.id}/view`, { method: 'POST', json: {}, token: c.token })),
   row('GET /api/analytics/dashboard',                   [401,  403,   403,  200,  401,   401], (c) => api('/api/analytics/dashboard', { token: c.token })),
   row('POST /api/upload/image',                         [401,  201,   201,  201,  401,   401], (c) => uploadPng('/api/upload/image', 'file', c.token)),
   row('POST /api/upload/video',                         [401,  201,   201,  201,  401,   401], (c) => uploadWebm(c.token)),
@@ -288,15 +288,15 @@ const MATRIX: Row[] = [
   row('POST /api/auth/login/2fa',                       [200,  200,   200,  200,  200,   200], async (c) => { const challenge = await passwordStep(fx.totpHolder.user.username, fx.totpHolder.password); return api('/api/auth/login/2fa', { method: 'POST', token: c.token, json: { challenge, code: fx.totpHolder.recoveryCodes.pop() } }); }),
   row('PUT /api/auth/password',                         [401,  204,   204,  204,  401,   401], (c) => api('/api/auth/password', { method: 'PUT', token: c.token, json: { currentPassword: c.password ?? 'not-a-password', newPassword: c.password ?? 'not-a-password' } })),
   row('GET /api/auth/2fa',                              [401,  200,   200,  200,  401,   401], (c) => api('/api/auth/2fa', { token: c.token })),
-  row('POST /api/auth/2fa/totp/setup',                  [401,  200,   200,  200,  401,   401], (c) => withOwnTotp(c, () => api('/api/auth/2fa/totp/setup', { method: 'POST', token: c.token }))),
+  row('POST /api/auth/2fa/totp/setup',                  [401,  200,   200,  200,  401,   401], (c) => withOwnTotp(c, () => api('/api/auth/2fa/totp/setup', { method: 'POST', token: c.token, json: { password: c.password ?? 'not-a-password' } }))),
   row('POST /api/auth/2fa/totp/confirm',                [401,  200,   200,  200,  401,   401], (c) => withOwnTotp(c, (secret) => api('/api/auth/2fa/totp/confirm', { method: 'POST', token: c.token, json: { code: secret ? codeOf(secret) : '123456' } }))),
   row('DELETE /api/auth/2fa/totp',                      [401,  204,   204,  204,  401,   401], (c) => withOwnTotp(c, async (secret) => { if (secret) await api('/api/auth/2fa/totp/confirm', { method: 'POST', token: c.token, json: { code: codeOf(secret) } }); return api('/api/auth/2fa/totp', { method: 'DELETE', token: c.token, json: { password: c.password ?? 'not-a-password' } }); })),
-  row('POST /api/auth/passkeys/register/options',       [401,  200,   200,  200,  401,   401], (c) => api('/api/auth/passkeys/register/options', { method: 'POST', token: c.token })),
-  row('POST /api/auth/passkeys/register',               [401,  201,   201,  201,  401,   401], async (c) => { const options = c.password ? (await api('/api/auth/passkeys/register/options', { method: 'POST', token: c.token })).body : { challenge: 'x', rp: {}, user: { id: 'x' } }; const res = await api('/api/auth/passkeys/register', { method: 'POST', token: c.token, json: { response: await (await SoftAuthenticator.create()).register(options, ORIGIN), name: 'Matrix' } }); if (res.status === 201) await api(`/api/auth/passkeys/${res.body.id}`, { method: 'DELETE', token: c.token }); return res; }),
+  row('POST /api/auth/passkeys/register/options',       [401,  200,   200,  200,  401,   401], (c) => api('/api/auth/passkeys/register/options', { method: 'POST', token: c.token, json: { password: c.password ?? 'not-a-password' } })),
+  row('POST /api/auth/passkeys/register',               [401,  201,   201,  201,  401,   401], async (c) => { const options = c.password ? (await api('/api/auth/passkeys/register/options', { method: 'POST', token: c.token, json: { password: c.password } })).body : { challenge: 'x', rp: {}, user: { id: 'x' } }; const res = await api('/api/auth/passkeys/register', { method: 'POST', token: c.token, json: { response: await (await SoftAuthenticator.create()).register(options, ORIGIN), name: 'Matrix' } }); if (res.status === 201) await api(`/api/auth/passkeys/${res.body.id}`, { method: 'DELETE', token: c.token, json: { password: c.password } }); return res; }),
   row('POST /api/auth/passkeys/login/options',          [200,  200,   200,  200,  200,   200], (c) => api('/api/auth/passkeys/login/options', { method: 'POST', token: c.token })),
   row('POST /api/auth/passkeys/login',                  [200,  200,   200,  200,  200,   200], async (c) => { const options = await api('/api/auth/passkeys/login/options', { method: 'POST' }); return api('/api/auth/passkeys/login', { method: 'POST', token: c.token, json: { response: await fx.keyholder.signIn(options.body, ORIGIN) } }); }),
   row('PATCH /api/auth/passkeys/:id (the author’s)',    [401,  200,   404,  404,  401,   401], (c) => withAuthorPasskey((id) => api(`/api/auth/passkeys/${id}`, { method: 'PATCH', token: c.token, json: { name: unique('Key ') } }))),
-  row('DELETE /api/auth/passkeys/:id (the author’s)',   [401,  204,   404,  404,  401,   401], (c) => withAuthorPasskey((id) => api(`/api/auth/passkeys/${id}`, { method: 'DELETE', token: c.token }))),
+  row('DELETE /api/auth/passkeys/:id (the author’s)',   [401,  204,   404,  404,  401,   401], (c) => withAuthorPasskey((id) => api(`/api/auth/passkeys/${id}`, { method: 'DELETE', token: c.token, json: { password: c.password ?? 'not-a-password' } }))),
   row('GET /api/auth/sessions',                         [401,  200,   200,  200,  401,   401], (c) => api('/api/auth/sessions', { token: c.token })),
   row('DELETE /api/auth/sessions',                      [401,  200,   200,  200,  401,   401], (c) => api('/api/auth/sessions', { method: 'DELETE', token: c.token })),
   row('DELETE /api/auth/sessions/:id (the author’s)',   [401,  204,   404,  404,  401,   401], async (c) => { const token = await login(fx.author.user.username, fx.author.password); const id = (await api('/api/auth/sessions', { token })).body.find((s: { current: boolean }) => s.current).id; return api(`/api/auth/sessions/${id}`, { method: 'DELETE', token: c.token }); }),
@@ -363,9 +363,9 @@ const MATRIX: Row[] = [
 /** The tests' requests go to http://newsroom.test: passkeys are made for that host. */
 const ORIGIN = 'http://newsroom.test';
 
-async function addPasskey(token: string) {
+async function addPasskey(token: string, password: string) {
   const authenticator = await SoftAuthenticator.create();
-  const options = await api('/api/auth/passkeys/register/options', { method: 'POST', token });
+  const options = await api('/api/auth/passkeys/register/options', { method: 'POST', token, json: { password } });
   const res = await api('/api/auth/passkeys/register', {
     method: 'POST',
     token,
@@ -377,16 +377,17 @@ async function addPasskey(token: string) {
 
 /** A passkey of the author's for a row that names or removes one; the row removes it again if the call did not. */
 async function withAuthorPasskey(send: (id: number) => Promise<ApiResponse>): Promise<ApiResponse> {
-  const { passkey } = await addPasskey(fx.callers.author.token!);
+  const author = fx.callers.author;
+  const { passkey } = await addPasskey(author.token!, author.password!);
   const res = await send(passkey.id);
-  await api(`/api/auth/passkeys/${passkey.id}`, { method: 'DELETE', token: fx.callers.author.token });
+  await api(`/api/auth/passkeys/${passkey.id}`, { method: 'DELETE', token: author.token, json: { password: author.password } });
   return res;
 }
 
 /** Sets TOTP up for a signed-in caller, then runs `send`; leaves the caller without TOTP again, so later rows sign in by password. */
 async function withOwnTotp(c: Caller, send: (secret: string | null) => Promise<ApiResponse>): Promise<ApiResponse> {
   if (c.password === null) return send(null);
-  const setup = await api('/api/auth/2fa/totp/setup', { method: 'POST', token: c.token });
+  const setup = await api('/api/auth/2fa/totp/setup', { method: 'POST', token: c.token, json: { password: c.password } });
   const res = await send(setup.body.secret);
   await api('/api/auth/2fa/totp', { method: 'DELETE', token: c.token, json: { password: c.password } });
   return res;
@@ -419,9 +420,9 @@ beforeAll(async () => {
 
   // Someone who signs in with TOTP (by recovery code: one per call) and someone with a passkey.
   const totpHolder = await signUp('reporter');
-  const { recoveryCodes } = await enableTotp(totpHolder.token);
+  const { recoveryCodes } = await enableTotp(totpHolder.token, totpHolder.password);
   const keyholder = await signUp('reporter');
-  const keyholderKey = (await addPasskey(keyholder.token)).authenticator;
+  const keyholderKey = (await addPasskey(keyholder.token, keyholder.password)).authenticator;
 
   const listed: Record<ListedStory, Story> = {
     authorPublished: await createStory(author.token, { status: 'published' }),

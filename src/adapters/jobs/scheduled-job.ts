@@ -1,6 +1,7 @@
 import type { Story } from '../../domain/story/entities.ts';
 import { endStaleAlerts } from '../../services/alerts/end-stale-alerts.ts';
 import { publishDueStories } from '../../services/story/scheduled-publishing.ts';
+import { pruneExpiredRows } from '../../services/maintenance/prune-expired-rows.ts';
 import { requeueStrandedJobs } from '../../services/jobs/requeue-stranded-jobs.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { startDueSends } from '../../services/newsletters/deliver-send.ts';
@@ -9,21 +10,23 @@ import type { EdgeCache } from '../http/middleware/edge-cache.ts';
 /**
  * What the worker's `scheduled` handler does every minute (wrangler.toml's Cron Trigger; under
  * `npm start` and in tests the same handler, through wrangler's and the test pool's scheduled
- * events): publish what is due, then refresh every cached public copy when anything was.
+ * events): publish what is due, then refresh every cached public copy when anything was; and prune
+ * what has expired.
  *
  * "Now" is the later of the clock and the run's scheduled time, so a run publishes everything due
  * by the time it was meant for, even if it starts early.
  */
 export async function runScheduledJob(
-  deps: Pick<AppDeps, 'stories' | 'clock' | 'challenges' | 'jobs' | 'readers' | 'readerSignIns' | 'sends' | 'alerts'>,
+  deps: Pick<AppDeps, 'stories' | 'clock' | 'expiredRows' | 'media' | 'jobs' | 'readers' | 'readerSignIns' | 'sends' | 'alerts'>,
   edgeCache: EdgeCache,
   scheduledTime: number,
 ): Promise<Story[]> {
   const clock = deps.clock.now();
   const scheduled = new Date(scheduledTime).toISOString();
   const published = await publishDueStories(deps, scheduled > clock ? scheduled : clock);
-  // Sign-in challenges nobody finished (decision 050): expired ones can only be refused, so they go.
-  await deps.challenges.pruneBefore(clock);
+  // What grows with failures and expiries and can no longer be used goes (decision 050): failed
+  // sign-ins past the lockout window, expired challenges, reset links, sessions, idempotency keys, uploads.
+  await pruneExpiredRows(deps, clock);
   // Reader sign-in links and sessions past their time (decision 081): they can only be refused.
   await Promise.all([deps.readerSignIns.pruneBefore(clock), deps.readers.pruneSessions(clock)]);
   // A scheduled story's newsletter sends start once it is published (decision 083).

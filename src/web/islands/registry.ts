@@ -9,6 +9,7 @@ import type { IslandDefinition } from './island.ts';
  */
 export const islands: Readonly<Record<string, IslandDefinition>> = {
   [ISLANDS.share]: { wake: 'interaction', load: () => import('../site/stories/share.island.ts') },
+  [ISLANDS.youtubePlayer]: { wake: 'interaction', load: () => import('../site/stories/youtube-player.island.ts') },
   [ISLANDS.followMenu]: { wake: 'interaction', load: () => import('../site/frame/follow-menu.island.ts') },
   [ISLANDS.account]: { wake: 'signed-in', load: () => import('../site/frame/account.island.ts') },
   [ISLANDS.watchLive]: { wake: 'interaction', load: () => import('../site/home/watch-live.island.ts') },

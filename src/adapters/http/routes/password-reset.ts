@@ -1,21 +1,11 @@
 import { Hono } from 'hono';
-import type { AuditEntry } from '../../../domain/audit/audit.ts';
-import { ConflictError, DomainError, NotFoundError } from '../../../domain/errors.ts';
 import { idParamSchema } from '../../../domain/schema-fields.ts';
 import { passwordResetSchema, resetLinkSchema } from '../../../domain/security/schemas.ts';
-import { addSeconds } from '../../../domain/time.ts';
-import { handleHash, newHandle } from '../../crypto/one-time-codes.ts';
+import { createResetLink, redeemResetLink } from '../../../services/security/password-reset.ts';
 import type { AppEnv } from '../context.ts';
 import { requireAdmin } from '../middleware/authenticate.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
 import { validate } from '../validate.ts';
-
-/** A reset link works once, for this long (docs/product/api-sign-in-security.md#password-reset). */
-export const RESET_LINK_HOURS = 24;
-/** The page of the app that takes the link; the token rides in the fragment, which browsers never send to a server. */
-export const RESET_PAGE = '/reset-password';
-
-const invalidToken = () =>
-  new DomainError('validation', 'invalid_token', 'This reset link is used, expired or not valid. Ask an admin for a new one.');
 
 /** POST /api/users/{id}/password-reset: an admin makes a one-time link for a user; every session of the user ends. */
 export const resetLinkRoutes = new Hono<AppEnv>().post(
@@ -24,50 +14,13 @@ export const resetLinkRoutes = new Hono<AppEnv>().post(
   validate('param', idParamSchema),
   validate('json', resetLinkSchema),
   async (c) => {
-    const { deps } = c.var;
-    const target = await deps.users.findById(c.req.valid('param').id);
-    if (!target) throw new NotFoundError('User');
-    if (!target.isActive) throw new ConflictError('user_inactive', 'This account is deactivated; a reset link would not let it sign in');
-    const { clearTwoFactor } = c.req.valid('json');
-    const token = newHandle();
-    const now = deps.clock.now();
-    const expiresAt = addSeconds(now, RESET_LINK_HOURS * 3600);
-    const audit: AuditEntry[] = [
-      {
-        action: 'auth.password_reset_link_created',
-        actorId: c.var.user!.id,
-        target: { type: 'user', id: target.id, label: target.username },
-        detail: { clearTwoFactor },
-      },
-    ];
-    await deps.passwordResets.create(
-      { tokenHash: await handleHash(token), userId: target.id, createdBy: c.var.user!.id, clearTwoFactor, createdAt: now, expiresAt },
-      audit,
-    );
-    return c.json({ resetUrl: `${new URL(c.req.url).origin}${RESET_PAGE}#token=${token}`, expiresAt });
+    const origin = new URL(c.req.url).origin;
+    return c.json(await createResetLink(c.var.deps, c.var.user!, c.req.valid('param').id, c.req.valid('json').clearTwoFactor, origin));
   },
 );
 
 /** POST /api/auth/password-reset: the link's holder sets a new password, once. */
-export const passwordResetRoutes = new Hono<AppEnv>().post('/', validate('json', passwordResetSchema), async (c) => {
-  const { deps } = c.var;
-  const { token, password } = c.req.valid('json');
-  const now = deps.clock.now();
-  const tokenHash = await handleHash(token);
-  const reset = await deps.passwordResets.find(tokenHash);
-  if (!reset || reset.usedAt !== null || reset.expiresAt <= now) throw invalidToken();
-  const user = await deps.users.findById(reset.userId);
-  if (!user?.isActive) throw invalidToken();
-  const audit: AuditEntry[] = [
-    {
-      action: 'auth.password_reset',
-      actorId: user.id,
-      target: { type: 'user', id: user.id, label: user.username },
-      detail: { clearedTwoFactor: reset.clearTwoFactor },
-    },
-  ];
-  if (!(await deps.passwordResets.redeem(tokenHash, await deps.hasher.hash(password), now, audit))) throw invalidToken();
-  // A reset is a fresh start: earlier failed sign-ins no longer hold the account.
-  await Promise.all([deps.loginAttempts.clear(user.username.toLowerCase()), deps.loginAttempts.clear(user.email.toLowerCase())]);
+export const passwordResetRoutes = new Hono<AppEnv>().post('/', rateLimit('signIn'), validate('json', passwordResetSchema), async (c) => {
+  await redeemResetLink(c.var.deps, c.req.valid('json'));
   return c.body(null, 204);
 });

@@ -3,6 +3,7 @@ import { subscribeSchema, unsubscribeSchema } from '../../../domain/alerts/schem
 import { ALERTS_NOT_CONFIGURED, subscribeToAlerts } from '../../../services/alerts/subscribe-to-alerts.ts';
 import { unsubscribeFromAlerts } from '../../../services/alerts/unsubscribe-from-alerts.ts';
 import type { AppEnv } from '../context.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
 import { validate } from '../validate.ts';
 
 /** How long browsers and caches may keep the VAPID public key: it changes only when the keys are replaced. */
@@ -16,7 +17,7 @@ export const pushRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', `public, max-age=${KEY_MAX_AGE_SECONDS}`);
     return c.json({ publicKey });
   })
-  .post('/subscriptions', validate('json', subscribeSchema), async (c) => {
+  .post('/subscriptions', rateLimit('subscribe'), validate('json', subscribeSchema), async (c) => {
     const { deps } = c.var;
     const saved = await subscribeToAlerts(
       { pushSubscriptions: deps.pushSubscriptions, pushKeys: deps.push, beats: deps.beats, clock: deps.clock },

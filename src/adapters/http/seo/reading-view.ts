@@ -105,15 +105,26 @@ ${NOTICES}`;
 const NOTICES =
   '<section aria-label="Notifications (F8)" class="toast-region"><ol tabindex="-1" class="toast-list" aria-live="polite"></ol></section>';
 
-/** The story's video as the SPA's StoryVideo plays it: a privacy-enhanced YouTube embed, or a native player with the picture as poster. */
-function video(story: Story, origin: string): string {
+/**
+ * The story's video as the SPA's StoryVideo shows it: a YouTube video behind its facade (the story's
+ * picture and a play button; the youtube-player island puts the privacy-enhanced player in its place
+ * on the tap), or a native player with the picture as poster.
+ */
+function video(story: Story, origin: string, slot: PictureSlot): string {
   const source = videoSource(story.videoUrl, origin);
   if (!source) return '';
   const player =
     source.kind === 'youtube'
-      ? `<iframe src="${esc(source.embedUrl)}" title="${esc(`Video: ${story.title}`)}" loading="lazy" allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture" referrerpolicy="strict-origin-when-cross-origin" allowfullscreen></iframe>`
+      ? `<button type="button" class="video-facade" aria-label="${esc(`Play video: ${story.title}`)}"${island(ISLANDS.youtubePlayer, { src: source.embedUrl, title: `Video: ${story.title}` })}>${story.featuredImageUrl ? facadePicture(story.featuredImageUrl, slot) : ''}<span class="video-facade-play" aria-hidden="true"></span></button>`
       : `<video src="${esc(source.src)}"${story.featuredImageUrl ? ` poster="${esc(posterOf(story.featuredImageUrl))}"` : ''} controls preload="metadata" playsinline aria-label="${esc(`Video: ${story.title}`)}"></video>`;
   return `<div class="video-frame">${player}</div>`;
+}
+
+/** The picture under a video's play button (StoryVideo's FacadePicture): the slot's widths, first to load, alt="" (the button names it). */
+function facadePicture(src: string, slot: PictureSlot): string {
+  const srcset = pictureSrcset(src);
+  const sizes = srcset ? ` srcset="${esc(srcset)}" sizes="${PICTURE_SIZES[slot]}"` : '';
+  return `<img class="video-facade-picture" src="${esc(pictureAt(src, PICTURE_FALLBACK_WIDTH[slot]))}"${sizes} alt="" width="${IMAGE_BOX.width}" height="${IMAGE_BOX.height}" loading="eager" decoding="async" fetchpriority="high">`;
 }
 
 function shareButton(story: Story, label: string, className: string): string {
@@ -178,7 +189,7 @@ export function homeReadingView(
 ): string {
   const featuredSection = featured
     ? `<section class="featured" aria-labelledby="featured-heading"><h2 id="featured-heading" class="section-title">Featured Story</h2>
-<div class="featured-grid"><div class="featured-media">${featured.videoUrl ? video(featured, origin) : picture(featured, 'featured', 'story-image', true)}</div>
+<div class="featured-grid"><div class="featured-media">${featured.videoUrl ? video(featured, origin, 'featured') : picture(featured, 'featured', 'story-image', true)}</div>
 <div class="featured-text">${featured.beat ? `<span class="badge badge-accent">${esc(featured.beat.name)}</span>` : ''}
 <h3 class="featured-title"><a href="${esc(storyPath(featured))}">${esc(featured.title)}</a></h3>
 <p class="featured-description">${esc(featured.description)}</p>
@@ -225,7 +236,7 @@ export function storyReadingView(
   const media = story.isLive
     ? `<div class="live-slot"${island(ISLANDS.livePlayer, { segment: story.slug || String(story.id) })}><div class="video-frame"></div></div>`
     : story.videoUrl
-      ? video(story, origin)
+      ? video(story, origin, 'article')
       : story.featuredImageUrl
         ? articleFigure(story)
         : '';
