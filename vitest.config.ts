@@ -93,6 +93,10 @@ export default defineConfig({
                 LIVE_PART_BYTES: String(5 * 1024 * 1024),
                 // Mail leaves by SMTP to local mail servers (tests/support/mail-servers.global.ts), DKIM-signed.
                 ...testMailBindings(await testMailPlan()),
+                // Web Push (tests only, not a secret): alerts go to the push receiver on this machine over http.
+                VAPID_PUBLIC_KEY: 'BAl5-ppum02GVj8SdERWj6McQ-rfmd1hKp5OF6So47eEOYbqGuDJRXur252T_NralrZitawp2pPtp5Yudq9lIlg',
+                VAPID_PRIVATE_KEY: 'UIFZwLQ8bOCSNKJe88sWJVlLbd_T9yT8daVdxWZtrXA',
+                PUSH_ALLOW_PRIVATE: '1',
               },
             },
           })),
@@ -101,7 +105,12 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           setupFiles: ['./tests/api/support/apply-migrations.ts'],
-          globalSetup: ['./tests/support/mail-servers.global.ts', './tests/support/fediverse-peer-setup.ts'],
+          // Local mail servers, the fediverse's test peer, and a push service that decrypts for the alerts' tests (scripts/lib/push-receiver).
+          globalSetup: [
+            './tests/support/mail-servers.global.ts',
+            './tests/support/fediverse-peer-setup.ts',
+            './tests/api/support/push-receiver-setup.ts',
+          ],
           testTimeout: 30_000,
           // postcss (inside sanitize-html) requires nanoid's CommonJS build; pre-bundling resolves it as Node would.
           deps: { optimizer: { ssr: { enabled: true, include: ['sanitize-html'] } } },

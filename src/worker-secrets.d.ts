@@ -24,5 +24,10 @@ declare namespace Cloudflare {
     MAIL_WEBHOOK_SECRET?: string;
     /** `off` turns the request-rate limits (wrangler.toml's [[ratelimits]], decision 070) off: load tests, benchmarks. */
     RATE_LIMITS?: string;
+    /** Web Push's application server keys (VAPID, base64url): made by `npm start` into .dev.vars; secrets in production. */
+    VAPID_PUBLIC_KEY?: string;
+    VAPID_PRIVATE_KEY?: string;
+    /** `1` lets push endpoints be http or on private hosts (a push receiver on this machine, in tests). */
+    PUSH_ALLOW_PRIVATE?: string;
   }
 }

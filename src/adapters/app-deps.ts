@@ -23,6 +23,7 @@ import type {
   SignInSecrets,
   TotpCodes,
 } from '../domain/security/ports.ts';
+import type { AlertRepository, PushKeys, PushSender, PushSubscriptionRepository } from '../domain/alerts/ports.ts';
 import type { LiveRooms } from './live/live-rooms.ts';
 import type { OneTimeTokens, ReaderMail, ReaderRepository, ReaderSignInRepository } from '../domain/readers/ports.ts';
 import type {
@@ -88,6 +89,12 @@ export interface AppDeps {
   expiredRows: ExpiredRows;
   /** Request-rate limits of anonymous writes (decision 070); null when RATE_LIMITS is off. */
   rateLimiters: RateLimiters;
+  /** Breaking-news alerts (docs/product/api-alerts.md): readers' subscriptions, and Web Push itself. */
+  pushSubscriptions: PushSubscriptionRepository;
+  alerts: AlertRepository;
+  push: PushSender & PushKeys;
+  /** PUSH_ALLOW_PRIVATE=1: endpoints on this machine or over http are taken (local tests only). */
+  pushAllowPrivate: boolean;
   /** Mail that leaves by SMTP (SMTP_URL, MAIL_FROM, DKIM_*; decision 080), or why it cannot. */
   outbox: Outbox;
   /** Reader accounts (docs/product/api.md, "Readers and newsletters"; decision 081). */

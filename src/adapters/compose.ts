@@ -36,6 +36,10 @@ import { D1AuthChallengeRepository } from './d1/d1-auth-challenge-repository.ts'
 import { D1PasskeyRepository } from './d1/d1-passkey-repository.ts';
 import { D1PasswordResetRepository } from './d1/d1-password-reset-repository.ts';
 import { D1SecondFactorRepository } from './d1/d1-second-factor-repository.ts';
+import { D1AlertRepository } from './d1/d1-alert-repository.ts';
+import { D1PushSubscriptionRepository } from './d1/d1-push-subscription-repository.ts';
+import { VapidSigner, vapidKeysFrom } from './push/vapid.ts';
+import { WebPushSender } from './push/web-push-sender.ts';
 import { D1JobLedger } from './d1/d1-job-ledger.ts';
 import { CloudflareJobQueue } from './queues/cloudflare-job-queue.ts';
 import { ExactStoryViews } from './readership/exact-story-views.ts';
@@ -120,6 +124,10 @@ export function buildDeps(env: Env, clock: Clock = systemClock, { exactViews = t
     rateLimiters: rateLimitersOf(env),
     jobs,
     fediverse: buildFediverse(db, secretBox, clock, { allowPrivate: env.FEDERATION_ALLOW_PRIVATE === '1', queue: jobs.queue }),
+    pushSubscriptions: new D1PushSubscriptionRepository(db),
+    alerts: new D1AlertRepository(db),
+    push: webPush(env),
+    pushAllowPrivate: env.PUSH_ALLOW_PRIVATE === '1',
     outbox,
     readers: new D1ReaderRepository(db),
     readerSignIns: new D1ReaderSignInRepository(db),
@@ -134,6 +142,12 @@ export function buildDeps(env: Env, clock: Clock = systemClock, { exactViews = t
     signedTokens: new HmacSignedTokens(env.PASSWORD_PEPPER ?? '', 'unsubscribe'),
     mailWebhookSecret: env.MAIL_WEBHOOK_SECRET || undefined,
   };
+}
+
+/** Web Push with the worker's VAPID keys; without them it still checks keys, and alerts answer 503. */
+function webPush(env: Env): WebPushSender {
+  const keys = vapidKeysFrom(env);
+  return new WebPushSender(keys ? new VapidSigner(keys) : null);
 }
 
 /** Default of VIEW_FLUSH_SECONDS: well inside the minute the breakdowns may lag. */

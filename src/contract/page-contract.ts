@@ -48,6 +48,8 @@ export const ISLANDS = {
   livePlayer: 'live-player',
   /** A live blog's feed (its section, `data-live-blog`): updates arrive, older ones load (src/contract/live-blog-markup.ts). */
   liveBlog: 'live-blog',
+  /** An Alerts button and its (empty) panel: in the header, and on a beat's page (props: the beat's slug). */
+  alerts: 'alerts',
   /** The header's reader corner ("Sign in", or the signed-in reader's name), for a browser with a reader signed in. */
   readerCorner: 'reader-corner',
   /** The account page's section: the sign-in form, or the signed-in reader's account. */
@@ -63,6 +65,9 @@ export const ISLANDS = {
   /** /newsletters' list: a subscription sent before the form's island woke arrives as ?subscribe=&email=, and is sent from here. */
   newslettersPage: 'newsletters-page',
 } as const;
+
+/** The Alerts panels' ids: the header's, and a beat page's own. */
+export const ALERTS_PANEL_IDS = { header: 'alerts-panel', beat: 'alerts-panel-beat' } as const;
 
 /** The header's Follow menu's ids: there is one Follow menu on a page (SocialMenu and the worker's reading view). */
 export const FOLLOW_MENU_IDS = { panel: 'follow-menu', videoHeading: 'follow-menu-video' } as const;

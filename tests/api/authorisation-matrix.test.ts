@@ -23,6 +23,7 @@ import { unsubscribeUrl } from '../../src/services/newsletters/subscriptions.ts'
 import type { Newsletter } from '../../src/domain/newsletters/entities.ts';
 import { SoftAuthenticator } from './support/soft-authenticator.ts';
 import { codeOf, enableTotp, passwordStep } from './support/two-factor.ts';
+import { receiverSubscription, subscribeBody } from './support/push.ts';
 
 /**
  * Who may call what (docs/product/api.md): 401 not signed in or a dead token, 403 signed in but not allowed,
@@ -79,6 +80,20 @@ async function spareReporter(): Promise<User> {
 }
 
 const freshStory = (status: 'published' | 'draft' | 'in_review') => createStory(fx.callers.author.token!, { status });
+
+/** An address push services take, set as the alerts contact (the test admins are on newsroom.test, which they would not). */
+const ALERTS_CONTACT = 'desk@newsroom.example.org';
+/** A fresh story of the author's, with the alerts contact set: each alert needs a story not alerted yet. */
+async function alertable(status: 'published' | 'draft'): Promise<Story> {
+  await deps.settings.put('alerts', { contactEmail: ALERTS_CONTACT }, null, deps.clock.now());
+  return freshStory(status);
+}
+/** An alert sent for a fresh story, as its author; its id. */
+async function sentAlert(): Promise<number> {
+  const story = await alertable('published');
+  return (await api(`/api/stories/${story.id}/alert`, { method: 'POST', token: fx.callers.author.token, json: { topic: 'breaking' } })).body
+    .id;
+}
 const inAnHour = () => new Date(Date.now() + 3600_000).toISOString();
 
 /** A revision of a fresh story of the author's: the first, which every story has. */
@@ -339,6 +354,17 @@ const MATRIX: Row[] = [
   row('GET /api/sends/:id',                             [401,  200,   404,  200,  401,   401], async (c) => api(`/api/sends/${await authorSend()}`, { token: c.token })),
   row('GET /api/settings/newsletters',                  [401,  403,   403,  200,  401,   401], (c) => api('/api/settings/newsletters', { token: c.token })),
   row('PUT /api/settings/newsletters',                  [401,  403,   403,  200,  401,   401], (c) => api('/api/settings/newsletters', { method: 'PUT', token: c.token, json: { postalAddress: '1 Press Row, Springfield' } })),
+  // Breaking-news alerts (docs/product/api-alerts.md): any browser subscribes; a story's author or an admin sends; staff read.
+  row('GET /api/push/key',                              [200,  200,   200,  200,  200,   200], (c) => api('/api/push/key', { token: c.token })),
+  row('POST /api/push/subscriptions',                   [201,  201,   201,  201,  201,   201], async (c) => api('/api/push/subscriptions', { method: 'POST', token: c.token, json: subscribeBody(await receiverSubscription()) })),
+  row('DELETE /api/push/subscriptions',                 [204,  204,   204,  204,  204,   204], async (c) => api('/api/push/subscriptions', { method: 'DELETE', token: c.token, json: { endpoint: (await receiverSubscription()).endpoint } })),
+  row('POST /api/stories/:id/alert (published)',        [401,  202,   403,  202,  401,   401], async (c) => api(`/api/stories/${(await alertable('published')).id}/alert`, { method: 'POST', token: c.token, json: { topic: 'breaking' } })),
+  row('POST /api/stories/:id/alert (draft)',            [401,  409,   404,  409,  401,   401], async (c) => api(`/api/stories/${(await alertable('draft')).id}/alert`, { method: 'POST', token: c.token, json: { topic: 'breaking' } })),
+  row('GET /api/stories/:id/alerts (published)',        [401,  200,   403,  200,  401,   401], (c) => api(`/api/stories/${fx.published.id}/alerts`, { token: c.token })),
+  row('GET /api/stories/:id/alerts (draft)',            [401,  200,   404,  200,  401,   401], (c) => api(`/api/stories/${fx.draft.id}/alerts`, { token: c.token })),
+  row('GET /api/alerts/:id',                            [401,  200,   200,  200,  401,   401], async (c) => api(`/api/alerts/${await sentAlert()}`, { token: c.token })),
+  row('GET /api/settings/alerts',                       [401,  403,   403,  200,  401,   401], (c) => api('/api/settings/alerts', { token: c.token })),
+  row('PUT /api/settings/alerts',                       [401,  403,   403,  200,  401,   401], (c) => api('/api/settings/alerts', { method: 'PUT', token: c.token, json: { contactEmail: ALERTS_CONTACT } })),
   // The benchmark's D1 counter answers only on a server started with COUNT_D1_QUERIES=1.
   row('GET /api/health/d1',                             [404,  404,   404,  404,  404,   404], (c) => api('/api/health/d1', { token: c.token })),
 ];

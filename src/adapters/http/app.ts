@@ -12,11 +12,13 @@ import { syncFediverse } from '../federation/fediverse-context.ts';
 import { activityJsonAtPages, fediverseSiteRoutes } from './routes/fediverse-site.ts';
 import { fediverseRoutes, fediverseSettingsRoutes } from './routes/fediverse.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
+import { alertRoutes, storyAlertRoutes } from './routes/alerts.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { twoFactorPolicy } from './middleware/two-factor-policy.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
 import { passkeyRoutes } from './routes/passkeys.ts';
+import { pushRoutes } from './routes/push.ts';
 import { passwordResetRoutes, resetLinkRoutes } from './routes/password-reset.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { settingsRoutes } from './routes/settings.ts';
@@ -75,11 +77,14 @@ const PRIVATE_WRITES = [
   /^\/api\/newsletters\/\d+\/subscribers\/import$/,
   /^\/api\/stories\/\d+\/send$/,
   /^\/api\/settings\/newsletters$/,
-  /^\/api\/settings\/security$/,
+  /^\/api\/settings\/(security|alerts)$/,
   /^\/api\/users\/\d+\/password-reset$/,
   /^\/api\/stories\/\d+\/view$/,
   /^\/api\/upload\/image$/,
   /^\/api\/uploads(\/[^/]+(\/parts\/\d+)?)?$/,
+  // A reader's browser asking for alerts, or turning them off; an alert sent (the story is as it was).
+  /^\/api\/push\/subscriptions$/,
+  /^\/api\/stories\/\d+\/alert$/,
 ];
 
 /** How old the cached list of streams on air may be; the rooms write their counts every SAVE_EVERY_MS (5 s) on top. */
@@ -138,6 +143,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/stories', storyWorkflowRoutes)
     .route('/stories', liveBlogRoutes)
     .route('/stories', storyViewRoutes)
+    .route('/stories', storyAlertRoutes)
+    .route('/alerts', alertRoutes)
     .route('/analytics', analyticsRoutes)
     .route('/health', healthRoutes)
     .route('/upload', uploadRoutes)
@@ -151,6 +158,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/stories', storySendRoutes)
     .route('/sends', sendRoutes)
     .route('/settings/newsletters', newsletterSettingsRoutes)
+    .route('/push', pushRoutes)
     .all('*', (c) => c.json(errorBody('not_found', 'No such API route'), 404));
 
   // Two apps behind one entry: a request is routed among the API's routes or among the pages' few,

@@ -1,4 +1,5 @@
 import type { Story } from '../../domain/story/entities.ts';
+import { endStaleAlerts } from '../../services/alerts/end-stale-alerts.ts';
 import { publishDueStories } from '../../services/story/scheduled-publishing.ts';
 import { pruneExpiredRows } from '../../services/maintenance/prune-expired-rows.ts';
 import { requeueStrandedJobs } from '../../services/jobs/requeue-stranded-jobs.ts';
@@ -31,6 +32,8 @@ export async function runScheduledJob(deps: AppDeps, edgeCache: EdgeCache, sched
   await requeueStrandedJobs(deps.jobs, clock);
   // Followers hear of what was published now, and of anything a crash kept from them.
   await tidyFediverse(deps, clock);
+  // Alerts that can no longer finish by themselves end once past their TTL (decision 101).
+  await endStaleAlerts(deps, clock);
   if (published.length > 0) {
     console.log(
       `Published ${published.length} scheduled ${published.length === 1 ? 'story' : 'stories'}: ${published.map((story) => story.slug).join(', ')}`,

@@ -1,5 +1,6 @@
 import { JOB_POLICIES } from '../../domain/jobs/job.ts';
 import { deliverBatch } from '../../services/federation/deliver-batch.ts';
+import { deliverAlertBatch, freezeAlertAudience } from '../../services/alerts/fan-out-alert.ts';
 import type { JobHandlers } from '../../services/jobs/run-job.ts';
 import { deliverDeps } from '../federation/fediverse-context.ts';
 import { makePictureDerivatives } from '../../services/media/resized-pictures.ts';
@@ -17,6 +18,8 @@ export function jobHandlers(deps: AppDeps): JobHandlers {
       if (!deliver) return { status: 'failed', error: 'the fediverse origin is not known' };
       return deliverBatch(deliver, ref, job.attempt >= JOB_POLICIES['federation.delivery'].maxAttempts);
     },
+    'alert.audience': (ref) => freezeAlertAudience(deps, ref),
+    'alert.batch': (ref, job) => deliverAlertBatch(deps, ref, job),
     'newsletter.send': (ref) => startSendBatches(deps, ref),
     'newsletter.batch': (ref, job) =>
       deliverSendBatch(deps, ref, { lastAttempt: job.attempt >= JOB_POLICIES['newsletter.batch'].maxAttempts }),

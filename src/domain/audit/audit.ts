@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   'story.deleted',
   'story.restored',
   'story.correction_added',
+  'story.alert_sent',
   'stream.started',
   'stream.ended',
   'settings.fediverse_changed',

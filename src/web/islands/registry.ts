@@ -17,6 +17,7 @@ export const islands: Readonly<Record<string, IslandDefinition>> = {
   [ISLANDS.storyEdit]: { wake: 'signed-in', load: () => import('../site/story-page/story-edit.island.ts') },
   [ISLANDS.livePlayer]: { wake: 'now', load: () => import('../site/live/live-player.island.tsx') },
   [ISLANDS.liveBlog]: { wake: 'now', load: () => import('../site/live-blog/live-blog.island.ts') },
+  [ISLANDS.alerts]: { wake: 'interaction', load: () => import('../site/alerts/alerts.island.ts') },
   [ISLANDS.readerCorner]: { wake: 'reader', load: () => import('../site/readers/reader-corner.island.ts') },
   [ISLANDS.readerAccount]: { wake: 'now', load: () => import('../site/readers/reader-account.island.ts') },
   [ISLANDS.readerSignIn]: { wake: 'now', load: () => import('../site/readers/reader-sign-in.island.ts') },

@@ -1,5 +1,6 @@
 import { escapeHtml as esc } from '../../../contract/escape-html.ts';
 import {
+  ALERTS_PANEL_IDS,
   FOLLOW_MENU_IDS,
   ISLANDS,
   LATEST_STORIES_ID,
@@ -60,13 +61,23 @@ function followMenu(): string {
 <div id="${FOLLOW_MENU_IDS.panel}" class="menu-panel" hidden><p id="${FOLLOW_MENU_IDS.videoHeading}" class="menu-heading">YouTube</p><nav aria-labelledby="${FOLLOW_MENU_IDS.videoHeading}">${list(videoChannelLinks)}</nav><p class="menu-heading">Elsewhere</p>${list(otherChannelLinks)}</div></div>`;
 }
 
+/**
+ * An Alerts button and its empty panel (AlertsMenu's markup): its island fills the panel on the first
+ * tap (topics, "Turn on alerts", the iPhone guide). On a beat's page, one more for that beat.
+ */
+export function alertsMenu(beat?: { slug: string; name: string }): string {
+  const panel = beat ? ALERTS_PANEL_IDS.beat : ALERTS_PANEL_IDS.header;
+  const label = beat ? `Alerts for ${esc(beat.name)}` : 'Alerts';
+  return `<div class="menu alerts-menu"${island(ISLANDS.alerts, beat ? { beat: beat.slug } : undefined)}><button type="button" class="nav-button" aria-expanded="false" aria-controls="${panel}">${label}</button><div id="${panel}" class="menu-panel alerts-panel" hidden></div></div>`;
+}
+
 export function header(onHome: boolean, query = ''): string {
   return `<a class="skip-link" href="#main">Skip to content</a>
 <header class="site-header"><div class="site-header-inner">
 <a class="logo" href="/"><span class="logo-mark" aria-hidden="true">N</span><span class="logo-text">${esc(site.name)}</span></a>
 <nav class="tabs" aria-label="Main"><ul><li><a class="tab" href="/"${onHome ? ' aria-current="page"' : ''}>Home</a></li></ul></nav>
 ${searchForm(query)}
-<div class="header-social">${followMenu()}</div>
+<div class="header-social">${alertsMenu()}${followMenu()}</div>
 <div class="header-account"${island(ISLANDS.account)}><span class="header-reader"${island(ISLANDS.readerCorner)}><a class="button button-small button-ghost" href="${READER_PATHS.account}">Sign in</a></span><a class="button button-small button-primary" href="/login">Reporter Login</a></div>
 </div></header>`;
 }

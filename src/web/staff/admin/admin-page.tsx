@@ -11,6 +11,7 @@ import { ReviewDesk } from './review-desk.tsx';
 import { SiteReadership } from '../readership/site-readership.tsx';
 import { Tabs } from '../tabs.tsx';
 import { SocialSettingsCard } from './social-settings-card.tsx';
+import { AlertsSettingsCard } from './alerts-settings-card.tsx';
 import { reviewQueueQuery } from '../workflow-api.ts';
 import { AuditLogPanel } from './audit-log-panel.tsx';
 import { SecurityPolicyCard } from './security-policy-card.tsx';
@@ -70,6 +71,7 @@ function AdminDashboard({ me }: { me: User }) {
             <ReporterManagement users={users} me={me} />
             <BeatManagement />
             <SocialSettingsCard />
+            <AlertsSettingsCard />
           </div>
         ) : tab === 'newsletters' ? (
           <NewsletterManagement />
