@@ -60,7 +60,7 @@ beforeAll(async () => {
 
 describe('the rate-limiting bindings', () => {
   it('are bound in the test pool as in wrangler dev', () => {
-    for (const name of ['RATE_LIMIT_SIGN_IN', 'RATE_LIMIT_VIEWS', 'RATE_LIMIT_SUBSCRIBE'] as const)
+    for (const name of ['RATE_LIMIT_SIGN_IN', 'RATE_LIMIT_VIEWS', 'RATE_LIMIT_SUBSCRIBE', 'RATE_LIMIT_INBOX'] as const)
       expect(typeof env[name].limit, name).toBe('function');
   });
 });
@@ -137,6 +137,37 @@ describe('anonymous calls that send mail', () => {
       json: { email: 'reader@example.org' },
     });
     expect(elsewhere.status).not.toBe(429);
+  });
+});
+
+describe('push subscriptions', () => {
+  it('take the subscribe allowance: one address 10 times a minute, then 429 before the body is read', async () => {
+    const from = newAddress();
+    await atWindowStart();
+    // An empty body is refused by validation (400) until the limit answers first.
+    const subscribe = () => call(limited, '/api/push/subscriptions', from, { json: {} });
+    const { passed, refused } = await untilRefused(subscribe, 50);
+    expect(passed).toBeGreaterThanOrEqual(10);
+    expectError(refused!, 429, 'too_many_requests');
+    expect((await call(limited, '/api/push/subscriptions', newAddress(), { json: {} })).status).toBe(400);
+  });
+});
+
+describe('fediverse inboxes', () => {
+  it('take 600 activities a minute from one address, then answer 429 before the signature is looked at', async () => {
+    const from = newAddress();
+    await atWindowStart();
+    // Unsigned: refused with 401 by the inbox's guard until the limit answers first.
+    const post = () =>
+      call(limited, '/ap/inbox', from, { json: { type: 'Follow' }, headers: { 'Content-Type': 'application/activity+json' } });
+    const { passed, refused } = await untilRefused(post, 700);
+    expect(passed).toBeGreaterThanOrEqual(600);
+    // Outside /api: the site's JSON errors carry no charset parameter, so not expectError.
+    expect(refused?.status).toBe(429);
+    expect((refused!.body as { error: { code: string } }).error.code).toBe('too_many_requests');
+    expect(Number(refused!.headers.get('Retry-After'))).toBe(60);
+    expect((await post()).status).toBe(429);
+    expect((await call(limited, '/ap/inbox', newAddress(), { json: { type: 'Follow' } })).status).toBe(401);
   });
 });
 

@@ -17,6 +17,8 @@ export const RATE_LIMITS = {
   views: { binding: 'RATE_LIMIT_VIEWS', periodSeconds: 60 },
   /** 10 a minute: calls that make something for an anonymous caller or send mail (subscribe, magic links, push subscriptions). */
   subscribe: { binding: 'RATE_LIMIT_SUBSCRIBE', periodSeconds: 60 },
+  /** 600 a minute: activities posted to the fediverse inboxes (other servers, each from its own addresses). */
+  inbox: { binding: 'RATE_LIMIT_INBOX', periodSeconds: 60 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

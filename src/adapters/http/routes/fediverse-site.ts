@@ -9,6 +9,7 @@ import { federationData } from '../../federation/fediverse-context.ts';
 import type { AppEnv } from '../context.ts';
 import { errorBody } from '../error-map.ts';
 import { limitBody } from '../middleware/request-body.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
 
 /** An activity is small: Mastodon refuses anything over 1 MB, and ours are far under. */
 const INBOX_BODY_LIMIT = 256 * 1024;
@@ -85,6 +86,11 @@ function inboxGuard(deps: AppDeps) {
 export function fediverseSiteRoutes(deps: AppDeps) {
   const guard = inboxGuard(deps);
   const limit = limitBody(INBOX_BODY_LIMIT, 'An activity is at most 256 KB');
+  // These routes sit outside the API, which sets the deps the rate limit reads.
+  const withDeps = createMiddleware<AppEnv>(async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
   return (
     new Hono<AppEnv>()
       .get('/.well-known/webfinger', (c) => federate(deps, c))
@@ -104,8 +110,8 @@ export function fediverseSiteRoutes(deps: AppDeps) {
         };
         return c.body(JSON.stringify(body), 200, { 'Content-Type': ACTIVITY_JSON, Vary: 'Accept' });
       })
-      .post('/ap/inbox', limit, guard, (c) => federate(deps, c))
-      .post('/ap/actors/:account/inbox', limit, guard, (c) => federate(deps, c))
+      .post('/ap/inbox', withDeps, rateLimit('inbox'), limit, guard, (c) => federate(deps, c))
+      .post('/ap/actors/:account/inbox', withDeps, rateLimit('inbox'), limit, guard, (c) => federate(deps, c))
       .all('/ap/*', (c) => federate(deps, c))
   );
 }
