@@ -69,8 +69,8 @@ test('a reader turns alerts on, the editor sends one, the lock screen shows it a
     await staff.goto(`/edit/${story.id}`);
     const card = staff.locator('section.alerts-card');
     await card.waitFor();
-    expect(await card.getByLabel('Title').inputValue()).toBe(story.title);
-    expect(await card.getByLabel('Text').inputValue()).toBe('Residents of Riverside are told to leave now.');
+    expect(await card.getByLabel('Alert headline').inputValue()).toBe(story.title);
+    expect(await card.getByLabel('Alert text').inputValue()).toBe('Residents of Riverside are told to leave now.');
     await card.getByRole('button', { name: 'Send alert' }).click();
     const dialog = staff.getByRole('dialog', { name: 'Send this alert now?' });
     await dialog.getByRole('button', { name: 'Send alert' }).click();

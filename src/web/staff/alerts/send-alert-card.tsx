@@ -77,7 +77,7 @@ export function SendAlertCard({ story }: { story: Story }) {
         </SelectField>
         <TextField
           id="alert-title"
-          label="Title"
+          label="Alert headline"
           hint={`${title.trim().length}/${ALERT_TITLE_MAX}`}
           value={title}
           maxLength={ALERT_TITLE_MAX}
@@ -86,7 +86,7 @@ export function SendAlertCard({ story }: { story: Story }) {
         />
         <TextAreaField
           id="alert-body"
-          label="Text"
+          label="Alert text"
           hint={`${body.trim().length}/${ALERT_BODY_MAX}`}
           rows={3}
           value={body}
