@@ -25,6 +25,7 @@ import type {
 } from '../domain/security/ports.ts';
 import type { AlertRepository, PushKeys, PushSender, PushSubscriptionRepository } from '../domain/alerts/ports.ts';
 import type { LiveRooms } from './live/live-rooms.ts';
+import type { ReaderLevels } from '../domain/members/ports.ts';
 import type { OneTimeTokens, ReaderMail, ReaderRepository, ReaderSignInRepository } from '../domain/readers/ports.ts';
 import type {
   IssueMail,
@@ -101,6 +102,8 @@ export interface AppDeps {
   readers: ReaderRepository;
   readerSignIns: ReaderSignInRepository;
   readerMail: ReaderMail;
+  /** What a signed-in reader may read: free or paid (docs/product/api.md, "Members and reader revenue"; decision 090). */
+  readerLevels: ReaderLevels;
   /** Random single-use tokens and their hashes (sign-in links, reader sessions, confirmations). */
   tokens: OneTimeTokens;
   /** Newsletters (decisions 082, 083): lists, subscribers, suppressions, sends, their mail, signed unsubscribe links. */

@@ -48,6 +48,7 @@ import type { ViewCounterDeps } from './readership/view-counter-shard.ts';
 import { rateLimitersOf } from './http/rate-limiters.ts';
 import type { OneTimeTokens } from '../domain/readers/ports.ts';
 import { D1ReaderRepository } from './d1/d1-reader-repository.ts';
+import { D1ReaderLevels } from './d1/d1-reader-levels.ts';
 import { D1ReaderSignInRepository } from './d1/d1-reader-sign-in-repository.ts';
 import { openOutbox } from './mail/mail-settings.ts';
 import { OutboxReaderMail } from './mail/reader-mail.ts';
@@ -132,6 +133,7 @@ export function buildDeps(env: Env, clock: Clock = systemClock, { exactViews = t
     readers: new D1ReaderRepository(db),
     readerSignIns: new D1ReaderSignInRepository(db),
     readerMail: new OutboxReaderMail(outbox, clock),
+    readerLevels: new D1ReaderLevels(db),
     tokens,
     newsletters,
     subscriptions: new D1SubscriptionRepository(db, (id) => newsletters.findById(id)),

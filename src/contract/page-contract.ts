@@ -64,7 +64,18 @@ export const ISLANDS = {
   newsletterConfirm: 'newsletter-confirm',
   /** /newsletters' list: a subscription sent before the form's island woke arrives as ?subscribe=&email=, and is sent from here. */
   newslettersPage: 'newsletters-page',
+  /** The panel in place of a gated story's rest, for a reader without access: its sign-in form (decision 090). */
+  storyGate: 'story-gate',
 } as const;
+
+/**
+ * The class of a gated story page's part past the opening (the rest, or the panel in its place):
+ * the page's JSON-LD names it as the part that is not free (decision 090).
+ */
+export const LOCKED_PART_CLASS = 'article-locked';
+
+/** Where a free member is sent to become a paying one (issue 29's /support page). */
+export const SUPPORT_PATH = '/support';
 
 /** The Alerts panels' ids: the header's, and a beat page's own. */
 export const ALERTS_PANEL_IDS = { header: 'alerts-panel', beat: 'alerts-panel-beat' } as const;

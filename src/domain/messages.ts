@@ -42,6 +42,8 @@ export const messages = {
   featuredImageCaptionTooLong: 'A caption must be at most 500 characters',
   featuredImageCreditTooLong: 'A credit must be at most 200 characters',
   formatInvalid: 'Format must be article or liveblog',
+  accessInvalid: 'Access must be public, members or paid',
+  liveBlogIsPublic: 'A live blog is for everyone: it cannot be for members only',
   formatFixed: 'A story keeps the format it was created with',
   coverageInvalid: 'Coverage must be live or ended',
   updateBodyRequired: 'Write the update before posting it',

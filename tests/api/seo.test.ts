@@ -80,7 +80,7 @@ describe('story pages for readers without JavaScript and for link previews', () 
     // The app's first read, answered in the page: exactly what the API says about the story.
     const initial = dataBlock(html, 'application/json', 'initial-data') as Record<string, Story>;
     expect(Object.keys(initial)).toEqual([`/api/stories/slug/${story.slug}`]);
-    expect(initial[`/api/stories/slug/${story.slug}`]).toEqual(story);
+    expect(initial[`/api/stories/slug/${story.slug}`]).toEqual({ ...story, gated: false });
 
     // The reading view: title, byline and the (server-sanitised) content, inside the app's root.
     const root = html.slice(html.indexOf('<div id="root">'));
@@ -265,6 +265,7 @@ describe('the reading view is a whole page, its acting parts marked as islands (
         description: 'On air',
         content: '<p>Live</p>',
         beatId: null,
+        access: 'public',
         status: 'published',
         isFeatured: false,
         featuredImageUrl: null,

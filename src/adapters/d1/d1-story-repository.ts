@@ -5,6 +5,8 @@ import type { StoryFilter, StoryListOrder, StoryRepository, StoryUpdateOutcome, 
 import { FALLBACK_SLUG, slugCandidatePrefix } from '../../domain/story/slug.ts';
 import { withoutMarkDelimiters } from '../../domain/discovery/search-query.ts';
 import { storyText } from '../../domain/story/story-text.ts';
+import { isGated } from '../../domain/members/access.ts';
+import { splitStory } from '../../domain/members/preview.ts';
 import type { AuditEntry } from '../../domain/audit/audit.ts';
 import { auditEntriesFrom, auditStoryEntries } from './audit-entry.ts';
 import { isUniqueViolation, type Db } from './db.ts';
@@ -32,7 +34,7 @@ type StoryRow = {
 };
 
 function toStory(row: StoryRow): Story {
-  const { deletedAt: _deletedAt, bodyText: _bodyText, ...story } = row.story;
+  const { deletedAt: _deletedAt, bodyText: _bodyText, lockedText: _lockedText, ...story } = row.story;
   return {
     ...story,
     corrections: JSON.parse(row.corrections) as Correction[],
@@ -48,14 +50,18 @@ const notDeleted = isNull(stories.deletedAt);
 
 /**
  * The columns the search index reads (decision 035): the body as plain text, and no snippet
- * delimiter in any of them, so a search result can highlight only what matched.
+ * delimiter in any of them, so a search result can highlight only what matched. A gated story's
+ * body is split (decision 090): what every reader sees in body_text, the rest in locked_text, which
+ * only staff searches read.
  */
-function searchable<T extends StoryWrite>(story: T): T & { bodyText: string } {
+function searchable<T extends StoryWrite>(story: T): T & { bodyText: string; lockedText: string } {
+  const { opening, rest } = isGated(story) ? splitStory(story.content) : { opening: story.content, rest: '' };
   return {
     ...story,
     title: withoutMarkDelimiters(story.title),
     description: withoutMarkDelimiters(story.description),
-    bodyText: storyText(story.content),
+    bodyText: storyText(opening),
+    lockedText: storyText(rest),
   };
 }
 

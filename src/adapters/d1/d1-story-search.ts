@@ -6,10 +6,18 @@ import type { StoryStatus } from '../../domain/story/story.ts';
 import type { Db } from './db.ts';
 
 /**
- * Search over the story_search FTS5 index (migrations/0010, decision 035). bm25 weighs a match in
- * the title ten times one in the body, the description four times: a title match comes first.
+ * Search over the story_search FTS5 index (migrations/0010 and 0050, decisions 035 and 090). bm25
+ * weighs a match in the title ten times one in the body, the description four times: a title match
+ * comes first. A gated story's text past its opening is in locked_text: only staff searches read it.
  */
-const RANK = 'bm25(story_search, 10.0, 4.0, 1.0)';
+const RANK = 'bm25(story_search, 10.0, 4.0, 1.0, 1.0)';
+/** What readers' searches match (and their snippets show): every column but locked_text. */
+const READERS_COLUMNS = '{title description body_text}';
+
+/** The MATCH expression for this scope: readers' never reaches locked_text. */
+function scopedMatch(match: string, scope: StorySearchScope): string {
+  return scope.kind === 'published' ? `${READERS_COLUMNS} : (${match})` : match;
+}
 /** Words around the match in a snippet. */
 const SNIPPET_TOKENS = 24;
 
@@ -60,6 +68,7 @@ export class D1StorySearch implements StorySearch {
     offset,
   }: Parameters<StorySearch['search']>[0]): Promise<{ total: number; hits: SearchHit[] }> {
     const d1 = this.db.$client;
+    match = scopedMatch(match, scope);
     const where = scopeCondition(scope, beatId);
     const from = `FROM story_search JOIN stories s INDEXED BY stories_search_visibility ON s.id = story_search.rowid WHERE story_search MATCH ? AND ${where.sql}`;
     // The ranking reads the index and the visibility index only; the page's rows are read after, for its ids alone.

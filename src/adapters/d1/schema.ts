@@ -1,6 +1,7 @@
 import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { COVERAGES, STORY_FORMATS } from '../../domain/story/story.ts';
 import { STORY_STATUSES } from '../../domain/story/story.ts';
+import { STORY_ACCESS } from '../../domain/members/access.ts';
 
 /** Mirrors migrations/*.sql, which are the source of truth (constraints, collations, partial indexes). */
 
@@ -100,6 +101,10 @@ export const stories = sqliteTable('stories', {
   format: text('format', { enum: STORY_FORMATS }).notNull().default('article'),
   coverage: text('coverage', { enum: COVERAGES }),
   coverageEndedAt: text('coverage_ended_at'),
+  /** Who may read it whole (migrations/0050, decision 090). */
+  access: text('access', { enum: STORY_ACCESS }).notNull().default('public'),
+  /** A gated story's text past its opening, for staff search only (migrations/0050); never read back. */
+  lockedText: text('locked_text').notNull().default(''),
 });
 
 export const storyRevisions = sqliteTable('story_revisions', {

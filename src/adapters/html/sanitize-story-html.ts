@@ -56,6 +56,8 @@ const options: sanitizeHtml.IOptions = {
     video: ['src', 'controls', 'poster', 'width', 'height', 'preload'],
     source: ['src', 'type'],
     div: ['data-youtube-video'],
+    // The "preview ends here" marker of a story for members (decision 090; domain/members/preview.ts).
+    hr: ['data-preview-end'],
     ol: ['start', 'type'],
     code: ['class'],
     '*': ['style'],

@@ -12,6 +12,7 @@ import { syncFediverse } from '../federation/fediverse-context.ts';
 import { activityJsonAtPages, fediverseSiteRoutes } from './routes/fediverse-site.ts';
 import { fediverseRoutes, fediverseSettingsRoutes } from './routes/fediverse.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
+import { LEVEL_MEMORY_MS, readerLevels } from './readers/reader-level.ts';
 import { alertRoutes, storyAlertRoutes } from './routes/alerts.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { twoFactorPolicy } from './middleware/two-factor-policy.ts';
@@ -96,9 +97,12 @@ export function isPublicWrite(path: string): boolean {
 
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const edge = options.edgeCache ?? noEdgeCache;
+  // A session's level is remembered a few seconds only for the edge cache's sake (decision 090).
+  const levelOf = readerLevels(deps, edge === noEdgeCache ? 0 : LEVEL_MEMORY_MS);
   const api = new Hono<AppEnv>()
     .use(async (c, next) => {
       c.set('deps', deps);
+      c.set('readerLevelOf', levelOf);
       await next();
       if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
       // docs/product/api.md's content type; Hono's c.json() leaves the charset out.
@@ -110,7 +114,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       '/stories/:id/updates',
       edge.scopedReadThrough((c) => storyScope(c.req.path.split('/')[3] ?? ''), { ttlSeconds: LIVE_FEED_TTL_SECONDS }),
     )
-    .use('/stories/*', except(['/api/stories/:id/updates', '/api/stories/:id/updates/stream'], edge.readThrough))
+    // A story's own reads (and any other read under /stories) keep one copy per reader level of a gated story (decision 090).
+    .use('/stories/*', except(['/api/stories/:id/updates', '/api/stories/:id/updates/stream'], edge.readThroughPerLevel(levelOf)))
     .use('/beats', edge.readThrough)
     .use('/beats/*', edge.readThrough)
     .use('/search', edge.readThrough)
@@ -174,8 +179,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   siteApp.route('/', fediverseSiteRoutes(deps));
   siteApp.route('/', activityJsonAtPages(deps));
   // A story's page and its feed are also in the story's scope: a live blog's new update renews them alone (decision 055).
-  const storyPage = edge.scopedReadThrough((c) => storyScope(c.req.param('segment') ?? ''));
-  if (options.assets) siteApp.route('/', seoRoutes(deps, options.assets, edge.readThrough, storyPage));
+  // One copy per reader level of a gated story's page (decision 090).
+  const storyPage = edge.readThroughPerLevel(levelOf, (c) => storyScope(c.req.param('segment') ?? ''));
+  if (options.assets) siteApp.route('/', seoRoutes(deps, options.assets, edge.readThrough, storyPage, levelOf));
   siteApp.all('*', async (c) => {
     if (!options.assets) return c.text('Not found', 404);
     const asset = await options.assets(c.req.raw);

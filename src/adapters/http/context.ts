@@ -2,6 +2,7 @@ import type { User } from '../../domain/users/entities.ts';
 import type { SignedInSession } from '../../domain/security/ports.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { SCOPES_CHANGED } from './middleware/edge-cache.ts';
+import type { ReaderLevelOf } from './readers/reader-level.ts';
 
 export type AppEnv = {
   Variables: {
@@ -13,5 +14,7 @@ export type AppEnv = {
     [SCOPES_CHANGED]: readonly string[];
     /** The signed-in user's session (null when anonymous). */
     session: SignedInSession | null;
+    /** The request's reader level (decision 090): how much of a gated story it may read. */
+    readerLevelOf: ReaderLevelOf;
   };
 };

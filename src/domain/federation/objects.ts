@@ -44,6 +44,7 @@ export type FederableStory = Pick<
   | 'featuredImageUrl'
   | 'featuredImageAlt'
   | 'thumbnailUrl'
+  | 'access'
   | 'beat'
   | 'corrections'
 >;

@@ -1,4 +1,5 @@
 import type { StoryStatus, StoryFormat, Coverage } from './story.ts';
+import type { StoryAccess } from '../members/access.ts';
 
 /** Stories, as the newsroom keeps them and the API shows them (docs/product/api.md). */
 
@@ -49,6 +50,8 @@ export interface Story {
   coverage: Coverage | null;
   /** When a live blog's coverage ended (null while it is live, and for an article). */
   coverageEndedAt: string | null;
+  /** Who may read it whole (docs/product/api.md, "Members and reader revenue"; decision 090); staff always do. */
+  access: StoryAccess;
 }
 
 /** A story's beat as stories and search results name it. */

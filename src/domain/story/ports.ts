@@ -2,6 +2,7 @@ import type { StoryListScope } from '../permissions.ts';
 import type { StoryStatus, StoryFormat, Coverage, StoryFacts } from './story.ts';
 import type { Story, StoryRevisionSummary, StoryRevision, Correction } from './entities.ts';
 import type { AuditEntry } from '../audit/audit.ts';
+import type { StoryAccess } from '../members/access.ts';
 
 /** Where stories, their revisions and corrections are kept, and how their HTML is cut down. */
 
@@ -44,6 +45,8 @@ export interface StoryWrite {
   featuredImageCredit?: string | null;
   videoUrl: string | null;
   publishedAt: string | null;
+  /** Who may read it whole (decision 090). */
+  access: StoryAccess;
   /** The workflow columns (working-day.ts); absent leaves them as they are (none on a new story). */
   publishAt?: string | null;
   reviewNote?: string | null;

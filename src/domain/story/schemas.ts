@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { requiredText, positiveIntParam } from '../schema-fields.ts';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from './slug.ts';
+import { STORY_ACCESS } from '../members/access.ts';
 import { STORY_STATUSES, DEFAULT_STORY_STATUS, STORY_FORMATS, DEFAULT_STORY_FORMAT } from './story.ts';
 
 /** Story inputs (docs/product/rules.md#story-content), shared by the API and the editor; messages are docs/product/rules.md#validation's where it has one. */
@@ -79,6 +80,8 @@ export const storySaveSchema = z.object({
   publishAt: publishAtField,
   // Chosen when the story is created (docs/product/api-liveblogs.md).
   format: z.enum(STORY_FORMATS, { error: messages.formatInvalid }).default(DEFAULT_STORY_FORMAT),
+  // Who may read it whole (decision 090): absent leaves it as it is (public on a new story).
+  access: z.enum(STORY_ACCESS, { error: messages.accessInvalid }).optional(),
 });
 
 export type StorySaveInput = z.infer<typeof storySaveSchema>;

@@ -10,6 +10,7 @@ const story: FederableStory = {
   content: '<p>It gave way.</p>',
   authorId: 3,
   status: 'published',
+  access: 'public',
   publishedAt: '2026-05-01T10:00:00.000Z',
   featuredImageUrl: '/media/uploads/levee.jpg',
   featuredImageAlt: null,

@@ -4,6 +4,7 @@ import { authorAccount } from '../../domain/federation/accounts.ts';
 import { hashtagOf, type FederableStory, type ObjectDraft } from '../../domain/federation/objects.ts';
 import type { LiveBlogUpdate } from '../../domain/live-blog/entities.ts';
 import { beatPath, storyPath } from '../../domain/site/site.ts';
+import { withoutPreviewMarker } from '../../domain/members/preview.ts';
 import type { Correction } from '../../domain/story/entities.ts';
 
 /** What followers are sent of a story and of a live blog's key event: the page's words, as HTML. */
@@ -26,7 +27,8 @@ function correctionsHtml(corrections: readonly Correction[]): string {
  */
 export function storyDraft(story: FederableStory, opening: string | null = null): ObjectDraft {
   const path = storyPath(story);
-  const body = opening === null ? story.content : `${opening}<p><a href="${escapeHtml(path)}">Read the full story</a></p>`;
+  const body =
+    opening === null ? withoutPreviewMarker(story.content) : `${opening}<p><a href="${escapeHtml(path)}">Read the full story</a></p>`;
   const picture = story.featuredImageUrl ?? story.thumbnailUrl;
   const tag = story.beat ? hashtagOf(story.beat.name) : null;
   // Apps that show an Article's summary rather than its body (Mastodon) show the corrections there too.

@@ -1,5 +1,6 @@
 import { NEWSROOM_ACCOUNT } from '../../domain/federation/accounts.ts';
 import { fingerprintSource, isFederable, type ObjectDraft, type ObjectKind } from '../../domain/federation/objects.ts';
+import { openingForEveryone } from '../../domain/members/reading.ts';
 import { keyEventDraft, storyDraft } from './object-drafts.ts';
 import type { DeliveryQueue, FederationOutbox, OutgoingActivity, PendingChange } from '../../domain/federation/ports.ts';
 import { isStaleForFeeds, syncAction, type SyncAction } from '../../domain/federation/sync.ts';
@@ -57,7 +58,8 @@ export const CHANGES_PER_RUN = 50;
 async function currentDraft(deps: SyncDeps, kind: ObjectKind, ref: number): Promise<ObjectDraft | null> {
   if (kind === 'story') {
     const story = await deps.stories.findById(ref);
-    return story && isFederable(story) ? storyDraft(story) : null;
+    // A gated story goes out as its opening and a link, as a reader without access sees it (decision 090).
+    return story && isFederable(story) ? storyDraft(story, openingForEveryone(story)) : null;
   }
   const update = await deps.keyEvents.find(ref);
   if (!update || update.deleted || !update.keyEvent) return null;

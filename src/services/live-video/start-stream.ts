@@ -58,6 +58,7 @@ async function createLiveStory(deps: StartStreamDeps, user: User, input: StartSt
         slug,
         ...liveStoryText(input.description, user),
         beatId: input.beatId,
+        access: 'public',
         status: 'published',
         isFeatured: false,
         featuredImageUrl: null,

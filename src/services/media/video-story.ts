@@ -52,6 +52,7 @@ export async function storyForVideo(deps: VideoStoryDeps, user: User, fields: Vi
         description: fields.description ?? '',
         content: paragraphOf(fields.description),
         beatId,
+        access: 'public',
         status: 'draft',
         isFeatured: false,
         featuredImageUrl: null,

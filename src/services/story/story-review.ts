@@ -24,6 +24,7 @@ const WRITE_COLUMNS = [
   'featuredImageAlt',
   'featuredImageCaption',
   'featuredImageCredit',
+  'access',
 ] as const satisfies readonly (keyof Story)[];
 
 /** The columns a write takes, as the story stands now. */

@@ -13,6 +13,7 @@ import type { StoryFormat } from '../../domain/story/story.ts';
 import { storySaveAudit } from '../../domain/audit/audit.ts';
 import { storyTextOverflow, storyTooLongMessage, utf8Length } from '../../domain/story/story-size.ts';
 import { storyText } from '../../domain/story/story-text.ts';
+import { DEFAULT_STORY_ACCESS } from '../../domain/members/access.ts';
 import { changesRevision, nextWorkflowFields, publishAtProblem, type WorkflowFields } from '../../domain/story/working-day.ts';
 
 /**
@@ -31,7 +32,7 @@ export interface StorySaveDeps {
 }
 
 /** What a save needs to know about the story it changes. */
-type StoredWorkflow = Pick<Story, 'publishedAt' | 'status'> & WorkflowFields;
+type StoredWorkflow = Pick<Story, 'publishedAt' | 'status' | 'access' | 'format'> & WorkflowFields;
 
 /**
  * Turns a validated save payload into the columns to write: content sanitised, size checked
@@ -40,11 +41,15 @@ type StoredWorkflow = Pick<Story, 'publishedAt' | 'status'> & WorkflowFields;
  */
 export async function prepareStoryWrite(
   deps: StorySaveDeps,
-  input: Omit<StorySaveInput, 'format'>,
+  input: Omit<StorySaveInput, 'format'> & { format?: StoryFormat },
   current: StoredWorkflow | null,
   now: string = deps.clock.now(),
 ): Promise<Omit<StoryWrite, 'slug'>> {
   const publishAt = input.publishAt ?? null;
+  // Absent leaves it as it is (public on a new story); a live blog is for everyone (decision 090).
+  const access = input.access ?? current?.access ?? DEFAULT_STORY_ACCESS;
+  if (access !== 'public' && (current?.format ?? input.format) === 'liveblog')
+    throw new ValidationError({ access: messages.liveBlogIsPublic });
   const timing = publishAtProblem(input.status, publishAt, now);
   if (timing) throw new ValidationError({ publishAt: timing });
   const content = deps.storyHtml.sanitize(input.content);
@@ -76,6 +81,7 @@ export async function prepareStoryWrite(
     featuredImageCredit: input.featuredImageCredit,
     videoUrl: input.videoUrl,
     publishedAt: nextPublishedAt(current?.publishedAt ?? null, input.status, now),
+    access,
   };
 }
 

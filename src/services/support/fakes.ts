@@ -36,6 +36,7 @@ export function aStory(patch: Partial<Story> = {}): Story {
     authorId: 1,
     beatId: null,
     status: 'published',
+    access: 'public',
     isLive: false,
     isFeatured: false,
     featuredImageUrl: null,

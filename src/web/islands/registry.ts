@@ -24,5 +24,6 @@ export const islands: Readonly<Record<string, IslandDefinition>> = {
   [ISLANDS.fediverseFollow]: { wake: 'interaction', load: () => import('../site/frame/fediverse-follow.island.ts') },
   [ISLANDS.newsletterSubscribe]: { wake: 'interaction', load: () => import('../site/newsletters/newsletter-subscribe.island.ts') },
   [ISLANDS.newsletterConfirm]: { wake: 'now', load: () => import('../site/newsletters/newsletter-confirm.island.ts') },
+  [ISLANDS.storyGate]: { wake: 'now', load: () => import('../site/readers/story-gate.island.ts') },
   [ISLANDS.newslettersPage]: { wake: 'now', load: () => import('../site/newsletters/newsletters-page.island.ts') },
 };

@@ -18,6 +18,11 @@ import { createMiddleware } from 'hono/factory';
  * feed and pages) are also keyed under that scope's generation. A write that changes only that
  * thing names its scopes (SCOPES_CHANGED on the request's context) and renews only them, so a live
  * blog posting every few seconds does not empty the rest of the site's cache each time.
+ *
+ * Reader levels (decision 090): a story some readers see only the opening of answers with
+ * ACCESS_HEADER. Reads that may be such a story (readThroughPerLevel) keep one copy per reader level
+ * (anonymous, free, paid), never one per reader: the anonymous copy under the URL's own key (which
+ * also holds the only copy of everything that does not vary), the others under the level's.
  */
 export interface EdgeCacheConfig {
   /** The Cache API store (caches.default on Workers); null leaves only the in-memory level. */
@@ -42,6 +47,10 @@ export const EDGE_CACHE_HEADER = 'X-Edge-Cache';
  * renews those scopes' generations instead of the whole cache's.
  */
 export const SCOPES_CHANGED = 'edgeCacheScopesChanged';
+/** Set (to the story's access) on an answer that differs by reader level: a gated story's. */
+export const ACCESS_HEADER = 'X-Story-Access';
+/** A request's reader level; anything but 'anonymous' reads its own copy of answers that differ by level. */
+export type LevelOf = (c: Context) => Promise<string>;
 
 const PREFIX = '/__edge-cache';
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -58,6 +67,8 @@ export interface EdgeCache {
    * too; `ttlSeconds` (at most the cache's own) bounds how stale they may be where the write was not seen.
    */
   scopedReadThrough: (scopeOf: (c: Context) => string | null, options?: { ttlSeconds?: number }) => MiddlewareHandler;
+  /** readThrough (scoped, when `scopeOf` is given) keeping one copy per reader level of answers that carry ACCESS_HEADER. */
+  readThroughPerLevel: (levelOf: LevelOf, scopeOf?: (c: Context) => string | null) => MiddlewareHandler;
   /** Starts a new generation of one scope: its reads are refreshed, everything else stays. */
   purgeScope(origin: string, scope: string): Promise<void>;
   /**
@@ -85,6 +96,8 @@ interface StoredAnswer {
   storedAt: number;
   /** The scope the read belongs to, so renewing that scope drops this copy from memory. */
   scope?: string | null;
+  /** It carries ACCESS_HEADER: readers of other levels have copies of their own. */
+  variesByLevel: boolean;
 }
 
 function newGeneration(): string {
@@ -103,7 +116,15 @@ function withCacheHeaders(headers: [string, string][], cacheControl: string, sta
 async function toStored(response: Response, storedAt: number): Promise<StoredAnswer> {
   const headers = [...response.headers].filter(([name]) => !CACHE_API_HEADERS.has(name.toLowerCase()));
   const clientHitHeaders = withCacheHeaders(headers, CLIENT_CACHE_CONTROL, 'HIT');
-  return { status: response.status, headers, clientHitHeaders, body: new Uint8Array(await response.arrayBuffer()), storedAt };
+  const variesByLevel = response.headers.has(ACCESS_HEADER);
+  return {
+    status: response.status,
+    headers,
+    clientHitHeaders,
+    body: new Uint8Array(await response.arrayBuffer()),
+    storedAt,
+    variesByLevel,
+  };
 }
 
 function toResponse(answer: StoredAnswer, cacheControl: string, state: 'HIT' | 'MISS'): Response {
@@ -208,35 +229,58 @@ export function createEdgeCache({
     }
   };
 
+  /** A reader level's own shared key beside a URL's: the level goes before the path. */
+  const levelKey = (key: string, url: URL, level: string) => {
+    const path = `${url.pathname}${url.search}`;
+    return `${key.slice(0, key.length - path.length)}/~level-${level}${path}`;
+  };
+
   const readThroughWith = (
     scopeOf: ((c: Context) => string | null) | null,
     entryTtlSeconds: number,
     entryMemoryTtlMs = Math.min(memoryTtlMs, entryTtlSeconds * 1000),
+    levelOf: LevelOf | null = null,
   ) => {
     return createMiddleware(async (c, next) => {
       // A signed-in caller's answer can hold what only they may see: never shared, never stored.
       if (c.req.method !== 'GET' || c.req.header('Authorization')) return next();
+      const level = levelOf ? await levelOf(c) : 'anonymous';
+      const ownLevel = level !== 'anonymous';
       // The request's URL as it came (a request has no fragment): a hit in memory parses nothing.
       const memoryKey = c.req.url;
+      const url = new URL(memoryKey);
+      // The URL's own copy serves this reader unless it differs by level and theirs is not anonymous.
+      const fits = (answer: StoredAnswer) => !(ownLevel && answer.variesByLevel);
       const remembered = memory.get(memoryKey, now(), entryMemoryTtlMs);
-      if (remembered) return toResponse(remembered, CLIENT_CACHE_CONTROL, 'HIT');
+      if (remembered && fits(remembered)) return toResponse(remembered, CLIENT_CACHE_CONTROL, 'HIT');
+      const levelMemoryKey = ownLevel ? `${level} ${memoryKey}` : null;
+      const ownCopy = levelMemoryKey ? memory.get(levelMemoryKey, now(), entryMemoryTtlMs) : undefined;
+      if (ownCopy) return toResponse(ownCopy, CLIENT_CACHE_CONTROL, 'HIT');
 
       const scope = scopeOf ? scopeOf(c) : null;
-      const key = await sharedKey(new URL(memoryKey), scope);
-      const hit = key ? await cache!.match(key).catch(() => undefined) : undefined;
-      if (hit) {
+      const key = await sharedKey(url, scope);
+      const sharedHit = async (sharedKey: string, rememberAs: string) => {
+        const hit = await cache!.match(sharedKey).catch(() => undefined);
+        if (!hit) return null;
         const answer = { ...(await toStored(hit, now())), scope };
-        memory.set(memoryKey, answer);
-        return toResponse(answer, CLIENT_CACHE_CONTROL, 'HIT');
+        memory.set(rememberAs, answer);
+        return answer;
+      };
+      if (key) {
+        const shared = remembered ?? (await sharedHit(key, memoryKey));
+        if (shared && fits(shared)) return toResponse(shared, CLIENT_CACHE_CONTROL, 'HIT');
+        const own = levelMemoryKey ? await sharedHit(levelKey(key, url, level), levelMemoryKey) : null;
+        if (own) return toResponse(own, CLIENT_CACHE_CONTROL, 'HIT');
       }
 
       await next();
       if (c.res.status !== 200) return;
       const answer = { ...(await toStored(c.res, now())), scope };
-      memory.set(memoryKey, answer);
+      const asOwnLevel = ownLevel && answer.variesByLevel;
+      memory.set(asOwnLevel ? levelMemoryKey! : memoryKey, answer);
       if (key) {
         const put = cache!
-          .put(key, toResponse(answer, `public, max-age=${entryTtlSeconds}`, 'HIT'))
+          .put(asOwnLevel ? levelKey(key, url, level) : key, toResponse(answer, `public, max-age=${entryTtlSeconds}`, 'HIT'))
           .catch((error: unknown) => console.error('Edge cache put failed', error));
         try {
           c.executionCtx.waitUntil(put);
@@ -249,6 +293,8 @@ export function createEdgeCache({
   };
 
   const readThrough = readThroughWith(null, ttlSeconds);
+  const readThroughPerLevel = (levelOf: LevelOf, scopeOf?: (c: Context) => string | null) =>
+    readThroughWith(scopeOf ?? null, ttlSeconds, undefined, levelOf);
   const scopedReadThrough = (scopeOf: (c: Context) => string | null, options: { ttlSeconds?: number } = {}) =>
     readThroughWith(scopeOf, Math.min(options.ttlSeconds ?? ttlSeconds, ttlSeconds));
   // A copy taken from the Cache API just before it expires lives on in memory: each level gets half.
@@ -270,7 +316,7 @@ export function createEdgeCache({
       }
     });
 
-  return { readThrough, readThroughWithin, scopedReadThrough, purgeOnWrite, purge, purgeScope, purgeAll };
+  return { readThrough, readThroughWithin, scopedReadThrough, readThroughPerLevel, purgeOnWrite, purge, purgeScope, purgeAll };
 }
 
 /** No caching at all: every read goes to the origin. */
@@ -278,6 +324,7 @@ export const noEdgeCache: EdgeCache = {
   readThrough: (_c, next) => next(),
   readThroughWithin: () => (_c, next) => next(),
   scopedReadThrough: () => (_c, next) => next(),
+  readThroughPerLevel: () => (_c, next) => next(),
   purgeScope: async () => undefined,
   purgeOnWrite: () => (_c, next) => next(),
   purge: async () => undefined,

@@ -6,6 +6,11 @@ import { isValidSlug } from '../../../domain/story/slug.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { AppEnv } from '../context.ts';
 import { renderAppShell } from '../seo/app-shell.ts';
+import { storyBody } from '../seo/story-gate.ts';
+import { ACCESS_HEADER } from '../middleware/edge-cache.ts';
+import type { ReaderLevelOf } from '../readers/reader-level.ts';
+import { isGated } from '../../../domain/members/access.ts';
+import { storyForReader } from '../../../domain/members/reading.ts';
 import { isNewsworthy, NEWS_SITEMAP_MAX, newsSitemap, robotsTxt, rssFeed, sitemap } from '../seo/feeds.ts';
 import { homeHead, storyHead } from '../seo/page-head.ts';
 import {
@@ -110,7 +115,13 @@ const looksLikeFile = (path: string) => /\.[A-Za-z0-9]+$/.test(path.slice(path.l
  * HTML with their own head tags, the RSS feed, the sitemaps and robots.txt. `cached` (the edge
  * cache) fronts each of them.
  */
-export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: MiddlewareHandler, cachedStory: MiddlewareHandler = cached) {
+export function seoRoutes(
+  deps: AppDeps,
+  assets: AssetFetcher,
+  cached: MiddlewareHandler,
+  cachedStory: MiddlewareHandler = cached,
+  levelOf: ReaderLevelOf = async () => 'anonymous',
+) {
   const shell = (c: Context) => assets(new Request(new URL('/', c.req.url), { headers: { Accept: 'text/html' } }));
   const origin = (c: Context) => new URL(c.req.url).origin;
   /**
@@ -171,16 +182,21 @@ export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: Middlewar
         ]);
         const signup = beatNewsletter(newsletters, story.beat?.id) ?? newsroomNewsletter(newsletters);
         const head = storyHead(story, origin(c), { site: social, creator: author?.xHandle });
+        // A gated story's page is cut for a reader without access, and cached once per level (decision 090).
+        const level = await levelOf(c);
+        const read = storyForReader(story, level);
         return renderAppShell(page, liveBlog ? liveBlogHead(story, head, liveBlog.page.updates) : head, {
-          initialData: { [storyReadUrl(segment)]: story },
+          initialData: { [storyReadUrl(segment)]: read },
           readingView: storyReadingView(
-            story,
+            read,
             { origin: origin(c), now: deps.clock.now(), beats },
             related,
             liveBlog ? liveBlogView(story, liveBlog, deps.clock.now()) : '',
             fediverseReplies(replies),
             newsletterSignup(signup, 'story'),
+            storyBody(story, read, level),
           ),
+          headers: isGated(story) ? { [ACCESS_HEADER]: story.access } : {},
         });
       })
       .get('/search', cached, async (c) => {

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AuditEntry } from '../../../domain/audit/audit.ts';
 import { NotFoundError } from '../../../domain/errors.ts';
 import type { Story } from '../../../domain/story/entities.ts';
@@ -11,12 +11,32 @@ import { listOrderFor } from '../../../domain/story/working-day.ts';
 import type { AppEnv } from '../context.ts';
 import { requireReporter, requireSignedIn } from '../middleware/authenticate.ts';
 import { validate } from '../validate.ts';
+import { ACCESS_HEADER } from '../middleware/edge-cache.ts';
+import { isGated } from '../../../domain/members/access.ts';
+import { storyForReader } from '../../../domain/members/reading.ts';
 import { createStory, editableOrThrow, updateStory } from '../../../services/story/story-save.ts';
 
 /** A story the caller may not see does not exist, as far as the caller can tell. */
 export function visibleOr404(user: User | null, story: Story | null): Story {
   if (!story || !policy.canViewStory(user, story)) throw new NotFoundError('Story');
   return storyForViewer(user, story);
+}
+
+/**
+ * A story as this caller may read it (decision 090): staff whole, as stored (the editor's marker
+ * kept, for the editor); a reader whole or cut to its opening by their level, with `gated`. A gated story's answer says so in
+ * ACCESS_HEADER, so the edge cache keeps one copy of it per level.
+ */
+async function readableBy(c: Context<AppEnv>, story: Story): Promise<Story | (Story & { gated: boolean })> {
+  if (c.var.user) return story;
+  if (isGated(story)) c.header(ACCESS_HEADER, story.access);
+  return storyForReader(story, await c.var.readerLevelOf(c));
+}
+
+/** Lists are read alike by every reader (one cached copy): a gated story in them is its opening; staff read them whole. */
+function listedFor(user: User | null, story: Story): Story | (Story & { gated: boolean }) {
+  const visible = storyForViewer(user, story);
+  return user ? visible : storyForReader(visible, 'anonymous');
 }
 
 export const storyRoutes = new Hono<AppEnv>()
@@ -29,20 +49,20 @@ export const storyRoutes = new Hono<AppEnv>()
       scope,
     });
     c.header('X-Total-Count', String(total));
-    return c.json(items.map((story) => storyForViewer(c.var.user, story)));
+    return c.json(items.map((story) => listedFor(c.var.user, story)));
   })
   .get('/featured', async (c) => {
     const story = await c.var.deps.stories.findFeatured();
-    return c.json(story && storyForViewer(c.var.user, story));
+    return c.json(story && listedFor(c.var.user, story));
   })
   .get('/slug/:slug', async (c) => {
     const slug = c.req.param('slug');
     const story = isValidSlug(slug) ? await c.var.deps.stories.findBySlug(slug) : null;
-    return c.json(visibleOr404(c.var.user, story));
+    return c.json(await readableBy(c, visibleOr404(c.var.user, story)));
   })
   .get('/:id', validate('param', idParamSchema), async (c) => {
     const story = await c.var.deps.stories.findById(c.req.valid('param').id);
-    return c.json(visibleOr404(c.var.user, story));
+    return c.json(await readableBy(c, visibleOr404(c.var.user, story)));
   })
   .post('/', requireReporter, validate('json', storySaveSchema), async (c) => {
     return c.json(await createStory(c.var.deps, c.var.user!, c.req.valid('json')), 201);

@@ -10,11 +10,12 @@ import { renderHeadTags, type PageHead } from './page-head.ts';
 export function renderAppShell(
   shell: Response,
   head: PageHead,
-  options: { status?: number; initialData?: Record<string, unknown>; readingView?: string } = {},
+  options: { status?: number; initialData?: Record<string, unknown>; readingView?: string; headers?: Record<string, string> } = {},
 ): Response {
   const headers = new Headers(shell.headers);
   headers.set('Content-Type', 'text/html; charset=utf-8');
   for (const stale of ['Content-Length', 'ETag', 'Last-Modified', 'Content-Encoding']) headers.delete(stale);
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
   const rewriter = new HTMLRewriter()
     // The page's tags take the place of the shell's own <title>; its generic description goes.
     .on('head > title', { element: (element) => void element.replace(renderHeadTags(head), { html: true }) })

@@ -1,4 +1,6 @@
 import { authorName } from '../../../domain/story/byline.ts';
+import { isGated } from '../../../domain/members/access.ts';
+import { LOCKED_PART_CLASS } from '../../../contract/page-contract.ts';
 import type { Story } from '../../../domain/story/entities.ts';
 import { pictureAt } from '../../../domain/media/picture.ts';
 import { authorPath, site, storyPath } from '../../../domain/site/site.ts';
@@ -161,7 +163,13 @@ export function storyHead(story: Story, origin: string, social: PageSocial): Pag
         publisher: publisher(origin),
         mainEntityOfPage: { '@type': 'WebPage', '@id': canonical },
         url: canonical,
-        isAccessibleForFree: true,
+        // A gated story says so, with the part readers without access do not get (Google's paywalled content markup).
+        ...(isGated(story)
+          ? {
+              isAccessibleForFree: false,
+              hasPart: { '@type': 'WebPageElement', isAccessibleForFree: false, cssSelector: `.${LOCKED_PART_CLASS}` },
+            }
+          : { isAccessibleForFree: true }),
         ...(story.beat ? { articleSection: story.beat.name } : {}),
         // schema.org's `correction`: what the story got wrong, each with the day it was said.
         ...(story.corrections.length > 0

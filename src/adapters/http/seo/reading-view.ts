@@ -230,6 +230,8 @@ export function storyReadingView(
   /** Replies from the fediverse staff approved (fediverse-markup.ts), after the article. */
   replies = '',
   signup = '',
+  /** The article's text (seo/story-gate.ts: a gated story's opening and what follows it); its content by default. */
+  body = `<div class="article-content">${story.content}</div>`,
 ): string {
   const badges = [
     story.isFeatured ? '<li class="badge badge-accent">Featured</li>' : '',
@@ -252,7 +254,7 @@ ${media}
 <p class="article-byline"><span>By <a class="article-author" href="${esc(authorPath(story.author))}">${esc(authorName(story.author))}</a></span>${dot}${when(story.publishedAt ?? story.createdAt)}${dot}<span class="${VIEWS_CLASS}" data-testid="story-views">${views(story.views)}</span>${wasUpdatedAfterPublishing(story) ? `${dot}<span class="article-updated">Updated ${ago(story.updatedAt, now)}</span>` : ''}</p>
 <p class="article-description">${esc(story.description)}</p>
 </header>
-<div class="article-content">${story.content}</div>
+${body}
 ${liveBlog}${corrections(story)}
 <footer class="article-footer"><section class="share-panel" aria-labelledby="share-heading"><h2 id="share-heading">Share this story</h2>
 <p>Know someone who should read this? Send it on.</p>${shareButton(story, 'Share Story', 'button button-primary')}</section>

@@ -5,6 +5,7 @@ import { storySaveSchema } from '../../../domain/story/schemas.ts';
 import { slugify } from '../../../domain/story/slug.ts';
 import { DEFAULT_STORY_STATUS, STATUS_LABELS, STORY_STATUSES, type StoryStatus } from '../../../domain/story/story.ts';
 import { fromLocalInput, toLocalInput } from './local-time.ts';
+import { DEFAULT_STORY_ACCESS, type StoryAccess } from '../../../domain/members/access.ts';
 import { DEFAULT_STORY_FORMAT, type StoryFormat } from '../../../domain/story/story.ts';
 
 /** The story editor's fields as the form holds them (selects and inputs speak strings). */
@@ -27,6 +28,8 @@ export interface StoryFormValues {
   publishAt: string;
   /** An article or a live blog: chosen in create mode, fixed after (docs/product/api-liveblogs.md). */
   format: StoryFormat;
+  /** Who may read it whole (decision 090): everyone, members, or paying members. */
+  access: StoryAccess;
 }
 
 export type StoryFormField = keyof StoryFormValues;
@@ -57,6 +60,7 @@ export const emptyStoryForm: StoryFormValues = {
   videoUrl: '',
   publishAt: '',
   format: DEFAULT_STORY_FORMAT,
+  access: DEFAULT_STORY_ACCESS,
 };
 
 export function storyToForm(story: Story): StoryFormValues {
@@ -75,6 +79,7 @@ export function storyToForm(story: Story): StoryFormValues {
     videoUrl: story.videoUrl ?? '',
     publishAt: toLocalInput(story.publishAt),
     format: story.format,
+    access: story.access,
   };
 }
 
@@ -95,6 +100,8 @@ export function toSavePayload(values: StoryFormValues, authorId: number): StoryP
     videoUrl: blankToNull(values.videoUrl),
     publishAt: values.status === 'scheduled' || values.status === 'in_review' ? fromLocalInput(values.publishAt) : null,
     format: values.format,
+    // A live blog is for everyone (the server refuses anything else).
+    access: values.format === 'liveblog' ? 'public' : values.access,
     authorId,
   };
 }
@@ -182,6 +189,7 @@ export const FIELD_ORDER: StoryFormField[] = [
   'status',
   'publishAt',
   'isFeatured',
+  'access',
 ];
 
 const FIELD_LABELS: Record<StoryFormField, string> = {
@@ -199,6 +207,7 @@ const FIELD_LABELS: Record<StoryFormField, string> = {
   videoUrl: 'Video',
   publishAt: 'Publish time',
   format: 'Format',
+  access: 'Access',
 };
 
 /** Which fields of the reporter's version differ from the stored one. */

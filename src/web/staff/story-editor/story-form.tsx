@@ -8,6 +8,7 @@ import { toast } from '../../ui/toast/toast-store.ts';
 import type { UploadMedia } from '../uploads/accepted-media.ts';
 import { ConflictNotice } from './conflict-notice.tsx';
 import { FormatField } from './format-field.tsx';
+import { AccessField } from './access-field.tsx';
 import { CorrectionsCard } from './corrections-card.tsx';
 import { SendAlertCard } from '../alerts/send-alert-card.tsx';
 import { DraftOffer } from './draft-offer.tsx';
@@ -214,6 +215,12 @@ export function StoryForm({ user, story, uploadMedia, top }: StoryFormProps) {
             saving={save.isPending}
             // "Submit for review": the author sends the story to the admins' queue instead of publishing it.
             onSubmitForReview={() => submit(form.withStatus('in_review'))}
+          />
+          <AccessField
+            value={values.access}
+            liveBlog={values.format === 'liveblog'}
+            error={errors.access}
+            onChange={(access) => form.set('access', access)}
           />
         </aside>
       </form>

@@ -1,4 +1,5 @@
 import type { Editor } from '@tiptap/react';
+import { PREVIEW_BREAK_LABEL } from './preview-break-node.ts';
 import { useEditorState } from '@tiptap/react';
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { adoptDomSelection } from './dom-selection.ts';
@@ -171,6 +172,9 @@ export function EditorToolbar({ editor, onDescribePicture, compact = false }: To
             }}
           >
             {icons.picture}
+          </ToolButton>
+          <ToolButton label={PREVIEW_BREAK_LABEL} onClick={() => editor.chain().focus().setPreviewBreak().run()}>
+            {icons.previewBreak}
           </ToolButton>
         </div>
         <div className="toolbar-group">

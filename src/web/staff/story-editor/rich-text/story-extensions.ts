@@ -9,6 +9,7 @@ import { uploadPlaceholders } from './upload-placeholders.ts';
 import { Figure } from './figure-node.ts';
 import { Video } from './video-node.ts';
 import { YoutubeEmbed } from './youtube-embed.ts';
+import { PreviewBreak } from './preview-break-node.ts';
 
 /** docs/product/rules.md#limits-and-constants: undo history depth 100, new history group after 500 ms. */
 export const HISTORY = { depth: 100, newGroupDelay: 500 } as const;
@@ -17,7 +18,8 @@ export const HISTORY = { depth: 100, newGroupDelay: 500 } as const;
  * Everything the story editor can write, and nothing the server's sanitiser would drop:
  * headings, paragraphs, marks, lists, quotes, code, rules, links, images (in a figure with their
  * alt text and caption), uploaded videos,
- * YouTube embeds, alignment, colour and font family (docs/product/rules.md#story-content).
+ * YouTube embeds, alignment, colour and font family (docs/product/rules.md#story-content), and the
+ * "preview ends here" marker of a story for members (decision 090).
  */
 export function storyExtensions(placeholder = 'Start writing your story…'): Extensions {
   return [
@@ -40,6 +42,7 @@ export function storyExtensions(placeholder = 'Start writing your story…'): Ex
     Figure,
     Video,
     YoutubeEmbed,
+    PreviewBreak,
     uploadPlaceholders,
     Placeholder.configure({ placeholder }),
   ];

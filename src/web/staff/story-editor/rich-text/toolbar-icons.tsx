@@ -2,6 +2,11 @@ import { SvgIcon as Icon } from '../../../ui/icons.tsx';
 
 /** Line icons for the editor toolbar (24x24, stroked); decorative: each button carries its own name. */
 export const icons = {
+  previewBreak: (
+    <Icon>
+      <path d="M3 12h4M10 12h4M17 12h4M8 5h8M8 19h8" />
+    </Icon>
+  ),
   bold: (
     <Icon>
       <path d="M6 4h8a4 4 0 0 1 0 8H6z" />

@@ -1,0 +1,30 @@
+import { canRead, type ReaderLevel, type StoryAccess } from './access.ts';
+import { splitStory, withoutPreviewMarker } from './preview.ts';
+
+/** What a story holds that a reader without access must not get: its text past the opening, its video, its attachments. */
+interface GateableStory {
+  access: StoryAccess;
+  content: string;
+  videoUrl: string | null;
+  attachments: string[];
+}
+
+/**
+ * A story as a reader of this level may have it (docs/product/api.md, "Members and reader revenue"):
+ * whole (the editor's marker taken out), or, without access, cut to its opening with `gated: true`,
+ * and without its video or attachments. Every public read of a story goes through here: its JSON,
+ * its page, its first data in the page.
+ */
+export function storyForReader<T extends GateableStory>(story: T, level: ReaderLevel): T & { gated: boolean } {
+  if (canRead(story.access, level)) return { ...story, content: withoutPreviewMarker(story.content), gated: false };
+  return { ...story, content: splitStory(story.content).opening, videoUrl: null, attachments: [], gated: true };
+}
+
+/**
+ * What may go out to everyone at once (a newsletter to free subscribers, the fediverse): for a
+ * gated story its opening, to be followed by a link to the story; null for a public story, whose
+ * content goes whole.
+ */
+export function openingForEveryone(story: Pick<GateableStory, 'access' | 'content'>): string | null {
+  return story.access === 'public' ? null : splitStory(story.content).opening;
+}
