@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canRead, READER_LEVELS, STORY_ACCESS } from './access.ts';
 import { splitStory, withoutPreviewMarker } from './preview.ts';
-import { openingForEveryone, storyForReader } from './reading.ts';
+import { contentForEveryone, openingForEveryone, storyForReader } from './reading.ts';
 
 const p = (text: string) => `<p>${text}</p>`;
 
@@ -79,5 +79,13 @@ describe('who reads a story whole', () => {
   it('sends everyone the opening of a gated story, and nothing special for a public one', () => {
     expect(openingForEveryone(story)).toBe(`${p('Open one.')}${p('Open two.')}`);
     expect(openingForEveryone({ ...story, access: 'public' })).toBeNull();
+  });
+
+  it('mails every subscriber a gated story’s opening and a link to the rest, and a public story whole without the marker', () => {
+    const mailed = contentForEveryone({ ...story, id: 4, slug: 'levee' });
+    expect(mailed).toBe(
+      `${p('Open one.')}${p('Open two.')}<p><em>The rest of this story is for paying members: <a href="/story/levee">read it on the site</a>.</em></p>`,
+    );
+    expect(contentForEveryone({ ...story, access: 'public', id: 4, slug: 'levee' })).not.toContain('data-preview-end');
   });
 });

@@ -1,5 +1,6 @@
 import { canRead, type ReaderLevel, type StoryAccess } from './access.ts';
 import { splitStory, withoutPreviewMarker } from './preview.ts';
+import { storyPath } from '../site/site.ts';
 
 /** What a story holds that a reader without access must not get: its text past the opening, its video, its attachments. */
 interface GateableStory {
@@ -27,4 +28,16 @@ export function storyForReader<T extends GateableStory>(story: T, level: ReaderL
  */
 export function openingForEveryone(story: Pick<GateableStory, 'access' | 'content'>): string | null {
   return story.access === 'public' ? null : splitStory(story.content).opening;
+}
+
+/**
+ * What a newsletter issue carries (decision 090): a public story whole; a gated story's opening and
+ * a line saying the rest is on the site, for every subscriber alike (an issue is rendered once per
+ * batch, and a subscription is an address, not always a reader whose level is known).
+ */
+export function contentForEveryone(story: Pick<GateableStory, 'access' | 'content'> & { slug: string; id: number }): string {
+  const opening = openingForEveryone(story);
+  if (opening === null) return withoutPreviewMarker(story.content);
+  const forWhom = story.access === 'paid' ? 'paying members' : 'members';
+  return `${opening}<p><em>The rest of this story is for ${forWhom}: <a href="${storyPath(story)}">read it on the site</a>.</em></p>`;
 }

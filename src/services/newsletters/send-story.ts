@@ -1,4 +1,5 @@
 import type { Story } from '../../domain/story/entities.ts';
+import { contentForEveryone } from '../../domain/members/reading.ts';
 import type { User } from '../../domain/users/entities.ts';
 import { ConflictError, NotFoundError, ServiceUnavailableError } from '../../domain/errors.ts';
 import type { JobFanOut } from '../../domain/jobs/ports.ts';
@@ -48,7 +49,7 @@ export async function issueOf(
   sendId: number | null,
 ): Promise<Issue> {
   const { postalAddress } = readNewsletterSettings(await deps.settings.get(NEWSLETTER_SETTINGS_KEY));
-  return { story, newsletter, origin, postalAddress, sendId };
+  return { story: { ...story, content: contentForEveryone(story) }, newsletter, origin, postalAddress, sendId };
 }
 
 export async function sendStory(deps: SendDeps, user: User, input: { storyId: number; newsletter: string; origin: string }): Promise<Send> {

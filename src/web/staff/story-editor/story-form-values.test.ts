@@ -82,10 +82,14 @@ describe('toSavePayload', () => {
       videoUrl: 'https://youtu.be/abc',
       publishAt: null,
       format: 'article',
+      access: 'public',
       authorId: 7,
     });
     expect(toSavePayload(filled, 7).beatId).toBeNull();
     expect(toSavePayload({ ...filled, format: 'liveblog' }, 7).format).toBe('liveblog');
+    expect(toSavePayload({ ...filled, access: 'paid' }, 7).access).toBe('paid');
+    // A live blog is for everyone, whatever the form held before the format changed.
+    expect(toSavePayload({ ...filled, format: 'liveblog', access: 'paid' }, 7).access).toBe('public');
   });
 
   it('sends the schedule, read in the reporter’s time zone, only for a scheduled story or one going to review', () => {
