@@ -2,7 +2,11 @@ import type { User } from '../../domain/users/entities.ts';
 import type { SignedInSession } from '../../domain/security/ports.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { SCOPES_CHANGED } from './middleware/edge-cache.ts';
-import type { ReaderLevelOf } from './readers/reader-level.ts';
+import type { Context } from 'hono';
+import type { ReaderLevel } from '../../domain/members/access.ts';
+
+/** The level a request reads stories at (decision 090), worked out once per request: the edge cache and the route both ask. */
+export type ReaderLevelOf = (c: Context) => Promise<ReaderLevel>;
 
 export type AppEnv = {
   Variables: {

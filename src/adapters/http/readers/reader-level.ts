@@ -1,12 +1,9 @@
-import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { ReaderLevel } from '../../../domain/members/access.ts';
 import { readerLevelOfSession } from '../../../services/members/reader-level.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import type { ReaderLevelOf } from '../context.ts';
 import { READER_SESSION_COOKIE } from './reader-session.ts';
-
-/** The level a request reads stories at (decision 090), worked out once per request: the edge cache and the route both ask. */
-export type ReaderLevelOf = (c: Context) => Promise<ReaderLevel>;
 
 /** With the edge cache on, how long this isolate remembers a session's level. */
 export const LEVEL_MEMORY_MS = 10_000;

@@ -4,11 +4,11 @@ import type { Beat } from '../../../domain/beats/entities.ts';
 import type { Story } from '../../../domain/story/entities.ts';
 import { isValidSlug } from '../../../domain/story/slug.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import type { AppEnv } from '../context.ts';
+import type { AppEnv, ReaderLevelOf } from '../context.ts';
 import { renderAppShell } from '../seo/app-shell.ts';
 import { storyBody } from '../seo/story-gate.ts';
 import { ACCESS_HEADER } from '../middleware/edge-cache.ts';
-import type { ReaderLevelOf } from '../readers/reader-level.ts';
+
 import { isGated } from '../../../domain/members/access.ts';
 import { storyForReader } from '../../../domain/members/reading.ts';
 import { isNewsworthy, NEWS_SITEMAP_MAX, newsSitemap, robotsTxt, rssFeed, sitemap } from '../seo/feeds.ts';
