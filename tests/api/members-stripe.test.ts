@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, expectError, signUp } from './support/api.ts';
+import { api, createStory, expectError, signUp } from './support/api.ts';
 import { asReader, signInReader } from './support/readers.ts';
 import {
   changeSubscription,
@@ -16,6 +16,7 @@ import {
   stripeRequests,
 } from './support/stripe.ts';
 import { TEST_STRIPE_WEBHOOK_SECRET } from '../support/stripe-plan.ts';
+import { siteApp } from './support/site-app.ts';
 
 /**
  * Members and reader revenue through Stripe (docs/product/api.md, "Members and reader revenue";
@@ -403,5 +404,22 @@ describe('the Members admin', () => {
     expect(figures.donations.count).toBeGreaterThanOrEqual(1);
     const requests = await stripeRequests();
     expect(requests.some((request) => request.path === '/v1/checkout/sessions')).toBe(true);
+  });
+});
+
+describe('the reader’s pages', () => {
+  it('shows the tiers on offer and the gift form at /support, and asks for a gift at the end of a story', async () => {
+    const site = siteApp();
+    const page = await site('/support');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<h3>Supporter</h3>');
+    expect(page.text).toContain('data-interval="year"');
+    expect(page.text).toContain('From $1 to $10,000.');
+    expect(page.text).toContain('data-island="support"');
+    const story = await createStory(admin.token, { title: 'A story with an ask', status: 'published' });
+
+    const storyPage = await site(`/story/${story.slug}`);
+    expect(storyPage.text).toContain('class="donation-ask"');
+    expect(storyPage.text).toContain('href="/support"');
   });
 });

@@ -59,8 +59,6 @@ export class StripeStandIn {
   /** Every event made, in order. */
   readonly events: SignedEvent[] = [];
   private readonly stripe = new Stripe('sk_test_stand_in_signer');
-  /** Seconds since the epoch, moved on by tests (`advance`) to make renewals and period ends. */
-  private clockOffset = 0;
 
   private constructor(
     private readonly server: ReturnType<typeof createServer>,
@@ -68,9 +66,9 @@ export class StripeStandIn {
   ) {}
 
   static async start(options: StandInOptions): Promise<StripeStandIn> {
-    let standIn: StripeStandIn | undefined;
-    const server = createServer((request, response) => void standIn!.handle(request, response));
-    standIn = new StripeStandIn(server, options);
+    const holder: { standIn?: StripeStandIn } = {};
+    const server = createServer((request, response) => void holder.standIn!.handle(request, response));
+    const standIn = (holder.standIn = new StripeStandIn(server, options));
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
@@ -97,8 +95,13 @@ export class StripeStandIn {
     return this.objects.get(id);
   }
 
+  /** Every object of a kind ('price', 'subscription'...), oldest first. */
+  objectsOf(kind: string): StripeObject[] {
+    return [...this.objects.values()].filter((object) => object.object === kind);
+  }
+
   private now(): number {
-    return Math.floor(Date.now() / 1000) + this.clockOffset;
+    return Math.floor(Date.now() / 1000);
   }
 
   private newId(prefix: string): string {
@@ -470,7 +473,7 @@ export class StripeStandIn {
   }
 
   /** A renewal whose payment fails: the subscription goes past_due, Stripe says invoice.payment_failed. */
-  private async failRenewal(id: string): Promise<SignedEvent[]> {
+  async failRenewal(id: string): Promise<SignedEvent[]> {
     const subscription = this.get(id, 'subscription');
     subscription.status = 'past_due';
     const invoice = this.invoice(subscription, null, 'open');
@@ -478,7 +481,7 @@ export class StripeStandIn {
   }
 
   /** A renewal that is paid: the period moves on a whole interval. */
-  private async renew(id: string): Promise<SignedEvent[]> {
+  async renew(id: string): Promise<SignedEvent[]> {
     const subscription = this.get(id, 'subscription');
     const item = (subscription.items as { data: Record<string, unknown>[] }).data[0]!;
     const interval = (item.price as { recurring: { interval: string } }).recurring.interval;

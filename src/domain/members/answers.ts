@@ -2,6 +2,8 @@ import { FREE_MEMBERSHIP, type MembershipAnswer } from '../readers/answers.ts';
 import type { MemberState, Payment, Tier } from './entities.ts';
 import { givesAccess, membershipStatus } from './membership.ts';
 import type { Money } from './money.ts';
+import type { FigureMonth, FigurePoint } from './figures.ts';
+import type { ReaderAnswer } from '../readers/answers.ts';
 
 /** The API's shapes for members and reader revenue (docs/product/api.md, "Members and reader revenue"). */
 
@@ -54,4 +56,26 @@ export interface PaymentAnswer {
 export function paymentAnswer(payment: Payment): PaymentAnswer {
   const { id, kind, amount, currency, refundedAmount, status, occurredAt } = payment;
   return { id, kind, amount, currency, refundedAmount, status, occurredAt };
+}
+
+/** GET /api/members/{id}: a member's page. */
+export interface MemberPage {
+  member: ReaderAnswer;
+  comped: boolean;
+  hasBilling: boolean;
+  payments: PaymentAnswer[];
+}
+
+/** GET /api/members/figures. */
+export interface FiguresAnswer {
+  paidMembers: number;
+  freeMembers: number;
+  compedMembers: number;
+  mrr: Money;
+  /** Each day of the range: members as the day ended (`paid` counts paying members; comped apart), and MRR. */
+  series: FigurePoint[];
+  /** Each month the range touches: new paid members, cancellations, gifts. */
+  months: FigureMonth[];
+  /** Gifts within the range, net of refunds. */
+  donations: { count: number; amount: number; currency: string };
 }

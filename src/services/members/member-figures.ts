@@ -1,7 +1,8 @@
 import { ValidationError } from '../../domain/errors.ts';
-import { DEFAULT_FIGURE_DAYS, figureSeries, type FigureMonth, type FigurePoint } from '../../domain/members/figures.ts';
+import { DEFAULT_FIGURE_DAYS, figureSeries } from '../../domain/members/figures.ts';
+import type { FiguresAnswer } from '../../domain/members/answers.ts';
 import type { MemberFigures, TierRepository } from '../../domain/members/revenue-ports.ts';
-import { DEFAULT_CURRENCY, type Money } from '../../domain/members/money.ts';
+import { DEFAULT_CURRENCY } from '../../domain/members/money.ts';
 import { DAY_MS, resolveRange } from '../../domain/readership/analytics-range.ts';
 import type { Clock } from '../../domain/time.ts';
 
@@ -11,19 +12,6 @@ export interface FiguresDeps {
   figures: MemberFigures;
   tiers: Pick<TierRepository, 'list'>;
   clock: Clock;
-}
-
-export interface FiguresAnswer {
-  paidMembers: number;
-  freeMembers: number;
-  compedMembers: number;
-  mrr: Money;
-  /** Each day of the range: members as the day ended (`paid` counts paying members; comped apart), and MRR. */
-  series: FigurePoint[];
-  /** Each month the range touches: new paid members, cancellations, gifts. */
-  months: FigureMonth[];
-  /** Gifts within the range, net of refunds. */
-  donations: { count: number; amount: number; currency: string };
 }
 
 export async function memberFigures(deps: FiguresDeps, query: { from?: string; to?: string }): Promise<FiguresAnswer> {

@@ -1,5 +1,5 @@
 import { NotFoundError } from '../../domain/errors.ts';
-import { membershipAnswer, paymentAnswer, type PaymentAnswer } from '../../domain/members/answers.ts';
+import { membershipAnswer, paymentAnswer, type MemberPage } from '../../domain/members/answers.ts';
 import type { MemberRepository } from '../../domain/members/revenue-ports.ts';
 import type { MembersQuery } from '../../domain/members/schemas.ts';
 import type { SubscriptionRepository } from '../../domain/newsletters/ports.ts';
@@ -24,13 +24,6 @@ export async function listMembers(deps: MembersAdminDeps, query: MembersQuery): 
   const now = deps.clock.now();
   const { total, members } = await deps.members.list(query, now);
   return { total, members: members.map(({ reader, state }) => readerAnswer(reader, [], membershipAnswer(state, now))) };
-}
-
-export interface MemberPage {
-  member: ReaderAnswer;
-  comped: boolean;
-  hasBilling: boolean;
-  payments: PaymentAnswer[];
 }
 
 /** GET /api/members/{id}: the member's page: membership, newsletters, payments. */

@@ -167,3 +167,15 @@ export async function resyncOverdueSubscriptions(deps: StripeEventDeps, limit = 
     await deps.members.apply(await syncSubscription(deps, stripe, subscription.id, subscription.readerId), null, now);
   return overdue.length;
 }
+
+/** Stripe retries an event for three days: ids kept a month cover every retry. */
+export const EVENT_MEMORY_DAYS = 30;
+
+/** The minute job's part: overdue subscriptions read again (a few), and old event ids forgotten. */
+export async function tidyMemberships(deps: StripeEventDeps): Promise<void> {
+  // Stripe out of reach this minute: the next one tries again; the rest of the minute job goes on.
+  await resyncOverdueSubscriptions(deps).catch((error: unknown) =>
+    console.error('Re-reading overdue subscriptions from Stripe failed', error),
+  );
+  await deps.members.pruneEvents(new Date(Date.parse(deps.clock.now()) - EVENT_MEMORY_DAYS * 86_400_000).toISOString());
+}
