@@ -1,5 +1,5 @@
 import type { Story } from '../../domain/story/entities.ts';
-import { endStaleAlerts } from '../../services/alerts/end-stale-alerts.ts';
+import { endStaleAlerts, forgetOldRecipients } from '../../services/alerts/end-stale-alerts.ts';
 import { publishDueStories } from '../../services/story/scheduled-publishing.ts';
 import { pruneExpiredRows } from '../../services/maintenance/prune-expired-rows.ts';
 import { requeueStrandedJobs } from '../../services/jobs/requeue-stranded-jobs.ts';
@@ -35,6 +35,8 @@ export async function runScheduledJob(deps: AppDeps, edgeCache: EdgeCache, sched
   await tidyFediverse(deps, clock);
   // Alerts that can no longer finish by themselves end once past their TTL (decision 101).
   await endStaleAlerts(deps, clock);
+  // ...and a week after an alert is sent, only its figures are kept.
+  await forgetOldRecipients(deps, clock);
   // Subscriptions whose period ended without news from Stripe are read again; handled event ids older than 30 days go (decision 093).
   await tidyMemberships(deps);
   if (published.length > 0) {
