@@ -138,7 +138,7 @@ describe('the story’s JSON, cut by the reader’s level', () => {
     expect(await level({ status: 'canceled', accessEndsAt: later })).toBe('paid');
     expect(await level({ status: 'canceled', accessEndsAt: earlier })).toBe('free');
     expect(await level({ status: 'incomplete' })).toBe('free');
-    expect(await level({ status: 'unpaid' })).toBe('free');
+    expect(await level({ status: 'unpaid', accessEndsAt: earlier })).toBe('free');
   });
 
   it('ends a comp’s access when the comp ends', async () => {

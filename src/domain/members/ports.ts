@@ -8,8 +8,9 @@ export type MemberLevel = 'free' | 'paid';
 
 export interface ReaderLevels {
   /**
-   * `paid` while Stripe says one of the reader's subscriptions is active, trialing or past_due,
-   * or until its access_ends_at after a cancellation, or while an admin's comp is open; else `free`.
+   * `paid` while one of the reader's subscriptions gives access (membership.ts givesAccess: Stripe
+   * said active, trialing or past_due, and after a cancellation until the period's end), or while an
+   * admin's comp is open; else `free`.
    */
   levelOf(readerId: number, now: string): Promise<MemberLevel>;
 }

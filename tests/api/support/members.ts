@@ -13,12 +13,17 @@ export async function compReader(readerId: number, endedAt: string | null = null
     .run();
 }
 
-/** A Stripe subscription as its latest event said it was. */
+/**
+ * A Stripe subscription as the webhook leaves it after its latest event (domain/members/membership.ts):
+ * a span of paid access from the first state that gave it (active, trialing, past_due; a cancelled one
+ * had it) to `accessEndsAt`; none for a subscription that never gave access (incomplete).
+ */
 export async function subscribeReader(
   readerId: number,
   state: { status: string; accessEndsAt?: string | null; id?: string } = { status: 'active' },
 ): Promise<void> {
   const id = state.id ?? `sub_test_${readerId}_${crypto.randomUUID().slice(0, 8)}`;
+  const hadAccess = ['active', 'trialing', 'past_due', 'canceled', 'unpaid'].includes(state.status);
   await env.DB.prepare(
     `INSERT INTO member_subscriptions (stripe_subscription_id, stripe_customer_id, reader_id, status, interval, amount, currency,
        current_period_end, started_at, paid_from, access_ends_at, synced_at, updated_at)
@@ -31,7 +36,7 @@ export async function subscribeReader(
       state.status,
       state.accessEndsAt ?? null,
       LONG_AGO,
-      LONG_AGO,
+      hadAccess ? LONG_AGO : null,
       state.accessEndsAt ?? null,
       LONG_AGO,
       LONG_AGO,
