@@ -12,6 +12,7 @@ const baseStory = {
   content: '<p>5 to 4.</p>',
   authorId: 7,
   status: 'published',
+  access: 'public',
   publishedAt: '2026-05-01T10:00:00.000Z',
   featuredImageUrl: null,
   featuredImageAlt: null,
