@@ -1,7 +1,7 @@
 import type { BeatRepository } from '../domain/beats/ports.ts';
 import type { Clock } from '../domain/time.ts';
 import type { LiveStreamRepository } from '../domain/live-video/ports.ts';
-import type { LoginAttemptRepository, PasswordHasher, SessionRepository } from '../domain/security/ports.ts';
+import type { LoginAttemptRepository, PasswordHasher, SessionRepository, StaffMail } from '../domain/security/ports.ts';
 import type { MediaStore, PictureResizer, UploadSessionRepository } from '../domain/media/ports.ts';
 import type { StoryHtmlSanitizer, StoryRepository, StoryRevisionRepository, CorrectionRepository } from '../domain/story/ports.ts';
 import type { StorySearch } from '../domain/discovery/ports.ts';
@@ -81,6 +81,8 @@ export interface AppDeps {
   readers: ReaderRepository;
   readerSignIns: ReaderSignInRepository;
   readerMail: ReaderMail;
+  /** Staff's own account mail: reset links, and notices when their sign-in changes. */
+  staffMail: StaffMail;
   /** Random single-use tokens and their hashes (sign-in links, reader sessions, confirmations). */
   tokens: OneTimeTokens;
   /** Newsletters (decisions 082, 083): lists, subscribers, suppressions, sends, their mail, signed unsubscribe links. */

@@ -40,6 +40,7 @@ import { handleHash, newHandle } from './crypto/one-time-codes.ts';
 import { D1ReaderRepository } from './d1/d1-reader-repository.ts';
 import { D1ReaderSignInRepository } from './d1/d1-reader-sign-in-repository.ts';
 import { openOutbox } from './mail/mail-settings.ts';
+import { OutboxStaffMail } from './mail/staff-mail.ts';
 import { OutboxReaderMail } from './mail/reader-mail.ts';
 import { OutboxNewsletterMail } from './mail/newsletter-mail.ts';
 import { HmacSignedTokens } from './crypto/signed-tokens.ts';
@@ -109,6 +110,7 @@ export function buildDeps(env: Env, clock: Clock = systemClock, { exactViews = t
     readers: new D1ReaderRepository(db),
     readerSignIns: new D1ReaderSignInRepository(db),
     readerMail: new OutboxReaderMail(outbox, clock),
+    staffMail: new OutboxStaffMail(outbox, clock),
     tokens,
     newsletters,
     subscriptions: new D1SubscriptionRepository(db, (id) => newsletters.findById(id)),

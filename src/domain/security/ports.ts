@@ -176,3 +176,13 @@ export interface PasswordResetRepository {
    */
   redeem(tokenHash: string, passwordHash: string, now: string, audit: AuditEntry[]): Promise<boolean>;
 }
+
+/** What a staff member is told about their own account's security (src/adapters/mail renders and sends it). */
+export type SecurityNotice = 'password_changed' | 'totp_enabled' | 'totp_disabled' | 'passkey_added' | 'passkey_removed';
+
+/** The mail staff get about their account: a reset link, and a notice when its sign-in changed. */
+export interface StaffMail {
+  /** Mails a password reset link. Throws a DomainError when mail cannot leave now (503). */
+  resetLink(to: string, link: string, hours: number): Promise<void>;
+  notice(to: string, notice: SecurityNotice, origin: string): Promise<void>;
+}

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { tellStaff } from '../staff-notices.ts';
 import type { User } from '../../../domain/users/entities.ts';
 import { InvalidCodeError, InvalidCredentialsError } from '../../../domain/errors.ts';
 import { loginSchema } from '../../../domain/security/schemas.ts';
@@ -130,5 +131,6 @@ export const authRoutes = new Hono<AppEnv>()
       { action: 'auth.password_changed' as const, actorId: user.id, target: { type: 'user' as const, id: user.id, label: user.username } },
     ];
     await deps.users.changePassword(user.id, await deps.hasher.hash(newPassword), c.var.session!.sessionId, now, audit);
+    tellStaff(c, user, 'password_changed');
     return c.body(null, 204);
   });

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { tellStaff } from '../staff-notices.ts';
 import type { AuditEntry } from '../../../domain/audit/audit.ts';
 import { DomainError, InvalidCodeError, NotFoundError } from '../../../domain/errors.ts';
 import { idParamSchema } from '../../../domain/schema-fields.ts';
@@ -90,6 +91,7 @@ export const passkeyRoutes = new Hono<AppEnv>()
       audit,
     );
     if (!added) throw expired();
+    tellStaff(c, user, 'passkey_added');
     return c.json(added, 201);
   })
   .post('/login/options', async (c) => {
@@ -147,5 +149,6 @@ export const passkeyRoutes = new Hono<AppEnv>()
       { action: 'auth.passkey_removed', actorId: user.id, target: { type: 'passkey', id, label: passkey.name } },
     ];
     if (!(await deps.passkeys.remove(user.id, id, deps.clock.now(), audit))) throw new NotFoundError('Passkey');
+    tellStaff(c, user, 'passkey_removed');
     return c.body(null, 204);
   });

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { tellStaff } from '../staff-notices.ts';
 import type { AuditEntry } from '../../../domain/audit/audit.ts';
 import { ConflictError, NotFoundError, DomainError } from '../../../domain/errors.ts';
 import { parseSecurityPolicy, policyCovers } from '../../../domain/security/security-policy.ts';
@@ -52,6 +53,7 @@ export const twoFactorRoutes = new Hono<AppEnv>()
     if (!(await deps.secondFactors.confirmTotp(user.id, step, hashes, now, audit))) {
       throw new ConflictError('no_totp_setup', 'Start the setup first: there is no authenticator app waiting to be confirmed.');
     }
+    tellStaff(c, user, 'totp_enabled');
     // The only time the codes are shown: only their hashes are kept.
     return c.json({ recoveryCodes });
   })
@@ -63,5 +65,6 @@ export const twoFactorRoutes = new Hono<AppEnv>()
       { action: 'auth.totp_disabled', actorId: user.id, target: { type: 'user', id: user.id, label: user.username } },
     ];
     if (!(await deps.secondFactors.removeTotp(user.id, audit, deps.clock.now()))) throw new NotFoundError('Authenticator app');
+    tellStaff(c, user, 'totp_disabled');
     return c.body(null, 204);
   });
