@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { stateDir } from './scripts/lib/local-state.ts';
 import { readerChunks } from './scripts/vite/reader-chunks.ts';
+import { serviceWorker } from './scripts/vite/service-worker.ts';
 
 // Offline and quiet wherever vite runs (dev, build, preview): no Request.cf fetch from the internet, no metrics.
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
@@ -18,7 +19,8 @@ process.env.WRANGLER_SEND_METRICS ??= 'false';
  */
 const reader = readerChunks(fileURLToPath(new URL('.', import.meta.url)), {
   site: ['src/web/site/frame', 'src/web/site/stories', 'src/web/ui', 'src/web/routes'],
-  islandsApart: ['src/web/site/live-blog'],
+  // The Alerts panel loads on its first tap only, so the other islands' chunk does not carry it.
+  islandsApart: ['src/web/site/live-blog', 'src/web/site/alerts'],
 });
 
 /** PORT picks the port for `npm run dev` (and `vite preview`); default 8787. */
@@ -37,6 +39,8 @@ export default defineConfig({
     // Local D1/R2 in the same directory wrangler and the scripts use (NEWSROOM_STATE_DIR, default .wrangler/state).
     cloudflare({ persistState: { path: stateDir() }, inspectorPort: false }),
     reader.plugin,
+    // /sw.js: shows breaking-news alerts (src/web/service-worker/sw.ts).
+    serviceWorker(fileURLToPath(new URL('.', import.meta.url))),
   ],
   // Every browser we support preloads modules natively (modulepreload: Chrome 66, Safari 17, Firefox 115);
   // the polyfill would cost every reader bytes on the home page's tight budget.

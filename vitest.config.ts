@@ -79,6 +79,10 @@ export default defineConfig({
                 PASSWORD_PEPPER: 'test-pepper-not-a-secret-0123456789',
                 // 32 bytes, base64: the AES-GCM key TOTP secrets are sealed with (not a secret: tests only).
                 TWO_FACTOR_KEY: 'dGVzdC10d28tZmFjdG9yLWtleS0zMi1ieXRlcyEhISE=',
+                // The test peer (tests/support/fediverse-peer-setup.ts) listens on 127.0.0.1: federation may reach it.
+                FEDERATION_ALLOW_PRIVATE: '1',
+                // Tests call the API far faster than any client may; tests/api/rate-limits.test.ts turns the limits on.
+                RATE_LIMITS: 'off',
                 // The API's own contract is tested without the edge cache; tests/api/edge-cache.test.ts tests the cache.
                 EDGE_CACHE_TTL_SECONDS: '0',
                 TEST_MIGRATIONS: await readD1Migrations('./migrations'),
@@ -89,6 +93,10 @@ export default defineConfig({
                 LIVE_PART_BYTES: String(5 * 1024 * 1024),
                 // Mail leaves by SMTP to local mail servers (tests/support/mail-servers.global.ts), DKIM-signed.
                 ...testMailBindings(await testMailPlan()),
+                // Web Push (tests only, not a secret): alerts go to the push receiver on this machine over http.
+                VAPID_PUBLIC_KEY: 'BAl5-ppum02GVj8SdERWj6McQ-rfmd1hKp5OF6So47eEOYbqGuDJRXur252T_NralrZitawp2pPtp5Yudq9lIlg',
+                VAPID_PRIVATE_KEY: 'UIFZwLQ8bOCSNKJe88sWJVlLbd_T9yT8daVdxWZtrXA',
+                PUSH_ALLOW_PRIVATE: '1',
               },
             },
           })),
@@ -97,7 +105,12 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           setupFiles: ['./tests/api/support/apply-migrations.ts'],
-          globalSetup: ['./tests/support/mail-servers.global.ts'],
+          // Local mail servers, the fediverse's test peer, and a push service that decrypts for the alerts' tests (scripts/lib/push-receiver).
+          globalSetup: [
+            './tests/support/mail-servers.global.ts',
+            './tests/support/fediverse-peer-setup.ts',
+            './tests/api/support/push-receiver-setup.ts',
+          ],
           testTimeout: 30_000,
           // postcss (inside sanitize-html) requires nanoid's CommonJS build; pre-bundling resolves it as Node would.
           deps: { optimizer: { ssr: { enabled: true, include: ['sanitize-html'] } } },

@@ -64,12 +64,17 @@ export async function prepareLocal(env: NodeJS.ProcessEnv = process.env): Promis
   }, dir);
 }
 
+/** "A", "A and B", "A, B and C". */
+function listed(names: readonly string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
 /** What a person needs to know after preparing: new credentials (shown once), the demo, where data lives. */
 export function describePreparation(report: PrepareReport, siteUrl?: string): string {
   const lines: string[] = [];
   if (report.devVarsAdded.length > 0) {
     lines.push(
-      `Wrote a random ${report.devVarsAdded.join(' and ')} to .dev.vars (keep it: local password hashes and sign-in secrets depend on it).`,
+      `Wrote a random ${listed(report.devVarsAdded)} to .dev.vars (keep it: local password hashes, sign-in secrets and alert subscriptions depend on it).`,
     );
   }
   const shownDir = relative(projectRoot, report.stateDir);

@@ -103,6 +103,7 @@ async function main(): Promise<void> {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`\nThe Newsroom is running at ${url}  (ready in ${seconds}s)`);
   console.log(`  API  ${url}/api/stories?status=published&limit=6`);
+  console.log(`  Fediverse  ${url}/.well-known/webfinger?resource=acct:newsroom@${new URL(url).host}`);
   if (mail) console.log(`  Mail ${mail.webUrl}  (the local mail server: every mail the newsroom sends lands here; SMTP ${mail.smtpUrl})`);
   else
     console.log(

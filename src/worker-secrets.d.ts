@@ -18,7 +18,16 @@ declare namespace Cloudflare {
     DKIM_DOMAIN?: string;
     DKIM_SELECTOR?: string;
     DKIM_PRIVATE_KEY?: string;
+    /** `1` lets federation reach private and loopback addresses and plain http (tests on one machine; never in production). */
+    FEDERATION_ALLOW_PRIVATE?: string;
     /** The password of the user `mail` on POST /api/newsletters/events (Postmark's webhook); unset, the call is refused. */
     MAIL_WEBHOOK_SECRET?: string;
+    /** `off` turns the request-rate limits (wrangler.toml's [[ratelimits]], decision 070) off: load tests, benchmarks. */
+    RATE_LIMITS?: string;
+    /** Web Push's application server keys (VAPID, base64url): made by `npm start` into .dev.vars; secrets in production. */
+    VAPID_PUBLIC_KEY?: string;
+    VAPID_PRIVATE_KEY?: string;
+    /** `1` lets push endpoints be http or on private hosts (a push receiver on this machine, in tests). */
+    PUSH_ALLOW_PRIVATE?: string;
   }
 }

@@ -3,6 +3,7 @@ import { buildDeps, buildViewCounterDeps } from './adapters/compose.ts';
 import { createApp } from './adapters/http/app.ts';
 import { createEdgeCache, noEdgeCache } from './adapters/http/middleware/edge-cache.ts';
 import { runScheduledJob } from './adapters/jobs/scheduled-job.ts';
+import { syncFediverse } from './adapters/federation/fediverse-context.ts';
 import { consumeJobs } from './adapters/queues/job-consumer.ts';
 import { jobHandlers } from './adapters/queues/job-handlers.ts';
 import { runJob } from './services/jobs/run-job.ts';
@@ -31,7 +32,12 @@ const app = createApp(deps, {
  */
 export class LiveStreamRoom extends LiveStreamRoomBase {
   constructor(ctx: DurableObjectState, bindings: Env) {
-    super(ctx, bindings, { ...buildDeps(bindings), edgeCache: edgeCacheFor(Number(bindings.EDGE_CACHE_TTL_SECONDS ?? 60)) });
+    const deps = buildDeps(bindings);
+    super(ctx, bindings, {
+      ...deps,
+      edgeCache: edgeCacheFor(Number(bindings.EDGE_CACHE_TTL_SECONDS ?? 60)),
+      afterEnd: () => syncFediverse(deps),
+    });
   }
 }
 

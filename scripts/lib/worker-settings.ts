@@ -4,7 +4,15 @@
  * Cloudflare. A setting that is not set is not passed (wrangler.toml's [vars] or the code's
  * default applies).
  */
-const NAMES = ['SMTP_URL', 'MAIL_FROM', 'MAIL_WEBHOOK_SECRET', 'VIEW_FLUSH_SECONDS'];
+const NAMES = [
+  'SMTP_URL',
+  'MAIL_FROM',
+  'MAIL_WEBHOOK_SECRET',
+  'VIEW_FLUSH_SECONDS',
+  'PUSH_ALLOW_PRIVATE',
+  'RATE_LIMITS',
+  'FEDERATION_ALLOW_PRIVATE',
+];
 const PREFIXES = ['DKIM_'];
 
 export function workerSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {

@@ -1,7 +1,6 @@
 import type { BeatRepository } from '../domain/beats/ports.ts';
 import type { Clock } from '../domain/time.ts';
 import type { LiveStreamRepository } from '../domain/live-video/ports.ts';
-import type { LoginAttemptRepository, PasswordHasher, SessionRepository, StaffMail } from '../domain/security/ports.ts';
 import type { MediaStore, PictureResizer, UploadSessionRepository } from '../domain/media/ports.ts';
 import type { StoryHtmlSanitizer, StoryRepository, StoryRevisionRepository, CorrectionRepository } from '../domain/story/ports.ts';
 import type { StorySearch } from '../domain/discovery/ports.ts';
@@ -13,10 +12,19 @@ import type { ReadershipRepository, ViewCounter } from '../domain/readership/por
 import type { AuditLog } from '../domain/audit/ports.ts';
 import type {
   AuthChallengeRepository,
+  PasswordHasher,
+  SessionRepository,
+  ExpiredRows,
+  LoginAttemptRepository,
+  PasskeyCeremonies,
   PasskeyRepository,
   PasswordResetRepository,
   SecondFactorRepository,
+  SignInSecrets,
+  StaffMail,
+  TotpCodes,
 } from '../domain/security/ports.ts';
+import type { AlertRepository, PushKeys, PushSender, PushSubscriptionRepository } from '../domain/alerts/ports.ts';
 import type { LiveRooms } from './live/live-rooms.ts';
 import type { OneTimeTokens, ReaderMail, ReaderRepository, ReaderSignInRepository } from '../domain/readers/ports.ts';
 import type {
@@ -30,8 +38,9 @@ import type {
 } from '../domain/newsletters/ports.ts';
 import type { Outbox } from './mail/mail-settings.ts';
 import type { JobFanOut } from '../domain/jobs/ports.ts';
-import type { SecretBox } from './crypto/secret-box.ts';
 import type { MediaLimits } from './media/media-limits.ts';
+import type { FediverseDeps } from './federation/fediverse.ts';
+import type { RateLimiters } from './http/rate-limiters.ts';
 
 /**
  * What the API and the live rooms are given: ports, not the concrete adapters. compose.ts (the
@@ -71,10 +80,22 @@ export interface AppDeps {
   passkeys: PasskeyRepository;
   passwordResets: PasswordResetRepository;
   audit: AuditLog;
-  /** Seals TOTP secrets at rest (TWO_FACTOR_KEY). */
-  secretBox: SecretBox;
-  /** Keys the recovery codes' hashes (the same secret as the passwords'). */
-  pepper: string;
+  /** Tokens and keyed hashes (the pepper keys the names' and recovery codes' hashes). */
+  secrets: SignInSecrets;
+  /** TOTP codes, their secrets sealed at rest (TWO_FACTOR_KEY). */
+  totp: TotpCodes;
+  /** WebAuthn ceremonies (passkeys). */
+  ceremonies: PasskeyCeremonies;
+  /** What the minute job deletes once it can no longer be used (decision 050's list). */
+  expiredRows: ExpiredRows;
+  /** Request-rate limits of anonymous writes (decision 070); null when RATE_LIMITS is off. */
+  rateLimiters: RateLimiters;
+  /** Breaking-news alerts (docs/product/api-alerts.md): readers' subscriptions, and Web Push itself. */
+  pushSubscriptions: PushSubscriptionRepository;
+  alerts: AlertRepository;
+  push: PushSender & PushKeys;
+  /** PUSH_ALLOW_PRIVATE=1: endpoints on this machine or over http are taken (local tests only). */
+  pushAllowPrivate: boolean;
   /** Mail that leaves by SMTP (SMTP_URL, MAIL_FROM, DKIM_*; decision 080), or why it cannot. */
   outbox: Outbox;
   /** Reader accounts (docs/product/api.md, "Readers and newsletters"; decision 081). */
@@ -97,4 +118,6 @@ export interface AppDeps {
   mailWebhookSecret: string | undefined;
   /** The fan-out (decision 065): jobs in D1, their messages on the JOBS queue. */
   jobs: JobFanOut;
+  /** The newsroom in the fediverse (docs/product/api-fediverse.md). */
+  fediverse: FediverseDeps;
 }

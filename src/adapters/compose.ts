@@ -25,23 +25,34 @@ import { readMediaLimits } from './media/media-limits.ts';
 import { R2MediaStore } from './r2/r2-media-store.ts';
 import { ImagesBindingResizer } from './media/images-binding-resizer.ts';
 import { SecretBox } from './crypto/secret-box.ts';
+import { PepperedSignInSecrets } from './crypto/one-time-codes.ts';
+import { hashSessionToken, newSessionToken } from './crypto/session-tokens.ts';
+import { SealedTotpCodes } from './crypto/sealed-totp-codes.ts';
+import { webAuthnCeremonies } from './crypto/webauthn.ts';
+import { D1ExpiredRows } from './d1/d1-expired-rows.ts';
+import { SITE_NAME } from '../domain/site/site-links.ts';
 import { D1AuditLog } from './d1/d1-audit-log.ts';
 import { D1AuthChallengeRepository } from './d1/d1-auth-challenge-repository.ts';
 import { D1PasskeyRepository } from './d1/d1-passkey-repository.ts';
 import { D1PasswordResetRepository } from './d1/d1-password-reset-repository.ts';
 import { D1SecondFactorRepository } from './d1/d1-second-factor-repository.ts';
+import { D1AlertRepository } from './d1/d1-alert-repository.ts';
+import { D1PushSubscriptionRepository } from './d1/d1-push-subscription-repository.ts';
+import { VapidSigner, vapidKeysFrom } from './push/vapid.ts';
+import { WebPushSender } from './push/web-push-sender.ts';
 import { D1JobLedger } from './d1/d1-job-ledger.ts';
 import { CloudflareJobQueue } from './queues/cloudflare-job-queue.ts';
 import { ExactStoryViews } from './readership/exact-story-views.ts';
 import { ShardedViewCounter } from './readership/sharded-view-counter.ts';
 import type { ViewCounterDeps } from './readership/view-counter-shard.ts';
+import { rateLimitersOf } from './http/rate-limiters.ts';
 import type { OneTimeTokens } from '../domain/readers/ports.ts';
-import { handleHash, newHandle } from './crypto/one-time-codes.ts';
 import { D1ReaderRepository } from './d1/d1-reader-repository.ts';
 import { D1ReaderSignInRepository } from './d1/d1-reader-sign-in-repository.ts';
 import { openOutbox } from './mail/mail-settings.ts';
 import { OutboxStaffMail } from './mail/staff-mail.ts';
 import { OutboxReaderMail } from './mail/reader-mail.ts';
+import { buildFediverse } from './federation/fediverse.ts';
 import { OutboxNewsletterMail } from './mail/newsletter-mail.ts';
 import { HmacSignedTokens } from './crypto/signed-tokens.ts';
 import { D1NewsletterRepository } from './d1/d1-newsletter-repository.ts';
@@ -52,7 +63,8 @@ export const systemClock: Clock = { now: () => new Date().toISOString() };
 
 const storyHtml: StoryHtmlSanitizer = { sanitize: sanitizeStoryHtml, isEmpty: isEmptyContent };
 
-const tokens: OneTimeTokens = { create: newHandle, hash: handleHash };
+/** Readers' sign-in links and sessions: 256 random bits, kept as SHA-256 (the staff's session tokens' kind). */
+const tokens: OneTimeTokens = { create: newSessionToken, hash: hashSessionToken };
 
 /** The password hasher alone, for tools that hash for a database they reach without bindings. */
 export function buildPasswordHasher(pepper: string | undefined) {
@@ -70,6 +82,8 @@ export function buildDeps(env: Env, clock: Clock = systemClock, { exactViews = t
   const readership = new D1ReadershipRepository(db);
   const views = new ShardedViewCounter(env.VIEW_COUNTERS);
   const storedStories = new D1StoryRepository(db);
+  const secretBox = new SecretBox(env.TWO_FACTOR_KEY);
+  const jobs = { ledger: new D1JobLedger(db), queue: new CloudflareJobQueue(env.JOBS) };
   const outbox = openOutbox(env);
   const newsletters = new D1NewsletterRepository(db);
   const sends = new D1SendRepository(db);
@@ -104,8 +118,17 @@ export function buildDeps(env: Env, clock: Clock = systemClock, { exactViews = t
     passkeys: new D1PasskeyRepository(db),
     passwordResets: new D1PasswordResetRepository(db),
     audit: new D1AuditLog(db),
-    secretBox: new SecretBox(env.TWO_FACTOR_KEY),
-    pepper: env.PASSWORD_PEPPER ?? '',
+    secrets: new PepperedSignInSecrets(env.PASSWORD_PEPPER ?? ''),
+    totp: new SealedTotpCodes(secretBox, SITE_NAME),
+    ceremonies: webAuthnCeremonies,
+    expiredRows: new D1ExpiredRows(db),
+    rateLimiters: rateLimitersOf(env),
+    jobs,
+    fediverse: buildFediverse(db, secretBox, clock, { allowPrivate: env.FEDERATION_ALLOW_PRIVATE === '1', queue: jobs.queue }),
+    pushSubscriptions: new D1PushSubscriptionRepository(db),
+    alerts: new D1AlertRepository(db),
+    push: webPush(env),
+    pushAllowPrivate: env.PUSH_ALLOW_PRIVATE === '1',
     outbox,
     readers: new D1ReaderRepository(db),
     readerSignIns: new D1ReaderSignInRepository(db),
@@ -120,8 +143,13 @@ export function buildDeps(env: Env, clock: Clock = systemClock, { exactViews = t
     issueMail: newsletterMail,
     signedTokens: new HmacSignedTokens(env.PASSWORD_PEPPER ?? '', 'unsubscribe'),
     mailWebhookSecret: env.MAIL_WEBHOOK_SECRET || undefined,
-    jobs: { ledger: new D1JobLedger(db), queue: new CloudflareJobQueue(env.JOBS) },
   };
+}
+
+/** Web Push with the worker's VAPID keys; without them it still checks keys, and alerts answer 503. */
+function webPush(env: Env): WebPushSender {
+  const keys = vapidKeysFrom(env);
+  return new WebPushSender(keys ? new VapidSigner(keys) : null);
 }
 
 /** Default of VIEW_FLUSH_SECONDS: well inside the minute the breakdowns may lag. */

@@ -36,6 +36,8 @@ export const ISLANDS = {
   followMenu: 'follow-menu',
   /** The header's account corner and tabs, for a signed-in reader. */
   account: 'account',
+  /** A YouTube video's facade (the story's picture and a play button); props: the player's `src` and `title`, loaded on the tap. */
+  youtubePlayer: 'youtube-player',
   /** The hero's Watch Live button. */
   watchLive: 'watch-live',
   /** The hero's Latest News link. */
@@ -46,12 +48,16 @@ export const ISLANDS = {
   livePlayer: 'live-player',
   /** A live blog's feed (its section, `data-live-blog`): updates arrive, older ones load (src/contract/live-blog-markup.ts). */
   liveBlog: 'live-blog',
+  /** An Alerts button and its (empty) panel: in the header, and on a beat's page (props: the beat's slug). */
+  alerts: 'alerts',
   /** The header's reader corner ("Sign in", or the signed-in reader's name), for a browser with a reader signed in. */
   readerCorner: 'reader-corner',
   /** The account page's section: the sign-in form, or the signed-in reader's account. */
   readerAccount: 'reader-account',
   /** The page a sign-in link opens: it signs the reader in with the link's token. */
   readerSignIn: 'reader-sign-in',
+  /** "Follow on the fediverse" with a handle to copy; props: the handle (@name@host). */
+  fediverseFollow: 'fediverse-follow',
   /** A newsletter's subscribe form (home, the end of a story, a beat's page, /newsletters); props: the newsletter's slug. */
   newsletterSubscribe: 'newsletter-subscribe',
   /** The page a confirmation link opens: it confirms the subscription with the link's token. */
@@ -59,6 +65,9 @@ export const ISLANDS = {
   /** /newsletters' list: a subscription sent before the form's island woke arrives as ?subscribe=&email=, and is sent from here. */
   newslettersPage: 'newsletters-page',
 } as const;
+
+/** The Alerts panels' ids: the header's, and a beat page's own. */
+export const ALERTS_PANEL_IDS = { header: 'alerts-panel', beat: 'alerts-panel-beat' } as const;
 
 /** The header's Follow menu's ids: there is one Follow menu on a page (SocialMenu and the worker's reading view). */
 export const FOLLOW_MENU_IDS = { panel: 'follow-menu', videoHeading: 'follow-menu-video' } as const;

@@ -86,7 +86,21 @@ export class UnprocessableError extends DomainError {
   }
 }
 
+/** A feature the server is not configured for (its keys or secrets are not set). */
+export class NotConfiguredError extends DomainError {
+  constructor(code: string, message: string) {
+    super('unavailable', code, message);
+  }
+}
+
 /** A signed-in user the security policy covers has no second factor yet: they may only set one up. */
+/** A security change that needs the caller to prove again who they are (the password, or a fresh passkey sign-in). */
+export class ReauthenticationRequiredError extends DomainError {
+  constructor() {
+    super('unauthenticated', 'reauthentication_required', 'Enter your password to change how you sign in.');
+  }
+}
+
 export class TwoFactorRequiredError extends DomainError {
   constructor() {
     super('forbidden', 'two_factor_required', 'Your newsroom requires a second factor. Set one up in your profile to continue.');

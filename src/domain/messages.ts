@@ -1,6 +1,7 @@
 /** User-facing validation messages, word for word from docs/product/rules.md#validation. */
 export const messages = {
   emailOrUsernameRequired: 'Email or username is required',
+  emailOrUsernameTooLong: 'Email or username is at most 254 characters',
   passwordTooShort: 'Password must be at least 6 characters',
   titleRequired: 'Title is required',
   descriptionRequired: 'Description is required',

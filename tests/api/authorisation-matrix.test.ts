@@ -23,6 +23,7 @@ import { unsubscribeUrl } from '../../src/services/newsletters/subscriptions.ts'
 import type { Newsletter } from '../../src/domain/newsletters/entities.ts';
 import { SoftAuthenticator } from './support/soft-authenticator.ts';
 import { codeOf, enableTotp, passwordStep } from './support/two-factor.ts';
+import { receiverSubscription, subscribeBody } from './support/push.ts';
 
 /**
  * Who may call what (docs/product/api.md): 401 not signed in or a dead token, 403 signed in but not allowed,
@@ -79,6 +80,20 @@ async function spareReporter(): Promise<User> {
 }
 
 const freshStory = (status: 'published' | 'draft' | 'in_review') => createStory(fx.callers.author.token!, { status });
+
+/** An address push services take, set as the alerts contact (the test admins are on newsroom.test, which they would not). */
+const ALERTS_CONTACT = 'desk@newsroom.example.org';
+/** A fresh story of the author's, with the alerts contact set: each alert needs a story not alerted yet. */
+async function alertable(status: 'published' | 'draft'): Promise<Story> {
+  await deps.settings.put('alerts', { contactEmail: ALERTS_CONTACT }, null, deps.clock.now());
+  return freshStory(status);
+}
+/** An alert sent for a fresh story, as its author; its id. */
+async function sentAlert(): Promise<number> {
+  const story = await alertable('published');
+  return (await api(`/api/stories/${story.id}/alert`, { method: 'POST', token: fx.callers.author.token, json: { topic: 'breaking' } })).body
+    .id;
+}
 const inAnHour = () => new Date(Date.now() + 3600_000).toISOString();
 
 /** A revision of a fresh story of the author's: the first, which every story has. */
@@ -207,6 +222,15 @@ const MATRIX: Row[] = [
   row('GET /api/users/by-username/:username/profile',   [200,  200,   200,  200,  200,   200], (c) => api(`/api/users/by-username/${fx.author.user.username}/profile`, { token: c.token })),
   row('GET /api/settings/social',                       [200,  200,   200,  200,  200,   200], (c) => api('/api/settings/social', { token: c.token })),
   row('PUT /api/settings/social',                       [401,  403,   403,  200,  401,   401], (c) => api('/api/settings/social', { method: 'PUT', token: c.token, json: { xHandle: 'TheNewsroom' } })),
+  row('GET /api/settings/fediverse',                    [200,  200,   200,  200,  200,   200], (c) => api('/api/settings/fediverse', { token: c.token })),
+  row('PUT /api/settings/fediverse',                    [401,  403,   403,  200,  401,   401], (c) => api('/api/settings/fediverse', { method: 'PUT', token: c.token, json: { handle: 'newsroom' } })),
+  row('GET /api/fediverse/overview',                    [401,  200,   200,  200,  401,   401], (c) => api('/api/fediverse/overview', { token: c.token })),
+  row('GET /api/fediverse/replies',                     [401,  403,   403,  200,  401,   401], (c) => api('/api/fediverse/replies', { token: c.token })),
+  row('PUT /api/fediverse/replies/:id (none)',          [401,  403,   403,  404,  401,   401], (c) => api('/api/fediverse/replies/999999', { method: 'PUT', token: c.token, json: { state: 'hidden' } })),
+  row('GET /api/fediverse/blocks',                      [401,  403,   403,  200,  401,   401], (c) => api('/api/fediverse/blocks', { token: c.token })),
+  row('POST /api/fediverse/blocks',                     [401,  403,   403,  201,  401,   401], (c) => api('/api/fediverse/blocks', { method: 'POST', token: c.token, json: { kind: 'server', value: `${unique('spam')}.example` } })),
+  row('DELETE /api/fediverse/blocks/:id',               [401,  403,   403,  204,  401,   401], async (c) => { const block = await api<{ id: number }>('/api/fediverse/blocks', { method: 'POST', token: fx.callers.admin.token, json: { kind: 'server', value: `${unique('spam')}.example` } }); return api(`/api/fediverse/blocks/${block.body.id}`, { method: 'DELETE', token: c.token }); }),
+  row('GET /api/fediverse/stories/:id',                 [401,  200,   404,  200,  401,   401], (c) => api(`/api/fediverse/stories/${fx.published.id}`, { token: c.token })),
   row('PUT /api/users/:id (the author)',                [401,  200,   403,  200,  401,   401], (c) => api(`/api/users/${fx.author.user.id}`, { method: 'PUT', token: c.token, json: { bio: unique('Bio ') } })),
   row('POST /api/beats',                                [401,  403,   403,  201,  401,   401], (c) => api('/api/beats', { method: 'POST', token: c.token, json: { name: unique('Beat '), description: 'Topic' } })),
   row('PUT /api/beats/:id',                             [401,  403,   403,  200,  401,   401], async (c) => { const beat = await createBeat(deps, { name: unique('Beat '), description: null }); return api(`/api/beats/${beat.id}`, { method: 'PUT', token: c.token, json: { description: 'Renamed' } }); }),
@@ -235,8 +259,8 @@ const MATRIX: Row[] = [
   row('POST /api/stories/:id/revisions/:revisionId/restore', [401, 200, 404, 200,  401,   401], async (c) => { const { story, revisionId } = await freshRevision('published'); return api(`/api/stories/${story.id}/revisions/${revisionId}/restore`, { method: 'POST', token: c.token, json: { version: story.version } }); }),
   row('POST /api/stories/:id/corrections (published)',  [401,  201,   403,  201,  401,   401], async (c) => api(`/api/stories/${(await freshStory('published')).id}/corrections`, { method: 'POST', token: c.token, json: { note: 'A figure was wrong.' } })),
   row('POST /api/stories/:id/corrections (draft)',      [401,  409,   404,  409,  401,   401], async (c) => api(`/api/stories/${(await freshStory('draft')).id}/corrections`, { method: 'POST', token: c.token, json: { note: 'Too early.' } })),
-  row('POST /api/stories/:id/view (published)',         [200,  200,   200,  200,  200,   200], (c) => api(`/api/stories/${fx.published.id}/view`, { method: 'POST', token: c.token })),
-  row('POST /api/stories/:id/view (draft)',             [404,  200,   404,  200,  404,   404], (c) => api(`/api/stories/${fx.draft.id}/view`, { method: 'POST', token: c.token })),
+  row('POST /api/stories/:id/view (published)',         [200,  200,   200,  200,  200,   200], (c) => api(`/api/stories/${fx.published.id}/view`, { method: 'POST', json: {}, token: c.token })),
+  row('POST /api/stories/:id/view (draft)',             [404,  200,   404,  200,  404,   404], (c) => api(`/api/stories/${fx.draft.id}/view`, { method: 'POST', json: {}, token: c.token })),
   row('GET /api/analytics/dashboard',                   [401,  403,   403,  200,  401,   401], (c) => api('/api/analytics/dashboard', { token: c.token })),
   row('POST /api/upload/image',                         [401,  201,   201,  201,  401,   401], (c) => uploadPng('/api/upload/image', 'file', c.token)),
   row('POST /api/upload/video',                         [401,  201,   201,  201,  401,   401], (c) => uploadWebm(c.token)),
@@ -273,15 +297,15 @@ const MATRIX: Row[] = [
   row('POST /api/auth/login/2fa',                       [200,  200,   200,  200,  200,   200], async (c) => { const challenge = await passwordStep(fx.totpHolder.user.username, fx.totpHolder.password); return api('/api/auth/login/2fa', { method: 'POST', token: c.token, json: { challenge, code: fx.totpHolder.recoveryCodes.pop() } }); }),
   row('PUT /api/auth/password',                         [401,  204,   204,  204,  401,   401], (c) => api('/api/auth/password', { method: 'PUT', token: c.token, json: { currentPassword: c.password ?? 'not-a-password', newPassword: c.password ?? 'not-a-password' } })),
   row('GET /api/auth/2fa',                              [401,  200,   200,  200,  401,   401], (c) => api('/api/auth/2fa', { token: c.token })),
-  row('POST /api/auth/2fa/totp/setup',                  [401,  200,   200,  200,  401,   401], (c) => withOwnTotp(c, () => api('/api/auth/2fa/totp/setup', { method: 'POST', token: c.token }))),
+  row('POST /api/auth/2fa/totp/setup',                  [401,  200,   200,  200,  401,   401], (c) => withOwnTotp(c, () => api('/api/auth/2fa/totp/setup', { method: 'POST', token: c.token, json: { password: c.password ?? 'not-a-password' } }))),
   row('POST /api/auth/2fa/totp/confirm',                [401,  200,   200,  200,  401,   401], (c) => withOwnTotp(c, (secret) => api('/api/auth/2fa/totp/confirm', { method: 'POST', token: c.token, json: { code: secret ? codeOf(secret) : '123456' } }))),
   row('DELETE /api/auth/2fa/totp',                      [401,  204,   204,  204,  401,   401], (c) => withOwnTotp(c, async (secret) => { if (secret) await api('/api/auth/2fa/totp/confirm', { method: 'POST', token: c.token, json: { code: codeOf(secret) } }); return api('/api/auth/2fa/totp', { method: 'DELETE', token: c.token, json: { password: c.password ?? 'not-a-password' } }); })),
-  row('POST /api/auth/passkeys/register/options',       [401,  200,   200,  200,  401,   401], (c) => api('/api/auth/passkeys/register/options', { method: 'POST', token: c.token })),
-  row('POST /api/auth/passkeys/register',               [401,  201,   201,  201,  401,   401], async (c) => { const options = c.password ? (await api('/api/auth/passkeys/register/options', { method: 'POST', token: c.token })).body : { challenge: 'x', rp: {}, user: { id: 'x' } }; const res = await api('/api/auth/passkeys/register', { method: 'POST', token: c.token, json: { response: await (await SoftAuthenticator.create()).register(options, ORIGIN), name: 'Matrix' } }); if (res.status === 201) await api(`/api/auth/passkeys/${res.body.id}`, { method: 'DELETE', token: c.token }); return res; }),
+  row('POST /api/auth/passkeys/register/options',       [401,  200,   200,  200,  401,   401], (c) => api('/api/auth/passkeys/register/options', { method: 'POST', token: c.token, json: { password: c.password ?? 'not-a-password' } })),
+  row('POST /api/auth/passkeys/register',               [401,  201,   201,  201,  401,   401], async (c) => { const options = c.password ? (await api('/api/auth/passkeys/register/options', { method: 'POST', token: c.token, json: { password: c.password } })).body : { challenge: 'x', rp: {}, user: { id: 'x' } }; const res = await api('/api/auth/passkeys/register', { method: 'POST', token: c.token, json: { response: await (await SoftAuthenticator.create()).register(options, ORIGIN), name: 'Matrix' } }); if (res.status === 201) await api(`/api/auth/passkeys/${res.body.id}`, { method: 'DELETE', token: c.token, json: { password: c.password } }); return res; }),
   row('POST /api/auth/passkeys/login/options',          [200,  200,   200,  200,  200,   200], (c) => api('/api/auth/passkeys/login/options', { method: 'POST', token: c.token })),
   row('POST /api/auth/passkeys/login',                  [200,  200,   200,  200,  200,   200], async (c) => { const options = await api('/api/auth/passkeys/login/options', { method: 'POST' }); return api('/api/auth/passkeys/login', { method: 'POST', token: c.token, json: { response: await fx.keyholder.signIn(options.body, ORIGIN) } }); }),
   row('PATCH /api/auth/passkeys/:id (the author’s)',    [401,  200,   404,  404,  401,   401], (c) => withAuthorPasskey((id) => api(`/api/auth/passkeys/${id}`, { method: 'PATCH', token: c.token, json: { name: unique('Key ') } }))),
-  row('DELETE /api/auth/passkeys/:id (the author’s)',   [401,  204,   404,  404,  401,   401], (c) => withAuthorPasskey((id) => api(`/api/auth/passkeys/${id}`, { method: 'DELETE', token: c.token }))),
+  row('DELETE /api/auth/passkeys/:id (the author’s)',   [401,  204,   404,  404,  401,   401], (c) => withAuthorPasskey((id) => api(`/api/auth/passkeys/${id}`, { method: 'DELETE', token: c.token, json: { password: c.password ?? 'not-a-password' } }))),
   row('GET /api/auth/sessions',                         [401,  200,   200,  200,  401,   401], (c) => api('/api/auth/sessions', { token: c.token })),
   row('DELETE /api/auth/sessions',                      [401,  200,   200,  200,  401,   401], (c) => api('/api/auth/sessions', { method: 'DELETE', token: c.token })),
   row('DELETE /api/auth/sessions/:id (the author’s)',   [401,  204,   404,  404,  401,   401], async (c) => { const token = await login(fx.author.user.username, fx.author.password); const id = (await api('/api/auth/sessions', { token })).body.find((s: { current: boolean }) => s.current).id; return api(`/api/auth/sessions/${id}`, { method: 'DELETE', token: c.token }); }),
@@ -331,6 +355,17 @@ const MATRIX: Row[] = [
   row('GET /api/sends/:id',                             [401,  200,   404,  200,  401,   401], async (c) => api(`/api/sends/${await authorSend()}`, { token: c.token })),
   row('GET /api/settings/newsletters',                  [401,  403,   403,  200,  401,   401], (c) => api('/api/settings/newsletters', { token: c.token })),
   row('PUT /api/settings/newsletters',                  [401,  403,   403,  200,  401,   401], (c) => api('/api/settings/newsletters', { method: 'PUT', token: c.token, json: { postalAddress: '1 Press Row, Springfield' } })),
+  // Breaking-news alerts (docs/product/api-alerts.md): any browser subscribes; a story's author or an admin sends; staff read.
+  row('GET /api/push/key',                              [200,  200,   200,  200,  200,   200], (c) => api('/api/push/key', { token: c.token })),
+  row('POST /api/push/subscriptions',                   [201,  201,   201,  201,  201,   201], async (c) => api('/api/push/subscriptions', { method: 'POST', token: c.token, json: subscribeBody(await receiverSubscription()) })),
+  row('DELETE /api/push/subscriptions',                 [204,  204,   204,  204,  204,   204], async (c) => api('/api/push/subscriptions', { method: 'DELETE', token: c.token, json: { endpoint: (await receiverSubscription()).endpoint } })),
+  row('POST /api/stories/:id/alert (published)',        [401,  202,   403,  202,  401,   401], async (c) => api(`/api/stories/${(await alertable('published')).id}/alert`, { method: 'POST', token: c.token, json: { topic: 'breaking' } })),
+  row('POST /api/stories/:id/alert (draft)',            [401,  409,   404,  409,  401,   401], async (c) => api(`/api/stories/${(await alertable('draft')).id}/alert`, { method: 'POST', token: c.token, json: { topic: 'breaking' } })),
+  row('GET /api/stories/:id/alerts (published)',        [401,  200,   403,  200,  401,   401], (c) => api(`/api/stories/${fx.published.id}/alerts`, { token: c.token })),
+  row('GET /api/stories/:id/alerts (draft)',            [401,  200,   404,  200,  401,   401], (c) => api(`/api/stories/${fx.draft.id}/alerts`, { token: c.token })),
+  row('GET /api/alerts/:id',                            [401,  200,   200,  200,  401,   401], async (c) => api(`/api/alerts/${await sentAlert()}`, { token: c.token })),
+  row('GET /api/settings/alerts',                       [401,  403,   403,  200,  401,   401], (c) => api('/api/settings/alerts', { token: c.token })),
+  row('PUT /api/settings/alerts',                       [401,  403,   403,  200,  401,   401], (c) => api('/api/settings/alerts', { method: 'PUT', token: c.token, json: { contactEmail: ALERTS_CONTACT } })),
   // The benchmark's D1 counter answers only on a server started with COUNT_D1_QUERIES=1.
   row('GET /api/health/d1',                             [404,  404,   404,  404,  404,   404], (c) => api('/api/health/d1', { token: c.token })),
 ];
@@ -338,9 +373,9 @@ const MATRIX: Row[] = [
 /** The tests' requests go to http://newsroom.test: passkeys are made for that host. */
 const ORIGIN = 'http://newsroom.test';
 
-async function addPasskey(token: string) {
+async function addPasskey(token: string, password: string) {
   const authenticator = await SoftAuthenticator.create();
-  const options = await api('/api/auth/passkeys/register/options', { method: 'POST', token });
+  const options = await api('/api/auth/passkeys/register/options', { method: 'POST', token, json: { password } });
   const res = await api('/api/auth/passkeys/register', {
     method: 'POST',
     token,
@@ -352,16 +387,17 @@ async function addPasskey(token: string) {
 
 /** A passkey of the author's for a row that names or removes one; the row removes it again if the call did not. */
 async function withAuthorPasskey(send: (id: number) => Promise<ApiResponse>): Promise<ApiResponse> {
-  const { passkey } = await addPasskey(fx.callers.author.token!);
+  const author = fx.callers.author;
+  const { passkey } = await addPasskey(author.token!, author.password!);
   const res = await send(passkey.id);
-  await api(`/api/auth/passkeys/${passkey.id}`, { method: 'DELETE', token: fx.callers.author.token });
+  await api(`/api/auth/passkeys/${passkey.id}`, { method: 'DELETE', token: author.token, json: { password: author.password } });
   return res;
 }
 
 /** Sets TOTP up for a signed-in caller, then runs `send`; leaves the caller without TOTP again, so later rows sign in by password. */
 async function withOwnTotp(c: Caller, send: (secret: string | null) => Promise<ApiResponse>): Promise<ApiResponse> {
   if (c.password === null) return send(null);
-  const setup = await api('/api/auth/2fa/totp/setup', { method: 'POST', token: c.token });
+  const setup = await api('/api/auth/2fa/totp/setup', { method: 'POST', token: c.token, json: { password: c.password } });
   const res = await send(setup.body.secret);
   await api('/api/auth/2fa/totp', { method: 'DELETE', token: c.token, json: { password: c.password } });
   return res;
@@ -394,9 +430,9 @@ beforeAll(async () => {
 
   // Someone who signs in with TOTP (by recovery code: one per call) and someone with a passkey.
   const totpHolder = await signUp('reporter');
-  const { recoveryCodes } = await enableTotp(totpHolder.token);
+  const { recoveryCodes } = await enableTotp(totpHolder.token, totpHolder.password);
   const keyholder = await signUp('reporter');
-  const keyholderKey = (await addPasskey(keyholder.token)).authenticator;
+  const keyholderKey = (await addPasskey(keyholder.token, keyholder.password)).authenticator;
 
   const listed: Record<ListedStory, Story> = {
     authorPublished: await createStory(author.token, { status: 'published' }),

@@ -23,6 +23,8 @@ interface Endpoint {
   path: string;
   /** A valid JSON body, for the endpoints that take one; fields are fuzzed one at a time from it. */
   body?: () => Promise<Record<string, unknown>>;
+  /** Headers every call to it sends. */
+  headers?: Record<string, string>;
 }
 
 let admin: { token: string; user: { id: number } };
@@ -60,7 +62,8 @@ const ENDPOINTS: Endpoint[] = [
   },
   { method: 'DELETE', path: '/api/stories/:id' },
   { method: 'POST', path: '/api/stories/:id/restore' },
-  { method: 'POST', path: '/api/stories/:id/view' },
+  // The beacon needs its JSON content type, body or not (415 otherwise).
+  { method: 'POST', path: '/api/stories/:id/view', headers: { 'Content-Type': 'application/json' } },
   { method: 'GET', path: '/api/analytics/dashboard' },
 ];
 
@@ -241,6 +244,7 @@ describe('bad ids, slugs and queries', () => {
         method: endpoint.method,
         token: admin.token,
         json: endpoint.body ? await endpoint.body() : undefined,
+        headers: endpoint.headers,
       });
       const fields = (res.body as { error?: { fields?: Record<string, string> } }).error?.fields;
       const wrong =
@@ -257,6 +261,7 @@ describe('bad ids, slugs and queries', () => {
       method: endpoint.method,
       token: admin.token,
       json: endpoint.body ? await endpoint.body() : undefined,
+      headers: endpoint.headers,
     });
     expect(res.status, res.text).toBe(404);
     expect(answerProblems('unknown id', res)).toEqual([]);

@@ -85,7 +85,7 @@ describe('view counting', () => {
   it('counts 100 simultaneous views of a published story exactly once each', async () => {
     const story = await createStory(author.token, { status: 'published' });
     const results = await Promise.all(
-      Array.from({ length: 100 }, () => api<{ views: number }>(`/api/stories/${story.id}/view`, { method: 'POST' })),
+      Array.from({ length: 100 }, () => api<{ views: number }>(`/api/stories/${story.id}/view`, { method: 'POST', json: {} })),
     );
 
     expect(results.map((r) => r.status)).toEqual(Array(100).fill(200));
@@ -99,29 +99,29 @@ describe('view counting', () => {
     for (const status of ['draft', 'archived'] as const) {
       const story = await createStory(author.token, { status });
       const byAuthor = await Promise.all(
-        Array.from({ length: 20 }, () => api(`/api/stories/${story.id}/view`, { method: 'POST', token: author.token })),
+        Array.from({ length: 20 }, () => api(`/api/stories/${story.id}/view`, { method: 'POST', json: {}, token: author.token })),
       );
       expect(byAuthor.map((r) => r.body)).toEqual(Array(20).fill({ views: 0 }));
-      const byAdmin = await api(`/api/stories/${story.id}/view`, { method: 'POST', token: admin.token });
+      const byAdmin = await api(`/api/stories/${story.id}/view`, { method: 'POST', json: {}, token: admin.token });
       expect(byAdmin.body).toEqual({ views: 0 });
-      expectError(await api(`/api/stories/${story.id}/view`, { method: 'POST' }), 404, 'not_found');
+      expectError(await api(`/api/stories/${story.id}/view`, { method: 'POST', json: {} }), 404, 'not_found');
       expect((await storedStory(story.id))!.views).toBe(0);
     }
   });
 
   it('does not count views of a deleted story', async () => {
     const story = await createStory(author.token, { status: 'published' });
-    await api(`/api/stories/${story.id}/view`, { method: 'POST' });
+    await api(`/api/stories/${story.id}/view`, { method: 'POST', json: {} });
     expect((await api(`/api/stories/${story.id}`, { method: 'DELETE', token: author.token })).status).toBe(204);
-    expectError(await api(`/api/stories/${story.id}/view`, { method: 'POST' }), 404, 'not_found');
-    expectError(await api(`/api/stories/${story.id}/view`, { method: 'POST', token: author.token }), 404, 'not_found');
+    expectError(await api(`/api/stories/${story.id}/view`, { method: 'POST', json: {} }), 404, 'not_found');
+    expectError(await api(`/api/stories/${story.id}/view`, { method: 'POST', json: {}, token: author.token }), 404, 'not_found');
     const restored = await api<Story>(`/api/stories/${story.id}/restore`, { method: 'POST', token: author.token });
     expect(restored.body.views).toBe(1);
   });
 
   it('is not an edit: views leave the version alone, so a reader never makes the editor’s save stale', async () => {
     const story = await createStory(author.token, { status: 'published' });
-    await Promise.all(Array.from({ length: 10 }, () => api(`/api/stories/${story.id}/view`, { method: 'POST' })));
+    await Promise.all(Array.from({ length: 10 }, () => api(`/api/stories/${story.id}/view`, { method: 'POST', json: {} })));
     const saved = await updateStory(author.token, story, { title: 'Edited while being read' });
     expect(saved.version).toBe(story.version + 1);
     expect(saved.views).toBe(10);
@@ -130,7 +130,7 @@ describe('view counting', () => {
   it('counts towards the dashboard total', async () => {
     const before = (await api('/api/analytics/dashboard', { token: admin.token })).body.totalViews;
     const story = await createStory(author.token, { status: 'published' });
-    await Promise.all(Array.from({ length: 7 }, () => api(`/api/stories/${story.id}/view`, { method: 'POST' })));
+    await Promise.all(Array.from({ length: 7 }, () => api(`/api/stories/${story.id}/view`, { method: 'POST', json: {} })));
     expect((await api('/api/analytics/dashboard', { token: admin.token })).body.totalViews).toBe(before + 7);
   });
 });

@@ -105,7 +105,9 @@ describe('the edge cache of public reads', () => {
     const path = `/api/stories/slug/${story.slug}`;
     await site(path);
 
-    expect(JSON.parse((await site(`/api/stories/${story.id}/view`, { method: 'POST' })).text)).toEqual({ views: 1 });
+    expect(
+      JSON.parse((await site(`/api/stories/${story.id}/view`, { method: 'POST', headers: { 'Content-Type': 'application/json' } })).text),
+    ).toEqual({ views: 1 });
     const afterView = await site(path);
     expect(afterView.headers.get('X-Edge-Cache')).toBe('HIT');
     expect((JSON.parse(afterView.text) as Story).views).toBe(0);

@@ -12,9 +12,9 @@ import { SoftAuthenticator } from './support/soft-authenticator.ts';
 /** The tests' requests go to http://newsroom.test: the relying party is that host. */
 const ORIGIN = 'http://newsroom.test';
 
-async function addPasskey(token: string, name = 'Laptop') {
+async function addPasskey(token: string, password: string, name = 'Laptop') {
   const authenticator = await SoftAuthenticator.create();
-  const options = await api('/api/auth/passkeys/register/options', { method: 'POST', token });
+  const options = await api('/api/auth/passkeys/register/options', { method: 'POST', token, json: { password } });
   expect(options.status, options.text).toBe(200);
   const res = await api('/api/auth/passkeys/register', {
     method: 'POST',
@@ -36,8 +36,8 @@ async function signInWith(authenticator: SoftAuthenticator, origin = ORIGIN) {
 
 describe('adding a passkey', () => {
   it('offers options for a discoverable credential with user verification, for this host', async () => {
-    const { token, user } = await signUp('reporter', { firstName: 'Ida', lastName: 'Wells' });
-    const res = await api('/api/auth/passkeys/register/options', { method: 'POST', token });
+    const { token, user, password } = await signUp('reporter', { firstName: 'Ida', lastName: 'Wells' });
+    const res = await api('/api/auth/passkeys/register/options', { method: 'POST', token, json: { password } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       rp: { id: 'newsroom.test', name: 'The Newsroom' },
@@ -49,24 +49,24 @@ describe('adding a passkey', () => {
   });
 
   it('stores it with its name: 201 passkey, listed in the status', async () => {
-    const { token } = await signUp('reporter');
-    const { passkey } = await addPasskey(token, 'Work laptop');
+    const { token, password } = await signUp('reporter');
+    const { passkey } = await addPasskey(token, password, 'Work laptop');
     expect(passkey).toEqual({ id: expect.any(Number), name: 'Work laptop', createdAt: expect.any(String), lastUsedAt: null });
     const status = await api('/api/auth/2fa', { token });
     expect(status.body.passkeys).toEqual([passkey]);
   });
 
   it('excludes the passkeys already there from the next registration', async () => {
-    const { token } = await signUp('reporter');
-    const { authenticator } = await addPasskey(token);
-    const options = await api('/api/auth/passkeys/register/options', { method: 'POST', token });
+    const { token, password } = await signUp('reporter');
+    const { authenticator } = await addPasskey(token, password);
+    const options = await api('/api/auth/passkeys/register/options', { method: 'POST', token, json: { password } });
     expect(options.body.excludeCredentials.map((c: { id: string }) => c.id)).toEqual([authenticator.id]);
   });
 
   it('uses a registration challenge once', async () => {
-    const { token } = await signUp('reporter');
+    const { token, password } = await signUp('reporter');
     const authenticator = await SoftAuthenticator.create();
-    const options = await api('/api/auth/passkeys/register/options', { method: 'POST', token });
+    const options = await api('/api/auth/passkeys/register/options', { method: 'POST', token, json: { password } });
     const response = await authenticator.register(options.body, ORIGIN);
     expect((await api('/api/auth/passkeys/register', { method: 'POST', token, json: { response, name: 'One' } })).status).toBe(201);
     const other = await SoftAuthenticator.create();
@@ -82,8 +82,8 @@ describe('adding a passkey', () => {
   });
 
   it('refuses an expired registration challenge', async () => {
-    const { token, user } = await signUp('reporter');
-    const options = await api('/api/auth/passkeys/register/options', { method: 'POST', token });
+    const { token, user, password } = await signUp('reporter');
+    const options = await api('/api/auth/passkeys/register/options', { method: 'POST', token, json: { password } });
     await env.DB.prepare("UPDATE auth_challenges SET expires_at = ? WHERE user_id = ? AND purpose = 'passkey_register'")
       .bind(new Date(Date.now() - 1).toISOString(), user.id)
       .run();
@@ -103,7 +103,11 @@ describe('adding a passkey', () => {
   it('refuses another user’s registration challenge', async () => {
     const mine = await signUp('reporter');
     const theirs = await signUp('reporter');
-    const options = await api('/api/auth/passkeys/register/options', { method: 'POST', token: theirs.token });
+    const options = await api('/api/auth/passkeys/register/options', {
+      method: 'POST',
+      token: theirs.token,
+      json: { password: theirs.password },
+    });
     const authenticator = await SoftAuthenticator.create();
     expectError(
       await api('/api/auth/passkeys/register', {
@@ -117,8 +121,8 @@ describe('adding a passkey', () => {
   });
 
   it('refuses an answer made for another site, or without user verification', async () => {
-    const { token } = await signUp('reporter');
-    const options = await api('/api/auth/passkeys/register/options', { method: 'POST', token });
+    const { token, password } = await signUp('reporter');
+    const options = await api('/api/auth/passkeys/register/options', { method: 'POST', token, json: { password } });
     const phished = await (await SoftAuthenticator.create()).register(options.body, 'https://newsroom.test.evil.example');
     expectError(await api('/api/auth/passkeys/register', { method: 'POST', token, json: { response: phished } }), 400, 'invalid_passkey');
     const unverified = await (await SoftAuthenticator.create()).register(options.body, ORIGIN, 0x41);
@@ -131,9 +135,9 @@ describe('adding a passkey', () => {
   });
 
   it('validates the body', async () => {
-    const { token } = await signUp('reporter');
+    const { token, password } = await signUp('reporter');
     expectError(await api('/api/auth/passkeys/register', { method: 'POST', token, json: { name: 'x' } }), 400, 'validation_failed');
-    const options = await api('/api/auth/passkeys/register/options', { method: 'POST', token });
+    const options = await api('/api/auth/passkeys/register/options', { method: 'POST', token, json: { password } });
     const response = await (await SoftAuthenticator.create()).register(options.body, ORIGIN);
     expectError(
       await api('/api/auth/passkeys/register', { method: 'POST', token, json: { response, name: 'x'.repeat(101) } }),
@@ -145,8 +149,8 @@ describe('adding a passkey', () => {
 
 describe('signing in with a passkey', () => {
   it('signs in with no password: a token and the user, and the passkey’s last use', async () => {
-    const { token, user } = await signUp('reporter');
-    const { authenticator, passkey } = await addPasskey(token);
+    const { token, user, password } = await signUp('reporter');
+    const { authenticator, passkey } = await addPasskey(token, password);
     const res = await signInWith(authenticator);
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({ token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), user });
@@ -157,14 +161,14 @@ describe('signing in with a passkey', () => {
 
   it('makes a password sign-in ask for the second step (the passkey counts as a second factor)', async () => {
     const { token, user, password } = await signUp('reporter');
-    await addPasskey(token);
+    await addPasskey(token, password);
     const res = await api('/api/auth/login', { method: 'POST', json: { emailOrUsername: user.username, password } });
     expect(res.body).toEqual({ twoFactorRequired: true, challenge: expect.any(String), methods: ['passkey'] });
   });
 
   it('uses a sign-in challenge once: a replayed assertion gets 401', async () => {
-    const { token } = await signUp('reporter');
-    const { authenticator } = await addPasskey(token);
+    const { token, password } = await signUp('reporter');
+    const { authenticator } = await addPasskey(token, password);
     const options = await api('/api/auth/passkeys/login/options', { method: 'POST' });
     const response = await authenticator.signIn(options.body, ORIGIN);
     expect((await api('/api/auth/passkeys/login', { method: 'POST', json: { response } })).status).toBe(200);
@@ -172,8 +176,8 @@ describe('signing in with a passkey', () => {
   });
 
   it('refuses an expired sign-in challenge', async () => {
-    const { token } = await signUp('reporter');
-    const { authenticator } = await addPasskey(token);
+    const { token, password } = await signUp('reporter');
+    const { authenticator } = await addPasskey(token, password);
     const options = await api('/api/auth/passkeys/login/options', { method: 'POST' });
     await env.DB.prepare("UPDATE auth_challenges SET expires_at = ? WHERE purpose = 'passkey_sign_in'")
       .bind(new Date(Date.now() - 1).toISOString())
@@ -188,8 +192,8 @@ describe('signing in with a passkey', () => {
 
   it('refuses an unknown credential, a bad signature, another origin, and a deactivated owner', async () => {
     const admin = await signUp('admin');
-    const { token, user } = await signUp('reporter');
-    const { authenticator } = await addPasskey(token);
+    const { token, user, password } = await signUp('reporter');
+    const { authenticator } = await addPasskey(token, password);
     expectError(await signInWith(await SoftAuthenticator.create()), 401, 'invalid_passkey');
     const options = await api('/api/auth/passkeys/login/options', { method: 'POST' });
     const forged = await authenticator.signIn(options.body, ORIGIN);
@@ -205,19 +209,33 @@ describe('naming and removing passkeys', () => {
   it('renames and removes the owner’s passkey; another user’s is 404 and stays', async () => {
     const owner = await signUp('reporter');
     const other = await signUp('reporter');
-    const { passkey, authenticator } = await addPasskey(owner.token, 'Phone');
+    const { passkey, authenticator } = await addPasskey(owner.token, owner.password, 'Phone');
     expectError(
       await api(`/api/auth/passkeys/${passkey.id}`, { method: 'PATCH', token: other.token, json: { name: 'Mine now' } }),
       404,
       'not_found',
     );
-    expectError(await api(`/api/auth/passkeys/${passkey.id}`, { method: 'DELETE', token: other.token }), 404, 'not_found');
+    expectError(
+      await api(`/api/auth/passkeys/${passkey.id}`, { method: 'DELETE', token: other.token, json: { password: other.password } }),
+      404,
+      'not_found',
+    );
     const renamed = await api(`/api/auth/passkeys/${passkey.id}`, { method: 'PATCH', token: owner.token, json: { name: ' Old phone ' } });
     expect(renamed.body).toEqual({ ...passkey, name: 'Old phone' });
-    expect((await api(`/api/auth/passkeys/${passkey.id}`, { method: 'DELETE', token: owner.token })).status).toBe(204);
+    expect(
+      (await api(`/api/auth/passkeys/${passkey.id}`, { method: 'DELETE', token: owner.token, json: { password: owner.password } })).status,
+    ).toBe(204);
     expect((await api('/api/auth/2fa', { token: owner.token })).body.passkeys).toEqual([]);
     expectError(await signInWith(authenticator), 401, 'invalid_passkey');
-    expectError(await api(`/api/auth/passkeys/${passkey.id}`, { method: 'DELETE', token: owner.token }), 404, 'not_found');
-    expectError(await api('/api/auth/passkeys/abc', { method: 'DELETE', token: owner.token }), 400, 'validation_failed');
+    expectError(
+      await api(`/api/auth/passkeys/${passkey.id}`, { method: 'DELETE', token: owner.token, json: { password: owner.password } }),
+      404,
+      'not_found',
+    );
+    expectError(
+      await api('/api/auth/passkeys/abc', { method: 'DELETE', token: owner.token, json: { password: owner.password } }),
+      400,
+      'validation_failed',
+    );
   });
 });

@@ -83,7 +83,7 @@ describe('an admin’s reset link', () => {
   it('keeps the second factor unless asked to clear it; clearing removes TOTP, recovery codes and passkeys', async () => {
     const admin = await signUp('admin');
     const keeper = await signUp('reporter');
-    await enableTotp(keeper.token);
+    await enableTotp(keeper.token, keeper.password);
     expect((await reset(tokenOf((await makeLink(admin.token, keeper.user.id)).body.resetUrl), 'a-fresh-password')).status).toBe(204);
     const kept = await api('/api/auth/login', {
       method: 'POST',
@@ -92,7 +92,7 @@ describe('an admin’s reset link', () => {
     expect(kept.body.twoFactorRequired).toBe(true);
 
     const lost = await signUp('reporter');
-    await enableTotp(lost.token);
+    await enableTotp(lost.token, lost.password);
     const res = await makeLink(admin.token, lost.user.id, { clearTwoFactor: true });
     expect((await reset(tokenOf(res.body.resetUrl), 'a-fresh-password')).status).toBe(204);
     const token = await login(lost.user.username, 'a-fresh-password');

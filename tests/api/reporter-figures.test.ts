@@ -12,8 +12,8 @@ describe('a reporter’s own figures and beat assignments', () => {
     await createStory(reporter.token, { status: 'draft' });
     await createStory(reporter.token, { status: 'archived' });
     await createStory(other.token, { status: 'published' });
-    await api(`/api/stories/${published.id}/view`, { method: 'POST' });
-    await api(`/api/stories/${published.id}/view`, { method: 'POST' });
+    await api(`/api/stories/${published.id}/view`, { method: 'POST', json: {} });
+    await api(`/api/stories/${published.id}/view`, { method: 'POST', json: {} });
 
     const politics = await api('/api/beats', { method: 'POST', token: admin.token, json: { name: 'Politics' } });
     const local = await api('/api/beats', { method: 'POST', token: admin.token, json: { name: 'Local News' } });

@@ -28,7 +28,7 @@ describe('the security policy', () => {
     const admin = await signUp('admin');
     const other = await signUp('admin');
     const reporter = await signUp('reporter');
-    await enableTotp(admin.token);
+    await enableTotp(admin.token, admin.password);
     expect((await setPolicy(admin.token, 'admins')).status).toBe(200);
 
     for (const [method, path] of [
@@ -52,7 +52,9 @@ describe('the security policy', () => {
     expect((await api('/api/auth/me', { token: other.token })).status).toBe(200);
     const status = await api('/api/auth/2fa', { token: other.token });
     expect(status.body).toMatchObject({ totp: false, passkeys: [], required: true });
-    expect((await api('/api/auth/passkeys/register/options', { method: 'POST', token: other.token })).status).toBe(200);
+    expect(
+      (await api('/api/auth/passkeys/register/options', { method: 'POST', token: other.token, json: { password: other.password } })).status,
+    ).toBe(200);
     // A reporter is not covered; an admin with TOTP goes on.
     expect((await api('/api/stories', { token: reporter.token })).status).toBe(200);
     expect((await api('/api/auth/2fa', { token: reporter.token })).body.required).toBe(false);
@@ -64,7 +66,7 @@ describe('the security policy', () => {
   it('lets the blocked user set TOTP up, and then everything works', async () => {
     const admin = await signUp('admin');
     expectError(await api('/api/users', { token: admin.token }), 403, 'two_factor_required');
-    const { secret } = await enableTotp(admin.token);
+    const { secret } = await enableTotp(admin.token, admin.password);
     expect((await api('/api/users', { token: admin.token })).status).toBe(200);
     // And the next sign-in asks for the code.
     const challenge = await passwordStep(admin.user.username, admin.password);
@@ -74,7 +76,11 @@ describe('the security policy', () => {
   it('lets the blocked user add a passkey instead, and then everything works', async () => {
     const admin = await signUp('admin');
     expectError(await api('/api/users', { token: admin.token }), 403, 'two_factor_required');
-    const options = await api('/api/auth/passkeys/register/options', { method: 'POST', token: admin.token });
+    const options = await api('/api/auth/passkeys/register/options', {
+      method: 'POST',
+      token: admin.token,
+      json: { password: admin.password },
+    });
     const response = await (await SoftAuthenticator.create()).register(options.body, 'http://newsroom.test');
     expect((await api('/api/auth/passkeys/register', { method: 'POST', token: admin.token, json: { response, name: 'Key' } })).status).toBe(
       201,
@@ -84,7 +90,7 @@ describe('the security policy', () => {
 
   it('"everyone" covers reporters too, and "none" lifts it', async () => {
     const admin = await signUp('admin');
-    await enableTotp(admin.token);
+    await enableTotp(admin.token, admin.password);
     const reporter = await signUp('reporter');
     expect((await setPolicy(admin.token, 'everyone')).body).toEqual({ requireTwoFactor: 'everyone' });
     expectError(
@@ -101,7 +107,7 @@ describe('the security policy', () => {
 
   it('falls back to none when the stored value does not parse', async () => {
     const admin = await signUp('admin');
-    await enableTotp(admin.token);
+    await enableTotp(admin.token, admin.password);
     const { deps } = await import('./support/api.ts');
     await deps.settings.put('security', { requireTwoFactor: 'always' }, admin.user.id, deps.clock.now());
     expect((await api('/api/settings/security', { token: admin.token })).body).toEqual({ requireTwoFactor: 'none' });

@@ -206,9 +206,17 @@ describe('the reading view is a whole page, its acting parts marked as islands (
       '<section aria-label="Notifications (F8)" class="toast-region"><ol tabindex="-1" class="toast-list" aria-live="polite"></ol></section>',
     );
     const featured = between(html, '<section class="featured"', '</section>');
-    expect(featured).toContain(
-      '<iframe src="https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?autoplay=0&amp;rel=0&amp;controls=1" title="Video: Flood video" loading="lazy"',
-    );
+    // The video behind its facade (decision 070): no player in the page until the reader taps play.
+    expect(featured).not.toContain('<iframe');
+    const facade =
+      /<button type="button" class="video-facade" aria-label="Play video: Flood video" data-island="youtube-player" data-island-props="([^"]+)">/.exec(
+        featured,
+      );
+    expect(facade).not.toBeNull();
+    expect(JSON.parse(facade![1]!.replaceAll('&quot;', '"').replaceAll('&amp;', '&'))).toEqual({
+      src: 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?autoplay=1&rel=0&controls=1',
+      title: 'Video: Flood video',
+    });
     expect(featured).toMatch(/<time datetime="[^"]+">just now<\/time>/);
     const share =
       /<button type="button" class="button button-secondary" aria-label="Share: Flood video" data-island="share" data-island-props="([^"]+)">Share<\/button>/.exec(

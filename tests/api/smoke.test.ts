@@ -22,7 +22,7 @@ describe('the newsroom API end to end', () => {
     const bySlug = await api('/api/stories/slug/hello-world');
     expect(bySlug.body.id).toBe(story.id);
 
-    const view = await api(`/api/stories/${story.id}/view`, { method: 'POST' });
+    const view = await api(`/api/stories/${story.id}/view`, { method: 'POST', json: {} });
     expect(view.body).toEqual({ views: 1 });
 
     const again = await createStory(reporter.token, { title: 'Hello, World!' });

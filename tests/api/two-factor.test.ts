@@ -20,7 +20,7 @@ describe('setting TOTP up', () => {
   it('starts with nothing, gives a base32 secret and its otpauth address, and is not active until confirmed', async () => {
     const { token, user, password } = await signUp('reporter');
     expect((await status(token)).body).toEqual({ totp: false, passkeys: [], recoveryCodesLeft: 0, required: false });
-    const setup = await api('/api/auth/2fa/totp/setup', { method: 'POST', token });
+    const setup = await api('/api/auth/2fa/totp/setup', { method: 'POST', token, json: { password } });
     expect(setup.status).toBe(200);
     expect(Object.keys(setup.body).sort()).toEqual(['otpauthUrl', 'secret']);
     expect(setup.body.secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -32,8 +32,8 @@ describe('setting TOTP up', () => {
   });
 
   it('stores the secret sealed (AES-GCM), never in the clear, and never returns it again', async () => {
-    const { token, user } = await signUp('reporter');
-    const { secret } = await enableTotp(token);
+    const { token, user, password } = await signUp('reporter');
+    const { secret } = await enableTotp(token, password);
     const row = await env.DB.prepare('SELECT secret_encrypted FROM totp_secrets WHERE user_id = ?')
       .bind(user.id)
       .first<{ secret_encrypted: string }>();
@@ -43,12 +43,12 @@ describe('setting TOTP up', () => {
     expect(after.body).toEqual({ totp: true, passkeys: [], recoveryCodesLeft: 10, required: false });
     expect(after.text).not.toContain(secret);
     // A second setup while one is active is refused: the secret cannot be read back through it either.
-    expectError(await api('/api/auth/2fa/totp/setup', { method: 'POST', token }), 409, 'totp_enabled');
+    expectError(await api('/api/auth/2fa/totp/setup', { method: 'POST', token, json: { password } }), 409, 'totp_enabled');
   });
 
   it('confirms with a code: ten different recovery codes, kept only as hashes', async () => {
-    const { token, user } = await signUp('reporter');
-    const { recoveryCodes } = await enableTotp(token);
+    const { token, user, password } = await signUp('reporter');
+    const { recoveryCodes } = await enableTotp(token, password);
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
     for (const code of recoveryCodes) expect(code).toMatch(/^[2-9a-hjkmnp-z]{5}-[2-9a-hjkmnp-z]{5}$/);
@@ -61,9 +61,9 @@ describe('setting TOTP up', () => {
   });
 
   it('refuses a wrong confirmation code with 400 invalid_code, and confirming without a setup with 409', async () => {
-    const { token } = await signUp('reporter');
+    const { token, password } = await signUp('reporter');
     expectError(await api('/api/auth/2fa/totp/confirm', { method: 'POST', token, json: { code: '123456' } }), 409, 'no_totp_setup');
-    const setup = await api('/api/auth/2fa/totp/setup', { method: 'POST', token });
+    const setup = await api('/api/auth/2fa/totp/setup', { method: 'POST', token, json: { password } });
     const wrong = codeOf(setup.body.secret) === '000000' ? '111111' : '000000';
     expectError(await api('/api/auth/2fa/totp/confirm', { method: 'POST', token, json: { code: wrong } }), 400, 'invalid_code');
     expectError(
@@ -86,7 +86,7 @@ describe('setting TOTP up', () => {
 describe('signing in with TOTP', () => {
   async function totpUser() {
     const account = await signUp('reporter');
-    const { secret, recoveryCodes } = await enableTotp(account.token);
+    const { secret, recoveryCodes } = await enableTotp(account.token, account.password);
     return { ...account, secret, recoveryCodes };
   }
 
@@ -159,7 +159,9 @@ describe('signing in with TOTP', () => {
     );
     expectError(await secondStep(challenge, codeOf(secret, -2)), 401, 'invalid_code');
     expectError(await secondStep(challenge, codeOf(secret, 2)), 401, 'invalid_code');
-    expect((await secondStep(challenge, codeOf(secret, 1))).status).toBe(200);
+    // Three wrong codes spend the challenge (decision 050): the next sign-in starts with the password.
+    expect(expectError(await secondStep(challenge, codeOf(secret, 1)), 401, 'invalid_code')).toMatchObject({ restart: true });
+    expect((await secondStep(await passwordStep(user.username, password), codeOf(secret, 1))).status).toBe(200);
   });
 
   it('never accepts a code twice, nor a code of an earlier step once a later one was used', async () => {
@@ -184,15 +186,16 @@ describe('signing in with TOTP', () => {
   it('counts wrong codes toward the same lockout as passwords: 429 after five, even with the right code', async () => {
     const { user, password, secret } = await totpUser();
     const challenge = await passwordStep(user.username, password);
+    const next = await passwordStep(user.username, password);
     for (let i = 0; i < 3; i++) expectError(await secondStep(challenge, i % 2 ? '000001' : 'aaaaa-aaaaa'), 401, 'invalid_code');
-    // Two wrong passwords on top make five failures for this name.
+    // Two wrong passwords on top make five failures for this account.
     for (let i = 0; i < 2; i++)
       expectError(
         await api('/api/auth/login', { method: 'POST', json: { emailOrUsername: user.username, password: 'wrong-password' } }),
         401,
         'invalid_credentials',
       );
-    await lockedOut(await secondStep(challenge, codeOf(secret, 1)));
+    await lockedOut(await secondStep(next, codeOf(secret, 1)));
     await lockedOut(await api('/api/auth/login', { method: 'POST', json: { emailOrUsername: user.username, password } }));
   });
 
@@ -245,7 +248,7 @@ describe('signing in with TOTP', () => {
 describe('removing TOTP', () => {
   it('needs the password: 401 invalid_credentials for a wrong one, then 204 and sign-in by password alone', async () => {
     const { token, user, password } = await signUp('reporter');
-    await enableTotp(token);
+    await enableTotp(token, password);
     expectError(
       await api('/api/auth/2fa/totp', { method: 'DELETE', token, json: { password: 'not-my-password' } }),
       401,
@@ -257,6 +260,6 @@ describe('removing TOTP', () => {
     expect(await login(user.username, password)).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expectError(await api('/api/auth/2fa/totp', { method: 'DELETE', token, json: { password } }), 404, 'not_found');
     // And it can be set up again, with a new secret.
-    await enableTotp(token);
+    await enableTotp(token, password);
   });
 });

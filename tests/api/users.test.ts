@@ -41,7 +41,7 @@ describe('deleting a reporter', () => {
     expect((await api<Story>(`/api/stories/slug/${published.slug}`)).body.author).toEqual(byline);
     const list = await api<Story[]>(`/api/stories?status=published&authorId=${reporter.user.id}`);
     expect(list.body.map((s) => s.id)).toEqual([published.id]);
-    expect((await api(`/api/stories/${published.id}/view`, { method: 'POST' })).body).toEqual({ views: 1 });
+    expect((await api(`/api/stories/${published.id}/view`, { method: 'POST', json: {} })).body).toEqual({ views: 1 });
   });
 
   it('keeps its drafts, for an admin to see', async () => {

@@ -77,7 +77,7 @@ async function publicTraces(story: Story): Promise<string[]> {
   );
   await check(
     'views',
-    api(`/api/stories/${story.id}/view`, { method: 'POST' }).then((r) => r.status === 200),
+    api(`/api/stories/${story.id}/view`, { method: 'POST', json: {} }).then((r) => r.status === 200),
   );
   return seen;
 }
@@ -357,7 +357,7 @@ describe('revision history', () => {
       },
     ]);
 
-    await api(`/api/stories/${story.id}/view`, { method: 'POST' });
+    await api(`/api/stories/${story.id}/view`, { method: 'POST', json: {} });
     const featured = await updateStory(reporter.token, story, { isFeatured: true });
     expect((await revisions(reporter.token, story)).body).toHaveLength(1);
 

@@ -94,9 +94,11 @@ describe('home', () => {
 
     const featuredSection = page.getByRole('region', { name: 'Featured Story' });
     await expect.poll(() => featuredSection.getByRole('heading', { name: featured.title }).count()).toBe(1);
-    expect(await featuredSection.locator('iframe').getAttribute('src')).toBe(
-      `https://www.youtube-nocookie.com/embed/${YOUTUBE_ID}?autoplay=0&rel=0&controls=1`,
-    );
+    // The video waits behind its facade: the story's picture and a play button; no player yet (decision 070).
+    const play = featuredSection.getByRole('button', { name: `Play video: ${featured.title}` });
+    await expect.poll(() => play.count()).toBe(1);
+    expect(await featuredSection.locator('iframe').count()).toBe(0);
+    expect(await play.locator('img').getAttribute('src')).toBe(POSTER);
     expect(await featuredSection.getByRole('link', { name: 'Read Full Story' }).getAttribute('href')).toBe(`/story/${featured.slug}`);
     await expect.poll(() => featuredSection.getByRole('button', { name: `Share: ${featured.title}` }).count()).toBe(1);
 
@@ -212,12 +214,36 @@ describe('story viewer', () => {
     expect(await currentViews(uploaded)).toBe(before + 2);
   });
 
-  test('plays a YouTube link as a privacy-enhanced embed and an uploaded video in a native player with the poster', async ({ page }) => {
+  test('loads the YouTube player (privacy-enhanced) only on the tap, and plays an uploaded video in a native player with the poster', async ({
+    page,
+  }) => {
+    const thirdParty: string[] = [];
+    page.on('request', (request) => {
+      if (/youtube|ytimg|googlevideo/.test(new URL(request.url()).hostname)) thirdParty.push(request.url());
+    });
+    await page.goto('/');
+    const play = page.getByRole('region', { name: 'Featured Story' }).getByRole('button', { name: `Play video: ${featured.title}` });
+    await expect.poll(() => play.count()).toBe(1);
+    await page.waitForLoadState('load');
+    expect(thirdParty).toEqual([]);
+    await play.click();
+    const player = page.getByRole('region', { name: 'Featured Story' }).locator('iframe');
+    await expect
+      .poll(() => player.getAttribute('src'))
+      .toBe(`https://www.youtube-nocookie.com/embed/${YOUTUBE_ID}?autoplay=1&rel=0&controls=1`);
+    expect(await player.getAttribute('allow')).toContain('autoplay');
+    expect(thirdParty[0]).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+
     await page.goto(`/story/${featured.slug}`);
+    expect(await page.locator('article iframe').count()).toBe(0);
+    await page
+      .locator('article')
+      .getByRole('button', { name: `Play video: ${featured.title}` })
+      .click();
     const frame = page.locator('article iframe');
     await expect
       .poll(() => frame.getAttribute('src'))
-      .toBe(`https://www.youtube-nocookie.com/embed/${YOUTUBE_ID}?autoplay=0&rel=0&controls=1`);
+      .toBe(`https://www.youtube-nocookie.com/embed/${YOUTUBE_ID}?autoplay=1&rel=0&controls=1`);
     expect(await frame.getAttribute('title')).toBe(`Video: ${featured.title}`);
 
     await page.goto(`/story/${uploaded.slug}`);

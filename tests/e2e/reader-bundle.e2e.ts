@@ -18,6 +18,7 @@ const STAFF_MARKERS = [
   'Require a second factor for', // the admin's security policy
   'Set up an authenticator app', // the profile's sign-in security, with the QR code
   'Show as a table', // readership charts' text alternative
+  'Push this story to the lock screens', // the editor's Send alert card
 ];
 
 /** Found only in uPlot, the staff's chart library, which loads once a chart has figures to draw. */

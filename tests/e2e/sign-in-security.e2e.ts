@@ -40,6 +40,11 @@ describe.sequential('sign-in security', () => {
     await signedInTo(page, '/dashboard');
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    // Adding a factor asks for the password first (decision 050).
+    const confirmPassword = page.getByRole('dialog', { name: 'Set up an authenticator app' });
+    await confirmPassword.getByLabel('Your password').fill(reporter.password);
+    await shot(page, '00-totp-setup-asks-password');
+    await confirmPassword.getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => page.getByRole('img', { name: 'QR code for your authenticator app' }).count(), { timeout: 15_000 }).toBe(1);
     const secret = (await page.locator('.totp-secret').innerText()).replace(/\s/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -94,6 +99,9 @@ describe.sequential('sign-in security', () => {
     await page.goto(onLocalhost('/profile'));
     await page.getByLabel('Passkey name').fill('Newsroom laptop');
     await page.getByRole('button', { name: 'Add a passkey' }).click();
+    const confirmPassword = page.getByRole('dialog', { name: 'Add a passkey' });
+    await confirmPassword.getByLabel('Your password').fill(reporter.password);
+    await confirmPassword.getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => page.getByText('Newsroom laptop', { exact: true }).count(), { timeout: 15_000 }).toBe(1);
     const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
     expect(credentials).toEqual([expect.objectContaining({ isResidentCredential: true, rpId: 'localhost' })]);
@@ -162,6 +170,9 @@ describe.sequential('sign-in security', () => {
       await signedInTo(page, '/profile');
 
       await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+      const confirmPassword = page.getByRole('dialog', { name: 'Set up an authenticator app' });
+      await confirmPassword.getByLabel('Your password').fill(newcomer.password);
+      await confirmPassword.getByRole('button', { name: 'Continue' }).click();
       const secret = (await page.locator('.totp-secret').innerText({ timeout: 15_000 })).replace(/\s/g, '');
       await page.getByLabel('Code from the app').fill(codeFor(secret));
       await page.getByRole('button', { name: 'Turn on' }).click();
@@ -181,7 +192,11 @@ describe.sequential('sign-in security', () => {
       });
       if (restore.status !== 200) {
         const fresh = await apiLogin(newcomer);
-        const setup = await apiCall<{ secret: string }>('/api/auth/2fa/totp/setup', { method: 'POST', token: fresh });
+        const setup = await apiCall<{ secret: string }>('/api/auth/2fa/totp/setup', {
+          method: 'POST',
+          token: fresh,
+          json: { password: newcomer.password },
+        });
         await apiCall('/api/auth/2fa/totp/confirm', { method: 'POST', token: fresh, json: { code: codeFor(setup.body.secret) } });
         expect((await apiCall('/api/settings/security', { method: 'PUT', token: fresh, json: { requireTwoFactor: 'none' } })).status).toBe(
           200,

@@ -49,7 +49,7 @@ describe('views answered as counted, when the server is killed', () => {
       env: { [STATE_DIR_ENV]: stateDir, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, SEED_DEMO: '1' },
     });
     const port = await freePort();
-    const serve = () => serveBuild({ port, stateDir, vars: { VIEW_FLUSH_SECONDS: FLUSH_SECONDS } });
+    const serve = () => serveBuild({ port, stateDir, vars: { VIEW_FLUSH_SECONDS: FLUSH_SECONDS, RATE_LIMITS: 'off' } });
     const signIn = async (baseUrl: string) => {
       const res = await fetch(`${baseUrl}/api/auth/login`, {
         method: 'POST',

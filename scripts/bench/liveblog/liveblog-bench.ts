@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { machineLoad } from '../machine-load.ts';
 import { Agent, request } from 'undici';
 import { summarize, type DelaySummary } from '../live/stream-follower.ts';
 import { benchReader, type BenchReader } from './reader.ts';
@@ -49,18 +49,6 @@ async function d1Statements(baseUrl: string): Promise<number> {
   const answer = await json<{ statements: number }>(baseUrl, 'GET', '/api/health/d1', null);
   if (answer.status !== 200) throw new Error('the served worker does not count D1 statements (COUNT_D1_QUERIES=1)');
   return answer.body.statements;
-}
-
-/** The machine's load, as `uptime` prints it (the machine is shared: numbers go with it). */
-export function machineLoad(): string {
-  try {
-    return execFileSync('uptime', { encoding: 'utf8' })
-      .trim()
-      .replace(/^.*load average:/, 'load')
-      .trim();
-  } catch {
-    return '-';
-  }
 }
 
 export async function runRound(options: {

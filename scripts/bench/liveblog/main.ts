@@ -2,9 +2,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { projectRoot } from '../../lib/project.ts';
 import { serveBuild, type ServedSite } from '../../lib/serve-build.ts';
-import { startDemoSite } from '../demo-site.ts';
+import { startDemoSite, UNLIMITED } from '../demo-site.ts';
 import { login } from '../live/live-bench.ts';
-import { machineLoad, resultTable, runRound, type RoundResult } from './liveblog-bench.ts';
+import { machineLoad } from '../machine-load.ts';
+import { resultTable, runRound, type RoundResult } from './liveblog-bench.ts';
 
 /**
  * `npm run bench:liveblog` (issue 21, decision 055): builds the site (unless --no-build), serves it
@@ -27,7 +28,7 @@ const postForMs = Number(process.env.LIVEBLOG_BENCH_SECONDS ?? 60) * 1000;
 const build = !process.argv.includes('--no-build');
 
 const stateName = 'bench-liveblog';
-const vars = { COUNT_D1_QUERIES: '1' };
+const vars = { ...UNLIMITED, COUNT_D1_QUERIES: '1' };
 const demo = await startDemoSite({ port, build, stateName, vars });
 let site: ServedSite = demo;
 const results: RoundResult[] = [];

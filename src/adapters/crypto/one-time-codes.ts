@@ -1,3 +1,4 @@
+import type { SignInSecrets } from '../../domain/security/ports.ts';
 import { toHex } from './bytes.ts';
 import { hashSessionToken, newSessionToken } from './session-tokens.ts';
 
@@ -22,20 +23,38 @@ export function normaliseRecoveryCode(typed: string): string | null {
 }
 
 /**
- * Recovery codes are kept only as HMAC-SHA-256 under the pepper: a stolen database alone does not
- * let anyone test guesses at them.
+ * HMAC-SHA-256 under the pepper, for what must be found again but never read back: recovery codes
+ * (a stolen database alone does not let anyone test guesses at them) and names typed at sign-in.
+ * `purpose` keeps the two kinds of hash apart.
  */
-export async function recoveryCodeHash(pepper: string, normalised: string): Promise<string> {
+export async function pepperedHash(pepper: string, purpose: string, text: string): Promise<string> {
   if (pepper.length < 16) throw new Error('PASSWORD_PEPPER must be set to at least 16 characters');
   const encoder = new TextEncoder();
   const key = await crypto.subtle.importKey('raw', encoder.encode(pepper), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  return toHex(await crypto.subtle.sign('HMAC', key, encoder.encode(`recovery-code:${normalised}`)));
+  return toHex(await crypto.subtle.sign('HMAC', key, encoder.encode(`${purpose}:${text}`)));
 }
 
-/** An opaque single-use handle (a second step's challenge, a reset link's token): 256 random bits; the server keeps its SHA-256. */
-export const newHandle = newSessionToken;
+/**
+ * The security use cases' tokens and keyed hashes (SignInSecrets): session tokens, challenges and
+ * reset links are 256 random bits kept only as SHA-256; names typed at sign-in and recovery codes
+ * only as HMAC under the pepper.
+ */
+export class PepperedSignInSecrets implements SignInSecrets {
+  constructor(private readonly pepper: string) {}
 
-export const handleHash = hashSessionToken;
+  newToken = newSessionToken;
+  tokenHash = hashSessionToken;
+  newRecoveryCodes = newRecoveryCodes;
+
+  nameHash(name: string): Promise<string> {
+    return pepperedHash(this.pepper, 'sign-in-name', name);
+  }
+
+  async recoveryCodeHash(typed: string): Promise<string | null> {
+    const code = normaliseRecoveryCode(typed);
+    return code === null ? null : pepperedHash(this.pepper, 'recovery-code', code);
+  }
+}
 
 function randomSymbols(count: number): string {
   let out = '';

@@ -9,6 +9,7 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
+import type { PasskeyCeremonies, RelyingParty, VerifiedPasskey } from '../../domain/security/ports.ts';
 import { fromBase64Url, toBase64Url } from '../../media/base64.ts';
 
 /**
@@ -16,13 +17,6 @@ import { fromBase64Url, toBase64Url } from '../../media/base64.ts';
  * ceremonies' options, and the verification of what the authenticator answered (CBOR, COSE keys,
  * signatures, origins) by a library made and reviewed for exactly this.
  */
-
-/** The relying party is the site the request came to: its host name (the RP id) and origin. */
-export interface RelyingParty {
-  rpId: string;
-  origin: string;
-  name: string;
-}
 
 /**
  * From the request's own URL, so a local site (localhost) and a deployed one both work without
@@ -58,13 +52,6 @@ export function registrationOptions(
 export function signInOptions(rp: RelyingParty): Promise<PublicKeyCredentialRequestOptionsJSON> {
   // No allowCredentials: a discoverable credential names its own account.
   return generateAuthenticationOptions({ rpID: rp.rpId, userVerification: 'required', timeout: CHALLENGE_TIMEOUT_MS });
-}
-
-export interface VerifiedPasskey {
-  credentialId: string;
-  publicKey: string;
-  counter: number;
-  transports: string[];
 }
 
 /** The new credential, or null when the answer does not verify (wrong challenge, origin, RP id, no user verification). */
@@ -121,4 +108,11 @@ export async function verifySignIn(
   }
 }
 
-export type { AuthenticationResponseJSON, RegistrationResponseJSON };
+/** The ceremonies as the security use cases take them; the routes' schemas have checked the answers' shape, the library checks the rest. */
+export const webAuthnCeremonies: PasskeyCeremonies = {
+  registrationOptions,
+  signInOptions,
+  verifyRegistration: (response, rp, challengeIsLive) => verifyRegistration(response as RegistrationResponseJSON, rp, challengeIsLive),
+  verifySignIn: (response, rp, passkey, challengeIsLive) =>
+    verifySignIn(response as AuthenticationResponseJSON, rp, passkey, challengeIsLive),
+};

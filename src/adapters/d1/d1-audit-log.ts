@@ -1,5 +1,6 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
-import type { AuditDetail, AuditRecord, AuditTargetType } from '../../domain/audit/audit.ts';
+import type { AuditDetail, AuditEntry, AuditRecord, AuditTargetType } from '../../domain/audit/audit.ts';
+import { auditEntry } from './audit-entry.ts';
 import type { AuditLog, AuditQuery } from '../../domain/audit/ports.ts';
 import type { Db } from './db.ts';
 import { users } from './schema.ts';
@@ -8,6 +9,12 @@ import { auditLog } from './security-schema.ts';
 /** Reads the audit log, newest first; entries are written by the batches of the changes they record (audit-entry.ts). */
 export class D1AuditLog implements AuditLog {
   constructor(private readonly db: Db) {}
+
+  /** Entries that record no change of their own (a passkey that failed to sign in). */
+  async append(entries: readonly AuditEntry[], at: string): Promise<void> {
+    const [first, ...rest] = entries.map((entry) => auditEntry(this.db, entry, at));
+    if (first) await this.db.batch([first, ...rest]);
+  }
 
   async list(query: AuditQuery): Promise<AuditRecord[]> {
     const rows = await this.db

@@ -1,9 +1,13 @@
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { AuthChallenge, AuthChallengeRepository, ChallengePurpose } from '../../domain/security/ports.ts';
 import type { Db } from './db.ts';
 import { authChallenges } from './security-schema.ts';
 
-/** Challenges are used up by the batch that acts on them (sign-in-proof.ts, d1-passkey-repository.ts). */
+/**
+ * Challenges are used up by the batch that acts on them (sign-in-proof.ts, d1-passkey-repository.ts),
+ * spent by the one that records their last wrong code (d1-login-attempt-repository.ts), and the
+ * expired ones go with the minute job (d1-expired-rows.ts).
+ */
 export class D1AuthChallengeRepository implements AuthChallengeRepository {
   constructor(private readonly db: Db) {}
 
@@ -18,9 +22,5 @@ export class D1AuthChallengeRepository implements AuthChallengeRepository {
       .where(and(eq(authChallenges.id, id), eq(authChallenges.purpose, purpose), gt(authChallenges.expiresAt, now)))
       .get();
     return row ? { id: row.id, purpose: row.purpose, userId: row.userId, detail: row.detail, expiresAt: row.expiresAt } : null;
-  }
-
-  async pruneBefore(now: string): Promise<void> {
-    await this.db.delete(authChallenges).where(lte(authChallenges.expiresAt, now)).run();
   }
 }

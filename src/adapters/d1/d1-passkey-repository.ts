@@ -5,6 +5,7 @@ import type { PasskeyRepository, PasskeySummary, StoredPasskey } from '../../dom
 import { auditEntry, auditEntriesFrom, ifChanged } from './audit-entry.ts';
 import { isUniqueViolation, type Db } from './db.ts';
 import { useChallenge } from './sign-in-proof.ts';
+import { endOtherSessions } from './d1-session-repository.ts';
 import { passkeys } from './security-schema.ts';
 
 type PasskeyRow = typeof passkeys.$inferSelect;
@@ -35,6 +36,7 @@ export class D1PasskeyRepository implements PasskeyRepository {
     challengeId: string,
     now: string,
     audit: AuditEntry[],
+    keepSessionId: number,
   ): Promise<PasskeySummary | null> {
     const { userId, credentialId, publicKey, counter, transports, rpId, name, createdAt } = passkey;
     try {
@@ -56,6 +58,9 @@ export class D1PasskeyRepository implements PasskeyRepository {
             from: sql`passkeys WHERE id = last_insert_rowid() AND credential_id = ${credentialId}`,
           }),
         ),
+        // A new factor: whoever else held a session must now pass it (decision 050). The credential is
+        // there only if this batch stored it (a known one fails the whole batch).
+        endOtherSessions(this.db, userId, keepSessionId, now, sql`EXISTS (SELECT 1 FROM passkeys WHERE credential_id = ${credentialId})`),
       ]);
       return added[0] ?? null;
     } catch (error) {

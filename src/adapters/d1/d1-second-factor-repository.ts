@@ -4,6 +4,7 @@ import type { SecondFactorRepository, SecondFactorStatus, TotpRecord } from '../
 import type { Db } from './db.ts';
 import { auditEntry, ifChanged } from './audit-entry.ts';
 import { D1PasskeyRepository } from './d1-passkey-repository.ts';
+import { endOtherSessions } from './d1-session-repository.ts';
 import { recoveryCodes, totpSecrets } from './security-schema.ts';
 
 export class D1SecondFactorRepository implements SecondFactorRepository {
@@ -55,6 +56,7 @@ export class D1SecondFactorRepository implements SecondFactorRepository {
     recoveryCodeHashes: readonly string[],
     now: string,
     audit: AuditEntry[],
+    keepSessionId: number,
   ): Promise<boolean> {
     // The TOTP was confirmed by this batch (its confirmed_at is this call's `now`).
     const confirmedNow = sql`EXISTS (SELECT 1 FROM totp_secrets WHERE user_id = ${userId} AND confirmed_at = ${now})`;
@@ -70,6 +72,8 @@ export class D1SecondFactorRepository implements SecondFactorRepository {
         this.db.insert(recoveryCodes).select(sql`SELECT NULL, ${userId}, ${codeHash}, ${now}, NULL WHERE ${confirmedNow}`),
       ),
       ...audit.map((entry) => auditEntry(this.db, entry, now, confirmedNow)),
+      // A new factor: whoever else held a session must now pass it (decision 050).
+      endOtherSessions(this.db, userId, keepSessionId, now, confirmedNow),
     ]);
     return confirmed.length > 0;
   }

@@ -2,14 +2,14 @@ import { and, desc, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { AuditEntry } from '../../domain/audit/audit.ts';
 import type { User } from '../../domain/users/entities.ts';
-import type { SessionRepository } from '../../domain/security/ports.ts';
-import type { NewSession, SessionSummary, SignedInSession, SignInProof } from '../../domain/security/ports.ts';
+import type { NewSession, SessionOpening, SessionRepository, SessionSummary, SignedInSession } from '../../domain/security/ports.ts';
 import type { Db } from './db.ts';
 import { auditEntry, ifChanged } from './audit-entry.ts';
 import { proofStatements } from './sign-in-proof.ts';
 import { SECURITY_SETTINGS_KEY } from '../../services/security/security-settings.ts';
 import { toUser } from './d1-user-repository.ts';
-import { sessions, users } from './schema.ts';
+import { notLocked } from './d1-login-attempt-repository.ts';
+import { loginAttempts, sessions, users } from './schema.ts';
 
 /** Whether the user has a confirmed TOTP or a passkey (the security policy asks). */
 const hasSecondFactor = sql<number>`(EXISTS (SELECT 1 FROM totp_secrets t WHERE t.user_id = ${users.id} AND t.confirmed_at IS NOT NULL)
@@ -22,23 +22,40 @@ const storedSecuritySetting = sql<string | null>`(SELECT value FROM site_setting
 
 const live = (now: string) => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now));
 
+/** The statement that ends every live session of the user but one, when `onlyIf` holds: for a batch that adds a factor. */
+export function endOtherSessions(db: Db, userId: number, keepSessionId: number, now: string, onlyIf: SQL) {
+  return db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), live(now), onlyIf));
+}
+
 export class D1SessionRepository implements SessionRepository {
   constructor(private readonly db: Db) {}
 
-  async create(session: NewSession, proof: SignInProof = { kind: 'password' }, audit: readonly AuditEntry[] = []): Promise<boolean> {
-    const { tokenHash, userId, createdAt, expiresAt, userAgent } = session;
-    const proofs = proofStatements(this.db, proof, createdAt);
-    const onlyIf = proofs.length > 0 ? ifChanged : sql`1`;
+  async create(session: NewSession, { proof, audit, lockout }: SessionOpening): Promise<boolean> {
+    const { tokenHash, userId, createdAt, expiresAt, userAgent, method } = session;
+    // A locked key opens nothing: the check is part of the first statement, so it holds for the whole batch.
+    const unlocked = lockout ? notLocked(lockout) : undefined;
+    const proofs = proofStatements(this.db, proof, createdAt, unlocked);
+    const onlyIf = proofs.length > 0 ? ifChanged : (unlocked ?? sql`1`);
     // Values in the order of schema.ts's sessions columns, which drizzle names in the INSERT.
     const open = this.db
       .insert(sessions)
-      .select(sql`SELECT NULL, ${tokenHash}, ${userId}, ${createdAt}, ${expiresAt}, NULL, ${createdAt}, ${userAgent} WHERE ${onlyIf}`)
+      .select(
+        sql`SELECT NULL, ${tokenHash}, ${userId}, ${createdAt}, ${expiresAt}, NULL, ${createdAt}, ${userAgent}, ${method} WHERE ${onlyIf}`,
+      )
       .returning({ id: sessions.id });
-    const entries = audit.map((entry) => auditEntry(this.db, entry, createdAt, ifChanged));
-    const statements = [...proofs, open, ...entries] as unknown as Statements;
+    const opened = sql`EXISTS (SELECT 1 FROM sessions WHERE token_hash = ${tokenHash})`;
+    const statements = [
+      ...proofs,
+      open,
+      ...audit.map((entry) => auditEntry(this.db, entry, createdAt, opened)),
+      // A whole sign-in forgives the failures before it.
+      ...(lockout ? [this.db.delete(loginAttempts).where(and(eq(loginAttempts.key, lockout.key), opened))] : []),
+    ] as unknown as Statements;
     const results = await this.db.batch(statements);
-    const opened = results[proofs.length] as { id: number }[];
-    return opened.length > 0;
+    return (results[proofs.length] as { id: number }[]).length > 0;
   }
 
   async findUser(tokenHash: string, now: string): Promise<User | null> {
@@ -50,6 +67,8 @@ export class D1SessionRepository implements SessionRepository {
       .select({
         user: users,
         sessionId: sessions.id,
+        createdAt: sessions.createdAt,
+        signInMethod: sessions.signInMethod,
         lastSeenAt: sessions.lastSeenAt,
         hasSecondFactor,
         securitySetting: storedSecuritySetting,
@@ -59,9 +78,12 @@ export class D1SessionRepository implements SessionRepository {
       .where(and(eq(sessions.tokenHash, tokenHash), live(now), eq(users.isActive, true)))
       .get();
     if (!row) return null;
-    const { sessionId, lastSeenAt } = row;
+    const { sessionId, createdAt, signInMethod, lastSeenAt } = row;
     const securitySetting = row.securitySetting === null ? undefined : (JSON.parse(row.securitySetting) as unknown);
-    return { user: toUser(row.user), session: { sessionId, lastSeenAt, hasSecondFactor: Boolean(row.hasSecondFactor), securitySetting } };
+    return {
+      user: toUser(row.user),
+      session: { sessionId, createdAt, signInMethod, lastSeenAt, hasSecondFactor: Boolean(row.hasSecondFactor), securitySetting },
+    };
   }
 
   async revoke(tokenHash: string, now: string): Promise<void> {

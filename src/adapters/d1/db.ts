@@ -14,6 +14,14 @@ export function isUniqueViolation(error: unknown, column?: string): boolean {
   return column === undefined || message.includes(column);
 }
 
+/**
+ * D1 refused a row for what it holds (a CHECK, NOT NULL or FOREIGN KEY constraint, a value of the wrong type or too big),
+ * not because it could not be reached: sending the same row again will fail again.
+ */
+export function isRefusedRow(error: unknown): boolean {
+  return /constraint failed|SQLITE_CONSTRAINT|datatype mismatch|SQLITE_MISMATCH|too big|SQLITE_TOOBIG/i.test(errorMessage(error));
+}
+
 function errorMessage(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = error.cause instanceof Error ? ` ${error.cause.message}` : '';

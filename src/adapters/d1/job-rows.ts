@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { NewJob } from '../../domain/jobs/job.ts';
 import type { Db } from './db.ts';
 import { jobs } from './jobs-schema.ts';
@@ -27,4 +28,17 @@ export function jobRows(db: Db, newJobs: readonly NewJob[], now: string) {
     );
   }
   return statements;
+}
+
+/**
+ * One job whose `ref` the batch computes as it runs, from a row written just before it (a new row's
+ * id: `sql\`last_insert_rowid() || ':0'\``), written only when `onlyIf` holds.
+ */
+export function jobRowFrom(db: Db, job: Omit<NewJob, 'ref'>, ref: SQL, now: string, onlyIf: SQL = sql`1`) {
+  // Values in the order of jobs-schema.ts's columns, which drizzle names in the INSERT.
+  return db
+    .insert(jobs)
+    .select(sql`SELECT ${job.id}, ${job.kind}, ${ref}, 'pending', 0, ${now}, NULL, NULL, ${now}, NULL WHERE ${onlyIf}`)
+    .onConflictDoNothing({ target: [jobs.kind, jobs.ref] })
+    .returning({ id: jobs.id, kind: jobs.kind, ref: jobs.ref });
 }

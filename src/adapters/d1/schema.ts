@@ -33,11 +33,14 @@ export const sessions = sqliteTable('sessions', {
   // migrations/0017: what the profile screen's session list shows.
   lastSeenAt: text('last_seen_at'),
   userAgent: text('user_agent'),
+  // migrations/0030: how it was opened (a fresh passkey sign-in stands in for the password).
+  signInMethod: text('sign_in_method', { enum: ['password', 'password+totp', 'password+recovery_code', 'passkey'] }),
 });
 
+// migrations/0030: failed sign-ins per lockout key (an account, or a name's keyed hash), never a name as typed.
 export const loginAttempts = sqliteTable('login_attempts', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  identifier: text('identifier').notNull(),
+  id: text('id').primaryKey(),
+  key: text('key').notNull(),
   attemptedAt: text('attempted_at').notNull(),
 });
 

@@ -45,6 +45,8 @@ export const authChallenges = sqliteTable('auth_challenges', {
   detail: text('detail', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default({}),
   createdAt: text('created_at').notNull(),
   expiresAt: text('expires_at').notNull(),
+  // migrations/0030: wrong codes spent on it; the third deletes it.
+  failures: integer('failures').notNull().default(0),
 });
 
 export const passwordResets = sqliteTable('password_resets', {

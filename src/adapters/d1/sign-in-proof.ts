@@ -12,11 +12,12 @@ import { authChallenges, passkeys, recoveryCodes, totpSecrets } from './security
  *    or the recovery code is marked used (it was unused), or the passkey's counter and last use are
  *    kept, each only while the challenge is live (there, unexpired);
  *  - then the challenge is deleted: it works once.
+ * `onlyIf` (the lockout's check) joins the first statement's condition.
  */
-export function proofStatements(db: Db, proof: SignInProof, now: string) {
+export function proofStatements(db: Db, proof: SignInProof, now: string, onlyIf?: SQL) {
   if (proof.kind === 'password') return [];
   if (proof.kind === 'passkey') {
-    const live = liveChallenge(proof.challengeId, 'passkey_sign_in', now, null);
+    const live = and(liveChallenge(proof.challengeId, 'passkey_sign_in', now, null), onlyIf);
     return [
       db
         .update(passkeys)
@@ -25,7 +26,7 @@ export function proofStatements(db: Db, proof: SignInProof, now: string) {
       useChallenge(db, proof.challengeId, 'passkey_sign_in', now, null, ifChanged),
     ];
   }
-  const live = liveChallenge(proof.challengeId, 'sign_in', now, proof.userId);
+  const live = and(liveChallenge(proof.challengeId, 'sign_in', now, proof.userId), onlyIf);
   const used = useChallenge(db, proof.challengeId, 'sign_in', now, proof.userId, ifChanged);
   if (proof.kind === 'totp') {
     return [

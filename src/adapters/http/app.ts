@@ -7,12 +7,18 @@ import { authenticate } from './middleware/authenticate.ts';
 import { compression } from './middleware/compression.ts';
 import { noEdgeCache, type EdgeCache } from './middleware/edge-cache.ts';
 import { drainUnreadBody, limitBody } from './middleware/request-body.ts';
+import { federateWrites } from './middleware/federate-writes.ts';
+import { syncFediverse } from '../federation/fediverse-context.ts';
+import { activityJsonAtPages, fediverseSiteRoutes } from './routes/fediverse-site.ts';
+import { fediverseRoutes, fediverseSettingsRoutes } from './routes/fediverse.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
+import { alertRoutes, storyAlertRoutes } from './routes/alerts.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { twoFactorPolicy } from './middleware/two-factor-policy.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
 import { passkeyRoutes } from './routes/passkeys.ts';
+import { pushRoutes } from './routes/push.ts';
 import { passwordResetRoutes, resetLinkRoutes } from './routes/password-reset.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { settingsRoutes } from './routes/settings.ts';
@@ -71,11 +77,14 @@ const PRIVATE_WRITES = [
   /^\/api\/newsletters\/\d+\/subscribers\/import$/,
   /^\/api\/stories\/\d+\/send$/,
   /^\/api\/settings\/newsletters$/,
-  /^\/api\/settings\/security$/,
+  /^\/api\/settings\/(security|alerts)$/,
   /^\/api\/users\/\d+\/password-reset$/,
   /^\/api\/stories\/\d+\/view$/,
   /^\/api\/upload\/image$/,
   /^\/api\/uploads(\/[^/]+(\/parts\/\d+)?)?$/,
+  // A reader's browser asking for alerts, or turning them off; an alert sent (the story is as it was).
+  /^\/api\/push\/subscriptions$/,
+  /^\/api\/stories\/\d+\/alert$/,
 ];
 
 /** How old the cached list of streams on air may be; the rooms write their counts every SAVE_EVERY_MS (5 s) on top. */
@@ -111,6 +120,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     // counts (written by each room every few seconds) are never older than about 10 s (issue 18).
     .use('/streams/active', edge.readThroughWithin(ACTIVE_STREAMS_MAX_AGE_SECONDS))
     .use(edge.purgeOnWrite(isPublicWrite))
+    .use(federateWrites(isPublicWrite, syncFediverse))
     // Live media is for anyone and does no session work (decision 025): routed before authentication.
     .route('/streams', liveMediaRoutes)
     // So is a live blog's stream of changes: every reader of an isolate shares one read a second (decision 055).
@@ -133,6 +143,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/stories', storyWorkflowRoutes)
     .route('/stories', liveBlogRoutes)
     .route('/stories', storyViewRoutes)
+    .route('/stories', storyAlertRoutes)
+    .route('/alerts', alertRoutes)
     .route('/analytics', analyticsRoutes)
     .route('/health', healthRoutes)
     .route('/upload', uploadRoutes)
@@ -140,10 +152,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/streams', streamRoutes)
     .route('/settings/social', socialSettingsRoutes)
     .route('/readers', readerRoutes)
+    .route('/settings/fediverse', fediverseSettingsRoutes)
+    .route('/fediverse', fediverseRoutes)
     .route('/newsletters', newsletterRoutes)
     .route('/stories', storySendRoutes)
     .route('/sends', sendRoutes)
     .route('/settings/newsletters', newsletterSettingsRoutes)
+    .route('/push', pushRoutes)
     .all('*', (c) => c.json(errorBody('not_found', 'No such API route'), 404));
 
   // Two apps behind one entry: a request is routed among the API's routes or among the pages' few,
@@ -155,6 +170,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     await next();
   });
   siteApp.route('/media', mediaRoutes(options.pictureCache ?? null));
+  // The fediverse's addresses (WebFinger, actors, inboxes), and ActivityStreams at the author and story pages' own addresses.
+  siteApp.route('/', fediverseSiteRoutes(deps));
+  siteApp.route('/', activityJsonAtPages(deps));
   // A story's page and its feed are also in the story's scope: a live blog's new update renews them alone (decision 055).
   const storyPage = edge.scopedReadThrough((c) => storyScope(c.req.param('segment') ?? ''));
   if (options.assets) siteApp.route('/', seoRoutes(deps, options.assets, edge.readThrough, storyPage));

@@ -1,5 +1,5 @@
 import { zValidator } from '@hono/zod-validator';
-import type { ValidationTargets } from 'hono';
+import type { Context, ValidationTargets } from 'hono';
 import type { z, ZodType } from 'zod';
 import { UnsupportedMediaTypeError, ValidationError } from '../../domain/errors.ts';
 
@@ -32,6 +32,24 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
     return validator(c, next);
   };
   return jsonOnly;
+}
+
+/**
+ * A JSON body that may be left out (an empty body is `{}`), validated as `validate('json', ...)` does;
+ * a body under another content type is still 415.
+ */
+export async function optionalJson<Schema extends ZodType>(c: Context, schema: Schema): Promise<z.output<Schema>> {
+  const text = await c.req.text();
+  if (text.trim() === '') return parseWith(schema, {});
+  const mediaType = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim();
+  if (!JSON_MEDIA_TYPE.test(mediaType)) throw new UnsupportedMediaTypeError('Send the body as JSON, with Content-Type: application/json');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ValidationError({ body: 'The body must be JSON' });
+  }
+  return parseWith(schema, json);
 }
 
 /** The same as the validators, for values read outside them (multipart fields, streamed bodies). */

@@ -20,12 +20,20 @@ function inTurn<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * A batch runs at most one job of such a kind; its others go back to the queue for a few seconds.
+ * Miniflare hands the consumer one batch at a time: a batch of nine pictures taking turns held every
+ * later message (a delivery, a mail batch) for minutes behind them.
+ */
+const TAKE_TURNS_SECONDS = 5;
+
+/**
  * The worker's `queue` handler (decision 065): each message names a job; its runs go side by side
  * (they wait on mail servers, inboxes and push services, not on this isolate), but for kinds that
  * must take turns. A message that names no job we know is dropped; one whose run threw is left to
  * the queue to deliver again.
  */
 export async function consumeJobs(batch: MessageBatch<unknown>, run: (message: JobMessage) => Promise<MessageVerdict>): Promise<void> {
+  let tookOneAtATime = false;
   await Promise.all(
     batch.messages.map(async (message) => {
       const body = message.body;
@@ -34,8 +42,14 @@ export async function consumeJobs(batch: MessageBatch<unknown>, run: (message: J
         message.ack();
         return;
       }
+      const alone = JOB_POLICIES[body.kind].oneAtATime === true;
+      if (alone && tookOneAtATime) {
+        message.retry({ delaySeconds: TAKE_TURNS_SECONDS });
+        return;
+      }
+      if (alone) tookOneAtATime = true;
       try {
-        const verdict = await (JOB_POLICIES[body.kind].oneAtATime ? inTurn(() => run(body)) : run(body));
+        const verdict = await (alone ? inTurn(() => run(body)) : run(body));
         if ('ack' in verdict) message.ack();
         else message.retry({ delaySeconds: Math.min(MAX_QUEUE_DELAY_SECONDS, verdict.retryInSeconds) });
       } catch (error) {

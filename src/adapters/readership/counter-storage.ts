@@ -1,6 +1,6 @@
 import type { CountedView } from '../../domain/readership/readership.ts';
 import type { ViewCounterStats } from '../../domain/readership/readership.ts';
-import type { FlushRow } from '../d1/d1-view-flushes.ts';
+import type { FlushRow, SetAsideRow } from '../d1/d1-view-flushes.ts';
 
 /** A counter's own share of ViewCounterStats. */
 export type CounterStats = Omit<ViewCounterStats, 'shards'>;
@@ -10,13 +10,18 @@ export type CounterStats = Omit<ViewCounterStats, 'shards'>;
  *  - `totals`: each story it has counted, with its exact view total and how much of it the
  *    stories table holds (`flushed`); a story whose two differ has views not yet in D1;
  *  - `counted`: views per story, hour and breakdown not yet in D1, in batch 0 while they gather
- *    and batch 1 while a flush carries them (`meta.flush` names that flush).
+ *    and batch 1 while a flush carries them (`meta.flush` names that flush);
+ *  - `set_aside`: the latest breakdown rows D1 refused (decision 070), kept to be looked at.
  * Writes are synchronous; the runtime commits one call's writes together before its answer leaves
  * the object, so a view answered as counted is stored.
  */
 
 const PENDING = 0;
 const IN_FLIGHT = 1;
+/** Set-aside rows kept to be looked at; older ones are only counted (stats' rowsSetAside). */
+const KEEP_SET_ASIDE = 100;
+
+type StoredStats = Omit<CounterStats, 'viewsPending'>;
 
 export interface InFlight {
   id: string;
@@ -33,6 +38,12 @@ export class CounterStorage {
         referrer_host TEXT NOT NULL, device TEXT NOT NULL, views INTEGER NOT NULL,
         PRIMARY KEY (batch, story_id, hour, source, referrer_host, device)
       ) WITHOUT ROWID`,
+    );
+    sql.exec(
+      `CREATE TABLE IF NOT EXISTS set_aside (
+        id INTEGER PRIMARY KEY, flush_id TEXT NOT NULL, set_aside_at TEXT NOT NULL, story_id INTEGER NOT NULL, hour TEXT NOT NULL,
+        source TEXT NOT NULL, referrer_host TEXT NOT NULL, device TEXT NOT NULL, views INTEGER NOT NULL, views_kept INTEGER NOT NULL
+      )`,
     );
   }
 
@@ -91,15 +102,21 @@ export class CounterStorage {
     return { id, rows: this.rows(IN_FLIGHT) };
   }
 
-  /** The flush is in D1: the stories table now holds its views. `cost` is what D1 said it wrote (null when it had been applied before). */
-  finishFlush(cost: { statements: number; rowsWritten: number } | null): void {
+  /**
+   * The flush is in D1: the stories table now holds its views, but for set-aside rows whose views D1 refused too.
+   * `outcome` is what D1 said it wrote and refused (null when it had been applied before).
+   */
+  finishFlush(outcome: { statements: number; rowsWritten: number; setAside: readonly SetAsideRow[] } | null, at: string): void {
+    const setAside = outcome?.setAside ?? [];
+    for (const entry of setAside) this.setAside(entry, at);
     const stats = this.stats();
     const views = this.rows(IN_FLIGHT).reduce((sum, row) => sum + row.views, 0);
-    const next = {
+    const next: StoredStats = {
       flushes: stats.flushes + 1,
       viewsFlushed: stats.viewsFlushed + views,
-      d1Statements: stats.d1Statements + (cost?.statements ?? 0),
-      d1RowsWritten: stats.d1RowsWritten + (cost?.rowsWritten ?? 0),
+      d1Statements: stats.d1Statements + (outcome?.statements ?? 0),
+      d1RowsWritten: stats.d1RowsWritten + (outcome?.rowsWritten ?? 0),
+      rowsSetAside: stats.rowsSetAside + setAside.length,
     };
     this.sql.exec(
       `INSERT INTO meta (name, value) VALUES ('stats', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
@@ -115,11 +132,33 @@ export class CounterStorage {
     this.sql.exec(`DELETE FROM meta WHERE name = 'flush'`);
   }
 
+  /** Keeps a refused row to be looked at (the latest few); views D1 refused too no longer count as on their way there. */
+  private setAside({ row, viewsKept }: SetAsideRow, at: string): void {
+    const flushId = this.sql.exec<{ value: string }>(`SELECT value FROM meta WHERE name = 'flush'`).one().value;
+    const key = [row.storyId, row.hour, row.source, row.referrerHost, row.device] as const;
+    this.sql.exec(
+      `INSERT INTO set_aside (flush_id, set_aside_at, story_id, hour, source, referrer_host, device, views, views_kept)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      flushId,
+      at,
+      ...key,
+      row.views,
+      viewsKept ? 1 : 0,
+    );
+    this.sql.exec(`DELETE FROM set_aside WHERE id <= (SELECT max(id) FROM set_aside) - ?`, KEEP_SET_ASIDE);
+    // The story's total then stays ahead of the stories table, and is answered from here.
+    if (!viewsKept)
+      this.sql.exec(
+        `DELETE FROM counted WHERE batch = ? AND story_id = ? AND hour = ? AND source = ? AND referrer_host = ? AND device = ?`,
+        IN_FLIGHT,
+        ...key,
+      );
+  }
+
   stats(): CounterStats {
     const row = this.sql.exec<{ value: string }>(`SELECT value FROM meta WHERE name = 'stats'`).toArray()[0];
-    const stored = row
-      ? (JSON.parse(row.value) as Omit<CounterStats, 'viewsPending'>)
-      : { flushes: 0, viewsFlushed: 0, d1Statements: 0, d1RowsWritten: 0 };
+    const stored: StoredStats = { flushes: 0, viewsFlushed: 0, d1Statements: 0, d1RowsWritten: 0, rowsSetAside: 0 };
+    if (row) Object.assign(stored, JSON.parse(row.value) as Partial<StoredStats>);
     const pending = this.sql.exec<{ n: number }>(`SELECT coalesce(sum(views), 0) AS n FROM counted`).one().n;
     return { ...stored, viewsPending: pending };
   }
@@ -133,7 +172,11 @@ export class CounterStorage {
         referrer_host: string;
         device: FlushRow['device'];
         views: number;
-      }>(`SELECT story_id, hour, source, referrer_host, device, views FROM counted WHERE batch = ?`, batch)
+      }>(
+        // In key order: a flush sent again is cut into the same halves (d1-view-flushes.ts).
+        `SELECT story_id, hour, source, referrer_host, device, views FROM counted WHERE batch = ? ORDER BY story_id, hour, source, referrer_host, device`,
+        batch,
+      )
       .toArray()
       .map((row) => ({
         storyId: row.story_id,

@@ -50,6 +50,7 @@ export class ShardedViewCounter implements ViewCounter {
       d1Statements: sum('d1Statements'),
       d1RowsWritten: sum('d1RowsWritten'),
       viewsPending: sum('viewsPending'),
+      rowsSetAside: sum('rowsSetAside'),
     };
   }
 }

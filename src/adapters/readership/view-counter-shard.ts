@@ -61,8 +61,9 @@ export class ViewCounterShard extends DurableObject<Env> {
       // A flush sent before the process died, or whose answer was lost, goes again under its own id.
       const flush = this.store.inFlight() ?? this.store.startFlush(crypto.randomUUID());
       if (flush) {
-        const applied = await this.deps.flushes.apply({ id: flush.id, at: new Date().toISOString(), rows: flush.rows });
-        this.store.finishFlush(applied.outcome === 'applied' ? applied : null);
+        const at = new Date().toISOString();
+        const applied = await this.deps.flushes.apply({ id: flush.id, at, rows: flush.rows });
+        this.store.finishFlush(applied.outcome === 'applied' ? applied : null, at);
       }
       if (this.store.hasPending()) await this.flushWithin(this.deps.flushSeconds * 1000);
     } catch (error) {

@@ -26,12 +26,18 @@ export const AUDIT_ACTIONS = [
   'story.deleted',
   'story.restored',
   'story.correction_added',
+  'story.alert_sent',
   'stream.started',
   'stream.ended',
+  'settings.fediverse_changed',
+  'fediverse.reply_approved',
+  'fediverse.reply_hidden',
+  'fediverse.blocked',
+  'fediverse.unblocked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['user', 'story', 'stream', 'passkey', 'session', 'settings'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'story', 'stream', 'passkey', 'session', 'settings', 'fediverse'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export interface AuditTarget {

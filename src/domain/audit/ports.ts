@@ -1,4 +1,4 @@
-import type { AuditRecord } from './audit.ts';
+import type { AuditEntry, AuditRecord } from './audit.ts';
 
 /** The audit log as the admin screen reads it (docs/product/api-sign-in-security.md). */
 
@@ -10,7 +10,11 @@ export interface AuditQuery {
   action?: string;
 }
 
-/** Reading the audit log; it is written only by the batches of the changes it records (append-only). */
+/**
+ * The audit log: written by the batches of the changes it records (append-only), and on its own
+ * only for events that change nothing else (a passkey that failed to sign in).
+ */
 export interface AuditLog {
   list(query: AuditQuery): Promise<AuditRecord[]>;
+  append(entries: readonly AuditEntry[], at: string): Promise<void>;
 }

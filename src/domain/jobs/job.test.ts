@@ -10,6 +10,12 @@ describe('retry delays', () => {
     expect(retryDelaySeconds({ ...policy, maxAttempts: 20 }, 12, 1)).toBe(3600);
   });
 
+  it('wait at least what the service asked (its Retry-After), up to the cap', () => {
+    expect(retryDelaySeconds(policy, 1, 1, 120)).toBe(120);
+    expect(retryDelaySeconds(policy, 1, 1, 5)).toBe(30);
+    expect(retryDelaySeconds(policy, 1, 1, 99_999)).toBe(3600);
+  });
+
   it('end after the last attempt', () => {
     expect(retryDelaySeconds(policy, 8, 0.5)).toBeNull();
     expect(retryDelaySeconds(policy, 9, 0.5)).toBeNull();

@@ -7,7 +7,14 @@
  */
 
 /** Each kind names one handler; a feature adds its kind here and its handler in adapters/queues/job-handlers.ts. */
-export const JOB_KINDS = ['picture.derivatives', 'newsletter.send', 'newsletter.batch'] as const;
+export const JOB_KINDS = [
+  'picture.derivatives',
+  'federation.delivery',
+  'newsletter.send',
+  'newsletter.batch',
+  'alert.audience',
+  'alert.batch',
+] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 export function isJobKind(value: unknown): value is JobKind {
@@ -39,8 +46,13 @@ export interface ClaimedJob {
   leaseUntil: string;
 }
 
-/** What a handler says of one run: done, try again later (a transient failure), or give up. */
-export type JobOutcome = { status: 'done' } | { status: 'retry'; error: string } | { status: 'failed'; error: string };
+/**
+ * What a handler says of one run: done, try again later (a transient failure), or give up. A retry
+ * may say how long the service it talks to asked to be left alone (its Retry-After): the next run
+ * waits at least that, up to the kind's longest delay.
+ */
+export type JobOutcome =
+  { status: 'done' } | { status: 'retry'; error: string; notBeforeSeconds?: number } | { status: 'failed'; error: string };
 
 export const jobDone: JobOutcome = { status: 'done' };
 
@@ -64,12 +76,21 @@ export const JOB_POLICIES: Record<JobKind, JobPolicy> = {
   // Up to 18 pictures encoded in one run; a first reader resizes on the fly meanwhile, so failing is cheap.
   // One at a time: side by side, a fresh site's pictures would starve its first readers' own resizes.
   'picture.derivatives': { leaseSeconds: 300, maxAttempts: 5, firstRetrySeconds: 30, maxRetrySeconds: 600, oneAtATime: true },
+  // One batch of an activity's inboxes (docs/decisions/096): up to 50 requests of at most 10 s, 16 at a
+  // time; a server that stays down is tried again from a minute apart up to six hours apart, for about
+  // a day (14 runs: 16 to 32 hours depending on the jitter), then given up.
+  'federation.delivery': { leaseSeconds: 300, maxAttempts: 14, firstRetrySeconds: 60, maxRetrySeconds: 6 * 3600 },
   // A send's first job (decision 083): freezes the audience into batches and starts a job for each; quick, retried soon.
   'newsletter.send': { leaseSeconds: 120, maxAttempts: 10, firstRetrySeconds: 15, maxRetrySeconds: 900 },
   // One batch of 100 recipients over one SMTP connection. A mail server that defers is tried again
   // for about a day (12 attempts from a minute, doubling to two hours); on the last, what it still
   // defers counts as failed, so the send ends.
   'newsletter.batch': { leaseSeconds: 300, maxAttempts: 12, firstRetrySeconds: 60, maxRetrySeconds: 7200 },
+  // An alert's audience frozen a chunk at a time (decision 101): a few D1 statements a run; a failure is D1's, soon over.
+  'alert.audience': { leaseSeconds: 60, maxAttempts: 10, firstRetrySeconds: 5, maxRetrySeconds: 300 },
+  // A batch of an alert's recipients: one round of pushes fits well within the lease (ROUND_SECONDS, PUSH_TIMEOUT_SECONDS
+  // in domain/alerts/delivery.ts); pushes the services refused for now (429, 5xx) are tried again, news goes stale fast.
+  'alert.batch': { leaseSeconds: 120, maxAttempts: 6, firstRetrySeconds: 10, maxRetrySeconds: 900 },
 };
 
 /**
@@ -77,11 +98,11 @@ export const JOB_POLICIES: Record<JobKind, JobPolicy> = {
  * up to the cap, spread by `jitter` (0 to 1, from the caller's random source) over the upper half, so
  * jobs that failed together do not all come back together. Null when the job has had its last run.
  */
-export function retryDelaySeconds(policy: JobPolicy, attempt: number, jitter: number): number | null {
+export function retryDelaySeconds(policy: JobPolicy, attempt: number, jitter: number, notBeforeSeconds = 0): number | null {
   if (attempt >= policy.maxAttempts) return null;
   const full = Math.min(policy.maxRetrySeconds, policy.firstRetrySeconds * 2 ** Math.max(0, attempt - 1));
   const spread = Math.min(1, Math.max(0, jitter));
-  return Math.max(1, Math.round(full * (0.5 + spread / 2)));
+  return Math.max(1, Math.round(full * (0.5 + spread / 2)), Math.min(notBeforeSeconds, policy.maxRetrySeconds));
 }
 
 /**

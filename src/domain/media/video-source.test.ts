@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { videoSource } from './video-source.ts';
 
-const embed = (id: string, extra = '') => `https://www.youtube-nocookie.com/embed/${id}?autoplay=0&rel=0&controls=1${extra}`;
+// Autoplay: the embed is only loaded by the reader's tap on its facade.
+const embed = (id: string, extra = '') => `https://www.youtube-nocookie.com/embed/${id}?autoplay=1&rel=0&controls=1${extra}`;
 
 describe('videoSource', () => {
   it('turns watch, shorts, youtu.be, live and embed links into a privacy-enhanced embed', () => {

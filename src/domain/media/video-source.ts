@@ -36,9 +36,10 @@ function startSeconds(url: URL): number | null {
 }
 
 /**
- * docs/product/screens.md: YouTube links become an embed on the privacy-enhanced host with autoplay
- * off, related videos hidden and controls shown; any other http(s) or site-relative link plays
- * as a file. Anything else (blank, javascript:, data:) plays as nothing.
+ * docs/product/screens.md: YouTube links become an embed on the privacy-enhanced host, related
+ * videos hidden and controls shown, loaded only when the reader taps the video's facade (the story's
+ * picture and a play button), so it plays at once (autoplay: the tap was the reader's); any other
+ * http(s) or site-relative link plays as a file. Anything else (blank, javascript:, data:) plays as nothing.
  */
 export function videoSource(raw: string | null | undefined, base = 'https://invalid.example'): VideoSource | null {
   const value = raw?.trim();
@@ -52,7 +53,7 @@ export function videoSource(raw: string | null | undefined, base = 'https://inva
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
   const id = youtubeId(url);
   if (id) {
-    const params = new URLSearchParams({ autoplay: '0', rel: '0', controls: '1' });
+    const params = new URLSearchParams({ autoplay: '1', rel: '0', controls: '1' });
     const start = startSeconds(url);
     if (start) params.set('start', String(start));
     return {
@@ -65,3 +66,6 @@ export function videoSource(raw: string | null | undefined, base = 'https://inva
   const siteRelative = value.startsWith('/') && !value.startsWith('//');
   return { kind: 'file', src: siteRelative ? value : url.href };
 }
+
+/** What the YouTube player may use, autoplay among it (it is loaded by the reader's tap). */
+export const YOUTUBE_PLAYER_ALLOW = 'accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture';

@@ -1,16 +1,7 @@
 import type { Newsletter, Send } from './entities.ts';
 
 /** `newsletter` of docs/product/api-readers.md; `subscribers` (subscribed, not suppressed) only for staff. */
-export interface NewsletterAnswer {
-  id: number;
-  slug: string;
-  name: string;
-  description: string;
-  beat: { id: number; name: string } | null;
-  senderName: string | null;
-  isActive: boolean;
-  subscribers?: number;
-}
+export type NewsletterAnswer = Omit<Newsletter, 'createdAt' | 'updatedAt'> & { subscribers?: number };
 
 export function newsletterAnswer(newsletter: Newsletter, subscribers?: number): NewsletterAnswer {
   return {

@@ -30,6 +30,8 @@ export interface ViewCounterStats {
   d1RowsWritten: number;
   /** Views counted and not yet in D1. */
   viewsPending: number;
+  /** Breakdown rows D1 refused, set aside so the rest of their flush landed (decision 070). */
+  rowsSetAside: number;
 }
 
 export interface SeriesPoint {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostMatches, referrerSource, sourceOfHost, isReferrer } from './referrer-source.ts';
+import { hostMatches, isDnsName, referrerSource, sourceOfHost, isReferrer } from './referrer-source.ts';
 
 const SITE = 'newsroom.example';
 
@@ -42,6 +42,18 @@ describe('referrerSource', () => {
     expect(referrerSource('http://127.0.0.1:8787/', '127.0.0.1')).toEqual({ host: null, source: 'direct' });
   });
 
+  it('counts a host that is no DNS name, or longer than DNS allows, as other with no host', () => {
+    const label = 'a'.repeat(63);
+    const longest = [label, label, label, 'a'.repeat(61)].join('.');
+    expect(longest).toHaveLength(253);
+    expect(referrerSource(`https://${longest}/`, SITE)).toEqual({ host: longest, source: 'other' });
+    expect(referrerSource(`https://${longest}a/`, SITE)).toEqual({ host: null, source: 'other' });
+    expect(referrerSource(`https://${'a'.repeat(300)}.example/`, SITE)).toEqual({ host: null, source: 'other' });
+    expect(referrerSource('http://203.0.113.9/', SITE)).toEqual({ host: null, source: 'other' });
+    expect(referrerSource('http://[2001:db8::1]:8080/', SITE)).toEqual({ host: null, source: 'other' });
+    expect(referrerSource('https://under_score.example/', SITE)).toEqual({ host: null, source: 'other' });
+  });
+
   it('does not take a subdomain of this site for the site itself', () => {
     expect(referrerSource('https://blog.newsroom.example/', SITE)).toEqual({ host: 'blog.newsroom.example', source: 'other' });
   });
@@ -74,5 +86,14 @@ describe('isReferrer', () => {
     expect(isReferrer('/story/a')).toBe(false);
     expect(isReferrer('not a url')).toBe(false);
     expect(isReferrer('mailto:someone@example.org')).toBe(false);
+  });
+});
+
+describe('isDnsName', () => {
+  it('takes letters, digits and hyphens in labels of at most 63, 253 in all, and no address', () => {
+    for (const name of ['example.org', 'a.b.c', 'xn--mnchen-3ya.de', 'localhost', '1password.com', 'com.google.android.gm', 'a-b.c'])
+      expect(isDnsName(name), name).toBe(true);
+    for (const name of ['', '-a.com', 'a-.com', 'a..b', `${'a'.repeat(64)}.com`, '10.0.0.1', 'a.123', 'ex ample.org', 'a_b.org', 'é.fr'])
+      expect(isDnsName(name), name).toBe(false);
   });
 });

@@ -144,7 +144,26 @@ export interface ReferrerFacts {
   source: ViewSource;
 }
 
-/** Parses `document.referrer` as sent (a URL, or empty); `siteHost` is the host the view was counted on. */
+/** The longest name DNS allows (RFC 1035: 255 octets on the wire, 253 characters written out). */
+export const MAX_HOST_LENGTH = 253;
+const DNS_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+
+/**
+ * A DNS name as the figures keep it: at most 253 characters of letters, digits and hyphens in dot-separated labels of at most
+ * 63, with a letter somewhere in its last label (so an IPv4 address is not one). URL parsing has already lowered the case
+ * and turned international names into their xn-- form.
+ */
+export function isDnsName(host: string): boolean {
+  if (host.length === 0 || host.length > MAX_HOST_LENGTH) return false;
+  const labels = host.split('.');
+  return labels.every((label) => DNS_LABEL.test(label)) && /[a-z]/.test(labels[labels.length - 1]!);
+}
+
+/**
+ * Parses `document.referrer` as sent (a URL, or empty); `siteHost` is the host the view was counted on. A host that is no
+ * DNS name (an address, a 300-character name no one links from) is `other` with no host: it is no place to thank or watch,
+ * and only DNS names are kept in the figures.
+ */
 export function referrerSource(referrer: string | null | undefined, siteHost: string): ReferrerFacts {
   const text = referrer?.trim() ?? '';
   if (text === '') return { host: null, source: 'direct' };
@@ -156,6 +175,7 @@ export function referrerSource(referrer: string | null | undefined, siteHost: st
   }
   const host = normalHost(hostname);
   if (host === '' || host === normalHost(siteHost)) return { host: null, source: 'direct' };
+  if (!isDnsName(host)) return { host: null, source: 'other' };
   return { host, source: sourceOfHost(host) };
 }
 

@@ -27,6 +27,14 @@ export const passwordCheckSchema = z.object({
   password: z.string({ error: 'Enter your password' }).min(1, { error: 'Enter your password' }).max(1024),
 });
 
+/**
+ * Adding or removing a second factor (decision 050): the caller's password, unless a passkey sign-in
+ * opened the session within the last five minutes; the body may then be empty.
+ */
+export const reauthenticationSchema = z.object({
+  password: z.string({ error: 'Enter your password' }).max(1024, { error: 'Password is too long' }).optional(),
+});
+
 export const passwordChangeSchema = z.object({
   currentPassword: z.string({ error: 'Enter your current password' }).min(1, { error: 'Enter your current password' }).max(1024),
   newPassword: password,
@@ -89,8 +97,15 @@ export const passkeySignInSchema = z.object({
 
 export const passkeyRenameSchema = z.object({ name: passkeyName });
 
+/** The longest email address SMTP carries (RFC 5321's path, less its brackets); a username is far shorter. */
+export const SIGN_IN_NAME_MAX = 254;
+
 export const loginSchema = z.object({
-  emailOrUsername: z.string({ error: messages.emailOrUsernameRequired }).trim().min(1, { error: messages.emailOrUsernameRequired }),
+  emailOrUsername: z
+    .string({ error: messages.emailOrUsernameRequired })
+    .trim()
+    .min(1, { error: messages.emailOrUsernameRequired })
+    .max(SIGN_IN_NAME_MAX, { error: messages.emailOrUsernameTooLong }),
   password: z.string({ error: messages.passwordTooShort }).min(6, { error: messages.passwordTooShort }),
   remember: z.boolean().optional(),
 });

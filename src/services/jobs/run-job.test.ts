@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JOB_KINDS, JOB_POLICIES } from '../../domain/jobs/job.ts';
+import { JOB_KINDS, JOB_POLICIES, type JobOutcome } from '../../domain/jobs/job.ts';
 import { InMemoryJobLedger, RecordingJobQueue } from './in-memory-jobs.test-support.ts';
 import { requeueStrandedJobs } from './requeue-stranded-jobs.ts';
 import { runJob, type JobHandler, type JobHandlers } from './run-job.ts';
@@ -13,7 +13,7 @@ function setUp() {
   const ledger = new InMemoryJobLedger();
   const queue = new RecordingJobQueue();
   const ran: string[] = [];
-  let outcome: () => Promise<{ status: 'done' } | { status: 'retry'; error: string } | { status: 'failed'; error: string }> = async () => ({
+  let outcome: () => Promise<JobOutcome> = async () => ({
     status: 'done',
   });
   const handler: JobHandler = async (ref) => {
@@ -91,6 +91,14 @@ describe('running a job', () => {
       retryInSeconds: (first as { retryInSeconds: number }).retryInSeconds - 5,
     });
     expect(t.ran).toEqual(['a']);
+  });
+
+  it('waits at least as long as the service asked before running a retry', async () => {
+    const t = setUp();
+    await t.start('a');
+    t.willAnswer(async () => ({ status: 'retry', error: 'Retry-After: 120', notBeforeSeconds: 120 }));
+    expect(await runJob(t.deps, t.handlers, { jobId: 'job-a', kind: 'picture.derivatives' })).toEqual({ retryInSeconds: 120 });
+    expect(t.ledger.rows.get('job-a')).toMatchObject({ state: 'pending', runAfter: at(120) });
   });
 
   it('fails a job at once when its handler says there is nothing to retry', async () => {

@@ -30,7 +30,7 @@ function messageOf(error: unknown): string {
  * in the ledger too, so it survives losing the message; a message for a job that is finished or held
  * by another runner is dropped.
  */
-export async function runJob(deps: JobRunnerDeps, handlers: JobHandlers, message: JobMessage): Promise<MessageVerdict> {
+export async function runJob(deps: JobRunnerDeps, handlers: Partial<JobHandlers>, message: JobMessage): Promise<MessageVerdict> {
   const handler = handlers[message.kind];
   if (!handler) return ACK;
   const policy = JOB_POLICIES[message.kind];
@@ -52,7 +52,7 @@ export async function runJob(deps: JobRunnerDeps, handlers: JobHandlers, message
     await deps.ledger.complete(job, finishedAt);
     return ACK;
   }
-  const delay = outcome.status === 'retry' ? retryDelaySeconds(policy, job.attempt, deps.random()) : null;
+  const delay = outcome.status === 'retry' ? retryDelaySeconds(policy, job.attempt, deps.random(), outcome.notBeforeSeconds) : null;
   if (delay === null) {
     await deps.ledger.fail(job, finishedAt, outcome.error);
     return ACK;

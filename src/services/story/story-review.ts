@@ -7,42 +7,28 @@ import { reviewOutcome } from '../../domain/story/working-day.ts';
 import { storySaveAudit } from '../../domain/audit/audit.ts';
 import { staleVersion, type StorySaveDeps } from './story-save.ts';
 
+const WRITE_COLUMNS = [
+  'title',
+  'slug',
+  'description',
+  'content',
+  'beatId',
+  'status',
+  'isFeatured',
+  'featuredImageUrl',
+  'videoUrl',
+  'publishedAt',
+  'publishAt',
+  'reviewNote',
+  'submittedAt',
+  'featuredImageAlt',
+  'featuredImageCaption',
+  'featuredImageCredit',
+] as const satisfies readonly (keyof Story)[];
+
 /** The columns a write takes, as the story stands now. */
-export function currentWrite(story: Story) {
-  const {
-    title,
-    slug,
-    description,
-    content,
-    beatId,
-    status,
-    isFeatured,
-    featuredImageUrl,
-    videoUrl,
-    publishedAt,
-    publishAt,
-    reviewNote,
-    submittedAt,
-  } = story;
-  const { featuredImageAlt, featuredImageCaption, featuredImageCredit } = story;
-  return {
-    ...{
-      title,
-      slug,
-      description,
-      content,
-      beatId,
-      status,
-      isFeatured,
-      featuredImageUrl,
-      videoUrl,
-      publishedAt,
-      publishAt,
-      reviewNote,
-      submittedAt,
-    },
-    ...{ featuredImageAlt, featuredImageCaption, featuredImageCredit },
-  };
+export function currentWrite(story: Story): Pick<Story, (typeof WRITE_COLUMNS)[number]> {
+  return Object.fromEntries(WRITE_COLUMNS.map((column) => [column, story[column]])) as Pick<Story, (typeof WRITE_COLUMNS)[number]>;
 }
 
 /**

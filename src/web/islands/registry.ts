@@ -9,6 +9,7 @@ import type { IslandDefinition } from './island.ts';
  */
 export const islands: Readonly<Record<string, IslandDefinition>> = {
   [ISLANDS.share]: { wake: 'interaction', load: () => import('../site/stories/share.island.ts') },
+  [ISLANDS.youtubePlayer]: { wake: 'interaction', load: () => import('../site/stories/youtube-player.island.ts') },
   [ISLANDS.followMenu]: { wake: 'interaction', load: () => import('../site/frame/follow-menu.island.ts') },
   [ISLANDS.account]: { wake: 'signed-in', load: () => import('../site/frame/account.island.ts') },
   [ISLANDS.watchLive]: { wake: 'interaction', load: () => import('../site/home/watch-live.island.ts') },
@@ -16,9 +17,11 @@ export const islands: Readonly<Record<string, IslandDefinition>> = {
   [ISLANDS.storyEdit]: { wake: 'signed-in', load: () => import('../site/story-page/story-edit.island.ts') },
   [ISLANDS.livePlayer]: { wake: 'now', load: () => import('../site/live/live-player.island.tsx') },
   [ISLANDS.liveBlog]: { wake: 'now', load: () => import('../site/live-blog/live-blog.island.ts') },
+  [ISLANDS.alerts]: { wake: 'interaction', load: () => import('../site/alerts/alerts.island.ts') },
   [ISLANDS.readerCorner]: { wake: 'reader', load: () => import('../site/readers/reader-corner.island.ts') },
   [ISLANDS.readerAccount]: { wake: 'now', load: () => import('../site/readers/reader-account.island.ts') },
   [ISLANDS.readerSignIn]: { wake: 'now', load: () => import('../site/readers/reader-sign-in.island.ts') },
+  [ISLANDS.fediverseFollow]: { wake: 'interaction', load: () => import('../site/frame/fediverse-follow.island.ts') },
   [ISLANDS.newsletterSubscribe]: { wake: 'interaction', load: () => import('../site/newsletters/newsletter-subscribe.island.ts') },
   [ISLANDS.newsletterConfirm]: { wake: 'now', load: () => import('../site/newsletters/newsletter-confirm.island.ts') },
   [ISLANDS.newslettersPage]: { wake: 'now', load: () => import('../site/newsletters/newsletters-page.island.ts') },

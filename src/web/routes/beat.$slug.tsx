@@ -5,6 +5,7 @@ import { beatPath } from '../../domain/site/site.ts';
 import { beatBySlugQuery } from '../site/discovery/discovery-queries.ts';
 import { pageSearchParam } from '../site/discovery/page-links.tsx';
 import { StoryListPage } from '../site/discovery/story-list-page.tsx';
+import { AlertsMenu } from '../site/frame/alerts-menu.tsx';
 import { useDocumentTitle } from '../ui/document-title.ts';
 import { Spinner } from '../ui/spinner.tsx';
 
@@ -36,9 +37,12 @@ function BeatPage() {
           <h1 className="section-title">{beat.name}</h1>
           {beat.description ? <p className="beat-description">{beat.description}</p> : null}
         </div>
-        <a className="section-link" href={`${beatPath(beat)}/rss.xml`}>
-          RSS feed
-        </a>
+        <div className="beat-follow">
+          <AlertsMenu beat={beat} />
+          <a className="section-link" href={`${beatPath(beat)}/rss.xml`}>
+            RSS feed
+          </a>
+        </div>
       </header>
       <Suspense fallback={<Spinner label="Loading stories" />}>
         <StoryListPage page={page} beatId={beat.id} href={(n) => (n > 1 ? `${beatPath(beat)}?page=${n}` : beatPath(beat))} />

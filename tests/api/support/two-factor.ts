@@ -7,9 +7,13 @@ export function codeOf(secret: string, offset = 0): string {
   return totpCode(secret, Date.now() + offset * TOTP_PERIOD_SECONDS * 1000);
 }
 
-/** Sets TOTP up for the signed-in user through the API, as the profile screen does; its secret and recovery codes. */
-export async function enableTotp(token: string): Promise<{ secret: string; recoveryCodes: string[] }> {
-  const setup = await api<{ secret: string; otpauthUrl: string }>('/api/auth/2fa/totp/setup', { method: 'POST', token });
+/** Sets TOTP up for the signed-in user through the API, as the profile screen does (with the password); its secret and recovery codes. */
+export async function enableTotp(token: string, password: string): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const setup = await api<{ secret: string; otpauthUrl: string }>('/api/auth/2fa/totp/setup', {
+    method: 'POST',
+    token,
+    json: { password },
+  });
   expect(setup.status, setup.text).toBe(200);
   // The code of the step before: a later sign-in with the current code is then not a replay of it.
   const confirm = await api<{ recoveryCodes: string[] }>('/api/auth/2fa/totp/confirm', {

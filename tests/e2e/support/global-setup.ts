@@ -97,8 +97,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
       ADMIN_PASSWORD: admin.password,
       DEMO_PASSWORD: demoPassword,
       SEED_DEMO: '1',
+      // The alerts journey's push service is on this machine, over http (scripts/lib/push-receiver).
+      PUSH_ALLOW_PRIVATE: '1',
       SMTP_URL: `smtp://127.0.0.1:${mail.smtpPort}`,
       MAIL_FROM: 'newsroom@newsroom.test',
+      // The fediverse journey's peer (tests/e2e/fediverse.e2e.ts) is a server on this machine.
+      FEDERATION_ALLOW_PRIVATE: '1',
+      // The journeys sign in and count views from one address far faster than a person: the limits are tested on their
+      // own (tests/api/rate-limits.test.ts, scripts/check/limits.ts).
+      RATE_LIMITS: 'off',
       // Vitest sets NODE_ENV=test; the site under test must be the production build readers get.
       NODE_ENV: 'production',
     }),

@@ -5,7 +5,7 @@ import { feedOf, visibleLiveBlog } from '../../../services/live-blog/live-blog.t
 import type { AppEnv } from '../context.ts';
 import { errorBody } from '../error-map.ts';
 import { COUNT_PATTERN, ID_PATTERN } from '../../../domain/schema-fields.ts';
-import { sharedFetch, type LiveAnswer } from '../live/shared-fetch.ts';
+import { isolateSharedFetch, type LiveAnswer } from '../live/shared-fetch.ts';
 import { waitUntilOf } from '../wait-until.ts';
 import { mergeBatches, REFRESH_MS, watchOf, type ChangeEvent, type LiveBlogWatch } from './live-blog-watch.ts';
 
@@ -40,6 +40,8 @@ const FEED_CACHE = `public, max-age=${REFRESH_MS / 1000}`;
 
 /** Streams open in this isolate now (the benchmark reads it beside the D1 count). */
 export const openStreams = { count: 0 };
+
+const sharedFetch = isolateSharedFetch();
 
 const encoder = new TextEncoder();
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

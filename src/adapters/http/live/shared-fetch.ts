@@ -194,10 +194,11 @@ function withState(response: Response, state: 'HIT'): Response {
   return new Response(response.body, { status: response.status, headers });
 }
 
-let shared: SharedFetch | null = null;
-
-/** The isolate's one SharedFetch: live media and live blogs share its requests, its memory budget and the edge cache. */
-export function sharedFetch(): SharedFetch {
-  shared ??= new SharedFetch(typeof caches === 'undefined' ? null : caches.default);
-  return shared;
+/**
+ * A SharedFetch made on first use and kept for the isolate's life. Each user (live media, live
+ * blogs) holds its own, so a busy live blog's feed never pushes video segments out of memory.
+ */
+export function isolateSharedFetch(): () => SharedFetch {
+  let shared: SharedFetch | null = null;
+  return () => (shared ??= new SharedFetch(typeof caches === 'undefined' ? null : caches.default));
 }

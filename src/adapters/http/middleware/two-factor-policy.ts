@@ -1,6 +1,8 @@
 import { createMiddleware } from 'hono/factory';
 import { TwoFactorRequiredError } from '../../../domain/errors.ts';
 import { mustSetUpSecondFactor, parseSecurityPolicy } from '../../../domain/security/security-policy.ts';
+import type { User } from '../../../domain/users/entities.ts';
+import type { SignedInSession } from '../../../domain/security/ports.ts';
 import type { AppEnv } from '../context.ts';
 
 /**
@@ -29,13 +31,12 @@ export function allowedWithoutSecondFactor(path: string): boolean {
  */
 export const twoFactorPolicy = createMiddleware<AppEnv>(async (c, next) => {
   const { user, session } = c.var;
-  if (
-    user &&
-    session &&
-    !allowedWithoutSecondFactor(c.req.path) &&
-    mustSetUpSecondFactor(parseSecurityPolicy(session.securitySetting), user, session.hasSecondFactor)
-  ) {
-    throw new TwoFactorRequiredError();
-  }
+  if (user && session && !allowedWithoutSecondFactor(c.req.path)) refuseWithoutSecondFactor(user, session);
   await next();
 });
+
+/** 403 two_factor_required when the admin's policy covers the user and they have no second factor (also the publisher socket's check). */
+export function refuseWithoutSecondFactor(user: User, session: SignedInSession): void {
+  if (mustSetUpSecondFactor(parseSecurityPolicy(session.securitySetting), user, session.hasSecondFactor))
+    throw new TwoFactorRequiredError();
+}

@@ -7,7 +7,7 @@ import type { AppEnv } from '../context.ts';
 import { errorBody } from '../error-map.ts';
 import { Feed } from '../live/feed.ts';
 import { COUNT_PATTERN, ID_PATTERN } from '../../../domain/schema-fields.ts';
-import { sharedFetch, type LiveAnswer, type StreamedAnswer } from '../live/shared-fetch.ts';
+import { isolateSharedFetch, type LiveAnswer, type StreamedAnswer } from '../live/shared-fetch.ts';
 import { waitUntilOf } from '../wait-until.ts';
 import { ViewerSightings } from '../live/viewer-sightings.ts';
 
@@ -32,6 +32,7 @@ const MANIFEST_CACHE = 'public, max-age=1';
 
 /** Per isolate, on purpose: the point is that viewers in one isolate share its requests and its count. */
 const sightings = new ViewerSightings();
+const sharedFetch = isolateSharedFetch();
 
 function notFound(message: string): LiveAnswer {
   return { status: 404, body: JSON.stringify(errorBody('not_found', message)), contentType: 'application/json; charset=utf-8' };

@@ -17,6 +17,7 @@ import { sendsOf } from '../../../services/newsletters/send-story.ts';
 import { importSubscribers, listSubscribers, subscribersCsv } from '../../../services/newsletters/subscriber-list.ts';
 import { confirmSubscription, readUnsubscribeToken, subscribe, unsubscribeByToken } from '../../../services/newsletters/subscriptions.ts';
 import { requireAdmin, requireReporter, signedInUser } from '../middleware/authenticate.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
 import { readerSession, type ReaderEnv } from '../readers/reader-session.ts';
 import { invalidLinkPage, unsubscribeConfirmPage, unsubscribedPage } from '../seo/unsubscribe-page.ts';
 import { validate } from '../validate.ts';
@@ -70,7 +71,7 @@ export const newsletterRoutes = new Hono<ReaderEnv>()
     const created = await createNewsletter(c.var.deps, c.req.valid('json'));
     return c.json(newsletterAnswer(created, 0), 201);
   })
-  .post('/confirm', validate('json', readerSessionSchema), async (c) => {
+  .post('/confirm', rateLimit('signIn'), validate('json', readerSessionSchema), async (c) => {
     const { newsletter, email } = await confirmSubscription(c.var.deps, c.req.valid('json').token);
     return c.json({ newsletter: newsletterAnswer(newsletter), email });
   })
@@ -112,15 +113,22 @@ export const newsletterRoutes = new Hono<ReaderEnv>()
     if (typeof event !== 'object' || event === null) throw new ValidationError({ body: 'The body must be the provider’s JSON event' });
     return c.json(await handleMailEvent(c.var.deps, event as PostmarkEvent));
   })
-  .post('/:slug/subscribe', validate('param', newsletterSlugParamSchema), readerSession, validate('json', subscribeSchema), async (c) => {
-    const { subscribed } = await subscribe(c.var.deps, {
-      slug: c.req.valid('param').slug,
-      email: c.req.valid('json').email,
-      reader: c.var.reader,
-      origin: new URL(c.req.url).origin,
-    });
-    return subscribed ? c.json({ subscribed: true }) : c.json({}, 202);
-  })
+  .post(
+    '/:slug/subscribe',
+    rateLimit('subscribe'),
+    validate('param', newsletterSlugParamSchema),
+    readerSession,
+    validate('json', subscribeSchema),
+    async (c) => {
+      const { subscribed } = await subscribe(c.var.deps, {
+        slug: c.req.valid('param').slug,
+        email: c.req.valid('json').email,
+        reader: c.var.reader,
+        origin: new URL(c.req.url).origin,
+      });
+      return subscribed ? c.json({ subscribed: true }) : c.json({}, 202);
+    },
+  )
   .put('/:id', requireAdmin, validate('param', idParamSchema), validate('json', newsletterUpdateSchema), async (c) => {
     const { deps } = c.var;
     const updated = await updateNewsletter(deps, c.req.valid('param').id, c.req.valid('json'));

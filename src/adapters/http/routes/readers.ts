@@ -13,16 +13,18 @@ import {
   startReaderCookies,
   type ReaderEnv,
 } from '../readers/reader-session.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
 import { validate } from '../validate.ts';
 
 /** /api/readers (docs/product/api.md, "Readers and newsletters"): sign-in by mailed link, the reader's own account. */
 export const readerRoutes = new Hono<ReaderEnv>()
-  .post('/signin', validate('json', readerSignInSchema), async (c) => {
+  // Mail leaves for each one: the subscribe limit (decision 070).
+  .post('/signin', rateLimit('subscribe'), validate('json', readerSignInSchema), async (c) => {
     const { email, newsletters, next } = c.req.valid('json');
     await requestReaderSignIn(c.var.deps, { email, newsletters, next, origin: new URL(c.req.url).origin });
     return c.json({}, 202);
   })
-  .post('/session', validate('json', readerSessionSchema), async (c) => {
+  .post('/session', rateLimit('signIn'), validate('json', readerSessionSchema), async (c) => {
     const { reader, sessionToken, expiresAt } = await startReaderSession(c.var.deps, c.req.valid('json').token);
     startReaderCookies(c, sessionToken, expiresAt);
     return c.json(await readerWithNewsletters(c.var.deps, reader));

@@ -19,11 +19,15 @@ import {
 } from '../seo/not-found-page.ts';
 import { homeReadingView, storyReadingView } from '../seo/reading-view.ts';
 import { authorHead, authorReadingView } from '../seo/author-page.ts';
+import { fediverseFollow, fediverseReplies } from '../seo/fediverse-markup.ts';
+import { fediverseHandle } from '../../../domain/federation/accounts.ts';
+import { fediverseSettings } from '../../../services/federation/fediverse-settings.ts';
 import { beatHead, beatReadingView } from '../seo/beat-page.ts';
 import { pageParam } from '../seo/page-links.ts';
 import { searchHead, searchReadingView } from '../seo/search-page.ts';
 import { ftsMatchExpression, SEARCH_QUERY_MAX } from '../../../domain/discovery/search-query.ts';
-import { authorPath, beatPath, LIST_PAGE_SIZE, RELATED_STORIES } from '../../../domain/site/site.ts';
+import { authorPath, beatPath, LIST_PAGE_SIZE, RELATED_STORIES, site } from '../../../domain/site/site.ts';
+import { authorName } from '../../../domain/story/byline.ts';
 import { policy } from '../../../domain/permissions.ts';
 import { authorProfile } from '../../../services/users/author-profile.ts';
 import { isUsername } from '../../../domain/users/schemas.ts';
@@ -89,6 +93,15 @@ async function siteHandle(deps: AppDeps): Promise<string | null> {
   return readSocialSettings(await deps.settings.get(SOCIAL_SETTINGS_KEY)).xHandle;
 }
 
+/** The host people type after a handle: the one the fediverse knows the site by, or (until it asked) this request's. */
+async function fediverseOrigin(deps: AppDeps, requestOrigin: string): Promise<{ handle: string; origin: string }> {
+  const settings = await fediverseSettings(deps, null);
+  return { handle: settings.handle, origin: settings.origin ?? requestOrigin };
+}
+
+/** Approved replies shown under a story: the first this many. */
+const STORY_REPLIES = 50;
+
 /** A file's address (its last segment has an extension): a missing one is a plain 404, not a page. */
 const looksLikeFile = (path: string) => /\.[A-Za-z0-9]+$/.test(path.slice(path.lastIndexOf('/') + 1));
 
@@ -115,20 +128,22 @@ export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: Middlewar
   return (
     new Hono<AppEnv>()
       .get('/', cached, async (c) => {
-        const [featured, latest, beats, page, social, newsletters] = await Promise.all([
+        const [featured, latest, beats, page, social, fediverse, newsletters] = await Promise.all([
           deps.stories.findFeatured(),
           listPublished(deps, { limit: HOME_LATEST_LIMIT, offset: 0 }),
           deps.beats.list(),
           shell(c),
           siteHandle(deps),
+          fediverseOrigin(deps, origin(c)),
           deps.newsletters.list(),
         ]);
+        const follow = fediverseFollow(fediverseHandle(fediverse.handle, fediverse.origin), site.name);
         return renderAppShell(page, homeHead(origin(c), { site: social }), {
           initialData: { [FEATURED_URL]: featured, [HOME_LATEST_URL]: latest.items },
           readingView: homeReadingView(
             featured,
             latest.items,
-            { origin: origin(c), now: deps.clock.now(), beats },
+            { origin: origin(c), now: deps.clock.now(), beats, fediverse: follow },
             newsletterSignup(newsroomNewsletter(newsletters), 'home'),
           ),
         });
@@ -146,11 +161,12 @@ export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: Middlewar
         const [story, beats, page] = await Promise.all([publicStory(deps, segment), deps.beats.list(), shell(c)]);
         // Not public (a draft its author is previewing, or nothing): a signed-in browser starts the app, which asks the API with its token.
         if (!story) return notFound(c, STORY_NOT_FOUND, { page, beats }, true);
-        const [related, social, author, liveBlog, newsletters] = await Promise.all([
+        const [related, social, author, liveBlog, replies, newsletters] = await Promise.all([
           relatedTo(deps, story),
           siteHandle(deps),
           deps.users.findById(story.authorId),
           isLiveBlog(story) ? loadLiveBlogPage(deps, story, beforeParam(c.req.query('before'))) : null,
+          deps.fediverse.replies.approved(story.id, STORY_REPLIES),
           deps.newsletters.list(),
         ]);
         const signup = beatNewsletter(newsletters, story.beat?.id) ?? newsroomNewsletter(newsletters);
@@ -162,6 +178,7 @@ export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: Middlewar
             { origin: origin(c), now: deps.clock.now(), beats },
             related,
             liveBlog ? liveBlogView(story, liveBlog, deps.clock.now()) : '',
+            fediverseReplies(replies),
             newsletterSignup(signup, 'story'),
           ),
         });
@@ -228,9 +245,20 @@ export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: Middlewar
           shell(c),
         ]);
         if (!author) return notFound(c, AUTHOR_NOT_FOUND, { page: shellPage, beats });
-        const [{ items, total }, social] = await Promise.all([publishedPage(deps, page, { authorId: author.id }), siteHandle(deps)]);
+        const [{ items, total }, social, fediverse] = await Promise.all([
+          publishedPage(deps, page, { authorId: author.id }),
+          siteHandle(deps),
+          fediverseOrigin(deps, origin(c)),
+        ]);
+        // Only staff with a published story are accounts in the fediverse.
+        const follow = total > 0 ? fediverseFollow(fediverseHandle(author.username, fediverse.origin), authorName(author)) : '';
         return renderAppShell(shellPage, authorHead(author, page, origin(c), { site: social }), {
-          readingView: authorReadingView(author, items, total, page, { origin: origin(c), now: deps.clock.now(), beats }),
+          readingView: authorReadingView(author, items, total, page, {
+            origin: origin(c),
+            now: deps.clock.now(),
+            beats,
+            fediverse: follow,
+          }),
         });
       })
       // The reader's account pages: one page for everyone (cached); their islands ask who is signed in (decision 081).

@@ -1,12 +1,13 @@
 import { Hono, type Context } from 'hono';
 import { hourOf } from '../../../domain/readership/analytics-range.ts';
 import { deviceClass } from '../../../domain/readership/device-class.ts';
-import { UnsupportedMediaTypeError, ValidationError } from '../../../domain/errors.ts';
+import { UnsupportedMediaTypeError } from '../../../domain/errors.ts';
 import { viewBodySchema, type ViewBody } from '../../../domain/readership/schemas.ts';
 import { referrerSource } from '../../../domain/readership/referrer-source.ts';
 import { idParamSchema } from '../../../domain/schema-fields.ts';
 import type { AppEnv } from '../context.ts';
-import { parseWith, validate } from '../validate.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
+import { optionalJson, validate } from '../validate.ts';
 import { visibleOr404 } from './stories.ts';
 
 /**
@@ -15,7 +16,7 @@ import { visibleOr404 } from './stories.ts';
  * host and source, and the device class. The User-Agent is read to class the device and dropped;
  * no address, cookie or user agent is kept. Bots are answered the count and not counted.
  */
-export const storyViewRoutes = new Hono<AppEnv>().post('/:id/view', validate('param', idParamSchema), async (c) => {
+export const storyViewRoutes = new Hono<AppEnv>().post('/:id/view', rateLimit('views'), validate('param', idParamSchema), async (c) => {
   const { deps, user } = c.var;
   const { id } = c.req.valid('param');
   const body = await viewBody(c);
@@ -31,17 +32,13 @@ export const storyViewRoutes = new Hono<AppEnv>().post('/:id/view', validate('pa
   return c.json({ views });
 });
 
-/** The body is optional (older pages send none); when there is one it is JSON `{"referrer"}`. */
+/**
+ * The call must say `Content-Type: application/json`, body or not: a browser asks the story's site first (CORS) before
+ * another site's page may send that type, so a plain form or a no-cors fetch elsewhere cannot count views. The body
+ * itself is optional; when there is one it is JSON `{"referrer"}`.
+ */
 async function viewBody(c: Context<AppEnv>): Promise<ViewBody> {
-  const text = await c.req.text();
-  if (text.trim() === '') return {};
   const mediaType = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (mediaType !== 'application/json') throw new UnsupportedMediaTypeError('Send the body as JSON, with Content-Type: application/json');
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new ValidationError({ body: 'The body must be JSON: {"referrer": "..."}' });
-  }
-  return parseWith(viewBodySchema, json);
+  if (mediaType !== 'application/json') throw new UnsupportedMediaTypeError('Send the view as JSON, with Content-Type: application/json');
+  return optionalJson(c, viewBodySchema);
 }

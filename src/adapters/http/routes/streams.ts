@@ -7,6 +7,7 @@ import { idParamSchema } from '../../../domain/schema-fields.ts';
 import { hashSessionToken } from '../../crypto/session-tokens.ts';
 import type { AppEnv } from '../context.ts';
 import { requireReporter, requireSignedIn } from '../middleware/authenticate.ts';
+import { refuseWithoutSecondFactor } from '../middleware/two-factor-policy.ts';
 import { parseWith, validate } from '../validate.ts';
 import { endStream } from '../../../services/live-video/end-stream.ts';
 import { streamToPublish } from '../../../services/live-video/publish-stream.ts';
@@ -41,13 +42,20 @@ function isUpgrade(c: Context<AppEnv>): boolean {
   return c.req.header('Upgrade')?.toLowerCase() === 'websocket';
 }
 
-/** Browsers cannot set headers on a WebSocket, so the publisher sends its token as a subprotocol. */
+/**
+ * Browsers cannot set headers on a WebSocket, so the publisher sends its token as a subprotocol. The
+ * session it names passes the same checks as any staff call's: live, an active user, and the admin's
+ * second-factor policy (authenticate.ts, two-factor-policy.ts).
+ */
 async function publisherFrom(c: Context<AppEnv>): Promise<User> {
   const offered = (c.req.header('Sec-WebSocket-Protocol') ?? '').split(',').map((p) => p.trim());
   const token = offered.find((p) => p.startsWith(BEARER_PROTOCOL_PREFIX))?.slice(BEARER_PROTOCOL_PREFIX.length);
-  const user = token ? await c.var.deps.sessions.findUser(await hashSessionToken(token), c.var.deps.clock.now()) : c.var.user;
-  if (!user) throw new UnauthenticatedError();
-  return user;
+  const found = token
+    ? await c.var.deps.sessions.findSession(await hashSessionToken(token), c.var.deps.clock.now())
+    : c.var.user && c.var.session && { user: c.var.user, session: c.var.session };
+  if (!found) throw new UnauthenticatedError();
+  refuseWithoutSecondFactor(found.user, found.session);
+  return found.user;
 }
 
 export const streamRoutes = new Hono<AppEnv>()

@@ -67,7 +67,7 @@ export function authorReadingView(
   stories: readonly Story[],
   total: number,
   page: number,
-  { now, beats = [] }: ReadingViewContext,
+  { now, beats = [], fediverse = '' }: ReadingViewContext,
 ): string {
   const pageCount = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
   const beatList =
@@ -81,7 +81,7 @@ export function authorReadingView(
   return `${header(false)}
 <main id="main" ${READING_VIEW_ATTRIBUTE}><div class="page author-page"><header class="author-head">
 <h1 class="section-title">${esc(authorName(author))}</h1><p class="author-role">${esc(roleLabel(author.role))}</p>${beatList}
-${author.bio ? `<p class="author-bio">${esc(author.bio)}</p>` : ''}</header>
+${author.bio ? `<p class="author-bio">${esc(author.bio)}</p>` : ''}${fediverse}</header>
 <section aria-labelledby="author-stories"><h2 id="author-stories" class="section-title">Stories by ${esc(authorName(author))}</h2>
 ${list}</section></div></main>
 ${footer(new Date(now).getUTCFullYear(), beats)}`;

@@ -5,7 +5,7 @@ import type { Story } from '../../../domain/story/entities.ts';
 import { beatPath, LIST_PAGE_SIZE, site, storyPath } from '../../../domain/site/site.ts';
 import { pageLinks } from './page-links.ts';
 import { defaultShareImage, twitterHandles, type PageHead, type PageSocial } from './page-head.ts';
-import { card, footer, header, type ReadingViewContext } from './reading-view.ts';
+import { alertsMenu, card, footer, header, type ReadingViewContext } from './reading-view.ts';
 
 export const beatPageHref = (beat: Pick<Beat, 'slug'>, page = 1) => (page > 1 ? `${beatPath(beat)}?page=${page}` : beatPath(beat));
 
@@ -77,7 +77,7 @@ export function beatReadingView(
   return `${header(false)}
 <main id="main" ${READING_VIEW_ATTRIBUTE}><div class="page beat-page"><header class="section-head beat-head"><div>
 <h1 class="section-title">${esc(beat.name)}</h1>${beat.description ? `<p class="beat-description">${esc(beat.description)}</p>` : ''}</div>
-<a class="section-link" href="${esc(`${beatPath(beat)}/rss.xml`)}">RSS feed</a></header>
+<div class="beat-follow">${alertsMenu(beat)}<a class="section-link" href="${esc(`${beatPath(beat)}/rss.xml`)}">RSS feed</a></div></header>
 ${list}</div>${signup}</main>
 ${footer(new Date(now).getUTCFullYear(), beats)}`;
 }

@@ -1,5 +1,6 @@
 import { escapeHtml as esc } from '../../../contract/escape-html.ts';
 import {
+  ALERTS_PANEL_IDS,
   FOLLOW_MENU_IDS,
   ISLANDS,
   LATEST_STORIES_ID,
@@ -60,13 +61,23 @@ function followMenu(): string {
 <div id="${FOLLOW_MENU_IDS.panel}" class="menu-panel" hidden><p id="${FOLLOW_MENU_IDS.videoHeading}" class="menu-heading">YouTube</p><nav aria-labelledby="${FOLLOW_MENU_IDS.videoHeading}">${list(videoChannelLinks)}</nav><p class="menu-heading">Elsewhere</p>${list(otherChannelLinks)}</div></div>`;
 }
 
+/**
+ * An Alerts button and its empty panel (AlertsMenu's markup): its island fills the panel on the first
+ * tap (topics, "Turn on alerts", the iPhone guide). On a beat's page, one more for that beat.
+ */
+export function alertsMenu(beat?: { slug: string; name: string }): string {
+  const panel = beat ? ALERTS_PANEL_IDS.beat : ALERTS_PANEL_IDS.header;
+  const label = beat ? `Alerts for ${esc(beat.name)}` : 'Alerts';
+  return `<div class="menu alerts-menu"${island(ISLANDS.alerts, beat ? { beat: beat.slug } : undefined)}><button type="button" class="nav-button" aria-expanded="false" aria-controls="${panel}">${label}</button><div id="${panel}" class="menu-panel alerts-panel" hidden></div></div>`;
+}
+
 export function header(onHome: boolean, query = ''): string {
   return `<a class="skip-link" href="#main">Skip to content</a>
 <header class="site-header"><div class="site-header-inner">
 <a class="logo" href="/"><span class="logo-mark" aria-hidden="true">N</span><span class="logo-text">${esc(site.name)}</span></a>
 <nav class="tabs" aria-label="Main"><ul><li><a class="tab" href="/"${onHome ? ' aria-current="page"' : ''}>Home</a></li></ul></nav>
 ${searchForm(query)}
-<div class="header-social">${followMenu()}</div>
+<div class="header-social">${alertsMenu()}${followMenu()}</div>
 <div class="header-account"${island(ISLANDS.account)}><span class="header-reader"${island(ISLANDS.readerCorner)}><a class="button button-small button-ghost" href="${READER_PATHS.account}">Sign in</a></span><a class="button button-small button-primary" href="/login">Reporter Login</a></div>
 </div></header>`;
 }
@@ -94,15 +105,26 @@ ${NOTICES}`;
 const NOTICES =
   '<section aria-label="Notifications (F8)" class="toast-region"><ol tabindex="-1" class="toast-list" aria-live="polite"></ol></section>';
 
-/** The story's video as the SPA's StoryVideo plays it: a privacy-enhanced YouTube embed, or a native player with the picture as poster. */
-function video(story: Story, origin: string): string {
+/**
+ * The story's video as the SPA's StoryVideo shows it: a YouTube video behind its facade (the story's
+ * picture and a play button; the youtube-player island puts the privacy-enhanced player in its place
+ * on the tap), or a native player with the picture as poster.
+ */
+function video(story: Story, origin: string, slot: PictureSlot): string {
   const source = videoSource(story.videoUrl, origin);
   if (!source) return '';
   const player =
     source.kind === 'youtube'
-      ? `<iframe src="${esc(source.embedUrl)}" title="${esc(`Video: ${story.title}`)}" loading="lazy" allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture" referrerpolicy="strict-origin-when-cross-origin" allowfullscreen></iframe>`
+      ? `<button type="button" class="video-facade" aria-label="${esc(`Play video: ${story.title}`)}"${island(ISLANDS.youtubePlayer, { src: source.embedUrl, title: `Video: ${story.title}` })}>${story.featuredImageUrl ? facadePicture(story.featuredImageUrl, slot) : ''}<span class="video-facade-play" aria-hidden="true"></span></button>`
       : `<video src="${esc(source.src)}"${story.featuredImageUrl ? ` poster="${esc(posterOf(story.featuredImageUrl))}"` : ''} controls preload="metadata" playsinline aria-label="${esc(`Video: ${story.title}`)}"></video>`;
   return `<div class="video-frame">${player}</div>`;
+}
+
+/** The picture under a video's play button (StoryVideo's FacadePicture): the slot's widths, first to load, alt="" (the button names it). */
+function facadePicture(src: string, slot: PictureSlot): string {
+  const srcset = pictureSrcset(src);
+  const sizes = srcset ? ` srcset="${esc(srcset)}" sizes="${PICTURE_SIZES[slot]}"` : '';
+  return `<img class="video-facade-picture" src="${esc(pictureAt(src, PICTURE_FALLBACK_WIDTH[slot]))}"${sizes} alt="" width="${IMAGE_BOX.width}" height="${IMAGE_BOX.height}" loading="eager" decoding="async" fetchpriority="high">`;
 }
 
 function shareButton(story: Story, label: string, className: string): string {
@@ -156,18 +178,20 @@ export interface ReadingViewContext {
   now: string;
   /** The beats that exist, for the footer's News links. */
   beats?: readonly BeatRef[];
+  /** "Follow on the fediverse" for the page's account, when it has one (fediverse-markup.ts). */
+  fediverse?: string;
 }
 
 /** `signup`: the newsroom's newsletter box (seo/newsletter-pages.ts), after the latest stories. */
 export function homeReadingView(
   featured: Story | null,
   latest: readonly Story[],
-  { origin, now, beats = [] }: ReadingViewContext,
+  { origin, now, beats = [], fediverse = '' }: ReadingViewContext,
   signup = '',
 ): string {
   const featuredSection = featured
     ? `<section class="featured" aria-labelledby="featured-heading"><h2 id="featured-heading" class="section-title">Featured Story</h2>
-<div class="featured-grid"><div class="featured-media">${featured.videoUrl ? video(featured, origin) : picture(featured, 'featured', 'story-image', true)}</div>
+<div class="featured-grid"><div class="featured-media">${featured.videoUrl ? video(featured, origin, 'featured') : picture(featured, 'featured', 'story-image', true)}</div>
 <div class="featured-text">${featured.beat ? `<span class="badge badge-accent">${esc(featured.beat.name)}</span>` : ''}
 <h3 class="featured-title"><a href="${esc(storyPath(featured))}">${esc(featured.title)}</a></h3>
 <p class="featured-description">${esc(featured.description)}</p>
@@ -183,7 +207,7 @@ export function homeReadingView(
 </div></section>
 <div class="page">${featuredSection}
 <section class="latest" aria-labelledby="latest-stories-heading"><div class="section-head"><h2 id="latest-stories-heading" class="section-title"><span id="${LATEST_STORIES_ID}" tabindex="-1" class="scroll-target">Latest Stories</span></h2><a class="section-link" href="/beta">All stories <span aria-hidden="true">→</span></a></div>
-<ul class="story-grid">${latest.map(card).join('\n')}</ul></section></div>${signup}</main>
+<ul class="story-grid">${latest.map(card).join('\n')}</ul></section>${fediverse}</div>${signup}</main>
 ${footer(new Date(now).getUTCFullYear(), beats)}`;
 }
 
@@ -203,6 +227,8 @@ export function storyReadingView(
   { origin, now, beats = [] }: ReadingViewContext,
   related: readonly Story[] = [],
   liveBlog = '',
+  /** Replies from the fediverse staff approved (fediverse-markup.ts), after the article. */
+  replies = '',
   signup = '',
 ): string {
   const badges = [
@@ -214,7 +240,7 @@ export function storyReadingView(
   const media = story.isLive
     ? `<div class="live-slot"${island(ISLANDS.livePlayer, { segment: story.slug || String(story.id) })}><div class="video-frame"></div></div>`
     : story.videoUrl
-      ? video(story, origin)
+      ? video(story, origin, 'article')
       : story.featuredImageUrl
         ? articleFigure(story)
         : '';
@@ -231,7 +257,7 @@ ${liveBlog}${corrections(story)}
 <footer class="article-footer"><section class="share-panel" aria-labelledby="share-heading"><h2 id="share-heading">Share this story</h2>
 <p>Know someone who should read this? Send it on.</p>${shareButton(story, 'Share Story', 'button button-primary')}</section>
 <a class="button button-secondary" href="/">Back to Home</a></footer>
-</article>${signup}${relatedStories(related)}</main>
+</article>${replies}${signup}${relatedStories(related)}</main>
 ${footer(new Date(now).getUTCFullYear(), beats)}`;
 }
 

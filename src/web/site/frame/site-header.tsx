@@ -4,6 +4,7 @@ import { staffPaths } from '../../auth/staff-paths.ts';
 import { useLogout } from '../../auth/logout.ts';
 import { useAuth } from '../../auth/use-auth.ts';
 import { SITE_NAME } from '../../../domain/site/site-links.ts';
+import { AlertsMenu } from './alerts-menu.tsx';
 import { READER_PATHS } from '../../../contract/page-contract.ts';
 import { HeaderSearch } from './header-search.tsx';
 import { SocialMenu } from './social-menu.tsx';
@@ -46,6 +47,7 @@ export function SiteHeader() {
         </nav>
         <HeaderSearch />
         <div className="header-social">
+          <AlertsMenu />
           <SocialMenu />
         </div>
         <div className="header-account">

@@ -18,7 +18,7 @@ export function FeaturedStory({ story }: { story: Story }) {
       <div className="featured-grid">
         <div className="featured-media">
           {story.videoUrl ? (
-            <StoryVideo url={story.videoUrl} title={story.title} poster={story.featuredImageUrl} />
+            <StoryVideo url={story.videoUrl} title={story.title} poster={story.featuredImageUrl} slot="featured" priority />
           ) : (
             <StoryImage story={story} slot="featured" priority />
           )}

@@ -61,7 +61,7 @@ export function StoryArticle({ story }: { story: Story }) {
             <LiveStoryVideo story={story} />
           </div>
         ) : story.videoUrl ? (
-          <StoryVideo url={story.videoUrl} title={story.title} poster={story.featuredImageUrl} />
+          <StoryVideo url={story.videoUrl} title={story.title} poster={story.featuredImageUrl} priority />
         ) : story.featuredImageUrl ? (
           <StoryFigure story={story} />
         ) : null}

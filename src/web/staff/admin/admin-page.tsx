@@ -11,9 +11,12 @@ import { ReviewDesk } from './review-desk.tsx';
 import { SiteReadership } from '../readership/site-readership.tsx';
 import { Tabs } from '../tabs.tsx';
 import { SocialSettingsCard } from './social-settings-card.tsx';
+import { AlertsSettingsCard } from './alerts-settings-card.tsx';
 import { reviewQueueQuery } from '../workflow-api.ts';
 import { AuditLogPanel } from './audit-log-panel.tsx';
 import { SecurityPolicyCard } from './security-policy-card.tsx';
+import { FediverseDesk } from '../fediverse/fediverse-desk.tsx';
+import { fediverseOverviewQuery } from '../fediverse/fediverse-api.ts';
 import { NewsletterManagement } from '../newsletters/newsletter-management.tsx';
 import '../staff.css';
 import '../security/security.css';
@@ -35,8 +38,10 @@ function SignedInAdmin() {
 function AdminDashboard({ me }: { me: User }) {
   const users = useQuery(usersQuery());
   const queue = useQuery(reviewQueueQuery());
-  const [tab, setTab] = useState<'newsroom' | 'newsletters' | 'review' | 'security' | 'audit'>('newsroom');
+  const fediverse = useQuery(fediverseOverviewQuery());
+  const [tab, setTab] = useState<'newsroom' | 'newsletters' | 'review' | 'fediverse' | 'security' | 'audit'>('newsroom');
   const waiting = queue.data?.total ?? 0;
+  const replies = fediverse.data?.pendingReplies ?? 0;
   return (
     <div className="staff-page admin-page">
       <header className="page-header">
@@ -54,6 +59,7 @@ function AdminDashboard({ me }: { me: User }) {
           { key: 'newsroom', label: 'Newsroom' },
           { key: 'newsletters', label: 'Newsletters' },
           { key: 'review', label: waiting > 0 ? `Review (${waiting})` : 'Review' },
+          { key: 'fediverse', label: replies > 0 ? `Fediverse (${replies})` : 'Fediverse' },
           { key: 'security', label: 'Security' },
           { key: 'audit', label: 'Audit' },
         ]}
@@ -65,11 +71,14 @@ function AdminDashboard({ me }: { me: User }) {
             <ReporterManagement users={users} me={me} />
             <BeatManagement />
             <SocialSettingsCard />
+            <AlertsSettingsCard />
           </div>
         ) : tab === 'newsletters' ? (
           <NewsletterManagement />
         ) : tab === 'review' ? (
           <ReviewDesk />
+        ) : tab === 'fediverse' ? (
+          <FediverseDesk />
         ) : tab === 'security' ? (
           <SecurityPolicyCard />
         ) : (

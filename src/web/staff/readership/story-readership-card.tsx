@@ -9,6 +9,7 @@ import { RankedList } from './ranked-list.tsx';
 import { storyReadershipQuery, storyStreamsQuery } from './readership-api.ts';
 import { ReportChart, ReportTotal } from './report-chart.tsx';
 import { StreamAudienceChart } from './stream-audience-chart.tsx';
+import { StoryFediverse } from '../fediverse/story-fediverse.tsx';
 
 /** The editor's readership card: this story's views over time, where its readers came from, and its live streams' audience once they ended. */
 export function StoryReadershipCard({ story }: { story: Story }) {
@@ -53,6 +54,7 @@ export function StoryReadershipCard({ story }: { story: Story }) {
       {ended.map((stream) => (
         <StreamAudienceChart key={stream.id} streamId={stream.id} startedAt={stream.startedAt} />
       ))}
+      <StoryFediverse storyId={story.id} />
     </section>
   );
 }

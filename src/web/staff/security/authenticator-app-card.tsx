@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { TextField } from '../../forms/form-field.tsx';
-import { Dialog } from '../../forms/dialog.tsx';
-import { confirmTotp, removeTotp, startTotpSetup, type SecondFactorState } from './security-api.ts';
+import { confirmTotp, removeTotp, secondFactorQuery, sessionsQuery, startTotpSetup, type SecondFactorState } from './security-api.ts';
+import { PasswordDialog } from './password-dialog.tsx';
 import { QrCode } from './qr-code.tsx';
 import { useSecurityChange } from './use-security-change.ts';
 
@@ -12,17 +12,21 @@ export function AuthenticatorAppCard({ state }: { state: SecondFactorState }) {
   const [setup, setSetup] = useState<Setup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [turningOff, setTurningOff] = useState(false);
+  const [settingUp, setSettingUp] = useState(false);
   const [codeError, setCodeError] = useState<string | undefined>();
   const start = useSecurityChange(
     startTotpSetup,
     { done: 'Scan the code with your app', failed: 'Could not start the setup' },
     [],
-    setSetup,
+    (started) => {
+      setSettingUp(false);
+      setSetup(started);
+    },
   );
   const confirm = useSecurityChange(
     confirmTotp,
-    { done: 'Authenticator app turned on', failed: 'The code was not accepted' },
-    undefined,
+    { done: 'Authenticator app turned on; your other sessions were signed out', failed: 'The code was not accepted' },
+    [secondFactorQuery().queryKey, sessionsQuery().queryKey],
     ({ recoveryCodes }) => {
       setSetup(null);
       setCodes(recoveryCodes);
@@ -103,15 +107,20 @@ export function AuthenticatorAppCard({ state }: { state: SecondFactorState }) {
           </div>
         </form>
       ) : (
-        <button
-          type="button"
-          className="button button-primary button-small"
-          onClick={() => start.mutate(undefined)}
-          disabled={start.isPending}
-        >
+        <button type="button" className="button button-primary button-small" onClick={() => setSettingUp(true)} disabled={start.isPending}>
           Set up an authenticator app
         </button>
       )}
+      <PasswordDialog
+        open={settingUp}
+        title="Set up an authenticator app"
+        description="Enter your password first. Once the app is on, your other sessions are signed out and need its codes."
+        confirmLabel="Continue"
+        tone="primary"
+        pending={start.isPending}
+        onConfirm={(password) => start.mutate(password)}
+        onCancel={() => setSettingUp(false)}
+      />
       <PasswordDialog
         open={turningOff}
         title="Turn off the authenticator app?"
@@ -122,46 +131,5 @@ export function AuthenticatorAppCard({ state }: { state: SecondFactorState }) {
         onCancel={() => setTurningOff(false)}
       />
     </section>
-  );
-}
-
-/** Asks for the password before a security change. */
-export function PasswordDialog({
-  open,
-  title,
-  description,
-  confirmLabel,
-  pending,
-  onConfirm,
-  onCancel,
-}: {
-  open: boolean;
-  title: string;
-  description: string;
-  confirmLabel: string;
-  pending: boolean;
-  onConfirm: (password: string) => void;
-  onCancel: () => void;
-}) {
-  return (
-    <Dialog open={open} onClose={onCancel} title={title} description={description}>
-      <form
-        className="form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          onConfirm(String(new FormData(event.currentTarget).get('password') ?? ''));
-        }}
-      >
-        <TextField label="Your password" name="password" type="password" autoComplete="current-password" required />
-        <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="submit" className="button button-danger" disabled={pending}>
-            {pending ? 'Working...' : confirmLabel}
-          </button>
-        </div>
-      </form>
-    </Dialog>
   );
 }

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import type { PasskeySummary } from '../../../domain/security/ports.ts';
 import { formatFullDate } from '../../../domain/dates.ts';
-import { ConfirmDialog } from '../../forms/confirm-dialog.tsx';
 import { TextField } from '../../forms/form-field.tsx';
 import { passkeyHostProblem } from '../../site/login/sign-in.ts';
-import { addPasskey, removePasskey, renamePasskey, type SecondFactorState } from './security-api.ts';
+import { PasswordDialog } from './password-dialog.tsx';
+import { addPasskey, removePasskey, renamePasskey, secondFactorQuery, sessionsQuery, type SecondFactorState } from './security-api.ts';
 import { useSecurityChange } from './use-security-change.ts';
 
 /** Passkeys: add (named), rename, remove. A passkey signs in on its own, with no password. */
@@ -13,7 +13,16 @@ export function PasskeysCard({ state }: { state: SecondFactorState }) {
   const [toRemove, setToRemove] = useState<PasskeySummary | null>(null);
   const [renaming, setRenaming] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const add = useSecurityChange(addPasskey, { done: 'Passkey added', failed: 'The passkey was not added' }, undefined, () => setName(''));
+  const [adding, setAdding] = useState(false);
+  const add = useSecurityChange(
+    addPasskey,
+    { done: 'Passkey added; your other sessions were signed out', failed: 'The passkey was not added' },
+    [secondFactorQuery().queryKey, sessionsQuery().queryKey],
+    () => {
+      setAdding(false);
+      setName('');
+    },
+  );
   const remove = useSecurityChange(removePasskey, { done: 'Passkey removed', failed: 'Could not remove the passkey' }, undefined, () =>
     setToRemove(null),
   );
@@ -28,7 +37,7 @@ export function PasskeysCard({ state }: { state: SecondFactorState }) {
     event.preventDefault();
     const hostProblem = passkeyHostProblem(window.location);
     setProblem(hostProblem);
-    if (!hostProblem) add.mutate(name.trim() || 'Passkey');
+    if (!hostProblem) setAdding(true);
   };
 
   return (
@@ -105,14 +114,24 @@ export function PasskeysCard({ state }: { state: SecondFactorState }) {
           {problem}
         </p>
       ) : null}
-      <ConfirmDialog
+      <PasswordDialog
+        open={adding}
+        title="Add a passkey"
+        description="Enter your password first; then your device asks for your fingerprint, face or PIN. Your other sessions are signed out once it is added."
+        confirmLabel="Continue"
+        tone="primary"
+        pending={add.isPending}
+        onCancel={() => setAdding(false)}
+        onConfirm={(password) => add.mutate({ name: name.trim() || 'Passkey', password })}
+      />
+      <PasswordDialog
         open={toRemove !== null}
         title={toRemove ? `Remove ${toRemove.name}?` : 'Remove passkey?'}
         description="It will no longer sign you in. Remove it from your device's password manager too."
         confirmLabel="Remove passkey"
         pending={remove.isPending}
         onCancel={() => setToRemove(null)}
-        onConfirm={() => toRemove && remove.mutate(toRemove.id)}
+        onConfirm={(password) => toRemove && remove.mutate({ id: toRemove.id, password })}
       />
     </section>
   );

@@ -55,23 +55,27 @@ export function auditPage(filter: AuditFilter, before?: number): Promise<AuditRe
   return apiRequest<AuditRecord[]>('GET', `/api/audit?${query}`);
 }
 
-export const startTotpSetup = () => apiRequest<{ secret: string; otpauthUrl: string }>('POST', '/api/auth/2fa/totp/setup');
+/** Adding or removing a second factor asks for the password again (decision 050). */
+export const startTotpSetup = (password: string) =>
+  apiRequest<{ secret: string; otpauthUrl: string }>('POST', '/api/auth/2fa/totp/setup', { password });
 export const confirmTotp = (code: string) => apiRequest<{ recoveryCodes: string[] }>('POST', '/api/auth/2fa/totp/confirm', { code });
 export const removeTotp = (password: string) => apiRequest<unknown>('DELETE', '/api/auth/2fa/totp', { password });
 
 /** Registers a passkey: the server's options, the browser's prompt, the server's check. The WebAuthn library loads only now. */
-export async function addPasskey(name: string): Promise<PasskeySummary> {
+export async function addPasskey({ name, password }: { name: string; password: string }): Promise<PasskeySummary> {
   const { startRegistration } = await import('@simplewebauthn/browser');
   const optionsJSON = await apiRequest<Parameters<typeof startRegistration>[0]['optionsJSON']>(
     'POST',
     '/api/auth/passkeys/register/options',
+    { password },
   );
   const response = await startRegistration({ optionsJSON });
   return apiRequest<PasskeySummary>('POST', '/api/auth/passkeys/register', { response, name });
 }
 
 export const renamePasskey = (id: number, name: string) => apiRequest<PasskeySummary>('PATCH', `/api/auth/passkeys/${id}`, { name });
-export const removePasskey = (id: number) => apiRequest<unknown>('DELETE', `/api/auth/passkeys/${id}`);
+export const removePasskey = ({ id, password }: { id: number; password: string }) =>
+  apiRequest<unknown>('DELETE', `/api/auth/passkeys/${id}`, { password });
 export const endSession = (id: number) => apiRequest<unknown>('DELETE', `/api/auth/sessions/${id}`);
 export const endOtherSessions = () => apiRequest<{ ended: number }>('DELETE', '/api/auth/sessions');
 export const changePassword = (input: { currentPassword: string; newPassword: string }) =>

@@ -9,6 +9,7 @@ import type { UploadMedia } from '../uploads/accepted-media.ts';
 import { ConflictNotice } from './conflict-notice.tsx';
 import { FormatField } from './format-field.tsx';
 import { CorrectionsCard } from './corrections-card.tsx';
+import { SendAlertCard } from '../alerts/send-alert-card.tsx';
 import { DraftOffer } from './draft-offer.tsx';
 import { HistoryPanel } from './history/history-panel.tsx';
 import { PublishingCard } from './publishing-card.tsx';
@@ -224,6 +225,7 @@ export function StoryForm({ user, story, uploadMedia, top }: StoryFormProps) {
           onPublishAndSend={(newsletter) => submit(form.withStatus('published'), newsletter)}
         />
       ) : null}
+      {stored ? <SendAlertCard key={`alert-${stored.id}`} story={stored} /> : null}
       {stored ? <StoryReadershipCard key={`readership-${stored.id}`} story={stored} /> : null}
       {leaveGuard.dialog}
     </div>
