@@ -1,3 +1,4 @@
+import { waitUntil } from 'cloudflare:workers';
 import type { SecurityNotice, StaffMail } from '../../domain/security/ports.ts';
 import { site } from '../../domain/site/site.ts';
 import type { Clock } from '../../domain/time.ts';
@@ -15,7 +16,13 @@ export class OutboxStaffMail implements StaffMail {
     await sendNow(this.outbox, { address: to }, resetLetter({ link, hours, siteUrl: new URL(link).origin }), site.name, this.clock.now());
   }
 
-  async notice(to: string, notice: SecurityNotice, origin: string): Promise<void> {
-    await sendNow(this.outbox, { address: to }, securityNoticeLetter({ notice, siteUrl: origin }), site.name, this.clock.now());
+  notice(to: string, notice: SecurityNotice, origin: string): void {
+    // After the answer (the request's waitUntil): the change is written; the SMTP conversation must not hold it up.
+    const sending = sendNow(this.outbox, { address: to }, securityNoticeLetter({ notice, siteUrl: origin }), site.name, this.clock.now());
+    waitUntil(
+      sending.catch((error: unknown) => {
+        console.warn(`The ${notice} notice to ${to} was not mailed: ${error instanceof Error ? error.message : String(error)}`);
+      }),
+    );
   }
 }

@@ -322,6 +322,10 @@ export type SecurityNotice = 'password_changed' | 'totp_enabled' | 'totp_disable
 export interface StaffMail {
   /** Mails a password reset link. Throws when the mail cannot leave now. */
   resetLink(to: string, link: string, hours: number): Promise<void>;
-  /** `origin`: the site the notice's "Sign in" link points at. */
-  notice(to: string, notice: SecurityNotice, origin: string): Promise<void>;
+  /**
+   * Tells a staff member their sign-in changed; `origin` is the site its "Sign in" link points at.
+   * Returns at once: the mail leaves after the answer, and one that cannot leave is logged, never an
+   * error for the change, which is already written.
+   */
+  notice(to: string, notice: SecurityNotice, origin: string): void;
 }

@@ -18,7 +18,6 @@ import type {
 import { addSeconds } from '../../domain/time.ts';
 import { reauthenticate, type CallerSession, type ReauthenticationDeps } from './reauthentication.ts';
 import { openSession, type OpenSessionDeps } from './sessions.ts';
-import { tellStaff } from './staff-notices.ts';
 
 /** A WebAuthn ceremony must finish within this; its challenge is kept server-side and used once. */
 export const CEREMONY_SECONDS = 5 * 60;
@@ -112,7 +111,7 @@ export async function registerPasskey(
     session.sessionId,
   );
   if (!added) throw expired();
-  await tellStaff(deps, user, 'passkey_added', rp.origin);
+  deps.staffMail.notice(user.email, 'passkey_added', rp.origin);
   return added;
 }
 
@@ -182,5 +181,5 @@ export async function removePasskey(
   if (!passkey) throw new NotFoundError('Passkey');
   const audit: AuditEntry[] = [{ action: 'auth.passkey_removed', actorId: user.id, target: { type: 'passkey', id, label: passkey.name } }];
   if (!(await deps.passkeys.remove(user.id, id, now, audit))) throw new NotFoundError('Passkey');
-  await tellStaff(deps, user, 'passkey_removed', origin);
+  deps.staffMail.notice(user.email, 'passkey_removed', origin);
 }

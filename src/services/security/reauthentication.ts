@@ -2,20 +2,21 @@ import type { AuditEntry } from '../../domain/audit/audit.ts';
 import type { User } from '../../domain/users/entities.ts';
 import { InvalidCredentialsError, ReauthenticationRequiredError } from '../../domain/errors.ts';
 import type { Clock } from '../../domain/time.ts';
-import type { PasswordHasher, LoginAttemptRepository, SignedInSession } from '../../domain/security/ports.ts';
+import type { PasswordHasher, LoginAttemptRepository, SignedInSession, StaffMail } from '../../domain/security/ports.ts';
 import type { UserRepository } from '../../domain/users/ports.ts';
 import { countFailure, failedSignInEntry } from './failed-sign-in.ts';
 import { accountKey, lockoutWindow, refuseIfLocked } from './lockout.ts';
-import { tellStaff, type StaffNoticeDeps } from './staff-notices.ts';
 
 /** A passkey sign-in this recent stands in for the password (a passkey-only user has none to type). */
 export const REAUTHENTICATION_SECONDS = 5 * 60;
 
-export interface ReauthenticationDeps extends StaffNoticeDeps {
+export interface ReauthenticationDeps {
   users: Pick<UserRepository, 'passwordHashOf' | 'changePassword'>;
   hasher: PasswordHasher;
   loginAttempts: LoginAttemptRepository;
   clock: Clock;
+  /** Tells the user when their password or second factors change. */
+  staffMail: Pick<StaffMail, 'notice'>;
 }
 
 /** The session a request came with, as far as re-authentication cares. */
@@ -71,5 +72,5 @@ export async function changeOwnPassword(
     { action: 'auth.password_changed', actorId: user.id, target: { type: 'user', id: user.id, label: user.username } },
   ];
   await deps.users.changePassword(user.id, await deps.hasher.hash(input.newPassword), session.sessionId, now, audit);
-  await tellStaff(deps, user, 'password_changed', origin);
+  deps.staffMail.notice(user.email, 'password_changed', origin);
 }

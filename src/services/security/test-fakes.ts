@@ -135,7 +135,7 @@ export class FakeSecurity {
       clock: { now: () => this.now },
       staffMail: {
         resetLink: async (to: string, link: string) => void this.staffMailSent.push({ to, kind: 'reset_link', link }),
-        notice: async (to: string, notice: SecurityNotice, origin: string) =>
+        notice: (to: string, notice: SecurityNotice, origin: string) =>
           void this.staffMailSent.push({ to, kind: notice, link: `${origin}/login` }),
       },
       sessionTtlHours: 720,

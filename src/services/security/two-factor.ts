@@ -3,7 +3,6 @@ import type { User } from '../../domain/users/entities.ts';
 import { ConflictError, DomainError, NotFoundError } from '../../domain/errors.ts';
 import type { SecondFactorRepository, SecondFactorStatus, SignInSecrets, TotpCodes } from '../../domain/security/ports.ts';
 import { reauthenticate, type CallerSession, type ReauthenticationDeps } from './reauthentication.ts';
-import { tellStaff } from './staff-notices.ts';
 
 export interface TwoFactorDeps extends ReauthenticationDeps {
   secondFactors: SecondFactorRepository;
@@ -61,7 +60,7 @@ export async function confirmTotp(
     { action: 'auth.totp_enabled', actorId: user.id, target: { type: 'user', id: user.id, label: user.username } },
   ];
   if (!(await deps.secondFactors.confirmTotp(user.id, step, hashes, now, audit, session.sessionId))) throw noSetup();
-  await tellStaff(deps, user, 'totp_enabled', origin);
+  deps.staffMail.notice(user.email, 'totp_enabled', origin);
   return { recoveryCodes };
 }
 
@@ -79,5 +78,5 @@ export async function removeTotp(
     { action: 'auth.totp_disabled', actorId: user.id, target: { type: 'user', id: user.id, label: user.username } },
   ];
   if (!(await deps.secondFactors.removeTotp(user.id, audit, now))) throw new NotFoundError('Authenticator app');
-  await tellStaff(deps, user, 'totp_disabled', origin);
+  deps.staffMail.notice(user.email, 'totp_disabled', origin);
 }
