@@ -71,12 +71,20 @@ export function buildPasswordHasher(pepper: string | undefined) {
   return new Pbkdf2PasswordHasher(pepper ?? '');
 }
 
+const runOn = (work: Promise<unknown>): void => void work;
+
 /**
  * The one place adapters are built; the worker, tests and scripts all come through here. Tools that
  * run outside the worker (getPlatformProxy) cannot reach its Durable Objects: with `exactViews`
  * false their stories carry the views D1 holds (at most VIEW_FLUSH_SECONDS behind), and they count none.
+ * `afterAnswer` keeps work alive after a request's answer (the worker passes workerd's waitUntil;
+ * in Node the promise simply runs on).
  */
-export function buildDeps(env: Env, clock: Clock = systemClock, { exactViews = true }: { exactViews?: boolean } = {}): AppDeps {
+export function buildDeps(
+  env: Env,
+  clock: Clock = systemClock,
+  { exactViews = true, afterAnswer = runOn }: { exactViews?: boolean; afterAnswer?: (work: Promise<unknown>) => void } = {},
+): AppDeps {
   // The benchmark's honest count of what D1 is asked (query-count.ts); off unless served with the flag.
   const db = openDb(env.COUNT_D1_QUERIES === '1' ? countingD1(env.DB) : env.DB);
   const readership = new D1ReadershipRepository(db);
@@ -133,7 +141,7 @@ export function buildDeps(env: Env, clock: Clock = systemClock, { exactViews = t
     readers: new D1ReaderRepository(db),
     readerSignIns: new D1ReaderSignInRepository(db),
     readerMail: new OutboxReaderMail(outbox, clock),
-    staffMail: new OutboxStaffMail(outbox, clock),
+    staffMail: new OutboxStaffMail(outbox, clock, afterAnswer),
     tokens,
     newsletters,
     subscriptions: new D1SubscriptionRepository(db, (id) => newsletters.findById(id)),

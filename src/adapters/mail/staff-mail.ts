@@ -1,4 +1,3 @@
-import { waitUntil } from 'cloudflare:workers';
 import type { SecurityNotice, StaffMail } from '../../domain/security/ports.ts';
 import { site } from '../../domain/site/site.ts';
 import type { Clock } from '../../domain/time.ts';
@@ -10,6 +9,8 @@ export class OutboxStaffMail implements StaffMail {
   constructor(
     private readonly outbox: Outbox,
     private readonly clock: Clock,
+    /** Keeps the notice's sending alive after the request's answer (waitUntil). */
+    private readonly afterAnswer: (work: Promise<unknown>) => void,
   ) {}
 
   async resetLink(to: string, link: string, hours: number): Promise<void> {
@@ -17,9 +18,9 @@ export class OutboxStaffMail implements StaffMail {
   }
 
   notice(to: string, notice: SecurityNotice, origin: string): void {
-    // After the answer (the request's waitUntil): the change is written; the SMTP conversation must not hold it up.
+    // After the answer: the change is written; the SMTP conversation must not hold it up.
     const sending = sendNow(this.outbox, { address: to }, securityNoticeLetter({ notice, siteUrl: origin }), site.name, this.clock.now());
-    waitUntil(
+    this.afterAnswer(
       sending.catch((error: unknown) => {
         console.warn(`The ${notice} notice to ${to} was not mailed: ${error instanceof Error ? error.message : String(error)}`);
       }),
