@@ -1,5 +1,5 @@
 import type { Story } from '../../domain/story/entities.ts';
-import { endStaleAlerts } from '../../services/alerts/end-stale-alerts.ts';
+import { endStaleAlerts, forgetOldRecipients } from '../../services/alerts/end-stale-alerts.ts';
 import { publishDueStories } from '../../services/story/scheduled-publishing.ts';
 import { pruneExpiredRows } from '../../services/maintenance/prune-expired-rows.ts';
 import { requeueStrandedJobs } from '../../services/jobs/requeue-stranded-jobs.ts';
@@ -34,6 +34,8 @@ export async function runScheduledJob(deps: AppDeps, edgeCache: EdgeCache, sched
   await tidyFediverse(deps, clock);
   // Alerts that can no longer finish by themselves end once past their TTL (decision 101).
   await endStaleAlerts(deps, clock);
+  // ...and a week after an alert is sent, only its figures are kept.
+  await forgetOldRecipients(deps, clock);
   if (published.length > 0) {
     console.log(
       `Published ${published.length} scheduled ${published.length === 1 ? 'story' : 'stories'}: ${published.map((story) => story.slug).join(', ')}`,
