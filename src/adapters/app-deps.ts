@@ -104,13 +104,10 @@ export interface AppDeps {
   readers: ReaderRepository;
   readerSignIns: ReaderSignInRepository;
   readerMail: ReaderMail;
-<<<<<<< HEAD
   /** What a signed-in reader may read: free or paid (docs/product/api.md, "Members and reader revenue"; decision 090). */
   readerLevels: ReaderLevels;
-=======
   /** Staff's own account mail: reset links, and notices when their sign-in changes. */
   staffMail: StaffMail;
->>>>>>> main
   /** Random single-use tokens and their hashes (sign-in links, reader sessions, confirmations). */
   tokens: OneTimeTokens;
   /** Newsletters (decisions 082, 083): lists, subscribers, suppressions, sends, their mail, signed unsubscribe links. */
