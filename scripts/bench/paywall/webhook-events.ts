@@ -54,6 +54,18 @@ export interface WebhookBenchResult {
   load: { before: string; after: string };
 }
 
+/** A read of the stopped server's D1: workerd may hold its files a moment after it stopped. */
+async function afterStop<T>(read: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await read();
+    } catch (error) {
+      if (attempt === 10) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+
 const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
 
 async function lifeAtStripe(standIn: StripeStandIn, subscriptionId: string, scenario: Scenario): Promise<SignedEvent[]> {
@@ -190,8 +202,10 @@ export async function runWebhookBench(): Promise<WebhookBenchResult> {
     }
     const expectedPayments = standIn.objectsOf('invoice').length;
     await site.stop();
-    const storedEvents = await localSqlNumber('SELECT count(*) FROM stripe_events', site.stateDir);
-    const storedPayments = await localSqlNumber("SELECT count(*) FROM member_payments WHERE kind = 'subscription'", site.stateDir);
+    const storedEvents = await afterStop(() => localSqlNumber('SELECT count(*) FROM stripe_events', site.stateDir));
+    const storedPayments = await afterStop(() =>
+      localSqlNumber("SELECT count(*) FROM member_payments WHERE kind = 'subscription'", site.stateDir),
+    );
     result = {
       readers: readers.length,
       uniqueEvents: unique.length,
