@@ -9,7 +9,7 @@ import { testStripeBindings } from './tests/support/stripe-plan.ts';
 mkdirSync(new URL('./dist/client', import.meta.url), { recursive: true });
 
 /**
- * The pure domain core, the use cases (services), the adapters' pure helpers, the web's pure helpers, the page contract (reading view vs components) and the build's own plugins in plain Node, and the worker's integration tests inside
+ * The pure domain core, the use cases (services), the adapters' pure helpers, the web's pure helpers, the page contract (the app's routes) and the build's own plugins in plain Node, and the worker's integration tests inside
  * workerd against real local D1 and R2 (isolated storage per test file, migrations applied in setup).
  */
 export default defineConfig({
@@ -54,7 +54,7 @@ export default defineConfig({
       },
       {
         test: {
-          // The worker's reading view against the reader's React components (decision 024).
+          // The page contract: the app's routes as the worker knows them (decision 045).
           name: 'contract',
           environment: 'node',
           include: ['tests/contract/**/*.test.tsx'],

@@ -103,37 +103,3 @@ export const READER_SIGNED_IN_COOKIE = 'reader_signed_in';
 
 /** Newsletters' pages: every newsletter with its form, and where a confirmation link lands (`#token=`). */
 export const NEWSLETTER_PATHS = { list: '/newsletters', confirm: '/newsletters/confirm' } as const;
-
-/**
- * Every address the app has a screen for, as patterns over the path (`:name` is one segment). The
- * worker answers any other page address with 404 and the not-found screen (docs/product/screens.md);
- * tests/contract/app-routes.test.ts holds this list to the app's route tree.
- */
-export const APP_ROUTES = [
-  '/',
-  '/about',
-  '/admin',
-  '/author/:username',
-  '/beat/:slug',
-  '/beta',
-  '/dashboard',
-  '/edit/:id',
-  '/login',
-  '/profile',
-  '/reset-password',
-  '/search',
-  '/story/:slug',
-  '/story/new',
-] as const;
-
-/** True when `pathname` is one of the app's screens (a trailing slash is not). */
-export function isAppRoute(pathname: string): boolean {
-  const segments = pathname.split('/');
-  return APP_ROUTES.some((route) => {
-    const parts = route.split('/');
-    return (
-      parts.length === segments.length &&
-      parts.every((part, index) => (part.startsWith(':') ? segments[index] !== '' : part === segments[index]))
-    );
-  });
-}

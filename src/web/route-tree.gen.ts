@@ -9,7 +9,6 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
-import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as AdminRouteImport } from './routes/admin'
 import { Route as BetaRouteImport } from './routes/beta'
@@ -17,18 +16,10 @@ import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
-import { Route as SearchRouteImport } from './routes/search'
-import { Route as AuthorUsernameRouteImport } from './routes/author.$username'
-import { Route as BeatSlugRouteImport } from './routes/beat.$slug'
 import { Route as EditIdRouteImport } from './routes/edit.$id'
 import { Route as StorySlugRouteImport } from './routes/story.$slug'
 import { Route as StoryNewRouteImport } from './routes/story.new'
 
-const IndexRoute = IndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const AboutRoute = AboutRouteImport.update({
   id: '/about',
   path: '/about',
@@ -64,21 +55,6 @@ const ResetPasswordRoute = ResetPasswordRouteImport.update({
   path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
-const SearchRoute = SearchRouteImport.update({
-  id: '/search',
-  path: '/search',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const AuthorUsernameRoute = AuthorUsernameRouteImport.update({
-  id: '/author/$username',
-  path: '/author/$username',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const BeatSlugRoute = BeatSlugRouteImport.update({
-  id: '/beat/$slug',
-  path: '/beat/$slug',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const EditIdRoute = EditIdRouteImport.update({
   id: '/edit/$id',
   path: '/edit/$id',
@@ -96,7 +72,6 @@ const StoryNewRoute = StoryNewRouteImport.update({
 } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/admin': typeof AdminRoute
   '/beta': typeof BetaRoute
@@ -104,15 +79,11 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/profile': typeof ProfileRoute
   '/reset-password': typeof ResetPasswordRoute
-  '/search': typeof SearchRoute
-  '/author/$username': typeof AuthorUsernameRoute
-  '/beat/$slug': typeof BeatSlugRoute
   '/edit/$id': typeof EditIdRoute
   '/story/$slug': typeof StorySlugRoute
   '/story/new': typeof StoryNewRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/admin': typeof AdminRoute
   '/beta': typeof BetaRoute
@@ -120,16 +91,12 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/profile': typeof ProfileRoute
   '/reset-password': typeof ResetPasswordRoute
-  '/search': typeof SearchRoute
-  '/author/$username': typeof AuthorUsernameRoute
-  '/beat/$slug': typeof BeatSlugRoute
   '/edit/$id': typeof EditIdRoute
   '/story/$slug': typeof StorySlugRoute
   '/story/new': typeof StoryNewRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/admin': typeof AdminRoute
   '/beta': typeof BetaRoute
@@ -137,9 +104,6 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/profile': typeof ProfileRoute
   '/reset-password': typeof ResetPasswordRoute
-  '/search': typeof SearchRoute
-  '/author/$username': typeof AuthorUsernameRoute
-  '/beat/$slug': typeof BeatSlugRoute
   '/edit/$id': typeof EditIdRoute
   '/story/$slug': typeof StorySlugRoute
   '/story/new': typeof StoryNewRoute
@@ -147,7 +111,6 @@ export interface FileRoutesById {
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
-    | '/'
     | '/about'
     | '/admin'
     | '/beta'
@@ -155,15 +118,11 @@ export interface FileRouteTypes {
     | '/login'
     | '/profile'
     | '/reset-password'
-    | '/search'
-    | '/author/$username'
-    | '/beat/$slug'
     | '/edit/$id'
     | '/story/$slug'
     | '/story/new'
   fileRoutesByTo: FileRoutesByTo
   to:
-    | '/'
     | '/about'
     | '/admin'
     | '/beta'
@@ -171,15 +130,11 @@ export interface FileRouteTypes {
     | '/login'
     | '/profile'
     | '/reset-password'
-    | '/search'
-    | '/author/$username'
-    | '/beat/$slug'
     | '/edit/$id'
     | '/story/$slug'
     | '/story/new'
   id:
     | '__root__'
-    | '/'
     | '/about'
     | '/admin'
     | '/beta'
@@ -187,16 +142,12 @@ export interface FileRouteTypes {
     | '/login'
     | '/profile'
     | '/reset-password'
-    | '/search'
-    | '/author/$username'
-    | '/beat/$slug'
     | '/edit/$id'
     | '/story/$slug'
     | '/story/new'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute
   AboutRoute: typeof AboutRoute
   AdminRoute: typeof AdminRoute
   BetaRoute: typeof BetaRoute
@@ -204,9 +155,6 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   ProfileRoute: typeof ProfileRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
-  SearchRoute: typeof SearchRoute
-  AuthorUsernameRoute: typeof AuthorUsernameRoute
-  BeatSlugRoute: typeof BeatSlugRoute
   EditIdRoute: typeof EditIdRoute
   StorySlugRoute: typeof StorySlugRoute
   StoryNewRoute: typeof StoryNewRoute
@@ -214,13 +162,6 @@ export interface RootRouteChildren {
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/': {
-      id: '/'
-      path: '/'
-      fullPath: '/'
-      preLoaderRoute: typeof IndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/about': {
       id: '/about'
       path: '/about'
@@ -270,27 +211,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/search': {
-      id: '/search'
-      path: '/search'
-      fullPath: '/search'
-      preLoaderRoute: typeof SearchRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/author/$username': {
-      id: '/author/$username'
-      path: '/author/$username'
-      fullPath: '/author/$username'
-      preLoaderRoute: typeof AuthorUsernameRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/beat/$slug': {
-      id: '/beat/$slug'
-      path: '/beat/$slug'
-      fullPath: '/beat/$slug'
-      preLoaderRoute: typeof BeatSlugRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/edit/$id': {
       id: '/edit/$id'
       path: '/edit/$id'
@@ -316,7 +236,6 @@ declare module '@tanstack/react-router' {
 }
 
 const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
   AboutRoute: AboutRoute,
   AdminRoute: AdminRoute,
   BetaRoute: BetaRoute,
@@ -324,9 +243,6 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   ProfileRoute: ProfileRoute,
   ResetPasswordRoute: ResetPasswordRoute,
-  SearchRoute: SearchRoute,
-  AuthorUsernameRoute: AuthorUsernameRoute,
-  BeatSlugRoute: BeatSlugRoute,
   EditIdRoute: EditIdRoute,
   StorySlugRoute: StorySlugRoute,
   StoryNewRoute: StoryNewRoute,

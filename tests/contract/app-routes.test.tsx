@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { APP_ROUTES, isAppRoute } from '../../src/contract/page-contract.ts';
+import { APP_ROUTES, isAppRoute, isPageRoute, opensInApp } from '../../src/contract/page-routes.ts';
 import { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from '../../src/web/route-tree.gen.ts';
@@ -14,7 +14,7 @@ describe('the app’s routes, as the worker knows them', () => {
   });
 
   test('match whole segments, never more or less', () => {
-    expect(isAppRoute('/')).toBe(true);
+    expect(isAppRoute('/about')).toBe(true);
     expect(isAppRoute('/story/some-slug')).toBe(true);
     expect(isAppRoute('/story/new')).toBe(true);
     expect(isAppRoute('/edit/12')).toBe(true);
@@ -23,5 +23,20 @@ describe('the app’s routes, as the worker knows them', () => {
     expect(isAppRoute('/beta/')).toBe(false);
     expect(isAppRoute('/betas')).toBe(false);
     expect(isAppRoute('')).toBe(false);
+  });
+
+  test('leave the reader pages to the worker (decision 076)', () => {
+    for (const path of ['/', '/search', '/beat/politics', '/author/maya']) {
+      expect(isAppRoute(path), path).toBe(false);
+      expect(isPageRoute(path), path).toBe(true);
+    }
+    expect(isPageRoute('/story/some-slug')).toBe(true);
+    expect(isPageRoute('/beat/a/b')).toBe(false);
+    // A link inside the app opens a story as the worker's page; the app's own screens in place.
+    expect(opensInApp('/story/some-slug')).toBe(false);
+    expect(opensInApp('/')).toBe(false);
+    expect(opensInApp('/story/new')).toBe(true);
+    expect(opensInApp('/dashboard')).toBe(true);
+    expect(opensInApp('/edit/12')).toBe(true);
   });
 });

@@ -6,6 +6,11 @@ import { useDocumentTitle } from '../ui/document-title.ts';
 import { StoryNotFound, StoryPageBody } from '../site/story-page/story-article.tsx';
 import { useViewCounter } from '../site/story-page/use-view-counter.ts';
 
+/**
+ * A story the public may not see (a draft, a scheduled or deleted story), opened by a signed-in
+ * browser: the worker answered 404 and started the app (APP_WHEN_SIGNED_IN_ATTRIBUTE), which asks
+ * the API with this browser's token. Every other story is the worker's page (decision 076).
+ */
 export const Route = createFileRoute('/story/$slug')({
   loader: ({ context, params }) => context.queryClient.ensureQueryData(storyBySlugQuery(params.slug)),
   pendingComponent: () => (

@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { useDocumentTitle } from './document-title.ts';
 
 /** docs/product/screens.md: any route the router does not know (the worker answers such an address with 404 and the same screen). */
@@ -9,9 +8,9 @@ export function NotFound() {
       <p className="kicker">Error 404</p>
       <h1>404 Page Not Found</h1>
       <p>Did you forget to add the page to the router?</p>
-      <Link to="/" className="button button-primary">
+      <a href="/" className="button button-primary">
         Back to Home
-      </Link>
+      </a>
     </div>
   );
 }

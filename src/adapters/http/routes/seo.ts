@@ -1,5 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { FEATURED_URL, HOME_LATEST_LIMIT, HOME_LATEST_URL, isAppRoute, storyReadUrl } from '../../../contract/page-contract.ts';
+import { FEATURED_URL, HOME_LATEST_LIMIT, HOME_LATEST_URL, storyReadUrl } from '../../../contract/page-contract.ts';
+import { isAppRoute, isPageRoute } from '../../../contract/page-routes.ts';
 import type { Beat } from '../../../domain/beats/entities.ts';
 import type { Story } from '../../../domain/story/entities.ts';
 import { isValidSlug } from '../../../domain/story/slug.ts';
@@ -327,7 +328,8 @@ export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: Middlewar
         }
         const asset = await assets(c.req.raw);
         if (asset.status !== 404) return new Response(asset.body, asset);
-        if (path.endsWith('/') && isAppRoute(path.slice(0, -1))) return c.redirect(`${path.slice(0, -1)}${new URL(c.req.url).search}`, 301);
+        if (path.endsWith('/') && isPageRoute(path.slice(0, -1)))
+          return c.redirect(`${path.slice(0, -1)}${new URL(c.req.url).search}`, 301);
         if (looksLikeFile(path)) return c.text('Not found', 404);
         return notFound(c, PAGE_NOT_FOUND);
       })

@@ -34,13 +34,12 @@ import { isCoverageLive } from '../../../domain/live-blog/live-blog.ts';
 import { LIVE_BADGE } from '../../../contract/live-blog-markup.ts';
 
 /**
- * The reading view the worker writes into the app's root element for the reader's pages: the same
- * structure, classes and controls the SPA renders, as plain HTML. It is a whole page: readers
+ * The reading view the worker writes into the app's root element for the reader's pages, their only
+ * rendering (decision 076): the classes and controls the app's frame uses too. It is a whole page: readers
  * without JavaScript and crawlers get everything, its links and forms work, its videos play. It
  * stays the page: in a reader's browser only its islands (`data-island`: share, Follow, Watch Live,
  * the live player...) come alive, in place (decision 045). The names both sides read are in
- * src/contract/page-contract.ts; tests/contract/reading-view-markup.test.tsx checks this markup
- * against the components'.
+ * src/contract/page-contract.ts.
  */
 
 export const views = (n: number) => esc(viewsLabel(n));

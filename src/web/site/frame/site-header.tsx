@@ -1,4 +1,4 @@
-import { Link, useRouterState } from '@tanstack/react-router';
+import { useRouterState } from '@tanstack/react-router';
 import { HrefLink } from '../../ui/href-link.tsx';
 import { staffPaths } from '../../auth/staff-paths.ts';
 import { useLogout } from '../../auth/logout.ts';
@@ -32,12 +32,12 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="site-header-inner">
-        <Link to="/" className="logo">
+        <a href="/" className="logo">
           <span className="logo-mark" aria-hidden="true">
             N
           </span>
           <span className="logo-text">{SITE_NAME}</span>
-        </Link>
+        </a>
         <nav className="tabs" aria-label="Main">
           <ul>
             <Tab href="/" label="Home" pathname={pathname} />

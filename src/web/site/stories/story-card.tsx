@@ -1,5 +1,5 @@
-import { Link } from '@tanstack/react-router';
 import type { Story } from '../../../domain/story/entities.ts';
+import { storyPath } from '../../../domain/site/site.ts';
 import { authorName } from '../../../domain/story/byline.ts';
 import { viewsLabel } from '../../../domain/formatting.ts';
 import { StoryImage } from './story-image.tsx';
@@ -18,20 +18,19 @@ export function LiveBadge() {
 /** docs/product/screens.md's card: image, Featured badge, beat, title, description, author, views, "Read Story". */
 export function StoryCard({ story }: { story: Story }) {
   const titleId = `story-card-${story.id}`;
-  const slug = story.slug || String(story.id);
+  // A story is the worker's page (decision 076): a plain link, a full load of its cached page.
+  const href = storyPath(story);
   return (
     <article className="story-card" aria-labelledby={titleId}>
-      <Link to="/story/$slug" params={{ slug }} className="story-card-media" tabIndex={-1} aria-hidden="true">
+      <a href={href} className="story-card-media" tabIndex={-1} aria-hidden="true">
         <StoryImage story={story} slot="card" />
         {story.isFeatured ? <span className="badge badge-accent badge-on-media">Featured</span> : null}
         {isCoverageLive(story) ? <LiveBadge /> : null}
-      </Link>
+      </a>
       <div className="story-card-body">
         {story.beat ? <p className="kicker">{story.beat.name}</p> : null}
         <h3 id={titleId} className="story-card-title">
-          <Link to="/story/$slug" params={{ slug }}>
-            {story.title}
-          </Link>
+          <a href={href}>{story.title}</a>
         </h3>
         <p className="story-card-description">{story.description}</p>
         <p className="story-meta">
@@ -39,9 +38,9 @@ export function StoryCard({ story }: { story: Story }) {
           <span aria-hidden="true"> · </span>
           <span>{viewsLabel(story.views)}</span>
         </p>
-        <Link to="/story/$slug" params={{ slug }} className="read-link" aria-describedby={titleId}>
+        <a href={href} className="read-link" aria-describedby={titleId}>
           Read Story <span aria-hidden="true">→</span>
-        </Link>
+        </a>
       </div>
     </article>
   );

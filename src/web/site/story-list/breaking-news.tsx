@@ -1,5 +1,5 @@
-import { useNavigate } from '@tanstack/react-router';
 import type { Story } from '../../../domain/story/entities.ts';
+import { storyPath } from '../../../domain/site/site.ts';
 import { Icon } from '../../ui/icons.tsx';
 import { viewsLabel } from '../../../domain/formatting.ts';
 import { formatFullDate } from '../../../domain/dates.ts';
@@ -14,10 +14,9 @@ import { LiveBadge } from '../stories/story-card.tsx';
  * story; Share; View All Stories; Watch on YouTube (new tab) when the video is on YouTube.
  */
 export function BreakingNews({ story }: { story: Story }) {
-  const navigate = useNavigate();
-  const slug = story.slug || String(story.id);
   const source = videoSource(story.videoUrl);
-  const openStory = () => void navigate({ to: '/story/$slug', params: { slug } });
+  // The story is the worker's page (decision 076): a full load.
+  const openStory = () => window.location.assign(storyPath(story));
   return (
     <section className="breaking" aria-labelledby="breaking-title">
       <div className="breaking-inner">

@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { VIEWS_CLASS } from '../../../contract/page-contract.ts';
 import type { Story } from '../../../domain/story/entities.ts';
 import { policy } from '../../../domain/permissions.ts';
@@ -22,7 +21,11 @@ import { authorPath, beatPath } from '../../../domain/site/site.ts';
 import { isLiveBlog } from '../../../domain/live-blog/live-blog.ts';
 import { LiveBlogSlot } from '../live-blog/live-blog-slot.tsx';
 
-/** docs/product/screens.md's story viewer, for a story that exists and may be seen. */
+/**
+ * docs/product/screens.md's story viewer as the app draws it, for staff only: a story the public may
+ * not see, opened by its author or an admin (the preview), and the admin's review desk. Readers get
+ * the worker's page (decision 076).
+ */
 export function StoryArticle({ story }: { story: Story }) {
   const { user } = useAuth();
   const canEdit = policy.canEditStory(user, story);
@@ -102,10 +105,10 @@ export function StoryArticle({ story }: { story: Story }) {
           <p>Know someone who should read this? Send it on.</p>
           <ShareButton story={story} label="Share Story" className="button button-primary" />
         </section>
-        <Link to="/" className="button button-secondary">
+        <a href="/" className="button button-secondary">
           <Icon name="back" />
           Back to Home
-        </Link>
+        </a>
       </footer>
     </article>
   );
@@ -127,10 +130,10 @@ export function StoryNotFound() {
     <div className="page narrow not-found">
       <h1>Story Not Found</h1>
       <p>The story you're looking for doesn't exist.</p>
-      <Link to="/" className="button button-primary">
+      <a href="/" className="button button-primary">
         <Icon name="back" />
         Back to Home
-      </Link>
+      </a>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { statusLabel } from '../../../domain/story/story.ts';
 import { staffPaths } from '../../auth/staff-paths.ts';
 import { HrefLink } from '../../ui/href-link.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { searchQuery } from '../../site/discovery/discovery-queries.ts';
+import { searchQuery } from './search-query.ts';
 
 /**
  * The dashboard's search (docs/product/screens.md, "Reporter dashboard"): GET /api/search with

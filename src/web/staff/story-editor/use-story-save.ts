@@ -45,6 +45,7 @@ export function useStorySave({ user, story, version, onSaved, onConflict, onFiel
         queryClient.invalidateQueries({ queryKey: myFiguresQuery().queryKey }),
         queryClient.invalidateQueries({ queryKey: dashboardFiguresQuery().queryKey }),
       ]);
+      // The app's own story screen (not the worker's page), so the toast stays in view: docs/product/screens.md, decision 076.
       await navigate({ href: storyPath(saved) });
     },
     onError: (error) => {
