@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { executeLocalSql, localSqlNumber } from '../../lib/local-platform.ts';
+import { executeLocalSql, withLocalDeps } from '../../lib/local-platform.ts';
 import { projectRoot } from '../../lib/project.ts';
 import { StripeStandIn, type SignedEvent } from '../../lib/stripe-stand-in/stripe-stand-in.ts';
 import { startDemoSite } from '../demo-site.ts';
@@ -202,9 +202,16 @@ export async function runWebhookBench(): Promise<WebhookBenchResult> {
     }
     const expectedPayments = standIn.objectsOf('invoice').length;
     await site.stop();
-    const storedEvents = await afterStop(() => localSqlNumber('SELECT count(*) FROM stripe_events', site.stateDir));
-    const storedPayments = await afterStop(() =>
-      localSqlNumber("SELECT count(*) FROM member_payments WHERE kind = 'subscription'", site.stateDir),
+    // D1 as the stopped server left it (the same repositories): every distinct event id kept once, every invoice one payment.
+    const ids = [...new Set(unique.map((event) => JSON.parse(event.payload).id as string))];
+    const { storedEvents, storedPayments } = await afterStop(() =>
+      withLocalDeps(async (deps) => {
+        let events = 0;
+        for (const id of ids) if (await deps.members.handled(id)) events++;
+        let payments = 0;
+        for (const plan of plans) payments += (await deps.members.payments(plan.readerId)).filter((p) => p.kind === 'subscription').length;
+        return { storedEvents: events, storedPayments: payments };
+      }, site.stateDir),
     );
     result = {
       readers: readers.length,
