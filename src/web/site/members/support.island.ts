@@ -31,7 +31,7 @@ export async function mount(page: HTMLElement): Promise<void> {
       readerCall<{ url: string }>('POST', '/api/members/checkout', {
         tierId: Number(button.dataset.tier),
         interval: button.dataset.interval,
-        next: '/account',
+        next,
       })
         .then(({ url }) => location.assign(url))
         .catch((failure: unknown) => {
