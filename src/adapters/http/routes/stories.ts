@@ -3,7 +3,7 @@ import type { AuditEntry } from '../../../domain/audit/audit.ts';
 import { NotFoundError } from '../../../domain/errors.ts';
 import type { Story } from '../../../domain/story/entities.ts';
 import type { User } from '../../../domain/users/entities.ts';
-import { policy, storyForViewer, storyListScope } from '../../../domain/permissions.ts';
+import { policy, storyForViewer, storyListScope, visibleOr404 } from '../../../domain/permissions.ts';
 import { idParamSchema } from '../../../domain/schema-fields.ts';
 import { storyListQuerySchema, storySaveSchema, storyUpdateSchema } from '../../../domain/story/schemas.ts';
 import { isValidSlug } from '../../../domain/story/slug.ts';
@@ -12,12 +12,6 @@ import type { AppEnv } from '../context.ts';
 import { requireReporter, requireSignedIn } from '../middleware/authenticate.ts';
 import { validate } from '../validate.ts';
 import { createStory, editableOrThrow, updateStory } from '../../../services/story/story-save.ts';
-
-/** A story the caller may not see does not exist, as far as the caller can tell. */
-export function visibleOr404(user: User | null, story: Story | null): Story {
-  if (!story || !policy.canViewStory(user, story)) throw new NotFoundError('Story');
-  return storyForViewer(user, story);
-}
 
 export const storyRoutes = new Hono<AppEnv>()
   .get('/', validate('query', storyListQuerySchema), async (c) => {
