@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 import { testMailBindings, testMailPlan } from './tests/support/mail-plan.ts';
+import { testStripeBindings } from './tests/support/stripe-plan.ts';
 
 // wrangler refuses a config whose assets directory (wrangler.toml: ./dist/client) does not exist.
 // The API tests do not need the built SPA, so a fresh clone gets an empty directory instead of a build.
@@ -97,6 +98,8 @@ export default defineConfig({
                 VAPID_PUBLIC_KEY: 'BAl5-ppum02GVj8SdERWj6McQ-rfmd1hKp5OF6So47eEOYbqGuDJRXur252T_NralrZitawp2pPtp5Yudq9lIlg',
                 VAPID_PRIVATE_KEY: 'UIFZwLQ8bOCSNKJe88sWJVlLbd_T9yT8daVdxWZtrXA',
                 PUSH_ALLOW_PRIVATE: '1',
+                // Stripe's calls go to the stand-in of its API on this machine (tests/api/support/stripe-stand-in-setup.ts).
+                ...testStripeBindings(),
               },
             },
           })),
@@ -110,6 +113,7 @@ export default defineConfig({
             './tests/support/mail-servers.global.ts',
             './tests/support/fediverse-peer-setup.ts',
             './tests/api/support/push-receiver-setup.ts',
+            './tests/api/support/stripe-stand-in-setup.ts',
           ],
           testTimeout: 30_000,
           // postcss (inside sanitize-html) requires nanoid's CommonJS build; pre-bundling resolves it as Node would.

@@ -2,6 +2,7 @@
  * `npm start`: prepare the local newsroom (pepper, migrations, first admin, demo), build the site,
  * and serve the built worker on workerd at http://127.0.0.1:${PORT:-8787} until Ctrl-C.
  */
+import { randomBytes } from 'node:crypto';
 import { createBuilder } from 'vite';
 import { stateDir } from './lib/local-state.ts';
 import { projectRoot, quietThisProcess } from './lib/project.ts';
@@ -9,6 +10,7 @@ import { serveBuild, type ServedSite } from './lib/serve-build.ts';
 import { describePreparation, prepareLocal } from './prepare-local.ts';
 import { LOCAL_MAIL_FROM, startLocalMailServer, type LocalMailServer } from './lib/local-mail.ts';
 import { smtpUrlForDisplay, workerSettingsFromEnv } from './lib/worker-settings.ts';
+import { StripeStandIn } from './lib/stripe-stand-in/stripe-stand-in.ts';
 
 function portFromEnv(): number {
   const text = process.env.PORT?.trim() || '8787';
@@ -96,8 +98,20 @@ async function main(): Promise<void> {
     vars.SMTP_URL = mail.smtpUrl;
     vars.MAIL_FROM ??= LOCAL_MAIL_FROM;
   }
+  // STRIPE_STAND_IN=1 (and no STRIPE_SECRET_KEY): paid membership against the stand-in of Stripe's API on this machine (decision 092).
+  let stripe: StripeStandIn | undefined;
+  if (process.env.STRIPE_STAND_IN === '1' && !vars.STRIPE_SECRET_KEY) {
+    const webhookSecret = `whsec_local_${randomBytes(16).toString('hex')}`;
+    stripe = await StripeStandIn.start({ port: Number(process.env.STRIPE_STAND_IN_PORT ?? 12111), webhookSecret });
+    Object.assign(vars, {
+      STRIPE_SECRET_KEY: 'sk_test_local_stand_in',
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_API_BASE: stripe.origin,
+    });
+  }
   const server = await serveBuild({ port, stateDir: stateDir(), vars, echo: true, scheduled: true });
   lifecycle.serving(server);
+  stripe?.setWebhookUrl(`${server.baseUrl}/api/stripe/webhook`);
 
   const url = server.baseUrl;
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
@@ -109,6 +123,12 @@ async function main(): Promise<void> {
     console.log(
       `  Mail sent by SMTP to ${smtpUrlForDisplay(vars.SMTP_URL!)}${vars.MAIL_FROM ? ` from ${vars.MAIL_FROM}` : ' (MAIL_FROM is not set: mail will not leave)'}`,
     );
+  if (stripe)
+    console.log(
+      `  Stripe  the stand-in of Stripe's API at ${stripe.origin} (its Checkout page takes any card; events go to /api/stripe/webhook)`,
+    );
+  else if (vars.STRIPE_SECRET_KEY) console.log(`  Stripe  ${vars.STRIPE_API_BASE ?? 'api.stripe.com'} (STRIPE_SECRET_KEY is set)`);
+  else console.log('  Stripe  not set up: free membership only (STRIPE_SECRET_KEY, or STRIPE_STAND_IN=1 for the local stand-in)');
   console.log(describePreparation(report, url));
   console.log('\nPress Ctrl-C to stop.');
 }

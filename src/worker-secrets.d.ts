@@ -29,5 +29,11 @@ declare namespace Cloudflare {
     VAPID_PRIVATE_KEY?: string;
     /** `1` lets push endpoints be http or on private hosts (a push receiver on this machine, in tests). */
     PUSH_ALLOW_PRIVATE?: string;
+    /** Stripe's secret API key (decision 092); without it free membership works and paid parts answer 503. */
+    STRIPE_SECRET_KEY?: string;
+    /** The webhook endpoint's signing secret (whsec_...): POST /api/stripe/webhook checks events with it. */
+    STRIPE_WEBHOOK_SECRET?: string;
+    /** Sends every Stripe call to a stand-in of Stripe's API instead (tests, e.g. http://127.0.0.1:12111). */
+    STRIPE_API_BASE?: string;
   }
 }

@@ -40,6 +40,7 @@ import type { JobFanOut } from '../domain/jobs/ports.ts';
 import type { MediaLimits } from './media/media-limits.ts';
 import type { FediverseDeps } from './federation/fediverse.ts';
 import type { RateLimiters } from './http/rate-limiters.ts';
+import type { MemberFigures, MemberRepository, PaymentGateway, TierRepository } from '../domain/members/revenue-ports.ts';
 
 /**
  * What the API and the live rooms are given: ports, not the concrete adapters. compose.ts (the
@@ -117,4 +118,10 @@ export interface AppDeps {
   jobs: JobFanOut;
   /** The newsroom in the fediverse (docs/product/api-fediverse.md). */
   fediverse: FediverseDeps;
+  /** Members and reader revenue (docs/product/api.md, "Members and reader revenue"; decisions 092-094). */
+  tiers: TierRepository;
+  members: MemberRepository;
+  memberFigures: MemberFigures;
+  /** Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE); null without a key: paid parts answer 503. */
+  payments: PaymentGateway | null;
 }

@@ -57,6 +57,10 @@ import { HmacSignedTokens } from './crypto/signed-tokens.ts';
 import { D1NewsletterRepository } from './d1/d1-newsletter-repository.ts';
 import { D1SubscriptionRepository } from './d1/d1-subscription-repository.ts';
 import { D1SendRepository } from './d1/d1-send-repository.ts';
+import { D1TierRepository } from './d1/d1-tier-repository.ts';
+import { D1MemberRepository } from './d1/d1-member-repository.ts';
+import { D1MemberFigures } from './d1/d1-member-figures.ts';
+import { StripeGateway } from './stripe/stripe-gateway.ts';
 
 export const systemClock: Clock = { now: () => new Date().toISOString() };
 
@@ -141,6 +145,12 @@ export function buildDeps(env: Env, clock: Clock = systemClock, { exactViews = t
     issueMail: newsletterMail,
     signedTokens: new HmacSignedTokens(env.PASSWORD_PEPPER ?? '', 'unsubscribe'),
     mailWebhookSecret: env.MAIL_WEBHOOK_SECRET || undefined,
+    tiers: new D1TierRepository(db),
+    members: new D1MemberRepository(db),
+    memberFigures: new D1MemberFigures(db),
+    payments: env.STRIPE_SECRET_KEY
+      ? new StripeGateway(env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET || null, env.STRIPE_API_BASE || undefined)
+      : null,
   };
 }
 

@@ -52,6 +52,8 @@ export const ISLANDS = {
   alerts: 'alerts',
   /** The header's reader corner ("Sign in", or the signed-in reader's name), for a browser with a reader signed in. */
   readerCorner: 'reader-corner',
+  /** /support: plan buttons that go to Checkout (sign-in first), and the gift form. */
+  support: 'support',
   /** The account page's section: the sign-in form, or the signed-in reader's account. */
   readerAccount: 'reader-account',
   /** The page a sign-in link opens: it signs the reader in with the link's token. */
@@ -90,6 +92,8 @@ export const storyReadUrl = (segment: string) => `/api/stories/slug/${encodeURIC
  * link opens (`#token=...&next=...`, read by its island: the fragment never reaches a server).
  */
 export const READER_PATHS = { account: '/account', signIn: '/account/signin' } as const;
+/** Members' pages (decision 094): the tiers and the gift form. */
+export const MEMBER_PATHS = { support: '/support' } as const;
 /**
  * Set beside the HttpOnly `reader_session` cookie and cleared with it: not a secret, only a sign
  * for the pages' islands (which cannot read the session cookie) that this browser has a reader

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createStory, deps, signUp } from './support/api.ts';
 import { deliverJobMessages, runQueuedJobs } from './support/jobs.ts';
-import { endStaleAlerts } from '../../src/services/alerts/end-stale-alerts.ts';
+import { endStaleAlerts, forgetOldRecipients } from '../../src/services/alerts/end-stale-alerts.ts';
 import { receivedPushes, receiverSubscription, subscribeBody } from './support/push.ts';
 
 /**
@@ -226,6 +226,34 @@ describe('an alert that cannot finish by itself', () => {
         .bind(sent.body.id)
         .first('n'),
     ).toBe(0);
+  });
+});
+
+describe('a sent alert a week on', () => {
+  it('keeps its figures and loses its recipient rows to the minute job; a newer alert keeps them', async () => {
+    const recipientRows = (alertId: number) =>
+      env.DB.prepare('SELECT count(*) AS n FROM push_alert_recipients WHERE alert_id = ?').bind(alertId).first('n');
+    await subscribed(['breaking']);
+    const sentAlerts = [];
+    for (const title of ['Bridge reopens after repairs', 'Water main burst on Elm Street']) {
+      const story = await createStory(author.token, { title, status: 'published' });
+      const sent = await api(`/api/stories/${story.id}/alert`, { method: 'POST', token: author.token, json: { topic: 'breaking' } });
+      expect(sent.status).toBe(202);
+      sentAlerts.push(sent.body.id as number);
+    }
+    await runQueuedJobs();
+    const [old, recent] = await Promise.all(sentAlerts.map(alertOf));
+    expect(old).toMatchObject({ state: 'sent' });
+    expect(old.delivered).toBeGreaterThan(0);
+    expect(await recipientRows(old.id)).toBe(old.recipients);
+
+    const now = new Date().toISOString();
+    expect(await forgetOldRecipients(deps, now)).toBe(0);
+    await env.DB.prepare('UPDATE push_alerts SET finished_at = ? WHERE id = ?').bind('2026-01-01T00:00:00.000Z', old.id).run();
+    expect(await forgetOldRecipients(deps, now)).toBe(old.recipients);
+    expect(await recipientRows(old.id)).toBe(0);
+    expect(await alertOf(old.id)).toEqual({ ...old, finishedAt: '2026-01-01T00:00:00.000Z' });
+    expect(await recipientRows(recent.id)).toBe(recent.recipients);
   });
 });
 

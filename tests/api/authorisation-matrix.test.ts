@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/adapters/http/app.ts';
 import type { Story } from '../../src/domain/story/entities.ts';
 import type { User } from '../../src/domain/users/entities.ts';
-import { exports } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
 import { multipart, pngOf } from './support/media.ts';
 import { syntheticRecording } from './support/synthetic-webm.ts';
 import {
@@ -118,6 +118,20 @@ const uploadPng = (path: string, name: string, token: string | null) => {
 /** The newsletter the newsletter rows use (made once), and a send of one of the author's stories to it. */
 let matrixNewsletter: Promise<Newsletter> | null = null;
 const newsletter = () => (matrixNewsletter ??= createNewsletter(deps, { name: unique('Matrix Letter ') }));
+/** A paid tier (made through the API by the fixtures' admin, Stripe's side in the stand-in) and a reader for the Members admin's rows. */
+let matrixTier: Promise<number> | undefined;
+const memberTier = () =>
+  (matrixTier ??= api('/api/members/tiers', { method: 'POST', token: fx.admin.token, json: TIER_BODY }).then((res) => {
+    expect(res.status, res.text).toBe(201);
+    return res.body.id as number;
+  }));
+const TIER_BODY = { name: 'Matrix tier', monthly: { amount: 500, currency: 'usd' }, yearly: { amount: 5000, currency: 'usd' } };
+let matrixReader: Promise<number> | undefined;
+const memberReader = () =>
+  (matrixReader ??= env.DB.prepare('INSERT INTO readers (email, created_at, updated_at) VALUES (?, ?, ?) RETURNING id')
+    .bind(`${unique('member')}@readers.test`, deps.clock.now(), deps.clock.now())
+    .first<number>('id')
+    .then((id) => id!));
 async function authorSend(): Promise<number> {
   const story = await freshStory('published');
   const sent = await api(`/api/stories/${story.id}/send`, {
@@ -365,6 +379,19 @@ const MATRIX: Row[] = [
   row('GET /api/alerts/:id',                            [401,  200,   200,  200,  401,   401], async (c) => api(`/api/alerts/${await sentAlert()}`, { token: c.token })),
   row('GET /api/settings/alerts',                       [401,  403,   403,  200,  401,   401], (c) => api('/api/settings/alerts', { token: c.token })),
   row('PUT /api/settings/alerts',                       [401,  403,   403,  200,  401,   401], (c) => api('/api/settings/alerts', { method: 'PUT', token: c.token, json: { contactEmail: ALERTS_CONTACT } })),
+  // Members (docs/product/api.md, "Members and reader revenue"): tiers are anyone's to see and the admin's to set; Checkout and
+  // the portal need a reader's session (no staff token is one); anyone may give; Stripe's webhook needs Stripe's signature.
+  row('GET /api/members/tiers',                         [200,  200,   200,  200,  200,   200], (c) => api('/api/members/tiers', { token: c.token })),
+  row('POST /api/members/tiers',                        [401,  403,   403,  201,  401,   401], (c) => api('/api/members/tiers', { method: 'POST', token: c.token, json: TIER_BODY })),
+  row('PUT /api/members/tiers/:id',                     [401,  403,   403,  200,  401,   401], async (c) => api(`/api/members/tiers/${await memberTier()}`, { method: 'PUT', token: c.token, json: { description: 'Changed' } })),
+  row('POST /api/members/checkout',                     [401,  401,   401,  401,  401,   401], async (c) => api('/api/members/checkout', { method: 'POST', token: c.token, json: { tierId: await memberTier(), interval: 'month' } })),
+  row('POST /api/members/donate',                       [200,  200,   200,  200,  200,   200], (c) => api('/api/members/donate', { method: 'POST', token: c.token, json: { amount: 500, currency: 'usd' } })),
+  row('POST /api/members/portal',                       [401,  401,   401,  401,  401,   401], (c) => api('/api/members/portal', { method: 'POST', token: c.token, json: {} })),
+  row('POST /api/stripe/webhook',                       [400,  400,   400,  400,  400,   400], (c) => api('/api/stripe/webhook', { method: 'POST', token: c.token, json: { id: 'evt_1', type: 'invoice.paid' } })),
+  row('GET /api/members',                               [401,  403,   403,  200,  401,   401], (c) => api('/api/members', { token: c.token })),
+  row('GET /api/members/figures',                       [401,  403,   403,  200,  401,   401], (c) => api('/api/members/figures', { token: c.token })),
+  row('GET /api/members/:id',                           [401,  403,   403,  200,  401,   401], async (c) => api(`/api/members/${await memberReader()}`, { token: c.token })),
+  row('PUT /api/members/:id',                           [401,  403,   403,  200,  401,   401], async (c) => api(`/api/members/${await memberReader()}`, { method: 'PUT', token: c.token, json: { comped: false } })),
   // The benchmark's D1 counter answers only on a server started with COUNT_D1_QUERIES=1.
   row('GET /api/health/d1',                             [404,  404,   404,  404,  404,   404], (c) => api('/api/health/d1', { token: c.token })),
 ];

@@ -31,7 +31,8 @@ const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
 /**
  * A JSON call; a connection closed under it (wrangler's proxy drops idle keep-alive sockets now and
- * then) is tried again, twice at most: every call the benchmark makes may be repeated safely.
+ * then, several in a row on a loaded machine) is tried again after a pause, four times at most: every
+ * call the benchmark makes may be repeated safely.
  */
 async function json<T>(url: string, init: RequestInit & { token?: string; body?: string } = {}): Promise<{ status: number; body: T }> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -42,7 +43,8 @@ async function json<T>(url: string, init: RequestInit & { token?: string; body?:
       res = await fetch(url, { ...init, headers });
       break;
     } catch (error) {
-      if (attempt === 3) throw error;
+      if (attempt === 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
     }
   }
   const text = await res.text();

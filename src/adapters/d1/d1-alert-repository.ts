@@ -235,4 +235,28 @@ export class D1AlertRepository implements AlertRepository {
     const [applied] = await this.db.batch([fenced!, ...rest]);
     return applied.length > 0;
   }
+
+  async forgetRecipients(finishedBefore: string, limit: number): Promise<number> {
+    // One alert at a time, a slice of its batches at a time (the (alert_id, batch) index), so one
+    // run's delete stays small however large an audience was.
+    const oldest = await this.db
+      .select({ alertId: pushAlertRecipients.alertId, firstBatch: sql<number>`min(${pushAlertRecipients.batch})` })
+      .from(pushAlertRecipients)
+      .where(
+        eq(
+          pushAlertRecipients.alertId,
+          sql`(SELECT ${pushAlerts.id} FROM ${pushAlerts} WHERE ${pushAlerts.state} = 'sent' AND ${pushAlerts.finishedAt} < ${finishedBefore}
+               AND EXISTS (SELECT 1 FROM ${pushAlertRecipients} WHERE ${pushAlertRecipients.alertId} = ${pushAlerts.id})
+               ORDER BY ${pushAlerts.id} LIMIT 1)`,
+        ),
+      )
+      .groupBy(pushAlertRecipients.alertId);
+    const target = oldest[0];
+    if (!target) return 0;
+    const batches = Math.max(1, Math.floor(limit / RECIPIENTS_PER_BATCH));
+    const result = await this.db
+      .delete(pushAlertRecipients)
+      .where(and(eq(pushAlertRecipients.alertId, target.alertId), sql`${pushAlertRecipients.batch} < ${target.firstBatch + batches}`));
+    return result.meta.changes ?? 0;
+  }
 }

@@ -4,6 +4,7 @@ import type { ReaderRepository } from '../../domain/readers/ports.ts';
 import type { Db } from './db.ts';
 import { readers, readerSessions, readerSignInLinks } from './readers-schema.ts';
 import { sendRecipients, subscriptions } from './newsletters-schema.ts';
+import { memberComps, memberCustomers, memberPayments, memberSubscriptions } from './members-schema.ts';
 
 export type ReaderRow = typeof readers.$inferSelect;
 
@@ -55,6 +56,11 @@ export class D1ReaderRepository implements ReaderRepository {
       this.db.update(sendRecipients).set({ email: null }).where(eq(sendRecipients.email, reader.email)),
       this.db.delete(readerSessions).where(eq(readerSessions.readerId, id)),
       this.db.delete(readerSignInLinks).where(eq(readerSignInLinks.email, reader.email)),
+      // Money and memberships stay as counts for the figures, without the reader (migrations/0051).
+      this.db.update(memberSubscriptions).set({ readerId: null }).where(eq(memberSubscriptions.readerId, id)),
+      this.db.update(memberPayments).set({ readerId: null, email: null }).where(eq(memberPayments.readerId, id)),
+      this.db.update(memberComps).set({ readerId: null }).where(eq(memberComps.readerId, id)),
+      this.db.delete(memberCustomers).where(eq(memberCustomers.readerId, id)),
       this.db.delete(readers).where(eq(readers.id, id)),
     ]);
   }

@@ -40,6 +40,8 @@ import { streamRoutes } from './routes/streams.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { userRoutes } from './routes/users.ts';
 import { readerRoutes } from './routes/readers.ts';
+import { memberRoutes } from './routes/members.ts';
+import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
 import { newsletterRoutes } from './routes/newsletters.ts';
 import { newsletterSettingsRoutes, sendRoutes, storySendRoutes } from './routes/sends.ts';
 
@@ -85,6 +87,9 @@ const PRIVATE_WRITES = [
   // A reader's browser asking for alerts, or turning them off; an alert sent (the story is as it was).
   /^\/api\/push\/subscriptions$/,
   /^\/api\/stories\/\d+\/alert$/,
+  // Members: going to Stripe, Stripe's events, comps. Pages are cached per access level, never per reader (decision 090).
+  /^\/api\/members\/(checkout|donate|portal|\d+)$/,
+  /^\/api\/stripe\/webhook$/,
 ];
 
 /** How old the cached list of streams on air may be; the rooms write their counts every SAVE_EVERY_MS (5 s) on top. */
@@ -159,6 +164,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/sends', sendRoutes)
     .route('/settings/newsletters', newsletterSettingsRoutes)
     .route('/push', pushRoutes)
+    .route('/members', memberRoutes)
+    .route('/stripe', stripeWebhookRoutes)
     .all('*', (c) => c.json(errorBody('not_found', 'No such API route'), 404));
 
   // Two apps behind one entry: a request is routed among the API's routes or among the pages' few,

@@ -1,5 +1,5 @@
 import type { Story } from '../../domain/story/entities.ts';
-import { endStaleAlerts } from '../../services/alerts/end-stale-alerts.ts';
+import { endStaleAlerts, forgetOldRecipients } from '../../services/alerts/end-stale-alerts.ts';
 import { publishDueStories } from '../../services/story/scheduled-publishing.ts';
 import { pruneExpiredRows } from '../../services/maintenance/prune-expired-rows.ts';
 import { requeueStrandedJobs } from '../../services/jobs/requeue-stranded-jobs.ts';
@@ -7,6 +7,7 @@ import type { AppDeps } from '../app-deps.ts';
 import { startDueSends } from '../../services/newsletters/deliver-send.ts';
 import type { EdgeCache } from '../http/middleware/edge-cache.ts';
 import { tidyFediverse } from '../federation/fediverse-context.ts';
+import { tidyMemberships } from '../../services/members/stripe-events.ts';
 
 /**
  * What the worker's `scheduled` handler does every minute (wrangler.toml's Cron Trigger; under
@@ -34,6 +35,10 @@ export async function runScheduledJob(deps: AppDeps, edgeCache: EdgeCache, sched
   await tidyFediverse(deps, clock);
   // Alerts that can no longer finish by themselves end once past their TTL (decision 101).
   await endStaleAlerts(deps, clock);
+  // ...and a week after an alert is sent, only its figures are kept.
+  await forgetOldRecipients(deps, clock);
+  // Subscriptions whose period ended without news from Stripe are read again; handled event ids older than 30 days go (decision 093).
+  await tidyMemberships(deps);
   if (published.length > 0) {
     console.log(
       `Published ${published.length} scheduled ${published.length === 1 ? 'story' : 'stories'}: ${published.map((story) => story.slug).join(', ')}`,

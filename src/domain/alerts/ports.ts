@@ -111,4 +111,10 @@ export interface AlertRepository {
    * how many it ended.
    */
   endStale(startedBefore: string, now: string): Promise<number>;
+  /**
+   * Forgets up to `limit` recipient rows of the alerts that finished before `finishedBefore` (oldest
+   * alert first): once an alert is sent its figures hold what is kept, and the rows were only there
+   * to push each subscription once. Answers how many rows went.
+   */
+  forgetRecipients(finishedBefore: string, limit: number): Promise<number>;
 }

@@ -76,6 +76,10 @@ export class InMemoryAlerts implements AlertRepository {
     return 0;
   }
 
+  async forgetRecipients(): Promise<number> {
+    return 0;
+  }
+
   async recordRound(alertId: number, outcomes: RoundOutcomes, fence: JobFence, now: string): Promise<boolean> {
     if (!this.held.has(`${fence.id}#${fence.attempt}`)) return false;
     const set = (id: number, state: string) => (this.recipients.get(`${alertId}:${id}`)!.state = state);

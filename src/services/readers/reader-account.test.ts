@@ -5,7 +5,17 @@ import { requestReaderSignIn, startReaderSession } from './reader-sign-in.ts';
 
 async function signedIn(email = 'reader@example.com') {
   const readers = new InMemoryReaders();
-  const deps = { readers, readerSignIns: readers, tokens: countingTokens(), readerMail: keptReaderMail(), clock: testClock() };
+  // No membership: deleting asks Stripe for nothing.
+  const members = { state: async (readerId: number) => ({ readerId, subscription: null, comped: false, customerId: null }) };
+  const deps = {
+    readers,
+    readerSignIns: readers,
+    tokens: countingTokens(),
+    readerMail: keptReaderMail(),
+    clock: testClock(),
+    members,
+    payments: null,
+  };
   await requestReaderSignIn(deps, { email, newsletters: [], origin: 'https://news.example' });
   const token = new URLSearchParams(new URL(deps.readerMail.sent[0]!.link).hash.slice(1)).get('token')!;
   const session = await startReaderSession(deps, token);

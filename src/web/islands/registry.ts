@@ -20,6 +20,7 @@ export const islands: Readonly<Record<string, IslandDefinition>> = {
   [ISLANDS.alerts]: { wake: 'interaction', load: () => import('../site/alerts/alerts.island.ts') },
   [ISLANDS.readerCorner]: { wake: 'reader', load: () => import('../site/readers/reader-corner.island.ts') },
   [ISLANDS.readerAccount]: { wake: 'now', load: () => import('../site/readers/reader-account.island.ts') },
+  [ISLANDS.support]: { wake: 'now', load: () => import('../site/members/support.island.ts') },
   [ISLANDS.readerSignIn]: { wake: 'now', load: () => import('../site/readers/reader-sign-in.island.ts') },
   [ISLANDS.fediverseFollow]: { wake: 'interaction', load: () => import('../site/frame/fediverse-follow.island.ts') },
   [ISLANDS.newsletterSubscribe]: { wake: 'interaction', load: () => import('../site/newsletters/newsletter-subscribe.island.ts') },

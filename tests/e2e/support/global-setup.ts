@@ -106,6 +106,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // The journeys sign in and count views from one address far faster than a person: the limits are tested on their
       // own (tests/api/rate-limits.test.ts, scripts/check/limits.ts).
       RATE_LIMITS: 'off',
+      // Paid membership against the stand-in of Stripe's API (decision 092): its Checkout page is what the members journey pays on.
+      STRIPE_STAND_IN: '1',
+      STRIPE_STAND_IN_PORT: process.env.E2E_STRIPE_PORT ?? '12112',
       // Vitest sets NODE_ENV=test; the site under test must be the production build readers get.
       NODE_ENV: 'production',
     }),

@@ -36,7 +36,8 @@ import { readSocialSettings, SOCIAL_SETTINGS_KEY } from '../../../domain/site/so
 import { isLiveBlog } from '../../../domain/live-blog/live-blog.ts';
 import { beforeParam, liveBlogHead, liveBlogRss, liveBlogView, loadLiveBlogPage } from '../seo/live-blog-page.ts';
 import { accountHead, accountReadingView, signInLinkHead, signInLinkReadingView } from '../seo/account-pages.ts';
-import { NEWSLETTER_PATHS, READER_PATHS } from '../../../contract/page-contract.ts';
+import { donationAsk, supportHead, supportReadingView } from '../seo/support-page.ts';
+import { MEMBER_PATHS, NEWSLETTER_PATHS, READER_PATHS } from '../../../contract/page-contract.ts';
 import {
   beatNewsletter,
   confirmHead,
@@ -180,7 +181,8 @@ export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: Middlewar
             related,
             liveBlog ? liveBlogView(story, liveBlog, deps.clock.now()) : '',
             fediverseReplies(replies),
-            newsletterSignup(signup, 'story'),
+            // The end-of-story gift ask (decision 094), where Stripe is set up.
+            `${newsletterSignup(signup, 'story')}${deps.payments ? donationAsk() : ''}`,
           ),
         });
       })
@@ -267,6 +269,17 @@ export function seoRoutes(deps: AppDeps, assets: AssetFetcher, cached: Middlewar
         const [beats, shellPage] = await Promise.all([deps.beats.list(), shell(c)]);
         return renderAppShell(shellPage, accountHead(), {
           readingView: accountReadingView({ origin: origin(c), now: deps.clock.now(), beats }),
+        });
+      })
+      // /support: the tiers on offer and the gift form, the same page for everyone (decision 094).
+      .get(MEMBER_PATHS.support, cached, async (c) => {
+        const [beats, shellPage, tiers] = await Promise.all([deps.beats.list(), shell(c), deps.tiers.list()]);
+        return renderAppShell(shellPage, supportHead(origin(c)), {
+          readingView: supportReadingView(
+            tiers.filter((tier) => tier.isActive),
+            deps.payments !== null,
+            { origin: origin(c), now: deps.clock.now(), beats },
+          ),
         });
       })
       .get(NEWSLETTER_PATHS.list, cached, async (c) => {

@@ -30,7 +30,7 @@ export const signInLinkHead = () => privateHead('Signing you in', `Signing you i
  * send without it: the call is JSON), so a click before the island woke cannot reload the page and
  * lose what was typed.
  */
-export function readerSignInForm(idPrefix: string, next = READER_PATHS.account): string {
+export function readerSignInForm(idPrefix: string, next: string = READER_PATHS.account): string {
   return `<form class="form reader-sign-in-form" data-next="${esc(next)}" novalidate>
 <div class="field"><label class="field-label" for="${idPrefix}-email">Email address</label>
 <input id="${idPrefix}-email" class="input" type="email" name="email" autocomplete="email" maxlength="${MAIL_ADDRESS_MAX}" required aria-describedby="${idPrefix}-email-error">

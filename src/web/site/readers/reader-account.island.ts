@@ -4,6 +4,7 @@ import { READER_NAME_MAX } from '../../../domain/readers/rules.ts';
 import { element } from '../../islands/element.ts';
 import { currentReader, forgetReaderHint, ReaderCallError, readerCall } from './reader-api.ts';
 import { wireSignInForm } from './sign-in-form.ts';
+import { membershipPanel } from '../members/membership-panel.ts';
 
 /**
  * The account page's section (/account): for a signed-in reader, their account (name, export,
@@ -160,6 +161,7 @@ function showAccount(section: HTMLElement, reader: ReaderAnswer): void {
     { class: 'account-signed-in' },
     element('p', {}, 'Signed in as ', element('strong', { class: 'reader-email' }, reader.email)),
     nameForm(reader),
+    membershipPanel(reader),
     newslettersPanel(reader),
     dataPanel(),
     leavePanel(),

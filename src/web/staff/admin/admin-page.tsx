@@ -18,6 +18,7 @@ import { SecurityPolicyCard } from './security-policy-card.tsx';
 import { FediverseDesk } from '../fediverse/fediverse-desk.tsx';
 import { fediverseOverviewQuery } from '../fediverse/fediverse-api.ts';
 import { NewsletterManagement } from '../newsletters/newsletter-management.tsx';
+import { MembersTab } from '../members/members-tab.tsx';
 import '../staff.css';
 import '../security/security.css';
 
@@ -39,7 +40,7 @@ function AdminDashboard({ me }: { me: User }) {
   const users = useQuery(usersQuery());
   const queue = useQuery(reviewQueueQuery());
   const fediverse = useQuery(fediverseOverviewQuery());
-  const [tab, setTab] = useState<'newsroom' | 'newsletters' | 'review' | 'fediverse' | 'security' | 'audit'>('newsroom');
+  const [tab, setTab] = useState<'newsroom' | 'members' | 'newsletters' | 'review' | 'fediverse' | 'security' | 'audit'>('newsroom');
   const waiting = queue.data?.total ?? 0;
   const replies = fediverse.data?.pendingReplies ?? 0;
   return (
@@ -57,6 +58,7 @@ function AdminDashboard({ me }: { me: User }) {
         label="Admin sections"
         tabs={[
           { key: 'newsroom', label: 'Newsroom' },
+          { key: 'members', label: 'Members' },
           { key: 'newsletters', label: 'Newsletters' },
           { key: 'review', label: waiting > 0 ? `Review (${waiting})` : 'Review' },
           { key: 'fediverse', label: replies > 0 ? `Fediverse (${replies})` : 'Fediverse' },
@@ -73,6 +75,8 @@ function AdminDashboard({ me }: { me: User }) {
             <SocialSettingsCard />
             <AlertsSettingsCard />
           </div>
+        ) : tab === 'members' ? (
+          <MembersTab />
         ) : tab === 'newsletters' ? (
           <NewsletterManagement />
         ) : tab === 'review' ? (

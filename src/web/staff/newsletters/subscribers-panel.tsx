@@ -5,6 +5,7 @@ import { formatDay } from '../../../domain/dates.ts';
 import { ApiError } from '../../api/client.ts';
 import { CheckboxField, SelectField, TextField } from '../../forms/form-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { saveFile } from '../../ui/save-file.ts';
 import {
   allNewslettersQuery,
   importSubscribers,
@@ -17,17 +18,6 @@ import {
 } from './newsletter-api.ts';
 
 const STATUSES: SubscriberStatus[] = ['subscribed', 'pending', 'unsubscribed', 'suppressed'];
-
-function saveFile(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** One newsletter's subscribers: filter by status, search, page through, export as CSV, import a CSV with consent. */
 export function SubscribersPanel({ newsletter }: { newsletter: NewsletterAnswer }) {

@@ -1,0 +1,75 @@
+import { DONATION_MAX, DONATION_MIN, formatMoney } from '../../../domain/members/money.ts';
+import { currentReader, ReaderCallError, readerCall } from '../readers/reader-api.ts';
+import { wireSignInForm } from '../readers/sign-in-form.ts';
+
+/**
+ * /support (decision 094): a plan's button sends a signed-in reader to Stripe Checkout (anyone else
+ * signs in first, by a link that brings them back here); the gift form sends anyone to Checkout for
+ * a one-off gift. Coming back from Checkout (#membership-welcome, #thank-you) says thank you.
+ */
+export async function mount(page: HTMLElement): Promise<void> {
+  if (location.hash === '#thank-you' || location.hash === '#membership-welcome')
+    page.querySelector<HTMLElement>('.support-thanks')!.hidden = false;
+  const status = page.querySelector<HTMLElement>('.support-status');
+  const signIn = page.querySelector<HTMLElement>('.support-sign-in');
+  const reader = await currentReader();
+  for (const button of page.querySelectorAll<HTMLButtonElement>('button[data-tier]')) {
+    button.disabled = false;
+    button.addEventListener('click', () => {
+      if (!reader) {
+        if (signIn) {
+          signIn.hidden = false;
+          signIn.querySelector<HTMLInputElement>('input[type="email"]')?.focus();
+        }
+        return;
+      }
+      if (status) status.textContent = 'Taking you to checkout…';
+      readerCall<{ url: string }>('POST', '/api/members/checkout', {
+        tierId: Number(button.dataset.tier),
+        interval: button.dataset.interval,
+        next: '/account',
+      })
+        .then(({ url }) => location.assign(url))
+        .catch((failure: unknown) => {
+          if (!status) return;
+          status.textContent = failure instanceof ReaderCallError ? failure.message : 'Something went wrong. Please try again.';
+        });
+    });
+  }
+  const signInForm = signIn?.querySelector<HTMLFormElement>('form.reader-sign-in-form');
+  if (signInForm) wireSignInForm(signInForm);
+  const gift = page.querySelector<HTMLFormElement>('form.gift-form');
+  if (gift) wireGiftForm(gift);
+}
+
+function wireGiftForm(form: HTMLFormElement): void {
+  const currency = form.dataset.currency ?? 'usd';
+  const amount = form.querySelector<HTMLInputElement>('input[name="amount"]')!;
+  const email = form.querySelector<HTMLInputElement>('input[name="email"]')!;
+  const error = form.querySelector<HTMLElement>('.field-error')!;
+  const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+  button.disabled = false;
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const preset = form.querySelector<HTMLInputElement>('input[name="preset"]:checked')?.value;
+    const cents = preset && preset !== 'other' ? Number(preset) : Math.round(Number(amount.value.replace(',', '.')) * 100);
+    error.textContent = '';
+    if (!Number.isInteger(cents) || cents < DONATION_MIN || cents > DONATION_MAX) {
+      error.textContent = `Give from ${formatMoney({ amount: DONATION_MIN, currency })} to ${formatMoney({ amount: DONATION_MAX, currency })}.`;
+      amount.focus();
+      return;
+    }
+    button.disabled = true;
+    readerCall<{ url: string }>('POST', '/api/members/donate', {
+      amount: cents,
+      currency,
+      ...(email.value.trim() ? { email: email.value.trim() } : {}),
+      next: '/support',
+    })
+      .then(({ url }) => location.assign(url))
+      .catch((failure: unknown) => {
+        button.disabled = false;
+        error.textContent = failure instanceof ReaderCallError ? failure.message : 'Something went wrong. Please try again.';
+      });
+  });
+}

@@ -1,0 +1,86 @@
+import type { Page } from 'playwright-core';
+import { expect, test } from './support/browser.ts';
+import { linkIn, mailTo, uniqueAddress } from './support/mail.ts';
+import { apiCall, apiLogin, site } from './support/site.ts';
+
+/**
+ * A reader becomes a paying member (decisions 092-094): /support, a sign-in link from their mail,
+ * Stripe Checkout (the stand-in of Stripe's API that `STRIPE_STAND_IN=1 npm start` runs: its page
+ * takes the card, then sends the signed events to the webhook), back to /account as a paying member
+ * with "Manage billing"; and anyone gives once.
+ */
+
+let tierName: string;
+
+async function ensureTier(): Promise<string> {
+  if (tierName) return tierName;
+  const token = await apiLogin(site().admin);
+  tierName = `Supporter ${Date.now().toString(36)}`;
+  const made = await apiCall('/api/members/tiers', {
+    method: 'POST',
+    token,
+    json: {
+      name: tierName,
+      description: 'Every story, and our thanks',
+      monthly: { amount: 700, currency: 'usd' },
+      yearly: { amount: 7000, currency: 'usd' },
+    },
+  });
+  expect(made.status).toBe(201);
+  return tierName;
+}
+
+async function signInByLink(page: Page, email: string, back: string): Promise<void> {
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  const [mail] = await mailTo(email);
+  await page.goto(linkIn(mail!, `${site().baseUrl}/account/signin#token=`));
+  await page.waitForURL(`**${back}`);
+}
+
+test('a reader joins a paid tier from /support through Checkout, and sees it on /account', async ({ page, pageErrors }) => {
+  const name = await ensureTier();
+  const email = uniqueAddress();
+  await page.goto('/support');
+  const tier = page.locator('.tier-card', { has: page.getByRole('heading', { name }) });
+  await tier.getByRole('button', { name: /Monthly/ }).click();
+  // Not signed in: the page asks for a sign-in link first, which brings the reader back here.
+  await signInByLink(page, email, '/support');
+  await page
+    .locator('.tier-card', { has: page.getByRole('heading', { name }) })
+    .getByRole('button', { name: /Monthly/ })
+    .click();
+
+  // Stripe's hosted Checkout (the stand-in's page), the reader's address prefilled.
+  await page.waitForURL(/\/checkout\/cs_test_/);
+  await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(email);
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+
+  // Back on the account page after the signed checkout.session.completed reached the webhook.
+  await page.waitForURL('**/account#membership-welcome');
+  await expect
+    .poll(() => page.locator('.account-membership').textContent(), { timeout: 15_000 })
+    .toContain(`You are a paying member: ${name}, monthly.`);
+  await expect.poll(() => page.locator('.membership-renewal').textContent()).toMatch(/^It renews on /);
+  await page.getByRole('button', { name: 'Manage billing' }).click();
+  await page.waitForURL(/\/portal\/bps_/);
+  expect(pageErrors).toEqual([]);
+});
+
+test('anyone gives once from /support, and comes back thanked', async ({ page, pageErrors }) => {
+  await ensureTier();
+  await page.goto('/support');
+  await page.getByLabel('Another amount').check();
+  await page.getByLabel(/^Amount/).fill('0.50');
+  await page.getByRole('button', { name: 'Give' }).click();
+  await expect.poll(() => page.locator('#gift-error').textContent()).toBe('Give from $1 to $10,000.');
+  await page.getByLabel(/^Amount/).fill('12');
+  await page.getByLabel(/Email for your receipt/).fill(uniqueAddress());
+  await page.getByRole('button', { name: 'Give' }).click();
+  await page.waitForURL(/\/checkout\/cs_test_/);
+  await expect.poll(() => page.locator('h1').textContent()).toBe('Give 12.00 USD');
+  await page.getByRole('button', { name: 'Donate' }).click();
+  await page.waitForURL('**/support#thank-you');
+  await expect.poll(() => page.locator('.support-thanks').isVisible()).toBe(true);
+  expect(pageErrors).toEqual([]);
+});
