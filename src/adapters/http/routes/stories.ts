@@ -1,8 +1,6 @@
 import { Hono } from 'hono';
 import type { AuditEntry } from '../../../domain/audit/audit.ts';
 import { NotFoundError } from '../../../domain/errors.ts';
-import type { Story } from '../../../domain/story/entities.ts';
-import type { User } from '../../../domain/users/entities.ts';
 import { policy, storyForViewer, storyListScope, visibleOr404 } from '../../../domain/permissions.ts';
 import { idParamSchema } from '../../../domain/schema-fields.ts';
 import { storyListQuerySchema, storySaveSchema, storyUpdateSchema } from '../../../domain/story/schemas.ts';
