@@ -116,6 +116,10 @@ export default defineConfig({
             './tests/api/support/stripe-stand-in-setup.ts',
           ],
           testTimeout: 30_000,
+          // A file's first published story loads the fediverse's library (Fedify, imported lazily so the
+          // worker starts small), which the pool transforms on first use: 10-17 s on a loaded 2-core
+          // machine, more than the default 10 s for a beforeAll that publishes.
+          hookTimeout: 30_000,
           // postcss (inside sanitize-html) requires nanoid's CommonJS build; pre-bundling resolves it as Node would.
           deps: { optimizer: { ssr: { enabled: true, include: ['sanitize-html'] } } },
         },

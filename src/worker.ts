@@ -1,4 +1,4 @@
-import { env } from 'cloudflare:workers';
+import { env, waitUntil } from 'cloudflare:workers';
 import { buildDeps, buildViewCounterDeps } from './adapters/compose.ts';
 import { createApp } from './adapters/http/app.ts';
 import { createEdgeCache, noEdgeCache } from './adapters/http/middleware/edge-cache.ts';
@@ -17,7 +17,7 @@ function edgeCacheFor(ttlSeconds: number) {
 }
 
 /** Composition root: adapters from the bindings, the API, and the SPA's assets behind it. */
-const deps = buildDeps(env);
+const deps = buildDeps(env, undefined, { afterAnswer: waitUntil });
 const edgeCache = edgeCacheFor(Number(env.EDGE_CACHE_TTL_SECONDS ?? 60));
 const app = createApp(deps, {
   dev: import.meta.env.DEV === true,

@@ -21,6 +21,7 @@ import type {
   PasswordResetRepository,
   SecondFactorRepository,
   SignInSecrets,
+  StaffMail,
   TotpCodes,
 } from '../domain/security/ports.ts';
 import type { AlertRepository, PushKeys, PushSender, PushSubscriptionRepository } from '../domain/alerts/ports.ts';
@@ -102,6 +103,8 @@ export interface AppDeps {
   readers: ReaderRepository;
   readerSignIns: ReaderSignInRepository;
   readerMail: ReaderMail;
+  /** Staff's own account mail: reset links, and notices when their sign-in changes. */
+  staffMail: StaffMail;
   /** Random single-use tokens and their hashes (sign-in links, reader sessions, confirmations). */
   tokens: OneTimeTokens;
   /** Newsletters (decisions 082, 083): lists, subscribers, suppressions, sends, their mail, signed unsubscribe links. */

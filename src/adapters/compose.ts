@@ -50,6 +50,7 @@ import type { OneTimeTokens } from '../domain/readers/ports.ts';
 import { D1ReaderRepository } from './d1/d1-reader-repository.ts';
 import { D1ReaderSignInRepository } from './d1/d1-reader-sign-in-repository.ts';
 import { openOutbox } from './mail/mail-settings.ts';
+import { OutboxStaffMail } from './mail/staff-mail.ts';
 import { OutboxReaderMail } from './mail/reader-mail.ts';
 import { buildFediverse } from './federation/fediverse.ts';
 import { OutboxNewsletterMail } from './mail/newsletter-mail.ts';
@@ -74,12 +75,20 @@ export function buildPasswordHasher(pepper: string | undefined) {
   return new Pbkdf2PasswordHasher(pepper ?? '');
 }
 
+const runOn = (work: Promise<unknown>): void => void work;
+
 /**
  * The one place adapters are built; the worker, tests and scripts all come through here. Tools that
  * run outside the worker (getPlatformProxy) cannot reach its Durable Objects: with `exactViews`
  * false their stories carry the views D1 holds (at most VIEW_FLUSH_SECONDS behind), and they count none.
+ * `afterAnswer` keeps work alive after a request's answer (the worker passes workerd's waitUntil;
+ * in Node the promise simply runs on).
  */
-export function buildDeps(env: Env, clock: Clock = systemClock, { exactViews = true }: { exactViews?: boolean } = {}): AppDeps {
+export function buildDeps(
+  env: Env,
+  clock: Clock = systemClock,
+  { exactViews = true, afterAnswer = runOn }: { exactViews?: boolean; afterAnswer?: (work: Promise<unknown>) => void } = {},
+): AppDeps {
   // The benchmark's honest count of what D1 is asked (query-count.ts); off unless served with the flag.
   const db = openDb(env.COUNT_D1_QUERIES === '1' ? countingD1(env.DB) : env.DB);
   const readership = new D1ReadershipRepository(db);
@@ -136,6 +145,7 @@ export function buildDeps(env: Env, clock: Clock = systemClock, { exactViews = t
     readers: new D1ReaderRepository(db),
     readerSignIns: new D1ReaderSignInRepository(db),
     readerMail: new OutboxReaderMail(outbox, clock),
+    staffMail: new OutboxStaffMail(outbox, clock, afterAnswer),
     tokens,
     newsletters,
     subscriptions: new D1SubscriptionRepository(db, (id) => newsletters.findById(id)),

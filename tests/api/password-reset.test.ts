@@ -16,7 +16,8 @@ describe('an admin’s reset link', () => {
     const { user } = await signUp('reporter');
     const res = await makeLink(admin.token, user.id);
     expect(res.status, res.text).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(['expiresAt', 'resetUrl']);
+    expect(Object.keys(res.body).sort()).toEqual(['expiresAt', 'mailed', 'resetUrl']);
+    expect(res.body.mailed).toBe(false);
     const url = new URL(res.body.resetUrl);
     expect(`${url.origin}${url.pathname}`).toBe('http://newsroom.test/reset-password');
     expect(url.search).toBe('');

@@ -314,3 +314,18 @@ export interface ExpiredRows {
   /** Deletes every row no longer of use, in one write; how many went from each table. */
   prune(cutoffs: PruneCutoffs): Promise<Record<PrunedTable, number>>;
 }
+
+/** What a staff member is told about their own account's security (src/adapters/mail renders and sends it). */
+export type SecurityNotice = 'password_changed' | 'totp_enabled' | 'totp_disabled' | 'passkey_added' | 'passkey_removed';
+
+/** The mail staff get about their account: a reset link, and a notice when its sign-in changed. */
+export interface StaffMail {
+  /** Mails a password reset link. Throws when the mail cannot leave now. */
+  resetLink(to: string, link: string, hours: number): Promise<void>;
+  /**
+   * Tells a staff member their sign-in changed; `origin` is the site its "Sign in" link points at.
+   * Returns at once: the mail leaves after the answer, and one that cannot leave is logged, never an
+   * error for the change, which is already written.
+   */
+  notice(to: string, notice: SecurityNotice, origin: string): void;
+}

@@ -47,6 +47,17 @@ export const passwordResetSchema = z.object({
 
 export const resetLinkSchema = z.object({
   clearTwoFactor: z.boolean({ error: 'clearTwoFactor must be true or false' }).optional().default(false),
+  /** Mail the link to the user as well as answering it to the admin. */
+  mail: z.boolean({ error: 'mail must be true or false' }).optional().default(false),
+});
+
+/** "Forgot password?": the account's email or username, at most an email's length. */
+export const resetRequestSchema = z.object({
+  emailOrUsername: z
+    .string({ error: messages.emailOrUsernameRequired })
+    .trim()
+    .min(1, { error: messages.emailOrUsernameRequired })
+    .max(254, { error: 'An email address or username is at most 254 characters' }),
 });
 
 export const PASSKEY_NAME_MAX = 100;

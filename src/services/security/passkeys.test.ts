@@ -5,6 +5,7 @@ import type { CallerSession } from './reauthentication.ts';
 import { FakeSecurity } from './test-fakes.ts';
 
 const rp: RelyingParty = { rpId: 'localhost', origin: 'http://localhost:8787', name: 'The Newsroom' };
+const ORIGIN = rp.origin;
 
 function signedIn() {
   const store = new FakeSecurity();
@@ -60,13 +61,15 @@ describe('adding a passkey', () => {
       { response: { challenge: options.challenge, ok: true, credentialId: 'c' }, name: 'Key' },
       rp,
     );
-    await expect(removePasskey(deps, user, mine, added.id, undefined)).rejects.toMatchObject({ code: 'reauthentication_required' });
+    expect(store.staffMailSent).toEqual([{ to: user.email, kind: 'passkey_added', link: `${ORIGIN}/login` }]);
+    await expect(removePasskey(deps, user, mine, added.id, undefined, ORIGIN)).rejects.toMatchObject({ code: 'reauthentication_required' });
     const other = store.addUser('daniel', 'pw-daniel');
     await expect(
-      removePasskey(deps, other, { sessionId: 9, createdAt: store.now, signInMethod: 'password' }, added.id, 'pw-daniel'),
+      removePasskey(deps, other, { sessionId: 9, createdAt: store.now, signInMethod: 'password' }, added.id, 'pw-daniel', ORIGIN),
     ).rejects.toMatchObject({ code: 'not_found' });
-    await removePasskey(deps, user, mine, added.id, 'right-password');
+    await removePasskey(deps, user, mine, added.id, 'right-password', ORIGIN);
     expect(store.passkeyRows).toEqual([]);
+    expect(store.staffMailSent.map((m) => m.kind)).toEqual(['passkey_added', 'passkey_removed']);
   });
 });
 

@@ -111,6 +111,7 @@ export async function registerPasskey(
     session.sessionId,
   );
   if (!added) throw expired();
+  deps.staffMail.notice(user.email, 'passkey_added', rp.origin);
   return added;
 }
 
@@ -172,6 +173,7 @@ export async function removePasskey(
   session: CallerSession,
   id: number,
   password: string | undefined,
+  origin: string,
 ): Promise<void> {
   const now = deps.clock.now();
   await reauthenticate(deps, user, session, password, now);
@@ -179,4 +181,5 @@ export async function removePasskey(
   if (!passkey) throw new NotFoundError('Passkey');
   const audit: AuditEntry[] = [{ action: 'auth.passkey_removed', actorId: user.id, target: { type: 'passkey', id, label: passkey.name } }];
   if (!(await deps.passkeys.remove(user.id, id, now, audit))) throw new NotFoundError('Passkey');
+  deps.staffMail.notice(user.email, 'passkey_removed', origin);
 }

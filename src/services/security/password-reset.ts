@@ -2,7 +2,13 @@ import type { AuditEntry } from '../../domain/audit/audit.ts';
 import type { User } from '../../domain/users/entities.ts';
 import { ConflictError, DomainError, NotFoundError } from '../../domain/errors.ts';
 import type { Clock } from '../../domain/time.ts';
-import type { PasswordHasher, LoginAttemptRepository, PasswordResetRepository, SignInSecrets } from '../../domain/security/ports.ts';
+import type {
+  PasswordHasher,
+  LoginAttemptRepository,
+  PasswordResetRepository,
+  SignInSecrets,
+  StaffMail,
+} from '../../domain/security/ports.ts';
 import type { UserRepository } from '../../domain/users/ports.ts';
 import { addSeconds } from '../../domain/time.ts';
 import { accountKey } from './lockout.ts';
@@ -13,44 +19,88 @@ export const RESET_LINK_HOURS = 24;
 export const RESET_PAGE = '/reset-password';
 
 export interface PasswordResetDeps {
-  users: Pick<UserRepository, 'findById'>;
+  users: Pick<UserRepository, 'findById' | 'findCredentials'>;
   passwordResets: PasswordResetRepository;
   loginAttempts: LoginAttemptRepository;
   hasher: PasswordHasher;
   clock: Clock;
   secrets: Pick<SignInSecrets, 'newToken' | 'tokenHash'>;
+  staffMail: Pick<StaffMail, 'resetLink'>;
 }
 
 const invalidToken = () =>
   new DomainError('validation', 'invalid_token', 'This reset link is used, expired or not valid. Ask an admin for a new one.');
 
-/** POST /api/users/{id}/password-reset: an admin makes a one-time link for a user; every session of the user ends. */
-export async function createResetLink(
+/** A one-time reset link for `target` (only its hash kept, with an audit entry), valid RESET_LINK_HOURS. */
+async function makeResetLink(
   deps: PasswordResetDeps,
-  admin: User,
-  targetId: number,
-  clearTwoFactor: boolean,
-  origin: string,
+  target: User,
+  { createdBy, clearTwoFactor, mailed, origin }: { createdBy: number; clearTwoFactor: boolean; mailed: boolean; origin: string },
 ): Promise<{ resetUrl: string; expiresAt: string }> {
-  const target = await deps.users.findById(targetId);
-  if (!target) throw new NotFoundError('User');
-  if (!target.isActive) throw new ConflictError('user_inactive', 'This account is deactivated; a reset link would not let it sign in');
   const token = deps.secrets.newToken();
   const now = deps.clock.now();
   const expiresAt = addSeconds(now, RESET_LINK_HOURS * 3600);
   const audit: AuditEntry[] = [
     {
       action: 'auth.password_reset_link_created',
-      actorId: admin.id,
+      actorId: createdBy,
       target: { type: 'user', id: target.id, label: target.username },
-      detail: { clearTwoFactor },
+      detail: { clearTwoFactor, mailed, requestedBySelf: createdBy === target.id },
     },
   ];
   await deps.passwordResets.create(
-    { tokenHash: await deps.secrets.tokenHash(token), userId: target.id, createdBy: admin.id, clearTwoFactor, createdAt: now, expiresAt },
+    { tokenHash: await deps.secrets.tokenHash(token), userId: target.id, createdBy, clearTwoFactor, createdAt: now, expiresAt },
     audit,
   );
   return { resetUrl: `${origin}${RESET_PAGE}#token=${token}`, expiresAt };
+}
+
+/** Mails the link to the user; false (and a log line) when the mail could not leave. */
+async function mailResetLink(deps: PasswordResetDeps, target: User, resetUrl: string): Promise<boolean> {
+  try {
+    await deps.staffMail.resetLink(target.email, resetUrl, RESET_LINK_HOURS);
+    return true;
+  } catch (error) {
+    console.warn(`The reset link for user ${target.id} was not mailed: ${error instanceof Error ? error.message : String(error)}`);
+    return false;
+  }
+}
+
+/**
+ * POST /api/users/{id}/password-reset: an admin makes a one-time link for a user; every session of
+ * the user ends. The link is answered to the admin whatever the mail server says; with `mail` it is
+ * also mailed to the user, and `mailed` says whether it left.
+ */
+export async function createResetLink(
+  deps: PasswordResetDeps,
+  admin: User,
+  targetId: number,
+  { clearTwoFactor, mail = false }: { clearTwoFactor: boolean; mail?: boolean },
+  origin: string,
+): Promise<{ resetUrl: string; expiresAt: string; mailed: boolean }> {
+  const target = await deps.users.findById(targetId);
+  if (!target) throw new NotFoundError('User');
+  if (!target.isActive) throw new ConflictError('user_inactive', 'This account is deactivated; a reset link would not let it sign in');
+  const link = await makeResetLink(deps, target, { createdBy: admin.id, clearTwoFactor, mailed: mail, origin });
+  const mailed = mail ? await mailResetLink(deps, target, link.resetUrl) : false;
+  return { ...link, mailed };
+}
+
+/**
+ * POST /api/auth/password-reset/request ("Forgot password?"): for an active account named by its
+ * email or username, a link made by the user themself, mailed to the account's address. Nothing
+ * comes back and nothing throws: the route answers 202 before this runs, so neither the answer nor
+ * its time says whether the account exists.
+ */
+export async function requestResetLink(deps: PasswordResetDeps, emailOrUsername: string, origin: string): Promise<void> {
+  try {
+    const user = (await deps.users.findCredentials(emailOrUsername))?.user;
+    if (!user?.isActive) return;
+    const link = await makeResetLink(deps, user, { createdBy: user.id, clearTwoFactor: false, mailed: true, origin });
+    await mailResetLink(deps, user, link.resetUrl);
+  } catch (error) {
+    console.warn(`A password reset request failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /** POST /api/auth/password-reset: the link's holder sets a new password, once; earlier failed sign-ins no longer hold the account. */

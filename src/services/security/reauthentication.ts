@@ -2,7 +2,7 @@ import type { AuditEntry } from '../../domain/audit/audit.ts';
 import type { User } from '../../domain/users/entities.ts';
 import { InvalidCredentialsError, ReauthenticationRequiredError } from '../../domain/errors.ts';
 import type { Clock } from '../../domain/time.ts';
-import type { PasswordHasher, LoginAttemptRepository, SignedInSession } from '../../domain/security/ports.ts';
+import type { PasswordHasher, LoginAttemptRepository, SignedInSession, StaffMail } from '../../domain/security/ports.ts';
 import type { UserRepository } from '../../domain/users/ports.ts';
 import { countFailure, failedSignInEntry } from './failed-sign-in.ts';
 import { accountKey, lockoutWindow, refuseIfLocked } from './lockout.ts';
@@ -15,6 +15,8 @@ export interface ReauthenticationDeps {
   hasher: PasswordHasher;
   loginAttempts: LoginAttemptRepository;
   clock: Clock;
+  /** Tells the user when their password or second factors change. */
+  staffMail: Pick<StaffMail, 'notice'>;
 }
 
 /** The session a request came with, as far as re-authentication cares. */
@@ -53,12 +55,16 @@ export async function reauthenticate(
   throw new ReauthenticationRequiredError();
 }
 
-/** PUT /api/auth/password: the current password, then the new one; every other session of the user ends. */
+/**
+ * PUT /api/auth/password: the current password, then the new one; every other session of the user
+ * ends, and the user is mailed that the password changed (links in the mail point at `origin`).
+ */
 export async function changeOwnPassword(
   deps: ReauthenticationDeps,
   user: User,
   session: CallerSession,
   input: { currentPassword: string; newPassword: string },
+  origin: string,
 ): Promise<void> {
   const now = deps.clock.now();
   await confirmOwnPassword(deps, user, input.currentPassword, now);
@@ -66,4 +72,5 @@ export async function changeOwnPassword(
     { action: 'auth.password_changed', actorId: user.id, target: { type: 'user', id: user.id, label: user.username } },
   ];
   await deps.users.changePassword(user.id, await deps.hasher.hash(input.newPassword), session.sessionId, now, audit);
+  deps.staffMail.notice(user.email, 'password_changed', origin);
 }

@@ -9,6 +9,7 @@ import type {
   PasskeyCeremonies,
   PasskeySummary,
   PasswordResetRecord,
+  SecurityNotice,
   SignInMethod,
   SignInProof,
   SignInSecrets,
@@ -43,6 +44,8 @@ export class FakeSecurity {
   readonly passkeyRows: StoredPasskey[] = [];
   readonly resetRows = new Map<string, PasswordResetRecord & { tokenHash: string }>();
   readonly auditRows: AuditEntry[] = [];
+  /** What the staff mail would have sent: reset links and sign-in notices. */
+  readonly staffMailSent: { to: string; kind: SecurityNotice | 'reset_link'; link: string }[] = [];
   private sequence = 0;
 
   addUser(username: string, password: string, options: { role?: Role; isActive?: boolean } = {}): User {
@@ -130,6 +133,11 @@ export class FakeSecurity {
   deps() {
     return {
       clock: { now: () => this.now },
+      staffMail: {
+        resetLink: async (to: string, link: string) => void this.staffMailSent.push({ to, kind: 'reset_link', link }),
+        notice: (to: string, notice: SecurityNotice, origin: string) =>
+          void this.staffMailSent.push({ to, kind: notice, link: `${origin}/login` }),
+      },
       sessionTtlHours: 720,
       hasher: {
         hash: async (password: string) => `hashed:${password}`,

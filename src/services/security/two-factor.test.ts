@@ -4,6 +4,8 @@ import type { CallerSession } from './reauthentication.ts';
 import { FakeSecurity, GOOD_CODE, GOOD_STEP } from './test-fakes.ts';
 import { confirmTotp, removeTotp, startTotpSetup } from './two-factor.ts';
 
+const ORIGIN = 'http://newsroom.test';
+
 function signedIn(signInMethod: CallerSession['signInMethod'] = 'password') {
   const store = new FakeSecurity();
   const user = store.addUser('maya', 'right-password');
@@ -46,25 +48,28 @@ describe('setting up an authenticator app', () => {
     session(2);
     session(3);
     await startTotpSetup(deps, user, mine, 'right-password');
-    await expect(confirmTotp(deps, user, mine, '000000')).rejects.toMatchObject({ code: 'invalid_code' });
+    await expect(confirmTotp(deps, user, mine, '000000', ORIGIN)).rejects.toMatchObject({ code: 'invalid_code' });
     expect(store.liveSessions(user.id)).toHaveLength(3);
-    const { recoveryCodes } = await confirmTotp(deps, user, mine, GOOD_CODE);
+    const { recoveryCodes } = await confirmTotp(deps, user, mine, GOOD_CODE, ORIGIN);
     expect(new Set(recoveryCodes).size).toBe(10);
     expect(store.totpRows.get(user.id)).toMatchObject({ confirmed: true, lastStep: GOOD_STEP });
     expect(store.liveSessions(user.id).map((s) => s.id)).toEqual([1]);
     expect(store.auditRows.map((e) => e.action)).toEqual(['auth.totp_enabled']);
-    await expect(confirmTotp(deps, user, mine, GOOD_CODE)).rejects.toMatchObject({ code: 'no_totp_setup' });
+    // The user is told, once, at their own address.
+    expect(store.staffMailSent).toEqual([{ to: user.email, kind: 'totp_enabled', link: `${ORIGIN}/login` }]);
+    await expect(confirmTotp(deps, user, mine, GOOD_CODE, ORIGIN)).rejects.toMatchObject({ code: 'no_totp_setup' });
   });
 
   it('removes the app only after re-authentication', async () => {
     const { store, user, deps, session } = signedIn();
     const mine = session(1);
     await startTotpSetup(deps, user, mine, 'right-password');
-    await confirmTotp(deps, user, mine, GOOD_CODE);
-    await expect(removeTotp(deps, user, mine, undefined)).rejects.toMatchObject({ code: 'reauthentication_required' });
+    await confirmTotp(deps, user, mine, GOOD_CODE, ORIGIN);
+    await expect(removeTotp(deps, user, mine, undefined, ORIGIN)).rejects.toMatchObject({ code: 'reauthentication_required' });
     expect(store.totpRows.get(user.id)?.confirmed).toBe(true);
-    await removeTotp(deps, user, mine, 'right-password');
+    await removeTotp(deps, user, mine, 'right-password', ORIGIN);
     expect(store.totpRows.has(user.id)).toBe(false);
-    await expect(removeTotp(deps, user, mine, 'right-password')).rejects.toMatchObject({ code: 'not_found' });
+    expect(store.staffMailSent.map((m) => m.kind)).toEqual(['totp_enabled', 'totp_disabled']);
+    await expect(removeTotp(deps, user, mine, 'right-password', ORIGIN)).rejects.toMatchObject({ code: 'not_found' });
   });
 });

@@ -46,6 +46,7 @@ export async function confirmTotp(
   user: User,
   session: CallerSession,
   code: string,
+  origin: string,
 ): Promise<{ recoveryCodes: string[] }> {
   const now = deps.clock.now();
   const pending = await deps.secondFactors.findTotp(user.id);
@@ -59,15 +60,23 @@ export async function confirmTotp(
     { action: 'auth.totp_enabled', actorId: user.id, target: { type: 'user', id: user.id, label: user.username } },
   ];
   if (!(await deps.secondFactors.confirmTotp(user.id, step, hashes, now, audit, session.sessionId))) throw noSetup();
+  deps.staffMail.notice(user.email, 'totp_enabled', origin);
   return { recoveryCodes };
 }
 
-/** DELETE /api/auth/2fa/totp: after re-authentication, the app and its recovery codes go. */
-export async function removeTotp(deps: TwoFactorDeps, user: User, session: CallerSession, password: string | undefined): Promise<void> {
+/** DELETE /api/auth/2fa/totp: after re-authentication, the app and its recovery codes go (the user is mailed). */
+export async function removeTotp(
+  deps: TwoFactorDeps,
+  user: User,
+  session: CallerSession,
+  password: string | undefined,
+  origin: string,
+): Promise<void> {
   const now = deps.clock.now();
   await reauthenticate(deps, user, session, password, now);
   const audit: AuditEntry[] = [
     { action: 'auth.totp_disabled', actorId: user.id, target: { type: 'user', id: user.id, label: user.username } },
   ];
   if (!(await deps.secondFactors.removeTotp(user.id, audit, now))) throw new NotFoundError('Authenticator app');
+  deps.staffMail.notice(user.email, 'totp_disabled', origin);
 }

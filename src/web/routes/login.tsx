@@ -1,7 +1,7 @@
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
 import { loginSchema } from '../../domain/security/schemas.ts';
-import { ApiError } from '../api/client.ts';
+import { ApiError, apiRequest } from '../api/client.ts';
 import { currentUserQuery } from '../auth/current-user.ts';
 import {
   needsSecondStep,
@@ -54,6 +54,7 @@ function LoginPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [showReset, setShowReset] = useState(false);
+  const [resetSaid, setResetSaid] = useState('');
   const [secondStep, setSecondStep] = useState<SecondStepNeeded | null>(null);
 
   const signedIn = ({ user }: LoginAnswer) => {
@@ -151,10 +152,21 @@ function LoginPage() {
               Forgot password?
             </button>
           </div>
-          <p id="password-reset-help" className="auth-help" hidden={!showReset}>
-            Ask your newsroom’s administrator for a password reset link. It works once, for 24 hours: open it, choose a new password, then
-            sign in with it here.
-          </p>
+          <div id="password-reset-help" className="auth-help" hidden={!showReset}>
+            <p>
+              Ask your newsroom’s administrator for a password reset link. It works once, for 24 hours: open it, choose a new password, then
+              sign in with it here.
+            </p>
+            <p>
+              Or have one mailed to your account’s address:{' '}
+              <button type="button" className="link-button" onClick={(event) => requestResetLink(event.currentTarget.form, setResetSaid)}>
+                Email me a reset link
+              </button>
+            </p>
+            <p role="status" aria-live="polite">
+              {resetSaid}
+            </p>
+          </div>
           <AuthSubmit failure={failure} pending={login.isPending} label="Sign In" pendingLabel="Signing in..." />
           <p className="auth-divider" aria-hidden="true">
             <span>or</span>
@@ -166,5 +178,17 @@ function LoginPage() {
         <p className="auth-footnote">Don't have access? Contact your administrator.</p>
       </div>
     </div>
+  );
+}
+
+/** "Email me a reset link": asks for a link for what is typed in Email or Username; the answer is the same whether the account exists. */
+function requestResetLink(form: HTMLFormElement | null, say: (text: string) => void): void {
+  const emailOrUsername = String(new FormData(form ?? undefined).get('emailOrUsername') ?? '').trim();
+  if (!emailOrUsername) return say('Type your email or username above first.');
+  say('Sending…');
+  apiRequest('POST', '/api/auth/password-reset/request', { emailOrUsername }).then(
+    () => say('If that is a staff account, a reset link is on its way to its address. It works once, for 24 hours.'),
+    (error: unknown) =>
+      say(error instanceof ApiError && error.status === 429 ? 'Too many tries. Try again later.' : 'The request failed. Try again.'),
   );
 }

@@ -33,6 +33,6 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json(user, 201);
   })
   .put('/password', requireSignedIn, validate('json', passwordChangeSchema), async (c) => {
-    await changeOwnPassword(c.var.deps, c.var.user!, c.var.session!, c.req.valid('json'));
+    await changeOwnPassword(c.var.deps, c.var.user!, c.var.session!, c.req.valid('json'), new URL(c.req.url).origin);
     return c.body(null, 204);
   });

@@ -47,6 +47,6 @@ export const passkeyRoutes = new Hono<AppEnv>()
   )
   .delete('/:id', requireSignedIn, validate('param', idParamSchema), async (c) => {
     const { password } = await optionalJson(c, reauthenticationSchema);
-    await removePasskey(c.var.deps, c.var.user!, c.var.session!, c.req.valid('param').id, password);
+    await removePasskey(c.var.deps, c.var.user!, c.var.session!, c.req.valid('param').id, password, relyingParty(c).origin);
     return c.body(null, 204);
   });

@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import { idParamSchema } from '../../../domain/schema-fields.ts';
-import { passwordResetSchema, resetLinkSchema } from '../../../domain/security/schemas.ts';
-import { createResetLink, redeemResetLink } from '../../../services/security/password-reset.ts';
+import { passwordResetSchema, resetLinkSchema, resetRequestSchema } from '../../../domain/security/schemas.ts';
+import { createResetLink, redeemResetLink, requestResetLink } from '../../../services/security/password-reset.ts';
 import type { AppEnv } from '../context.ts';
 import { requireAdmin } from '../middleware/authenticate.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
 import { validate } from '../validate.ts';
+import { waitUntilOf } from '../wait-until.ts';
 
 /** POST /api/users/{id}/password-reset: an admin makes a one-time link for a user; every session of the user ends. */
 export const resetLinkRoutes = new Hono<AppEnv>().post(
@@ -15,12 +16,18 @@ export const resetLinkRoutes = new Hono<AppEnv>().post(
   validate('json', resetLinkSchema),
   async (c) => {
     const origin = new URL(c.req.url).origin;
-    return c.json(await createResetLink(c.var.deps, c.var.user!, c.req.valid('param').id, c.req.valid('json').clearTwoFactor, origin));
+    return c.json(await createResetLink(c.var.deps, c.var.user!, c.req.valid('param').id, c.req.valid('json'), origin));
   },
 );
 
-/** POST /api/auth/password-reset: the link's holder sets a new password, once. */
-export const passwordResetRoutes = new Hono<AppEnv>().post('/', rateLimit('signIn'), validate('json', passwordResetSchema), async (c) => {
-  await redeemResetLink(c.var.deps, c.req.valid('json'));
-  return c.body(null, 204);
-});
+/** POST /api/auth/password-reset: the link's holder sets a new password, once; /request is "Forgot password?". */
+export const passwordResetRoutes = new Hono<AppEnv>()
+  .post('/request', rateLimit('signIn'), validate('json', resetRequestSchema), (c) => {
+    // Answered before the lookup and the mail run, so the answer's time says nothing about the account.
+    waitUntilOf(c)(requestResetLink(c.var.deps, c.req.valid('json').emailOrUsername, new URL(c.req.url).origin));
+    return c.json({}, 202);
+  })
+  .post('/', rateLimit('signIn'), validate('json', passwordResetSchema), async (c) => {
+    await redeemResetLink(c.var.deps, c.req.valid('json'));
+    return c.body(null, 204);
+  });

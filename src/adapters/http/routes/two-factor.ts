@@ -24,10 +24,10 @@ export const twoFactorRoutes = new Hono<AppEnv>()
     return c.json(await startTotpSetup(c.var.deps, c.var.user!, c.var.session!, password));
   })
   .post('/totp/confirm', validate('json', totpConfirmSchema), async (c) =>
-    c.json(await confirmTotp(c.var.deps, c.var.user!, c.var.session!, c.req.valid('json').code)),
+    c.json(await confirmTotp(c.var.deps, c.var.user!, c.var.session!, c.req.valid('json').code, new URL(c.req.url).origin)),
   )
   .delete('/totp', async (c) => {
     const { password } = await optionalJson(c, reauthenticationSchema);
-    await removeTotp(c.var.deps, c.var.user!, c.var.session!, password);
+    await removeTotp(c.var.deps, c.var.user!, c.var.session!, password, new URL(c.req.url).origin);
     return c.body(null, 204);
   });
