@@ -99,7 +99,7 @@ export default defineConfig({
                 VAPID_PRIVATE_KEY: 'UIFZwLQ8bOCSNKJe88sWJVlLbd_T9yT8daVdxWZtrXA',
                 PUSH_ALLOW_PRIVATE: '1',
                 // Stripe's calls go to the stand-in of its API on this machine (tests/api/support/stripe-stand-in-setup.ts).
-                ...testStripeBindings(),
+                ...(await testStripeBindings()),
               },
             },
           })),

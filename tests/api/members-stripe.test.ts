@@ -276,6 +276,10 @@ describe('the webhook', () => {
       .bind(paying.subscriptionId)
       .first<{ status: string; access_ends_at: string }>();
     expect(row!.status).toBe('canceled');
+    // The invoice came before the Checkout that linked the customer: its payment is still the reader's.
+    expect(await countOf("SELECT count(*) AS n FROM member_payments WHERE reader_id = ? AND kind = 'subscription'", paying.reader.id)).toBe(
+      1,
+    );
     // Cancelled: access lasts to the end of the period paid for.
     const membership = await membershipOf(paying.cookie);
     expect(membership).toMatchObject({ status: 'paid', cancelAtPeriodEnd: true });

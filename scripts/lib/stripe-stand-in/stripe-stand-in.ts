@@ -185,6 +185,7 @@ export class StripeStandIn {
     if (match(/^(POST) \/_stand_in\/refunds$/))
       return { events: await this.refund(field(body, 'payment_intent') ?? '', Number(field(body, 'amount'))) };
     if ((id = match(/^GET \/_stand_in\/objects\/([^/]+)$/))) return this.objects.get(id) ?? null;
+    if ((id = match(/^GET \/_stand_in\/list\/([a-z_.]+)$/))) return this.objectsOf(id);
     if (match(/^(GET) \/_stand_in\/requests$/)) return this.requests;
     throw new StandInError(404, `Unrecognized request URL (${method}: ${path}).`, 'resource_missing');
   }

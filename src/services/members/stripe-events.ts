@@ -73,7 +73,12 @@ async function writesFor(deps: StripeEventDeps, stripe: PaymentGateway, event: P
     case 'invoice.paid':
     case 'invoice.payment_failed': {
       const { invoice } = event;
-      const readerId = invoice.customerId ? await deps.members.readerOfCustomer(invoice.customerId) : null;
+      const customerReader = invoice.customerId ? await deps.members.readerOfCustomer(invoice.customerId) : null;
+      // A failed payment leaves the subscription past due (access kept); a paid one renews it: either way, its state now.
+      const synced = invoice.subscriptionId ? await syncSubscription(deps, stripe, invoice.subscriptionId, customerReader) : [];
+      // The invoice may come before the Checkout that linked the customer: the subscription's own reader names it then.
+      const readerId =
+        customerReader ?? synced.flatMap((write) => (write.kind === 'subscription' ? [write.record.readerId] : []))[0] ?? null;
       const payment: MemberWrite = {
         kind: 'payment',
         payment: {
@@ -89,8 +94,6 @@ async function writesFor(deps: StripeEventDeps, stripe: PaymentGateway, event: P
           occurredAt: invoice.at,
         },
       };
-      // A failed payment leaves the subscription past due (access kept); a paid one renews it: either way, its state now.
-      const synced = invoice.subscriptionId ? await syncSubscription(deps, stripe, invoice.subscriptionId, readerId) : [];
       return [payment, ...synced];
     }
     case 'charge.refunded': {

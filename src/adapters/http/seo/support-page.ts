@@ -37,7 +37,7 @@ function giftForm(currency: string): string {
       `<label class="gift-preset"><input type="radio" name="preset" value="${amount}"${index === 1 ? ' checked' : ''}> ${esc(formatMoney({ amount, currency }))}</label>`,
   ).join('');
   return `<form class="form gift-form" data-currency="${esc(currency)}" novalidate>
-<fieldset><legend>Give once</legend>${presets}
+<fieldset><legend>Choose an amount</legend>${presets}
 <label class="gift-preset"><input type="radio" name="preset" value="other"> Another amount</label></fieldset>
 <div class="field"><label class="field-label" for="gift-amount">Amount (${esc(currency.toUpperCase())})</label>
 <input id="gift-amount" class="input" name="amount" inputmode="decimal" aria-describedby="gift-amount-hint gift-error">

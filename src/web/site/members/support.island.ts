@@ -1,6 +1,7 @@
 import { DONATION_MAX, DONATION_MIN, formatMoney } from '../../../domain/members/money.ts';
 import { currentReader, ReaderCallError, readerCall } from '../readers/reader-api.ts';
 import { wireSignInForm } from '../readers/sign-in-form.ts';
+import { isLocalPath } from '../../../domain/readers/rules.ts';
 
 /**
  * /support (decision 094): a plan's button sends a signed-in reader to Stripe Checkout (anyone else
@@ -8,6 +9,9 @@ import { wireSignInForm } from '../readers/sign-in-form.ts';
  * a one-off gift. Coming back from Checkout (#membership-welcome, #thank-you) says thank you.
  */
 export async function mount(page: HTMLElement): Promise<void> {
+  // From a story's panel (/support?next=/story/...): Checkout brings the reader back to that story.
+  const asked = new URLSearchParams(location.search).get('next');
+  const next = asked && isLocalPath(asked) ? asked : '/account';
   if (location.hash === '#thank-you' || location.hash === '#membership-welcome')
     page.querySelector<HTMLElement>('.support-thanks')!.hidden = false;
   const status = page.querySelector<HTMLElement>('.support-status');
@@ -27,7 +31,7 @@ export async function mount(page: HTMLElement): Promise<void> {
       readerCall<{ url: string }>('POST', '/api/members/checkout', {
         tierId: Number(button.dataset.tier),
         interval: button.dataset.interval,
-        next: '/account',
+        next,
       })
         .then(({ url }) => location.assign(url))
         .catch((failure: unknown) => {
@@ -37,7 +41,11 @@ export async function mount(page: HTMLElement): Promise<void> {
     });
   }
   const signInForm = signIn?.querySelector<HTMLFormElement>('form.reader-sign-in-form');
-  if (signInForm) wireSignInForm(signInForm);
+  if (signInForm) {
+    // The link brings the reader back here, still on their way to the story.
+    signInForm.dataset.next = `${location.pathname}${location.search}`;
+    wireSignInForm(signInForm);
+  }
   const gift = page.querySelector<HTMLFormElement>('form.gift-form');
   if (gift) wireGiftForm(gift);
 }
