@@ -1,4 +1,5 @@
 import type { Actor } from './roles.ts';
+import { NotFoundError } from './errors.ts';
 import { isPubliclyVisible, type StoryFacts } from './story/story.ts';
 
 /**
@@ -43,6 +44,15 @@ export function storyForViewer<T extends StoryFacts & { reviewNote: string | nul
 ): T {
   if (policy.canEditStory(actor, story)) return story;
   return { ...story, reviewNote: null, submittedAt: null };
+}
+
+/** A story the caller may not see does not exist, as far as the caller can tell (404); one they may, as they may read it. */
+export function visibleOr404<T extends StoryFacts & { reviewNote: string | null; submittedAt: string | null }>(
+  actor: Actor,
+  story: T | null,
+): T {
+  if (!story || !policy.canViewStory(actor, story)) throw new NotFoundError('Story');
+  return storyForViewer(actor, story);
 }
 
 /** Which stories a list request may return, whatever filters the caller asked for. */

@@ -1,4 +1,4 @@
-import type { KeyEventSource, KeyEvents } from '../../services/federation/sync-changes.ts';
+import type { KeyEventSource, KeyEvents } from '../../domain/federation/ports.ts';
 
 /** A live blog's update as federation reads it: deleted ones too, since their Notes are taken back. */
 export class D1KeyEvents implements KeyEvents {

@@ -6,7 +6,7 @@ import type { NewSession, SessionOpening, SessionRepository, SessionSummary, Sig
 import type { Db } from './db.ts';
 import { auditEntry, ifChanged } from './audit-entry.ts';
 import { proofStatements } from './sign-in-proof.ts';
-import { SECURITY_SETTINGS_KEY } from '../../services/security/security-settings.ts';
+import { SECURITY_SETTINGS_KEY } from '../../domain/security/security-policy.ts';
 import { toUser } from './d1-user-repository.ts';
 import { notLocked } from './d1-login-attempt-repository.ts';
 import { loginAttempts, sessions, users } from './schema.ts';

@@ -37,7 +37,7 @@ import {
   unfollow,
   type InboxDeps,
 } from '../../services/federation/inbox.ts';
-import type { KeyEvents } from '../../services/federation/sync-changes.ts';
+import type { KeyEvents } from '../../domain/federation/ports.ts';
 import type { ActorKeys } from './actor-keys.ts';
 import type { D1KvStore } from './d1-kv-store.ts';
 import { AP_PATHS, type ApUris } from './ap-uris.ts';

@@ -3,7 +3,7 @@ import type { BlockRepository, FollowerRepository, ReactionRepository, ReplyRepo
 import type { Clock } from '../../domain/time.ts';
 import type { JobQueue } from '../../domain/jobs/ports.ts';
 import { sendJobMessages } from '../../services/jobs/start-jobs.ts';
-import type { KeyEvents } from '../../services/federation/sync-changes.ts';
+import type { KeyEvents } from '../../domain/federation/ports.ts';
 import { toHex } from '../crypto/bytes.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Db } from '../d1/db.ts';

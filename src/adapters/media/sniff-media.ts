@@ -1,5 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type/core';
 import { acceptedMedia, type AcceptedMedia } from '../../domain/media/media-types.ts';
+import type { MediaSniffer } from '../../domain/media/ports.ts';
 
 /** file-type looks at most this far into a file for the types we accept. */
 export const SNIFF_BYTES = 4100;
@@ -8,3 +9,6 @@ export const SNIFF_BYTES = 4100;
 export async function sniffMedia(head: Uint8Array): Promise<AcceptedMedia | null> {
   return acceptedMedia(await fileTypeFromBuffer(head.subarray(0, SNIFF_BYTES)));
 }
+
+/** The sniffer the upload services use (domain/media/ports.ts). */
+export const mediaSniffer: MediaSniffer = { headBytes: SNIFF_BYTES, sniff: sniffMedia };

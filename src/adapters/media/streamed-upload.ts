@@ -1,6 +1,6 @@
-import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../domain/errors.ts';
+import { UnsupportedMediaTypeError, ValidationError } from '../../domain/errors.ts';
 import { mediaKey } from '../../media/media-keys.ts';
-import { unsupportedMediaMessage, type AcceptedMedia, type MediaKind } from '../../domain/media/media-types.ts';
+import { tooLarge, unsupportedMediaMessage, type AcceptedMedia, type MediaKind } from '../../domain/media/media-types.ts';
 import type { MediaStore, UploadedPart } from '../../domain/media/ports.ts';
 import { SNIFF_BYTES, sniffMedia } from './sniff-media.ts';
 
@@ -16,10 +16,6 @@ export interface StoredUpload {
   key: string;
   contentType: string;
   size: number;
-}
-
-export function tooLarge(kind: MediaKind, maxBytes: number): PayloadTooLargeError {
-  return new PayloadTooLargeError(`The ${kind} is larger than the limit of ${Math.floor(maxBytes / (1024 * 1024))} MB`);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { MediaStore, StoredObject, UploadedPart } from '../../domain/media/ports.ts';
+import { PartCutShortError } from '../../domain/media/upload-session.ts';
 
 function toStoredObject(object: R2Object): StoredObject {
   return {
@@ -31,9 +32,26 @@ export class R2MediaStore implements MediaStore {
     return upload.uploadId;
   }
 
-  async uploadPart(key: string, uploadId: string, partNumber: number, body: ReadableStream | Uint8Array): Promise<UploadedPart> {
-    const part = await this.bucket.resumeMultipartUpload(key, uploadId).uploadPart(partNumber, body);
-    return { partNumber: part.partNumber, etag: part.etag };
+  async uploadPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    body: ReadableStream | Uint8Array,
+    length?: number,
+  ): Promise<UploadedPart> {
+    const upload = this.bucket.resumeMultipartUpload(key, uploadId);
+    if (length === undefined || !(body instanceof ReadableStream)) {
+      const part = await upload.uploadPart(partNumber, body);
+      return { partNumber: part.partNumber, etag: part.etag };
+    }
+    // A fixed length lets R2 take the stream as it comes, and fails the part if the body is short or long.
+    try {
+      const part = await upload.uploadPart(partNumber, body.pipeThrough(new FixedLengthStream(length)));
+      return { partNumber: part.partNumber, etag: part.etag };
+    } catch (error) {
+      if (error instanceof Error && /FixedLengthStream/.test(error.message)) throw new PartCutShortError();
+      throw error;
+    }
   }
 
   async completeMultipartUpload(key: string, uploadId: string, parts: UploadedPart[]): Promise<StoredObject> {

@@ -196,3 +196,17 @@ export interface RemoteHtmlSanitizer {
 export interface DeliveryQueue {
   send(jobs: readonly DeliveryJob[]): Promise<void>;
 }
+
+/** A live blog's update as federation reads it (deleted ones too: they are taken back). */
+export interface KeyEventSource {
+  id: number;
+  storyId: number;
+  body: string;
+  keyEvent: boolean;
+  deleted: boolean;
+  createdAt: string;
+}
+
+export interface KeyEvents {
+  find(updateId: number): Promise<KeyEventSource | null>;
+}

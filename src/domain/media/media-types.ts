@@ -1,3 +1,5 @@
+import { PayloadTooLargeError } from '../errors.ts';
+
 /**
  * What may be uploaded, decided from a file's first bytes (docs/product/api.md#media): images png, jpeg, gif,
  * webp; videos mp4, webm, quicktime, avi. Anything else is refused, whatever its name or the type
@@ -38,3 +40,8 @@ export const unsupportedMediaMessage: Record<MediaKind, string> = {
   image: 'Images must be PNG, JPEG, GIF or WebP',
   video: 'Videos must be MP4, WebM, QuickTime (MOV) or AVI',
 };
+
+/** A file past its kind's size limit (413). */
+export function tooLarge(kind: MediaKind, maxBytes: number): PayloadTooLargeError {
+  return new PayloadTooLargeError(`The ${kind} is larger than the limit of ${Math.floor(maxBytes / (1024 * 1024))} MB`);
+}

@@ -1,5 +1,6 @@
 import type { UploadSession, UploadSessionPart, UploadSessionStatus } from './entities.ts';
 import type { PictureFormat } from './picture.ts';
+import type { AcceptedMedia } from './media-types.ts';
 
 /** Where media is stored and resized, and where resumable uploads are tracked. */
 
@@ -52,8 +53,12 @@ export interface MediaStore {
   ): Promise<StoredObject>;
   /** Starts a multipart upload; the object appears only on complete. Returns the store's upload id. */
   createMultipartUpload(key: string, contentType: string): Promise<string>;
-  /** A stream body must have a known length (a request body with Content-Length, or a FixedLengthStream). */
-  uploadPart(key: string, uploadId: string, partNumber: number, body: ReadableStream | Uint8Array): Promise<UploadedPart>;
+  /**
+   * A stream body must have a known length: `length` (taken at exactly that many bytes; a body that
+   * ends short or runs past fails with PartCutShortError, domain/media/upload-session.ts), or a
+   * request body with its Content-Length.
+   */
+  uploadPart(key: string, uploadId: string, partNumber: number, body: ReadableStream | Uint8Array, length?: number): Promise<UploadedPart>;
   completeMultipartUpload(key: string, uploadId: string, parts: UploadedPart[]): Promise<StoredObject>;
   /** Discards the parts; an upload that is already gone is not an error. */
   abortMultipartUpload(key: string, uploadId: string): Promise<void>;
@@ -63,4 +68,12 @@ export interface MediaStore {
     range?: { offset: number; length?: number } | { suffix: number },
   ): Promise<{ object: StoredObject; body: ReadableStream; range?: { offset: number; length: number } } | null>;
   delete(key: string): Promise<void>;
+}
+
+/** Decides a file's type from its first bytes (never from its name or the type the client claims). */
+export interface MediaSniffer {
+  /** How many first bytes `sniff` needs at most. */
+  readonly headBytes: number;
+  /** The accepted media type of a file from its first bytes, or null when it is not one we take. */
+  sniff(head: Uint8Array): Promise<AcceptedMedia | null>;
 }

@@ -1,3 +1,5 @@
+import { ValidationError } from '../errors.ts';
+
 /**
  * The time range of an analytics report (docs/product/api-analytics.md "Ranges"): `from` and `to`
  * are ISO dates (whole UTC days: `to` includes its day) or ISO date-times (instants; `to` is the
@@ -101,4 +103,11 @@ export function resolveRange(query: RangeQuery, now: string): RangeOutcome {
 /** The UTC hour an instant falls in, as the views' hours are kept. */
 export function hourOf(iso: string): string {
   return new Date(bucketStart(Date.parse(iso), 'hour')).toISOString();
+}
+
+/** The report's range, or 400 naming the field that is wrong. */
+export function rangeOrThrow(query: RangeQuery, now: string): AnalyticsRange {
+  const outcome = resolveRange(query, now);
+  if (!outcome.ok) throw new ValidationError({ [outcome.field]: outcome.message });
+  return outcome.range;
 }

@@ -12,6 +12,9 @@ export type SecurityPolicy = z.infer<typeof securityPolicySchema>;
 
 export const DEFAULT_SECURITY_POLICY: SecurityPolicy = { requireTwoFactor: 'none' };
 
+/** The site setting the policy is stored under. */
+export const SECURITY_SETTINGS_KEY = 'security';
+
 /** A stored value read back: whatever does not parse means the default. */
 export function parseSecurityPolicy(value: unknown): SecurityPolicy {
   const parsed = securityPolicySchema.safeParse(value);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Story } from '../../domain/story/entities.ts';
 import type { FederationOutbox, ObjectRecord, OutgoingActivity, PendingChange } from '../../domain/federation/ports.ts';
 import type { SentObject } from '../../domain/federation/sync.ts';
-import { syncObject, syncPendingChanges, type ActivityWriter, type KeyEventSource, type SyncDeps } from './sync-changes.ts';
+import type { KeyEventSource } from '../../domain/federation/ports.ts';
+import { syncObject, syncPendingChanges, type ActivityWriter, type SyncDeps } from './sync-changes.ts';
 
 const baseStory = {
   id: 5,

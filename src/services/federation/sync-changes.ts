@@ -2,24 +2,10 @@ import { NEWSROOM_ACCOUNT } from '../../domain/federation/accounts.ts';
 import { fingerprintSource, isFederable, type ObjectDraft, type ObjectKind } from '../../domain/federation/objects.ts';
 import { openingForEveryone } from '../../domain/members/reading.ts';
 import { keyEventDraft, storyDraft } from './object-drafts.ts';
-import type { DeliveryQueue, FederationOutbox, OutgoingActivity, PendingChange } from '../../domain/federation/ports.ts';
+import type { DeliveryQueue, FederationOutbox, KeyEvents, OutgoingActivity, PendingChange } from '../../domain/federation/ports.ts';
 import { isStaleForFeeds, syncAction, type SyncAction } from '../../domain/federation/sync.ts';
 import type { Clock } from '../../domain/time.ts';
 import type { StoryRepository } from '../../domain/story/ports.ts';
-
-/** A live blog's update as federation reads it (deleted ones too: they are taken back). */
-export interface KeyEventSource {
-  id: number;
-  storyId: number;
-  body: string;
-  keyEvent: boolean;
-  deleted: boolean;
-  createdAt: string;
-}
-
-export interface KeyEvents {
-  find(updateId: number): Promise<KeyEventSource | null>;
-}
 
 /** An object with the generation of its id, and (a key event) the generation of the Article it replies to. */
 export interface SendableObject {

@@ -1,9 +1,8 @@
 import type { AuditEntry } from '../../domain/audit/audit.ts';
 import type { SettingsRepository } from '../../domain/site/ports.ts';
-import { parseSecurityPolicy, type SecurityPolicy } from '../../domain/security/security-policy.ts';
+import { parseSecurityPolicy, SECURITY_SETTINGS_KEY, type SecurityPolicy } from '../../domain/security/security-policy.ts';
 
 /** The site setting the admin's sign-in policy is kept under (site_settings, migration 0012). */
-export const SECURITY_SETTINGS_KEY = 'security';
 
 export async function readSecurityPolicy(deps: { settings: SettingsRepository }): Promise<SecurityPolicy> {
   return parseSecurityPolicy(await deps.settings.get(SECURITY_SETTINGS_KEY));

@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono';
 import type { AuditEntry } from '../../../domain/audit/audit.ts';
 import { NotFoundError } from '../../../domain/errors.ts';
+import { policy, storyForViewer, storyListScope, visibleOr404 } from '../../../domain/permissions.ts';
 import type { Story } from '../../../domain/story/entities.ts';
 import type { User } from '../../../domain/users/entities.ts';
-import { policy, storyForViewer, storyListScope } from '../../../domain/permissions.ts';
 import { idParamSchema } from '../../../domain/schema-fields.ts';
 import { storyListQuerySchema, storySaveSchema, storyUpdateSchema } from '../../../domain/story/schemas.ts';
 import { isValidSlug } from '../../../domain/story/slug.ts';
@@ -15,12 +15,6 @@ import { ACCESS_HEADER } from '../middleware/edge-cache.ts';
 import { isGated } from '../../../domain/members/access.ts';
 import { storyForReader } from '../../../domain/members/reading.ts';
 import { createStory, editableOrThrow, updateStory } from '../../../services/story/story-save.ts';
-
-/** A story the caller may not see does not exist, as far as the caller can tell. */
-export function visibleOr404(user: User | null, story: Story | null): Story {
-  if (!story || !policy.canViewStory(user, story)) throw new NotFoundError('Story');
-  return storyForViewer(user, story);
-}
 
 /**
  * A story as this caller may read it (decision 090): staff whole, as stored (the editor's marker
