@@ -36,7 +36,8 @@ test('the toolbar is one tab stop; the arrow keys move within it, and it remembe
   expect(await focused()).toBe('Underline');
   await page.keyboard.press('End');
   const last = await focused();
-  expect(['Link', 'YouTube video']).toContain(last);
+  // The toolbar ends with the paywall's marker (issue 29), after Link and YouTube video.
+  expect(last).toBe('Preview ends here');
   await page.keyboard.press('Home');
   expect(await focused()).toBe('Bold');
   await page.keyboard.press('ArrowLeft');
