@@ -76,9 +76,6 @@ export const ISLANDS = {
  */
 export const LOCKED_PART_CLASS = 'article-locked';
 
-/** Where a free member is sent to become a paying one (issue 29's /support page). */
-export const SUPPORT_PATH = '/support';
-
 /** The Alerts panels' ids: the header's, and a beat page's own. */
 export const ALERTS_PANEL_IDS = { header: 'alerts-panel', beat: 'alerts-panel-beat' } as const;
 

@@ -126,6 +126,42 @@ describe('publishing', () => {
     await clearAll();
   });
 
+  it('delivers a gated story as its opening and a link: the rest reaches no follower, not in the Create nor in an Update', async () => {
+    const hidden = 'The auditor found the missing ledgers in a locked cabinet.';
+    const story = await createStory(reporter.token, {
+      title: 'Inside the audit that reopened the ledgers',
+      content: `<p>The audit began in March.</p><hr data-preview-end=""><p>${hidden}</p><p>More followed.</p>`,
+      access: 'paid',
+      status: 'published',
+    });
+    await runDeliveries();
+    for (const host of [hostA, hostB, hostC]) {
+      const [create] = await verified(host, 'Create');
+      expect(create!.activity.object.content).toContain('<p>The audit began in March.</p>');
+      expect(create!.activity.object.content).toContain('Read the full story');
+      expect(create!.activity.object.content).toContain(`/story/${story.slug}`);
+      expect(JSON.stringify(await received(host))).not.toContain('missing ledgers');
+    }
+    await clearAll();
+
+    // An edit of the hidden part alone changes nothing followers were sent: no Update.
+    const hiddenEdit = await updateStory(reporter.token, story, {
+      content: `<p>The audit began in March.</p><hr data-preview-end=""><p>${hidden} Corrected.</p>`,
+    });
+    await runDeliveries();
+    for (const host of [hostA, hostB, hostC]) expect(await received(host), host).toEqual([]);
+    // An edit of the opening is an Update, still of the opening only (an edit that does not name the access keeps it).
+    await updateStory(reporter.token, hiddenEdit, {
+      content: `<p>The audit began in March and ended in May.</p><hr data-preview-end=""><p>${hidden} Corrected.</p>`,
+    });
+    await runDeliveries();
+    for (const host of [hostA, hostB, hostC]) {
+      expect(await verified(host, 'Update'), host).toHaveLength(1);
+      expect(JSON.stringify(await received(host))).not.toContain('missing ledgers');
+    }
+    await clearAll();
+  });
+
   it('delivers a scheduled story when the minute job publishes it', async () => {
     const publishAt = new Date(Date.now() + 60_000).toISOString();
     const story = await createStory(reporter.token, { title: 'Embargo lifts', status: 'scheduled', publishAt });

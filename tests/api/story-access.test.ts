@@ -231,7 +231,7 @@ describe('the story page, cut by the reader’s level', () => {
     const free = await reader('free');
     const upgrade = await site(`/story/${story.slug}`, { headers: { Cookie: free.cookie } });
     expect(upgrade.text).not.toContain(HIDDEN);
-    expect(upgrade.text).toContain('href="/support"');
+    expect(upgrade.text).toContain(`href="/support?next=${encodeURIComponent(`/story/${story.slug}`)}"`);
     expect(upgrade.text).not.toContain('data-island="story-gate"');
 
     const paid = await reader('subscribed');

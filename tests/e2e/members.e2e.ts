@@ -67,6 +67,60 @@ test('a reader joins a paid tier from /support through Checkout, and sees it on 
   expect(pageErrors).toEqual([]);
 });
 
+test('a reader meets the panel on a paid story, signs in by link, pays through Checkout and reads the story whole', async ({
+  page,
+  pageErrors,
+}) => {
+  const name = await ensureTier();
+  const hidden = `The ledger shows ${Date.now().toString(36)} payments nobody approved.`;
+  const made = await apiCall<{ slug: string }>('/api/stories', {
+    method: 'POST',
+    token: await apiLogin(site().admin),
+    json: {
+      title: `The ledger nobody approved ${Date.now().toString(36)}`,
+      description: 'What the auditors found in the council’s books.',
+      content: `<p>The auditors met on Tuesday.</p><hr data-preview-end=""><p>${hidden}</p>`,
+      access: 'paid',
+      status: 'published',
+    },
+  });
+  expect(made.status).toBe(201);
+  const story = `/story/${made.body.slug}`;
+  const email = uniqueAddress();
+
+  await page.goto(story);
+  const panel = page.locator('.story-gate');
+  await expect.poll(() => panel.getByRole('heading').textContent()).toBe('The rest of this story is for paying members');
+  expect(await page.locator('main').textContent()).not.toContain(hidden);
+  await panel.getByLabel('Email address').fill(email);
+  await panel.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  const [mail] = await mailTo(email);
+  await page.goto(linkIn(mail!, `${site().baseUrl}/account/signin#token=`));
+  await page.waitForURL(`**${story}`);
+
+  // Signed in, not paying: the panel offers membership, and Checkout brings the reader back here.
+  await page.getByRole('link', { name: 'Become a paying member' }).click();
+  await page.waitForURL(/\/support\?next=/);
+  await page
+    .locator('.tier-card', { has: page.getByRole('heading', { name }) })
+    .getByRole('button', { name: /Monthly/ })
+    .click();
+  await page.waitForURL(/\/checkout\/cs_test_/);
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await page.waitForURL(`**${story}#membership-welcome`);
+  await expect
+    .poll(
+      async () => {
+        if ((await page.locator('.story-gate').count()) > 0) await page.reload();
+        return page.locator('main').textContent();
+      },
+      { timeout: 30_000 },
+    )
+    .toContain(hidden);
+  expect(await page.locator('.story-gate').count()).toBe(0);
+  expect(pageErrors).toEqual([]);
+});
+
 test('anyone gives once from /support, and comes back thanked', async ({ page, pageErrors }) => {
   await ensureTier();
   await page.goto('/support');

@@ -49,8 +49,14 @@ describe('a story as followers get it', () => {
   });
 
   it('gives only the opening and a link when readers see only the opening', () => {
-    const gated = storyDraft(story, '<p>It gave way at 3 a.m.</p>');
-    expect(gated.content).toBe('<p>It gave way at 3 a.m.</p><p><a href="/story/levee-breach">Read the full story</a></p>');
+    for (const access of ['members', 'paid'] as const) {
+      const gated = storyDraft({
+        ...story,
+        access,
+        content: '<p>It gave way at 3 a.m.</p><hr data-preview-end=""><p>The pumps had failed a week before.</p>',
+      });
+      expect(gated.content).toBe('<p>It gave way at 3 a.m.</p><p><a href="/story/levee-breach">Read the full story</a></p>');
+    }
   });
 
   it('makes a key event a Note replying to its live blog', () => {

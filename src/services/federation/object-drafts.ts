@@ -5,6 +5,7 @@ import { hashtagOf, type FederableStory, type ObjectDraft } from '../../domain/f
 import type { LiveBlogUpdate } from '../../domain/live-blog/entities.ts';
 import { beatPath, storyPath } from '../../domain/site/site.ts';
 import { withoutPreviewMarker } from '../../domain/members/preview.ts';
+import { openingForEveryone } from '../../domain/members/reading.ts';
 import type { Correction } from '../../domain/story/entities.ts';
 
 /** What followers are sent of a story and of a live blog's key event: the page's words, as HTML. */
@@ -22,11 +23,13 @@ function correctionsHtml(corrections: readonly Correction[]): string {
 }
 
 /**
- * The story as an Article. `opening` replaces the body when readers see only its opening (a gated
- * story): followers get that and a link, never more than the page shows a reader.
+ * The story as an Article. A gated story is its opening and a link (decision 090): followers, and
+ * anyone who fetches the Article or reads the outbox, never get more than the page shows a reader
+ * without access. Every way out to the fediverse makes its Article here, so none can forget the cut.
  */
-export function storyDraft(story: FederableStory, opening: string | null = null): ObjectDraft {
+export function storyDraft(story: FederableStory): ObjectDraft {
   const path = storyPath(story);
+  const opening = openingForEveryone(story);
   const body =
     opening === null ? withoutPreviewMarker(story.content) : `${opening}<p><a href="${escapeHtml(path)}">Read the full story</a></p>`;
   const picture = story.featuredImageUrl ?? story.thumbnailUrl;

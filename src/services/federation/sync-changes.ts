@@ -1,6 +1,5 @@
 import { NEWSROOM_ACCOUNT } from '../../domain/federation/accounts.ts';
 import { fingerprintSource, isFederable, type ObjectDraft, type ObjectKind } from '../../domain/federation/objects.ts';
-import { openingForEveryone } from '../../domain/members/reading.ts';
 import { keyEventDraft, storyDraft } from './object-drafts.ts';
 import type { DeliveryQueue, FederationOutbox, KeyEvents, OutgoingActivity, PendingChange } from '../../domain/federation/ports.ts';
 import { isStaleForFeeds, syncAction, type SyncAction } from '../../domain/federation/sync.ts';
@@ -44,8 +43,7 @@ export const CHANGES_PER_RUN = 50;
 async function currentDraft(deps: SyncDeps, kind: ObjectKind, ref: number): Promise<ObjectDraft | null> {
   if (kind === 'story') {
     const story = await deps.stories.findById(ref);
-    // A gated story goes out as its opening and a link, as a reader without access sees it (decision 090).
-    return story && isFederable(story) ? storyDraft(story, openingForEveryone(story)) : null;
+    return story && isFederable(story) ? storyDraft(story) : null;
   }
   const update = await deps.keyEvents.find(ref);
   if (!update || update.deleted || !update.keyEvent) return null;

@@ -60,9 +60,19 @@ const XML = 'application/xml; charset=utf-8';
 
 export type AssetFetcher = (request: Request) => Promise<Response>;
 
-/** Published stories, newest first by publication (docs/product/api-pictures.md), as every public list orders them. */
-function listPublished(deps: AppDeps, filter: { limit: number; offset: number; beatId?: number; authorId?: number }) {
-  return deps.stories.list({ scope: { kind: 'published' }, status: 'published', order: 'published', ...filter });
+/**
+ * A story as every reader of a shared page may have it (decision 090): pages that list stories are
+ * cached once for all, so a gated story in them is its opening, whoever reads.
+ */
+const forEveryReader = (story: Story): Story => storyForReader(story, 'anonymous');
+
+/**
+ * Published stories, newest first by publication (docs/product/api-pictures.md), as every public list
+ * orders them, each as every reader may have it.
+ */
+async function listPublished(deps: AppDeps, filter: { limit: number; offset: number; beatId?: number; authorId?: number }) {
+  const { items, total } = await deps.stories.list({ scope: { kind: 'published' }, status: 'published', order: 'published', ...filter });
+  return { items: items.map(forEveryReader), total };
 }
 
 /** Published stories newest first, page by page, up to `max`. */
@@ -142,7 +152,7 @@ export function seoRoutes(
     new Hono<AppEnv>()
       .get('/', cached, async (c) => {
         const [featured, latest, beats, page, social, fediverse, newsletters] = await Promise.all([
-          deps.stories.findFeatured(),
+          deps.stories.findFeatured().then((story) => story && forEveryReader(story)),
           listPublished(deps, { limit: HOME_LATEST_LIMIT, offset: 0 }),
           deps.beats.list(),
           shell(c),

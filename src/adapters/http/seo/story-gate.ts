@@ -1,5 +1,5 @@
 import { escapeHtml as esc } from '../../../contract/escape-html.ts';
-import { ISLANDS, LOCKED_PART_CLASS, SUPPORT_PATH } from '../../../contract/page-contract.ts';
+import { ISLANDS, LOCKED_PART_CLASS, MEMBER_PATHS } from '../../../contract/page-contract.ts';
 import type { ReaderLevel, StoryAccess } from '../../../domain/members/access.ts';
 import { splitStory } from '../../../domain/members/preview.ts';
 import { SIGN_IN_LINK_MINUTES } from '../../../domain/readers/rules.ts';
@@ -11,7 +11,8 @@ import { island } from './islands.ts';
 /**
  * A story page's text (decision 090). A public story: its content. A gated story: its opening, then,
  * for a reader with access, the rest, and for anyone else a panel in its place: sign in by link
- * (which comes back to this story) for an anonymous reader, become a paying member for a free one.
+ * (which comes back to this story) for an anonymous reader, become a paying member for a free one
+ * (/support?next=: Checkout brings them back to this story).
  * `stored` is the story as stored; `read` the same story as this reader may have it (storyForReader).
  */
 export function storyBody(stored: Story, read: Story & { gated: boolean }, level: ReaderLevel): string {
@@ -35,7 +36,7 @@ ${readerSignInForm('story-gate', storyPath(story))}
   }
   return `<section class="story-gate ${LOCKED_PART_CLASS}" aria-labelledby="story-gate-heading">${heading}
 <p>You are signed in as a free member. Paying members read every story, and their money keeps this newsroom independent.</p>
-<p><a class="button button-primary" href="${esc(SUPPORT_PATH)}">Become a paying member</a></p>
+<p><a class="button button-primary" href="${esc(`${MEMBER_PATHS.support}?next=${encodeURIComponent(storyPath(story))}`)}">Become a paying member</a></p>
 </section>`;
 }
 
