@@ -1,5 +1,6 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { text as readText } from 'node:stream/consumers';
 import { signCavage, signRfc9421, verifyCavage, type CavageVerdict } from './http-signatures.ts';
 import { renderTimeline, type Received } from './timeline.ts';
 
@@ -42,15 +43,6 @@ interface Host {
 
 const ACTIVITY_JSON = 'application/activity+json';
 const DEFAULT_BEHAVIOR: Behavior = { status: 202, delayMs: 0, failFirst: 0 };
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-}
 
 function send(response: ServerResponse, status: number, body: unknown, type = 'application/json'): void {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
@@ -210,7 +202,7 @@ export class FediversePeer {
 
     const inbox = path === '/inbox' || /^\/users\/[^/]+\/inbox$/.test(path);
     if (request.method === 'POST' && inbox) {
-      const body = await readBody(request);
+      const body = await readText(request);
       const headers = Object.fromEntries(
         Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]),
       );
@@ -249,7 +241,7 @@ export class FediversePeer {
   }
 
   private async control(host: Host, url: URL, request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const body = request.method === 'POST' ? (JSON.parse((await readBody(request)) || '{}') as Record<string, unknown>) : {};
+    const body = request.method === 'POST' ? (JSON.parse((await readText(request)) || '{}') as Record<string, unknown>) : {};
     const route = `${request.method} ${url.pathname}`;
     const actorNamed = (name: unknown) => this.actor(host.origin, String(name));
     switch (route) {

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { text as readText } from 'node:stream/consumers';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { field, parseFormBody, type FormObject, type FormValue } from './form-body.ts';
@@ -125,7 +126,7 @@ export class StripeStandIn {
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     try {
       const url = new URL(request.url ?? '/', this.origin);
-      const raw = await readBody(request);
+      const raw = await readText(request);
       const isJson = (request.headers['content-type'] ?? '').includes('application/json');
       const body: FormObject = isJson
         ? raw
@@ -588,15 +589,6 @@ ${session.cancel_url ? `<p><a href="${escapeHtml(String(session.cancel_url))}">B
     response.end();
     return undefined;
   }
-}
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
 }
 
 function escapeHtml(text: string): string {

@@ -3,7 +3,7 @@ import type { HandledEvent, MemberListItem, MemberRepository, MemberWrite } from
 import type { MembersQuery } from '../../domain/members/schemas.ts';
 import type { Db } from './db.ts';
 import { isUniqueViolation } from './db.ts';
-import { toReader, type ReaderRow } from './d1-reader-repository.ts';
+import { readerFromRaw, type RawReaderRow } from './d1-reader-repository.ts';
 
 /**
  * Members in D1 (migrations/0051). Who has paid access is decided here in SQL by the same rule as
@@ -27,13 +27,7 @@ const MEMBER_COLUMNS = `r.id, r.email, r.name, r.created_at, r.updated_at, r.las
   ${COMPED} AS comped,
   (SELECT mc.stripe_customer_id FROM member_customers mc WHERE mc.reader_id = r.id) AS customer_id`;
 
-interface MemberRow {
-  id: number;
-  email: string;
-  name: string | null;
-  created_at: string;
-  updated_at: string;
-  last_signed_in_at: string | null;
+interface MemberRow extends RawReaderRow {
   subscription: string | null;
   comped: number;
   customer_id: string | null;
@@ -52,15 +46,7 @@ function toState(row: MemberRow): MemberState {
 }
 
 function toMember(row: MemberRow): MemberListItem {
-  const reader: ReaderRow = {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    lastSignedInAt: row.last_signed_in_at,
-  };
-  return { reader: toReader(reader), state: toState(row) };
+  return { reader: readerFromRaw(row), state: toState(row) };
 }
 
 interface SubscriptionRow {

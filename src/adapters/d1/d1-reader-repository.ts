@@ -19,6 +19,27 @@ export function toReader(row: ReaderRow): Reader {
   };
 }
 
+/** A reader's columns as raw SQL (D1's own `prepare`, not drizzle) answers them. */
+export interface RawReaderRow {
+  id: number;
+  email: string;
+  name: string | null;
+  created_at: string;
+  updated_at: string;
+  last_signed_in_at: string | null;
+}
+
+export function readerFromRaw(row: RawReaderRow): Reader {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    lastSignedInAt: row.last_signed_in_at,
+  };
+}
+
 /** Reader accounts in D1 (migrations/0040_readers.sql). */
 export class D1ReaderRepository implements ReaderRepository {
   constructor(private readonly db: Db) {}

@@ -2,17 +2,8 @@ import { and, count, eq, gte, lte } from 'drizzle-orm';
 import type { NewReaderSession, Reader, ReaderSignInLink } from '../../domain/readers/entities.ts';
 import type { ReaderSignInRepository } from '../../domain/readers/ports.ts';
 import type { Db } from './db.ts';
-import { toReader, type ReaderRow } from './d1-reader-repository.ts';
+import { readerFromRaw, type RawReaderRow } from './d1-reader-repository.ts';
 import { readerSignInLinks } from './readers-schema.ts';
-
-interface ReaderRecord {
-  id: number;
-  email: string;
-  name: string | null;
-  created_at: string;
-  updated_at: string;
-  last_signed_in_at: string | null;
-}
 
 /** Sign-in links in D1 (migrations/0040_readers.sql): only the token's hash is kept. */
 export class D1ReaderSignInRepository implements ReaderSignInRepository {
@@ -36,7 +27,7 @@ export class D1ReaderSignInRepository implements ReaderSignInRepository {
     const { tokenHash: sessionHash, createdAt: now, expiresAt } = session;
     // The first statement uses the link (unused, unexpired) and marks it with this session's hash;
     // every later one acts only on the link so marked, so a used, expired or unknown token changes nothing.
-    const results = await d1.batch<ReaderRecord>([
+    const results = await d1.batch<RawReaderRow>([
       d1
         .prepare(
           'UPDATE reader_sign_in_links SET used_at = ?1, session_hash = ?2 WHERE token_hash = ?3 AND used_at IS NULL AND expires_at > ?1',
@@ -71,21 +62,10 @@ export class D1ReaderSignInRepository implements ReaderSignInRepository {
       d1.prepare('SELECT r.* FROM readers r JOIN reader_sessions s ON s.reader_id = r.id WHERE s.token_hash = ?1').bind(sessionHash),
     ]);
     const row = results.at(-1)?.results[0];
-    return row ? toReader(fromRecord(row)) : null;
+    return row ? readerFromRaw(row) : null;
   }
 
   async pruneBefore(now: string): Promise<void> {
     await this.db.delete(readerSignInLinks).where(lte(readerSignInLinks.expiresAt, now));
   }
-}
-
-function fromRecord(row: ReaderRecord): ReaderRow {
-  return {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    lastSignedInAt: row.last_signed_in_at,
-  };
 }
