@@ -83,6 +83,7 @@ interface Tally {
   missing: number;
   duplicates: number;
   lastAt: number;
+  connections: number;
 }
 
 function tally(catcher: MailCatcher, addresses: readonly string[]): Tally {
@@ -95,7 +96,7 @@ function tally(catcher: MailCatcher, addresses: readonly string[]): Tally {
     else duplicates += n - 1;
   }
   const lastAt = Math.max(0, ...catcher.messages.map((mail) => Date.parse(mail.receivedAt)));
-  return { received: catcher.messages.length, missing, duplicates, lastAt };
+  return { received: catcher.messages.length, missing, duplicates, lastAt, connections: catcher.connections };
 }
 
 async function waitForSend(
@@ -141,7 +142,7 @@ try {
   const statements = (await d1Statements(site.baseUrl)) - statementsBefore;
   const plainSeconds = (plainTally.lastAt - started) / 1000;
   console.log(
-    `plain: ${done.delivered} delivered of ${done.recipients}, ${plainTally.missing} missing, ${plainTally.duplicates} duplicates, last delivery after ${plainSeconds.toFixed(1)} s, ${(statements / subscribers).toFixed(3)} D1 statements per recipient (${loadBefore})`,
+    `plain: ${done.delivered} delivered of ${done.recipients}, ${plainTally.missing} missing, ${plainTally.duplicates} duplicates, last delivery after ${plainSeconds.toFixed(1)} s, ${(statements / subscribers).toFixed(3)} D1 statements per recipient, ${plainTally.connections} SMTP connections (${loadBefore})`,
   );
 
   // 2. Killed once mid-send, served again over the same state.
@@ -168,11 +169,11 @@ try {
   const killedTally = tally(catcher, killed.addresses);
   const killedSeconds = (killedTally.lastAt - killStarted) / 1000;
   console.log(
-    `killed after ${atKill} messages: ${after.delivered} delivered of ${after.recipients}, ${killedTally.missing} missing, ${killedTally.duplicates} duplicates, last delivery after ${killedSeconds.toFixed(1)} s (${loadKilled})`,
+    `killed after ${atKill} messages: ${after.delivered} delivered of ${after.recipients}, ${killedTally.missing} missing, ${killedTally.duplicates} duplicates, last delivery after ${killedSeconds.toFixed(1)} s, ${killedTally.connections} SMTP connections (${loadKilled})`,
   );
 
   const rows = [
-    ['run', 'recipients', 'delivered', 'missing', 'duplicates', 'last delivery', 'D1 stmts/recipient', 'load'],
+    ['run', 'recipients', 'delivered', 'missing', 'duplicates', 'last delivery', 'D1 stmts/recipient', 'SMTP connections', 'load'],
     [
       'plain',
       subscribers,
@@ -181,16 +182,18 @@ try {
       plainTally.duplicates,
       `${plainSeconds.toFixed(1)} s`,
       (statements / subscribers).toFixed(3),
+      plainTally.connections,
       loadBefore,
     ],
     [
-      'SIGKILL once',
+      `SIGKILL after ${atKill}`,
       subscribers,
       after.delivered,
       killedTally.missing,
       killedTally.duplicates,
       `${killedSeconds.toFixed(1)} s`,
       'n/a',
+      killedTally.connections,
       loadKilled,
     ],
   ];

@@ -1,5 +1,6 @@
 import type { DeliveryOutcome } from '../../domain/mail/entities.ts';
 import { domainOf } from '../../domain/mail/address.ts';
+import type { OnDelivered } from '../../domain/mail/ports.ts';
 import type { Issue, IssueMail, IssueRecipient, NewsletterMail } from '../../domain/newsletters/ports.ts';
 import type { Newsletter } from '../../domain/newsletters/entities.ts';
 import type { Clock } from '../../domain/time.ts';
@@ -25,7 +26,7 @@ export class OutboxNewsletterMail implements NewsletterMail, IssueMail {
     await sendNow(this.outbox, { address: to }, letter, newsletter.senderName ?? site.name, this.clock.now());
   }
 
-  async deliver(issue: Issue, recipients: readonly IssueRecipient[]): Promise<DeliveryOutcome[]> {
+  async deliver(issue: Issue, recipients: readonly IssueRecipient[], onDelivered?: OnDelivered): Promise<DeliveryOutcome[]> {
     const { mailer, from } = readyOutbox(this.outbox);
     const rendered = await renderIssue(issue, domainOf(from));
     const date = this.clock.now();
@@ -44,6 +45,7 @@ export class OutboxNewsletterMail implements NewsletterMail, IssueMail {
           'List-Id': rendered.listId,
         },
       })),
+      onDelivered,
     );
   }
 
