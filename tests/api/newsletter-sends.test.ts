@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createStory, deps, expectError, signUp, updateStory } from './support/api.ts';
 import { deliverJobMessages, runQueuedJobs } from './support/jobs.ts';
 import { mailServers, mailTo, rawMail, uniqueAddress } from './support/mail.ts';
-import type { Mailer } from '../../src/domain/mail/ports.ts';
+import type { Mailer } from '../../src/adapters/mail/mailer.ts';
 import { SmtpMailer } from '../../src/adapters/mail/smtp-mailer.ts';
 import { parseSmtpUrl } from '../../src/adapters/mail/smtp-url.ts';
 import { openOutbox } from '../../src/adapters/mail/mail-settings.ts';

@@ -1,6 +1,5 @@
-import type { DeliveryOutcome } from '../../domain/mail/entities.ts';
+import type { DeliveryOutcome, OnDelivered } from '../../domain/mail/entities.ts';
 import { domainOf } from '../../domain/mail/address.ts';
-import type { OnDelivered } from '../../domain/mail/ports.ts';
 import type { Issue, IssueMail, IssueRecipient, NewsletterMail } from '../../domain/newsletters/ports.ts';
 import type { Newsletter } from '../../domain/newsletters/entities.ts';
 import type { Clock } from '../../domain/time.ts';

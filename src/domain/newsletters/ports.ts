@@ -1,7 +1,6 @@
 import type { Story } from '../story/entities.ts';
 import type { NewJob } from '../jobs/job.ts';
-import type { DeliveryOutcome } from '../mail/entities.ts';
-import type { OnDelivered } from '../mail/ports.ts';
+import type { DeliveryOutcome, OnDelivered } from '../mail/entities.ts';
 import type {
   ConfirmedVia,
   Newsletter,
