@@ -23,7 +23,7 @@ import { adminToken } from '../views/view-bench.ts';
 const port = Number(process.env.BENCH_PAYWALL_PORT ?? 8980);
 const stripePort = Number(process.env.BENCH_PAYWALL_STORY_STRIPE_PORT ?? 12114);
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 export const RATIO_BUDGET = 0.8;
 
 const HIDDEN = 'The ledger shows the council paid the contractor twice for the same bridge.';
