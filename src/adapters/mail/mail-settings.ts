@@ -1,7 +1,7 @@
 import { addressAsStored, domainOf, isMailAddress } from '../../domain/mail/address.ts';
 import type { MailAddress, OutgoingMail } from '../../domain/mail/entities.ts';
 import { ServiceUnavailableError } from '../../domain/errors.ts';
-import type { Mailer } from '../../domain/mail/ports.ts';
+import type { Mailer } from './mailer.ts';
 import type { DkimSettings } from './dkim.ts';
 import { SmtpMailer } from './smtp-mailer.ts';
 import { parseSmtpUrl, SmtpUrlError } from './smtp-url.ts';

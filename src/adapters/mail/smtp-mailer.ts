@@ -1,6 +1,6 @@
 import type { DeliveryOutcome, OutgoingMail } from '../../domain/mail/entities.ts';
 import { domainOf } from '../../domain/mail/address.ts';
-import type { Mailer } from '../../domain/mail/ports.ts';
+import type { Mailer } from './mailer.ts';
 import { importDkimKey, signDkim, type DkimSettings } from './dkim.ts';
 import { mimeMessage, writeMessage } from './mime.ts';
 import { SmtpConnectionError, SmtpRefusal, SmtpSession } from './smtp-session.ts';

@@ -31,7 +31,8 @@ import { fediverseSettings } from '../../../services/federation/fediverse-settin
 import { beatHead, beatReadingView } from '../seo/beat-page.ts';
 import { pageParam } from '../seo/page-links.ts';
 import { searchHead, searchReadingView } from '../seo/search-page.ts';
-import { ftsMatchExpression, SEARCH_QUERY_MAX } from '../../../domain/discovery/search-query.ts';
+import { SEARCH_QUERY_MAX } from '../../../domain/discovery/search-query.ts';
+import { searchStories } from '../../../services/discovery/search-stories.ts';
 import { authorPath, beatPath, LIST_PAGE_SIZE, RELATED_STORIES, site } from '../../../domain/site/site.ts';
 import { authorName } from '../../../domain/story/byline.ts';
 import { policy } from '../../../domain/permissions.ts';
@@ -215,11 +216,8 @@ export function seoRoutes(
       .get('/search', cached, async (c) => {
         const query = (c.req.query('q') ?? '').trim().slice(0, SEARCH_QUERY_MAX);
         const page = pageParam(c.req.query('page'));
-        const match = query ? ftsMatchExpression(query) : null;
         const [found, beats, shellPage] = await Promise.all([
-          match
-            ? deps.search.search({ match, scope: { kind: 'published' }, limit: LIST_PAGE_SIZE, offset: (page - 1) * LIST_PAGE_SIZE })
-            : { total: 0, hits: [] },
+          searchStories(deps, null, { text: query, scope: 'public', limit: LIST_PAGE_SIZE, offset: (page - 1) * LIST_PAGE_SIZE }),
           deps.beats.list(),
           shell(c),
         ]);

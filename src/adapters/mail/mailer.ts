@@ -1,6 +1,6 @@
-import type { DeliveryOutcome, OutgoingMail } from './entities.ts';
+import type { DeliveryOutcome, OutgoingMail } from '../../domain/mail/entities.ts';
 
-/** Hands messages to a mail server (src/adapters/mail: SMTP over the Workers' TCP sockets). */
+/** Hands messages to a mail server (smtp-mailer.ts); the mail adapters' seam, no service uses it (src/domain/mail/README.md). */
 export interface Mailer {
   /**
    * Hands each message to the mail server, in order, over one connection, and says what became of
