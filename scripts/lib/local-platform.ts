@@ -47,6 +47,30 @@ export async function localSqlNumber(sql: string, dir: string = stateDir()): Pro
   return Number(Object.values(parsed[0]!.results[0]!)[0] ?? 0);
 }
 
+/** What wrangler and workerd say when a proxy is made of a config whose worker has Durable Objects of its own. */
+const DURABLE_OBJECT_NOTICES = [
+  'bindings to the following internal Durable Objects',
+  'A DurableObjectNamespace in the config referenced the class',
+];
+
+/**
+ * Starts the proxy without its notices that the worker's Durable Objects "will not work in local
+ * development": true of this proxy, which never uses them (D1 and R2 are all it is for), and alarming
+ * on a newcomer's first `npm start`, where the served site runs them. Everything else still prints.
+ */
+async function withoutDurableObjectNotices<T>(start: () => Promise<T>): Promise<T> {
+  const write = process.stderr.write;
+  process.stderr.write = ((chunk: string | Uint8Array, ...rest: never[]) =>
+    DURABLE_OBJECT_NOTICES.some((notice) => String(chunk).includes(notice))
+      ? true
+      : write.call(process.stderr, chunk, ...rest)) as typeof write;
+  try {
+    return await start();
+  } finally {
+    process.stderr.write = write;
+  }
+}
+
 /**
  * Runs `work` with the real adapters over the local D1 and R2 (the very state the site serves):
  * wrangler's getPlatformProxy gives the bindings and `.dev.vars` (so the same pepper), and
@@ -54,11 +78,13 @@ export async function localSqlNumber(sql: string, dir: string = stateDir()): Pro
  */
 export async function withLocalDeps<T>(work: (deps: AppDeps) => Promise<T>, dir: string = stateDir()): Promise<T> {
   quietThisProcess();
-  const platform = await getPlatformProxy<Env>({
-    configPath: wranglerConfigPath,
-    persist: { path: miniflarePersistPath(dir) },
-    remoteBindings: false,
-  });
+  const platform = await withoutDurableObjectNotices(() =>
+    getPlatformProxy<Env>({
+      configPath: wranglerConfigPath,
+      persist: { path: miniflarePersistPath(dir) },
+      remoteBindings: false,
+    }),
+  );
   try {
     // The worker's Durable Objects (the view counters) are out of reach here: stories as D1 holds them.
     return await work(buildDeps(platform.env, undefined, { exactViews: false }));

@@ -58,6 +58,16 @@ describe('WebFinger', () => {
     }
     expect((await api('/.well-known/webfinger?resource=acct:newsroom@elsewhere.example')).status).toBe(404);
   });
+
+  it("refuses in the API's JSON error shape, also where the fediverse library answers in plain text", async () => {
+    const unknown = await api('/.well-known/webfinger?resource=acct:nobody@newsroom.test');
+    expect(unknown.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(unknown.body).toEqual({ error: { code: 'not_found', message: 'Not found' } });
+    const missing = await api('/.well-known/webfinger');
+    expect(missing.status).toBe(400);
+    expect(missing.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(missing.body).toEqual({ error: { code: 'bad_request', message: 'Missing resource parameter.' } });
+  });
 });
 
 describe('actors', () => {

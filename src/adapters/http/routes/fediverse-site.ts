@@ -82,6 +82,39 @@ function inboxGuard(deps: AppDeps) {
   });
 }
 
+const ERROR_CODES: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  410: 'gone',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
+
+/**
+ * Every refusal of these routes in the API's error shape and charset: Fedify answers some (a WebFinger
+ * without `resource`, a body it cannot read) in plain text.
+ */
+const jsonErrors = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  const { status } = c.res;
+  if (status < 400 || status >= 500) return;
+  const type = c.res.headers.get('Content-Type') ?? '';
+  if (type === 'application/json') c.res.headers.set('Content-Type', 'application/json; charset=utf-8');
+  if (type.includes('json')) return;
+  const said = (await c.res.text()).trim().slice(0, 200);
+  const headers = new Headers(c.res.headers);
+  headers.set('Content-Type', 'application/json; charset=utf-8');
+  c.res = new Response(JSON.stringify(errorBody(ERROR_CODES[status] ?? 'bad_request', said || 'The request was refused')), {
+    status,
+    headers,
+  });
+});
+
 /** /.well-known/webfinger, /ap/*, NodeInfo, and ActivityStreams answers at the author and story pages' own addresses. */
 export function fediverseSiteRoutes(deps: AppDeps) {
   const guard = inboxGuard(deps);
@@ -93,6 +126,7 @@ export function fediverseSiteRoutes(deps: AppDeps) {
   });
   return (
     new Hono<AppEnv>()
+      .use(jsonErrors)
       .get('/.well-known/webfinger', (c) => federate(deps, c))
       .get('/.well-known/nodeinfo', (c) => federate(deps, c))
       .get('/nodeinfo/2.1', (c) => federate(deps, c))
