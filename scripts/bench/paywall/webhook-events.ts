@@ -23,7 +23,6 @@ import { adminToken } from '../views/view-bench.ts';
 const port = Number(process.env.BENCH_PAYWALL_WEBHOOK_PORT ?? 8985);
 const stripePort = Number(process.env.BENCH_PAYWALL_STRIPE_PORT ?? 12113);
 const target = Number(process.env.BENCH_PAYWALL_EVENTS ?? 1000);
-const build = !process.argv.includes('--no-build');
 const CONCURRENCY = 8;
 
 const SCENARIOS = ['active', 'renewed', 'past_due', 'recovered', 'cancel_at_end', 'canceled', 'unpaid'] as const;
@@ -98,7 +97,7 @@ function expectedStatus(subscription: Record<string, unknown>): string {
   return status === 'canceled' && end * 1000 > Date.now() ? 'paid' : 'free';
 }
 
-export async function runWebhookBench(): Promise<WebhookBenchResult> {
+export async function runWebhookBench({ build = true }: { build?: boolean } = {}): Promise<WebhookBenchResult> {
   const before = uptime();
   const webhookSecret = `whsec_bench_${randomBytes(12).toString('hex')}`;
   const standIn = await StripeStandIn.start({ port: stripePort, webhookSecret });
