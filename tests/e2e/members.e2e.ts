@@ -124,6 +124,7 @@ test('a reader meets the panel on a paid story, signs in by link, pays through C
 test('anyone gives once from /support, and comes back thanked', async ({ page, pageErrors }) => {
   await ensureTier();
   await page.goto('/support');
+  await expect.poll(() => page.getByRole('button', { name: 'Give' }).isEnabled()).toBe(true);
   // Typing an amount chooses "Another amount" (the $15 preset checked at first is not what is charged).
   await page.getByLabel(/^Amount/).fill('0.50');
   await expect.poll(() => page.getByLabel('Another amount').isChecked()).toBe(true);

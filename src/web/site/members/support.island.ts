@@ -59,9 +59,11 @@ function wireGiftForm(form: HTMLFormElement): void {
   button.disabled = false;
   // The amount field is "Another amount": typing in it chooses it, and choosing a preset empties it, so what is charged is what the reader sees.
   const other = form.querySelector<HTMLInputElement>('input[name="preset"][value="other"]')!;
-  amount.addEventListener('input', () => {
+  const typed = () => {
     if (amount.value.trim()) other.checked = true;
-  });
+  };
+  typed(); // What was typed before this island ran.
+  amount.addEventListener('input', typed);
   form.addEventListener('change', (event) => {
     const chosen = event.target as HTMLInputElement;
     if (chosen.name === 'preset' && chosen.value !== 'other') amount.value = '';
