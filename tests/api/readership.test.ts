@@ -19,13 +19,24 @@ type Account = Awaited<ReturnType<typeof signUp>>;
 const clock = new TestClock('2026-03-10T10:15:00.000Z');
 const call = readershipApp(clock);
 
-async function view(storyId: number, options: { referrer?: string; agent?: string; at?: string; headers?: Record<string, string> } = {}) {
+interface ViewOptions {
+  referrer?: string;
+  /** The landing URL's utm_medium, as the page's beacon sends it. */
+  utmMedium?: string;
+  agent?: string;
+  at?: string;
+  headers?: Record<string, string>;
+}
+
+async function view(storyId: number, options: ViewOptions = {}) {
   if (options.at) clock.at = options.at;
   const res = await call<{ views: number }>(`/api/stories/${storyId}/view`, {
     method: 'POST',
     // The beacon's content type, with or without its body.
     headers: { 'User-Agent': options.agent ?? AGENTS.desktop, 'Content-Type': 'application/json', ...options.headers },
-    ...(options.referrer === undefined ? {} : { json: { referrer: options.referrer } }),
+    ...(options.referrer === undefined
+      ? {}
+      : { json: { referrer: options.referrer, ...(options.utmMedium ? { utmMedium: options.utmMedium } : {}) } }),
   });
   expect(res.status, res.text).toBe(200);
   return res.body.views;
@@ -83,6 +94,33 @@ describe('counting a view', () => {
     });
   });
 
+  it('counts a view reached by a newsletter’s link (utm_medium=email) under email, and links from webmail too', async () => {
+    const story = await createStory(author.token, { status: 'published' });
+    const setAsideBefore = (await api('/api/analytics/counters', { token: admin.token })).body.rowsSetAside;
+    clock.at = '2026-03-10T10:15:00.000Z';
+    // A mail app sends no referrer; Gmail on the web sends its own host.
+    await view(story.id, { referrer: '', utmMedium: 'email' });
+    await view(story.id, { referrer: 'https://mail.google.com/', utmMedium: 'email', agent: AGENTS.mobile });
+    // A link forwarded in a mail, no utm: the webmail's host says email.
+    await view(story.id, { referrer: 'https://outlook.live.com/' });
+    // Another campaign's medium is no email: the referrer decides.
+    await view(story.id, { referrer: '', utmMedium: 'social' });
+    await flushViews();
+
+    const figures = (await call(`/api/analytics/stories/${story.id}?from=2026-03-10&to=2026-03-10`, { token: author.token })).body;
+    expect(figures.total).toBe(4);
+    expect(figures.sources).toEqual([
+      { source: 'email', views: 3 },
+      { source: 'direct', views: 1 },
+    ]);
+    expect(figures.referrers).toEqual([
+      { host: 'mail.google.com', views: 1 },
+      { host: 'outlook.live.com', views: 1 },
+    ]);
+    // D1 kept every breakdown row (none set aside by the table's list of sources).
+    expect((await api('/api/analytics/counters', { token: admin.token })).body.rowsSetAside).toBe(setAsideBefore);
+  });
+
   it('does not count bots at all: not in views, not in any figure', async () => {
     const story = await createStory(author.token, { status: 'published' });
     clock.at = '2026-03-11T09:00:00.000Z';
@@ -116,6 +154,10 @@ describe('counting a view', () => {
       referrer: 'referrer must be a URL, or empty',
     });
     expect(expectError(await post({ json: { referrer: 42 } }), 400).fields?.referrer).toBeDefined();
+    expect(expectError(await post({ json: { referrer: '', utmMedium: 'e'.repeat(101) } }), 400).fields).toEqual({
+      utmMedium: 'utmMedium is at most 100 characters',
+    });
+    expect(expectError(await post({ json: { referrer: '', utmMedium: ['email'] } }), 400).fields?.utmMedium).toBeDefined();
     expect(expectError(await post({ json: { referrer: `https://example.org/${'a'.repeat(2100)}` } }), 400).fields?.referrer).toBeDefined();
     expectError(await post({ body: '{"referrer":', headers: { 'Content-Type': 'application/json' } }), 400, 'validation_failed');
     expectError(

@@ -9,7 +9,8 @@ import { createReporterViaApi, createStoryViaApi, signInAs, unique, uniqueUserna
  * Readership analytics in the browser (docs/product/api-analytics.md): readers arrive at a story
  * from a search engine and from nowhere, and the admin's chart and source list show them within a
  * minute (the e2e site flushes the view counters every 5 s, by the same alarm as production's 30 s);
- * a reporter sees their own story's chart, and another reporter cannot see it.
+ * a reporter sees their own story's chart (a newsletter's link among its sources, as Email), and
+ * another reporter cannot see it.
  */
 
 const IPHONE =
@@ -24,12 +25,21 @@ interface SiteFigures {
 const viewsOf = (list: { views: number }[], pick: (row: never) => boolean) =>
   list.filter(pick as (row: unknown) => boolean).reduce((sum, row) => sum + row.views, 0);
 
-/** A reader (a context of its own, no token) opening a story page as a person would, from `referer` or from nowhere. */
+/** What the page's beacon sent. */
+interface BeaconBody {
+  referrer: string;
+  utmMedium?: string;
+}
+
+/**
+ * A reader (a context of its own, no token) opening a story page as a person would, from `referer` or from nowhere, at
+ * the story's address plus `query` (a newsletter's link: `?utm_source=...&utm_medium=email`).
+ */
 async function readerOpens(
   browser: Browser,
   story: Story,
-  options: { referer?: string; userAgent?: string; width?: number },
-): Promise<string> {
+  options: { referer?: string; userAgent?: string; width?: number; query?: string },
+): Promise<BeaconBody> {
   const context = await browser.newContext({
     baseURL: site().baseUrl,
     userAgent: options.userAgent,
@@ -38,11 +48,11 @@ async function readerOpens(
   try {
     const page = await context.newPage();
     const counted = page.waitForResponse((res) => res.url().endsWith(`/api/stories/${story.id}/view`) && res.request().method() === 'POST');
-    await page.goto(`/story/${story.slug}`, { referer: options.referer });
+    await page.goto(`/story/${story.slug}${options.query ?? ''}`, { referer: options.referer });
     const answer = await counted;
     expect(answer.status()).toBe(200);
-    // What the page's beacon sent: the page's own document.referrer.
-    return JSON.parse(answer.request().postData() ?? '{}').referrer as string;
+    // What the page's beacon sent: the page's own document.referrer, and the address bar's utm_medium.
+    return JSON.parse(answer.request().postData() ?? '{}') as BeaconBody;
   } finally {
     await context.close();
   }
@@ -90,8 +100,8 @@ describe('readership', () => {
       const directBefore = await rowViews(page, 'Sources', 'Direct');
       const phonesBefore = await rowViews(page, 'Devices', 'Phones');
 
-      expect(await readerOpens(browser, story, { referer: 'https://www.google.com/' })).toBe('https://www.google.com/');
-      expect(await readerOpens(browser, story, { userAgent: IPHONE, width: 390 })).toBe('');
+      expect(await readerOpens(browser, story, { referer: 'https://www.google.com/' })).toEqual({ referrer: 'https://www.google.com/' });
+      expect(await readerOpens(browser, story, { userAgent: IPHONE, width: 390 })).toEqual({ referrer: '' });
       const arrived = Date.now();
 
       // No reload: the dashboard reads its figures again by itself.
@@ -131,14 +141,22 @@ describe('readership', () => {
       const story = await createStoryViaApi(await apiLogin(owner), { title: unique('Council budget vote') });
       await readerOpens(browser, story, { referer: 'https://t.co/abc' });
       await readerOpens(browser, story, { referer: 'https://duckduckgo.com/' });
+      // A subscriber follows the newsletter's link (the same cached page: the beacon reads the address bar).
+      expect(await readerOpens(browser, story, { query: '?utm_source=the-briefing&utm_medium=email' })).toEqual({
+        referrer: '',
+        utmMedium: 'email',
+      });
 
       await signInAs(page, owner);
       await page.goto(`/edit/${story.id}`);
       const card = page.getByRole('region', { name: 'Readership' });
       await expect.poll(() => card.locator('figcaption').count(), { timeout: 60_000, interval: 1000 }).toBe(1);
-      await expect.poll(() => card.locator('figcaption').innerText()).toMatch(/^2 views in the last 7 days/);
+      await expect
+        .poll(() => card.locator('figcaption').innerText(), { timeout: 60_000, interval: 1000 })
+        .toMatch(/^3 views in the last 7 days/);
       expect(await rowViews(page, 'Sources', 'Social media')).toBe(1);
       expect(await rowViews(page, 'Sources', 'Search engines')).toBe(1);
+      expect(await rowViews(page, 'Sources', 'Email')).toBe(1);
       expect(await rowViews(page, 'Referrers', 't.co')).toBe(1);
 
       // Their dashboard's "Your Stats" has it among their top five.

@@ -1,3 +1,5 @@
+import { EMAIL_UTM_MEDIUM } from '../readership/referrer-source.ts';
+
 /** Newsletter rules (docs/product/api-readers.md; decisions 082, 083). */
 
 export const NEWSLETTER_NAME_MAX = 100;
@@ -20,9 +22,9 @@ export const IMPORT_BYTES_MAX = 2 * 1024 * 1024;
 /** The postal address setting (shown in every newsletter's footer). */
 export const POSTAL_ADDRESS_MAX = 500;
 
-/** Links to the site in a newsletter carry these, so readership counts the visit under `email`. */
+/** Links to the site in a newsletter carry these, so readership counts the visit under `email` (readership/referrer-source.ts). */
 export function utmFor(newsletterSlug: string): Record<string, string> {
-  return { utm_source: newsletterSlug, utm_medium: 'email' };
+  return { utm_source: newsletterSlug, utm_medium: EMAIL_UTM_MEDIUM };
 }
 
 /** The site's newsletter settings (site_settings key `newsletters`). */

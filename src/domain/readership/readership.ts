@@ -2,7 +2,7 @@ import type { AnalyticsRange } from './analytics-range.ts';
 
 /** Readership analytics (docs/product/api-analytics.md): what is recorded of a counted view, and the reports. */
 
-export const VIEW_SOURCES = ['search', 'social', 'news', 'direct', 'other'] as const;
+export const VIEW_SOURCES = ['search', 'social', 'news', 'email', 'direct', 'other'] as const;
 export type ViewSource = (typeof VIEW_SOURCES)[number];
 
 export const DEVICE_CLASSES = ['mobile', 'tablet', 'desktop', 'bot'] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostMatches, isDnsName, referrerSource, sourceOfHost, isReferrer } from './referrer-source.ts';
+import { hostMatches, isDnsName, referrerSource, sourceOfHost, isReferrer, viewOrigin } from './referrer-source.ts';
 
 const SITE = 'newsroom.example';
 
@@ -28,6 +28,11 @@ describe('referrerSource', () => {
     ['https://google.evil.example/', 'google.evil.example', 'other'],
     ['https://mail.yahoo.com.attacker.example/', 'mail.yahoo.com.attacker.example', 'other'],
     ['https://FACEBOOK.COM./', 'facebook.com', 'social'],
+    ['https://mail.google.com/mail/u/0/', 'mail.google.com', 'email'],
+    ['android-app://com.google.android.gm/', 'com.google.android.gm', 'email'],
+    ['https://outlook.live.com/', 'outlook.live.com', 'email'],
+    ['https://mail.yahoo.com/d/folders/1', 'mail.yahoo.com', 'email'],
+    ['https://mail.proton.me/u/0/inbox', 'mail.proton.me', 'email'],
   ])('%s comes from %s (%s)', (referrer, host, source) => {
     expect(referrerSource(referrer, SITE)).toEqual({ host, source });
   });
@@ -56,6 +61,35 @@ describe('referrerSource', () => {
 
   it('does not take a subdomain of this site for the site itself', () => {
     expect(referrerSource('https://blog.newsroom.example/', SITE)).toEqual({ host: 'blog.newsroom.example', source: 'other' });
+  });
+});
+
+describe('viewOrigin', () => {
+  it('is email for a link tagged utm_medium=email, whatever the referrer, keeping the referrer’s host', () => {
+    expect(viewOrigin({ referrer: '', utmMedium: 'email' }, SITE)).toEqual({ host: null, source: 'email' });
+    expect(viewOrigin({ referrer: undefined, utmMedium: 'email' }, SITE)).toEqual({ host: null, source: 'email' });
+    expect(viewOrigin({ referrer: 'https://mail.google.com/', utmMedium: 'email' }, SITE)).toEqual({
+      host: 'mail.google.com',
+      source: 'email',
+    });
+    // A webmail that passes the link through a redirector of its own, or a mail app with a browser of its own.
+    expect(viewOrigin({ referrer: 'https://www.google.com/', utmMedium: 'email' }, SITE)).toEqual({ host: 'google.com', source: 'email' });
+    expect(viewOrigin({ referrer: 'https://newsroom.example/', utmMedium: 'email' }, SITE)).toEqual({ host: null, source: 'email' });
+    expect(viewOrigin({ referrer: 'http://203.0.113.9/', utmMedium: 'email' }, SITE)).toEqual({ host: null, source: 'email' });
+  });
+
+  it('reads the medium as campaign tools write it: any case, spaces around, e-mail', () => {
+    for (const medium of ['EMAIL', ' Email ', 'e-mail', 'e_mail', 'e mail']) {
+      expect(viewOrigin({ referrer: '', utmMedium: medium }, SITE).source).toBe('email');
+    }
+  });
+
+  it('leaves any other medium, or none, to the referrer', () => {
+    expect(viewOrigin({ referrer: 'https://t.co/x', utmMedium: 'social' }, SITE)).toEqual({ host: 't.co', source: 'social' });
+    expect(viewOrigin({ referrer: '', utmMedium: 'newsletter-ish' }, SITE)).toEqual({ host: null, source: 'direct' });
+    expect(viewOrigin({ referrer: '', utmMedium: 'emails' }, SITE)).toEqual({ host: null, source: 'direct' });
+    expect(viewOrigin({ referrer: '', utmMedium: null }, SITE)).toEqual({ host: null, source: 'direct' });
+    expect(viewOrigin({ referrer: 'https://www.bing.com/' }, SITE)).toEqual({ host: 'bing.com', source: 'search' });
   });
 });
 

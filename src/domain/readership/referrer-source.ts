@@ -4,10 +4,31 @@ import type { ViewSource } from './readership.ts';
  * Where a reader came from, decided by the referrer's host against the lists below
  * (docs/product/api-analytics.md "Sources" has the same lists for people). A host matches an entry
  * when it is the entry or a subdomain of it; an entry ending in `.*` matches that name under any
- * country or generic suffix (`google.*`: google.com, google.co.uk, google.de). News is tried first
- * (news.google.com is news, not search), then search, then social; any other host is `other`.
- * No referrer, or a page of this site, is `direct` with no host.
+ * country or generic suffix (`google.*`: google.com, google.co.uk, google.de). Webmail is tried first
+ * (mail.yahoo.com is mail, not search), then news (news.google.com is news, not search), then search,
+ * then social; any other host is `other`. No referrer, or a page of this site, is `direct` with no host.
+ * A link from one of our newsletters says so itself (`utm_medium=email`, viewOrigin), whatever its referrer.
  */
+
+/** Webmail sites and mail apps, for a link in a mail that carries no `utm_medium` (one a reader forwarded, say). */
+export const EMAIL_HOSTS: readonly string[] = [
+  'mail.google.com',
+  'com.google.android.gm',
+  'outlook.live.com',
+  'outlook.office.com',
+  'outlook.office365.com',
+  'mail.yahoo.com',
+  'mail.aol.com',
+  'mail.proton.me',
+  'mail.protonmail.com',
+  'app.fastmail.com',
+  'mail.yandex.ru',
+  'mail.zoho.com',
+  'mail.gmx.net',
+  'mail.gmx.com',
+  'navigator-bs.gmx.com',
+  'webmail.web.de',
+];
 
 /** Aggregators and readers that send people to stories. */
 export const NEWS_HOSTS: readonly string[] = [
@@ -109,6 +130,7 @@ export const SOCIAL_HOSTS: readonly string[] = [
 
 /** A source's list, in the order they are tried. */
 const LISTS: readonly [ViewSource, readonly string[]][] = [
+  ['email', EMAIL_HOSTS],
   ['news', NEWS_HOSTS],
   ['search', SEARCH_HOSTS],
   ['social', SOCIAL_HOSTS],
@@ -187,4 +209,31 @@ export function isReferrer(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The `utm_medium` values that mean a link in an email, as Google Analytics' "Email" channel reads them; our newsletters'
+ * links say `email` (domain/newsletters/rules.ts).
+ */
+const EMAIL_MEDIUMS: readonly string[] = ['email', 'e-mail', 'e_mail', 'e mail'];
+export const EMAIL_UTM_MEDIUM = 'email';
+
+/** The longest `utm_medium` the beacon may send; campaign tools write a word or two. */
+export const UTM_MEDIUM_MAX_LENGTH = 100;
+
+/** What the reader's page says about how it was reached: its `document.referrer`, and the landing URL's `utm_medium`. */
+export interface Arrival {
+  referrer: string | null | undefined;
+  utmMedium?: string | null | undefined;
+}
+
+/**
+ * Where a counted view came from: the referrer's host and source, except that a link tagged `utm_medium=email` (a
+ * newsletter's) is `email` whatever the referrer was. The host stays as the referrer gave it (a webmail's, or `null`: mail
+ * apps send none), so the referrers still say which mail sites readers read on.
+ */
+export function viewOrigin(arrival: Arrival, siteHost: string): ReferrerFacts {
+  const facts = referrerSource(arrival.referrer, siteHost);
+  const medium = arrival.utmMedium?.trim().toLowerCase() ?? '';
+  return EMAIL_MEDIUMS.includes(medium) ? { ...facts, source: 'email' } : facts;
 }

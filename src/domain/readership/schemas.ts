@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INTERVALS, isRangeInstant, rangeMessages } from './analytics-range.ts';
-import { isReferrer } from './referrer-source.ts';
+import { UTM_MEDIUM_MAX_LENGTH, isReferrer } from './referrer-source.ts';
 
 /** Inputs of the readership routes (docs/product/api-analytics.md), validated at the boundary. */
 
@@ -12,6 +12,11 @@ export const viewBodySchema = z.object({
     .string({ error: 'referrer must be a string: the page’s document.referrer' })
     .max(REFERRER_MAX_LENGTH, { error: `referrer is at most ${REFERRER_MAX_LENGTH} characters` })
     .refine(isReferrer, { error: 'referrer must be a URL, or empty' })
+    .nullable()
+    .optional(),
+  utmMedium: z
+    .string({ error: 'utmMedium must be a string: the utm_medium of the URL the reader landed on' })
+    .max(UTM_MEDIUM_MAX_LENGTH, { error: `utmMedium is at most ${UTM_MEDIUM_MAX_LENGTH} characters` })
     .nullable()
     .optional(),
 });

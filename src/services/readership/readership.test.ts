@@ -98,6 +98,19 @@ describe('countView', () => {
     ]);
   });
 
+  it('counts a view reached by a newsletter’s link (utm_medium=email) as email, with the referrer’s host', async () => {
+    const { deps, counted } = viewWorld([aStory({ id: 1, views: 40 })]);
+    await countView(deps, null, 1, {
+      referrer: 'https://mail.google.com/',
+      utmMedium: 'email',
+      userAgent: phone,
+      siteHost: 'news.example',
+    });
+    expect(counted).toEqual([
+      { storyId: 1, hour: '2026-05-01T12:00:00.000Z', source: 'email', referrerHost: 'mail.google.com', device: 'mobile' },
+    ]);
+  });
+
   it('answers a bot the count without counting it', async () => {
     const { deps, counted } = viewWorld([aStory({ id: 1, views: 40 })]);
     expect(

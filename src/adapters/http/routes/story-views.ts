@@ -14,14 +14,19 @@ import { optionalJson, validate } from '../validate.ts';
  */
 export const storyViewRoutes = new Hono<AppEnv>().post('/:id/view', rateLimit('views'), validate('param', idParamSchema), async (c) => {
   const body = await viewBody(c);
-  const request = { referrer: body.referrer, userAgent: c.req.header('User-Agent'), siteHost: new URL(c.req.url).hostname };
+  const request = {
+    referrer: body.referrer,
+    utmMedium: body.utmMedium,
+    userAgent: c.req.header('User-Agent'),
+    siteHost: new URL(c.req.url).hostname,
+  };
   return c.json({ views: await countView(c.var.deps, c.var.user, c.req.valid('param').id, request) });
 });
 
 /**
  * The call must say `Content-Type: application/json`, body or not: a browser asks the story's site first (CORS) before
  * another site's page may send that type, so a plain form or a no-cors fetch elsewhere cannot count views. The body
- * itself is optional; when there is one it is JSON `{"referrer"}`.
+ * itself is optional; when there is one it is JSON `{"referrer", "utmMedium"}`.
  */
 async function viewBody(c: Context<AppEnv>): Promise<ViewBody> {
   const mediaType = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();

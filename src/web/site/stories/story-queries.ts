@@ -4,6 +4,7 @@ import type { Story } from '../../../domain/story/entities.ts';
 import { LIST_PAGE_SIZE } from '../../../domain/site/site.ts';
 import { ApiError, apiRequest } from '../../api/client.ts';
 import { apiList } from '../../api/reads.ts';
+import type { ViewArrival } from '../story-page/arrival.ts';
 
 /** The public lists' page size, the same on the worker's pages (docs/product/screens.md). */
 export const STORY_PAGE_SIZE = LIST_PAGE_SIZE;
@@ -57,9 +58,9 @@ export const storyBySlugQuery = (slugOrId: string) =>
     },
   });
 
-/** Counts one view (only published stories count) with the page the reader came from; the answer is the new total. */
-export function recordView(storyId: number, referrer: string): Promise<{ views: number }> {
-  return apiRequest<{ views: number }>('POST', `/api/stories/${storyId}/view`, { referrer });
+/** Counts one view (only published stories count) with where the reader came from; the answer is the new total. */
+export function recordView(storyId: number, arrival: ViewArrival): Promise<{ views: number }> {
+  return apiRequest<{ views: number }>('POST', `/api/stories/${storyId}/view`, arrival);
 }
 
 /** Every cached story read (lists, single stories, the featured story) starts with this path. */

@@ -3,6 +3,7 @@ import { useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import type { Story } from '../../../domain/story/entities.ts';
 import { recordView } from '../stories/story-queries.ts';
+import { landingArrival, type ViewArrival } from './arrival.ts';
 
 /** Visits (history entry + story) already counted during this page load. */
 const counted = new Set<string>();
@@ -10,14 +11,14 @@ const counted = new Set<string>();
 let landed = false;
 
 /**
- * Where the reader came from to this story: the page before the site (document.referrer) for the
- * story the page load landed on, this site for a story reached inside the app.
+ * Where the reader came from to this story: the page before the site (document.referrer) and the
+ * landing URL's utm_medium for the story the page load landed on, this site for a story reached inside the app.
  */
-function cameFrom(): string {
+function cameFrom(): ViewArrival {
   const landing = performance.getEntriesByType('navigation')[0]?.name;
   const onLandingPage = !landed && (landing === undefined || new URL(landing).pathname === window.location.pathname);
   landed = true;
-  return onLandingPage ? document.referrer : window.location.href;
+  return onLandingPage ? landingArrival(document.referrer) : { referrer: window.location.href };
 }
 
 /**

@@ -8,6 +8,7 @@ const SOURCE_LABELS: Record<ReadershipReport['sources'][number]['source'], strin
   search: 'Search engines',
   social: 'Social media',
   news: 'News apps and aggregators',
+  email: 'Email',
   direct: 'Direct (no referrer)',
   other: 'Other sites',
 };
