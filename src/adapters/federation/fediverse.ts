@@ -1,4 +1,4 @@
-import type { DeliveryQueue, FederationOutbox } from '../../domain/federation/ports.ts';
+import type { DeliveryQueue, FederationOutbox, RemoteHtmlSanitizer } from '../../domain/federation/ports.ts';
 import type { BlockRepository, FollowerRepository, ReactionRepository, ReplyRepository } from '../../domain/federation/ports.ts';
 import type { Clock } from '../../domain/time.ts';
 import type { JobQueue } from '../../domain/jobs/ports.ts';
@@ -31,7 +31,7 @@ export interface FediverseDeps {
   reactions: ReactionRepository;
   blocks: BlockRepository;
   keyEvents: KeyEvents;
-  remoteHtml: { sanitize(html: string): string };
+  remoteHtml: RemoteHtmlSanitizer;
   queue: DeliveryQueue;
   /** FEDERATION_ALLOW_PRIVATE=1: private and loopback addresses and plain http are allowed (tests on one machine). */
   allowPrivate: boolean;
