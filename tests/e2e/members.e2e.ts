@@ -124,10 +124,14 @@ test('a reader meets the panel on a paid story, signs in by link, pays through C
 test('anyone gives once from /support, and comes back thanked', async ({ page, pageErrors }) => {
   await ensureTier();
   await page.goto('/support');
-  await page.getByLabel('Another amount').check();
+  await expect.poll(() => page.getByRole('button', { name: 'Give' }).isEnabled()).toBe(true);
+  // Typing an amount chooses "Another amount" (the $15 preset checked at first is not what is charged).
   await page.getByLabel(/^Amount/).fill('0.50');
+  await expect.poll(() => page.getByLabel('Another amount').isChecked()).toBe(true);
   await page.getByRole('button', { name: 'Give' }).click();
   await expect.poll(() => page.locator('#gift-error').textContent()).toBe('Give from $1 to $10,000.');
+  await page.getByLabel('$50').check();
+  await expect.poll(() => page.getByLabel(/^Amount/).inputValue()).toBe('');
   await page.getByLabel(/^Amount/).fill('12');
   await page.getByLabel(/Email for your receipt/).fill(uniqueAddress());
   await page.getByRole('button', { name: 'Give' }).click();

@@ -57,6 +57,17 @@ function wireGiftForm(form: HTMLFormElement): void {
   const error = form.querySelector<HTMLElement>('.field-error')!;
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
   button.disabled = false;
+  // The amount field is "Another amount": typing in it chooses it, and choosing a preset empties it, so what is charged is what the reader sees.
+  const other = form.querySelector<HTMLInputElement>('input[name="preset"][value="other"]')!;
+  const typed = () => {
+    if (amount.value.trim()) other.checked = true;
+  };
+  typed(); // What was typed before this island ran.
+  amount.addEventListener('input', typed);
+  form.addEventListener('change', (event) => {
+    const chosen = event.target as HTMLInputElement;
+    if (chosen.name === 'preset' && chosen.value !== 'other') amount.value = '';
+  });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const preset = form.querySelector<HTMLInputElement>('input[name="preset"]:checked')?.value;
