@@ -49,6 +49,8 @@ export interface MailCatcher {
   messages: CaughtMail[];
   /** Sign-in attempts, and whether each came under TLS. */
   authAttempts: { user: string; secure: boolean }[];
+  /** SMTP connections taken since the start (or the last clear()). */
+  readonly connections: number;
   /** Messages accepted per recipient address. */
   counts(): Map<string, number>;
   clear(): void;
@@ -112,6 +114,7 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
   const messages: CaughtMail[] = [];
   const authAttempts: { user: string; secure: boolean }[] = [];
   let nextId = 1;
+  let connections = 0;
   const auth = options.auth;
   const smtpOptions: SMTPServerOptions = {
     name: 'mail-catcher.test',
@@ -122,6 +125,10 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
     authMethods: auth?.methods ?? ['PLAIN', 'LOGIN'],
     disabledCommands: options.tls ? [] : ['STARTTLS'],
     ...(options.tls ? { key: options.tls.key, cert: options.tls.cert } : {}),
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     onAuth(session, connection, callback) {
       authAttempts.push({ user: session.username ?? '', secure: connection.secure });
       if (auth && session.username === auth.user && session.password === auth.pass) return callback(null, { user: session.username });
@@ -198,8 +205,14 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
     httpUrl: `http://${host}:${httpPort}`,
     messages,
     authAttempts,
+    get connections() {
+      return connections;
+    },
     counts,
-    clear: () => void (messages.length = 0),
+    clear: () => {
+      messages.length = 0;
+      connections = 0;
+    },
     close: async () => {
       http.closeAllConnections();
       await Promise.all([

@@ -29,8 +29,22 @@ describe('counting D1 statements', () => {
     await counted.liveBlogs.page(blog.id, { limit: 20 });
     expect(d1Queries.statements - start).toBe(3);
 
+    // The rows D1 says it read and wrote (what it bills), from run(), all() and batch().
+    const read = d1Queries.rowsRead;
+    const written = d1Queries.rowsWritten;
+    await d1.prepare('UPDATE stories SET title = title || ?1 WHERE id = ?2').bind('!', blog.id).run();
+    expect(d1Queries.rowsWritten - written).toBeGreaterThanOrEqual(1);
+    await d1.batch([d1.prepare('SELECT id FROM stories WHERE id <= ?1').bind(blog.id)]);
+    expect(d1Queries.rowsRead - read).toBeGreaterThanOrEqual(2); // the update found its row, the select read it again
+
     const res = await api('/api/health/d1');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ statements: d1Queries.statements, batches: d1Queries.batches, liveBlogStreams: 0 });
+    expect(res.body).toEqual({
+      statements: d1Queries.statements,
+      batches: d1Queries.batches,
+      rowsRead: d1Queries.rowsRead,
+      rowsWritten: d1Queries.rowsWritten,
+      liveBlogStreams: 0,
+    });
   });
 });

@@ -99,6 +99,37 @@ describe('mail over SMTP', () => {
     for (const to of ok) expect(await mailTo(to)).toHaveLength(1);
   });
 
+  it('tells each outcome as the server answers, before the next message; a throw there ends the conversation', async () => {
+    const to = Array.from({ length: 4 }, () => uniqueAddress());
+    const told: [number, string, number][] = [];
+    const outcomes = await mailer.deliver(
+      [to[0]!, uniqueAddress('bounce'), to[1]!].map((address) => mail(address)),
+      async (index, outcome) => {
+        told.push([index, outcome.status, (await mailTo(to[0]!, { timeoutMs: 2000 })).length]);
+      },
+    );
+    // Each was told once, in order, after the server had taken that message.
+    expect(told).toEqual([
+      [0, 'sent', 1],
+      [1, 'rejected', 1],
+      [2, 'sent', 1],
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['sent', 'rejected', 'sent']);
+
+    let tellings = 0;
+    const stopping = mailer.deliver(
+      [to[2]!, to[3]!].map((address) => mail(address)),
+      () => {
+        tellings += 1;
+        throw new Error('the recorder failed');
+      },
+    );
+    await expect(stopping).rejects.toThrow('the recorder failed');
+    expect(tellings).toBe(1);
+    expect(await mailTo(to[2]!)).toHaveLength(1);
+    expect(await mailTo(to[3]!, { timeoutMs: 500 })).toHaveLength(0);
+  });
+
   it('signs with a PKCS#1 key as well', async () => {
     const to = uniqueAddress();
     await new SmtpMailer(parseSmtpUrl(bindings.SMTP_URL), { ...dkim, privateKey: mailServers.dkimPkcs1 }).deliver([mail(to)]);

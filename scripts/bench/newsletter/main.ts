@@ -53,11 +53,25 @@ async function call<T>(baseUrl: string, method: string, url: string, token: stri
   return (text ? JSON.parse(text) : null) as T;
 }
 
-async function d1Statements(baseUrl: string): Promise<number> {
+interface D1Count {
+  statements: number;
+  /** As D1 reports them for run(), all() and batch() (what it bills); first() and raw() report none. */
+  rowsRead: number;
+  rowsWritten: number;
+}
+
+async function d1Count(baseUrl: string): Promise<D1Count> {
   const res = await fetch(`${baseUrl}/api/health/d1`);
   if (!res.ok) throw new Error('the served worker does not count D1 statements (COUNT_D1_QUERIES=1)');
-  return ((await res.json()) as { statements: number }).statements;
+  const { statements, rowsRead, rowsWritten } = (await res.json()) as D1Count;
+  return { statements, rowsRead, rowsWritten };
 }
+
+const perRecipient = (after: D1Count, before: D1Count) => ({
+  statements: (after.statements - before.statements) / subscribers,
+  rowsRead: (after.rowsRead - before.rowsRead) / subscribers,
+  rowsWritten: (after.rowsWritten - before.rowsWritten) / subscribers,
+});
 
 /** A newsletter with `subscribers` confirmed addresses (label-N@bench.test), imported with consent. */
 async function audience(baseUrl: string, token: string, label: string): Promise<{ slug: string; addresses: string[] }> {
@@ -83,6 +97,7 @@ interface Tally {
   missing: number;
   duplicates: number;
   lastAt: number;
+  connections: number;
 }
 
 function tally(catcher: MailCatcher, addresses: readonly string[]): Tally {
@@ -95,7 +110,7 @@ function tally(catcher: MailCatcher, addresses: readonly string[]): Tally {
     else duplicates += n - 1;
   }
   const lastAt = Math.max(0, ...catcher.messages.map((mail) => Date.parse(mail.receivedAt)));
-  return { received: catcher.messages.length, missing, duplicates, lastAt };
+  return { received: catcher.messages.length, missing, duplicates, lastAt, connections: catcher.connections };
 }
 
 async function waitForSend(
@@ -133,15 +148,15 @@ try {
   const plain = await audience(site.baseUrl, token, 'plain');
   catcher.clear();
   const loadBefore = uptime();
-  const statementsBefore = await d1Statements(site.baseUrl);
+  const d1Before = await d1Count(site.baseUrl);
   const started = Date.now();
   const first = await call<SendAnswer>(site.baseUrl, 'POST', `/api/stories/${story.id}/send`, token, { newsletter: plain.slug });
   const done = await waitForSend(() => site, token, first.id, 600_000);
   const plainTally = tally(catcher, plain.addresses);
-  const statements = (await d1Statements(site.baseUrl)) - statementsBefore;
+  const d1 = perRecipient(await d1Count(site.baseUrl), d1Before);
   const plainSeconds = (plainTally.lastAt - started) / 1000;
   console.log(
-    `plain: ${done.delivered} delivered of ${done.recipients}, ${plainTally.missing} missing, ${plainTally.duplicates} duplicates, last delivery after ${plainSeconds.toFixed(1)} s, ${(statements / subscribers).toFixed(3)} D1 statements per recipient (${loadBefore})`,
+    `plain: ${done.delivered} delivered of ${done.recipients}, ${plainTally.missing} missing, ${plainTally.duplicates} duplicates, last delivery after ${plainSeconds.toFixed(1)} s, per recipient ${d1.statements.toFixed(3)} D1 statements, ${d1.rowsRead.toFixed(1)} rows read, ${d1.rowsWritten.toFixed(1)} rows written; ${plainTally.connections} SMTP connections (${loadBefore})`,
   );
 
   // 2. Killed once mid-send, served again over the same state.
@@ -168,11 +183,22 @@ try {
   const killedTally = tally(catcher, killed.addresses);
   const killedSeconds = (killedTally.lastAt - killStarted) / 1000;
   console.log(
-    `killed after ${atKill} messages: ${after.delivered} delivered of ${after.recipients}, ${killedTally.missing} missing, ${killedTally.duplicates} duplicates, last delivery after ${killedSeconds.toFixed(1)} s (${loadKilled})`,
+    `killed after ${atKill} messages: ${after.delivered} delivered of ${after.recipients}, ${killedTally.missing} missing, ${killedTally.duplicates} duplicates, last delivery after ${killedSeconds.toFixed(1)} s, ${killedTally.connections} SMTP connections (${loadKilled})`,
   );
 
   const rows = [
-    ['run', 'recipients', 'delivered', 'missing', 'duplicates', 'last delivery', 'D1 stmts/recipient', 'load'],
+    [
+      'run',
+      'recipients',
+      'delivered',
+      'missing',
+      'duplicates',
+      'last delivery',
+      'D1 stmts/recipient',
+      'D1 rows read/written per recipient',
+      'SMTP connections',
+      'load',
+    ],
     [
       'plain',
       subscribers,
@@ -180,17 +206,21 @@ try {
       plainTally.missing,
       plainTally.duplicates,
       `${plainSeconds.toFixed(1)} s`,
-      (statements / subscribers).toFixed(3),
+      d1.statements.toFixed(3),
+      `${d1.rowsRead.toFixed(1)} / ${d1.rowsWritten.toFixed(1)}`,
+      plainTally.connections,
       loadBefore,
     ],
     [
-      'SIGKILL once',
+      `SIGKILL after ${atKill}`,
       subscribers,
       after.delivered,
       killedTally.missing,
       killedTally.duplicates,
       `${killedSeconds.toFixed(1)} s`,
       'n/a',
+      'n/a',
+      killedTally.connections,
       loadKilled,
     ],
   ];
@@ -205,7 +235,7 @@ try {
   await mkdir(path.join(projectRoot, 'bench-results'), { recursive: true });
   await writeFile(
     path.join(projectRoot, 'bench-results', 'newsletter.json'),
-    `${JSON.stringify({ at: new Date().toISOString(), subscribers, plain: { ...plainTally, seconds: plainSeconds, statements, load: loadBefore }, killed: { ...killedTally, atKill, seconds: killedSeconds, load: loadKilled } }, null, 2)}\n`,
+    `${JSON.stringify({ at: new Date().toISOString(), subscribers, plain: { ...plainTally, seconds: plainSeconds, d1PerRecipient: d1, load: loadBefore }, killed: { ...killedTally, atKill, seconds: killedSeconds, load: loadKilled } }, null, 2)}\n`,
   );
   if (plainTally.missing > 0 || plainTally.duplicates > 0 || killedTally.missing > 0) process.exitCode = 1;
 } finally {

@@ -152,21 +152,35 @@ export class D1SendRepository implements SendRepository, SuppressionRepository {
     };
   }
 
+  async recordProgress(sendId: number, outcome: Omit<BatchOutcome, 'skipped'>, now: string): Promise<void> {
+    const statements = this.moves(sendId, { ...outcome, skipped: [] }, now);
+    if (statements.length > 0) await atomically(this.db, statements);
+  }
+
   async recordBatch(sendId: number, outcome: BatchOutcome, now: string): Promise<{ finished: boolean }> {
-    const move = (ids: readonly number[], status: 'sent' | 'failed' | 'skipped') =>
-      sql`UPDATE send_recipients SET status = ${status}, sent_at = ${status === 'sent' ? now : null}
-        WHERE send_id = ${sendId} AND status = 'queued' AND id IN (SELECT value FROM json_each(${jsonList(ids)}))`;
     const results = await atomically<{ state: string }>(this.db, [
-      move(outcome.sent, 'sent'),
-      sql`UPDATE sends SET delivered = delivered + changes() WHERE id = ${sendId}`,
-      move(outcome.failed, 'failed'),
-      sql`UPDATE sends SET failed = failed + changes() WHERE id = ${sendId}`,
-      move(outcome.skipped, 'skipped'),
+      ...this.moves(sendId, outcome, now),
       sql`UPDATE sends SET state = 'sent', finished_at = ${now}
         WHERE id = ${sendId} AND state = 'sending' AND NOT EXISTS (SELECT 1 FROM send_recipients WHERE send_id = ${sendId} AND status = 'queued')`,
       sql`SELECT state FROM sends WHERE id = ${sendId}`,
     ]);
     return { finished: results.at(-1)?.results[0]?.state === 'sent' };
+  }
+
+  /** Moves recipients out of `queued` (only those still there, so writing an outcome twice counts it once) and counts them. */
+  private moves(sendId: number, outcome: BatchOutcome, now: string) {
+    const move = (ids: readonly number[], status: 'sent' | 'failed' | 'skipped') =>
+      sql`UPDATE send_recipients SET status = ${status}, sent_at = ${status === 'sent' ? now : null}
+        WHERE send_id = ${sendId} AND status = 'queued' AND id IN (SELECT value FROM json_each(${jsonList(ids)}))`;
+    return [
+      ...(outcome.sent.length > 0
+        ? [move(outcome.sent, 'sent'), sql`UPDATE sends SET delivered = delivered + changes() WHERE id = ${sendId}`]
+        : []),
+      ...(outcome.failed.length > 0
+        ? [move(outcome.failed, 'failed'), sql`UPDATE sends SET failed = failed + changes() WHERE id = ${sendId}`]
+        : []),
+      ...(outcome.skipped.length > 0 ? [move(outcome.skipped, 'skipped')] : []),
+    ];
   }
 
   async fail(sendId: number, now: string): Promise<void> {

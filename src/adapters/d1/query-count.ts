@@ -4,7 +4,20 @@
  * counts once, whether run alone (first, all, run, raw) or inside a batch; nothing is cached or
  * skipped, so the number is what D1 was asked.
  */
-export const d1Queries = { enabled: false, statements: 0, batches: 0 };
+export const d1Queries = { enabled: false, statements: 0, batches: 0, rowsRead: 0, rowsWritten: 0 };
+
+/**
+ * Adds up the rows D1 says a statement read and wrote (what D1 bills), for `npm run bench:newsletter`.
+ * Only results that carry `meta` count: run(), all() and batch(); first() and raw() answer without it.
+ */
+function countRows<T>(result: T): T {
+  for (const one of Array.isArray(result) ? result : [result]) {
+    const meta = (one as { meta?: { rows_read?: number; rows_written?: number } } | null)?.meta;
+    d1Queries.rowsRead += meta?.rows_read ?? 0;
+    d1Queries.rowsWritten += meta?.rows_written ?? 0;
+  }
+  return result;
+}
 
 /** The statement objects D1's batch() needs, behind the counting ones handed out. */
 const realStatements = new WeakMap<object, D1PreparedStatement>();
@@ -23,7 +36,8 @@ function countedStatement(statement: D1PreparedStatement): D1PreparedStatement {
         const run = bound(target, property) as (...args: unknown[]) => unknown;
         return (...args: unknown[]) => {
           d1Queries.statements++;
-          return run(...args);
+          const result = run(...args) as Promise<unknown>;
+          return property === 'run' || property === 'all' ? result.then(countRows) : result;
         };
       }
       return bound(target, property);
@@ -42,7 +56,7 @@ export function countingD1(d1: D1Database): D1Database {
         return (statements: D1PreparedStatement[]) => {
           d1Queries.batches++;
           d1Queries.statements += statements.length;
-          return target.batch(statements.map((statement) => realStatements.get(statement) ?? statement));
+          return target.batch(statements.map((statement) => realStatements.get(statement) ?? statement)).then(countRows);
         };
       }
       if (property === 'exec') {

@@ -1,4 +1,4 @@
-import type { DeliveryOutcome } from '../../domain/mail/entities.ts';
+import type { DeliveryOutcome, OnDelivered } from '../../domain/mail/entities.ts';
 import { domainOf } from '../../domain/mail/address.ts';
 import type { Issue, IssueMail, IssueRecipient, NewsletterMail } from '../../domain/newsletters/ports.ts';
 import type { Newsletter } from '../../domain/newsletters/entities.ts';
@@ -25,7 +25,7 @@ export class OutboxNewsletterMail implements NewsletterMail, IssueMail {
     await sendNow(this.outbox, { address: to }, letter, newsletter.senderName ?? site.name, this.clock.now());
   }
 
-  async deliver(issue: Issue, recipients: readonly IssueRecipient[]): Promise<DeliveryOutcome[]> {
+  async deliver(issue: Issue, recipients: readonly IssueRecipient[], onDelivered?: OnDelivered): Promise<DeliveryOutcome[]> {
     const { mailer, from } = readyOutbox(this.outbox);
     const rendered = await renderIssue(issue, domainOf(from));
     const date = this.clock.now();
@@ -44,6 +44,7 @@ export class OutboxNewsletterMail implements NewsletterMail, IssueMail {
           'List-Id': rendered.listId,
         },
       })),
+      onDelivered,
     );
   }
 

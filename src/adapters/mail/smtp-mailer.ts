@@ -1,4 +1,4 @@
-import type { DeliveryOutcome, OutgoingMail } from '../../domain/mail/entities.ts';
+import type { DeliveryOutcome, OnDelivered, OutgoingMail } from '../../domain/mail/entities.ts';
 import { domainOf } from '../../domain/mail/address.ts';
 import type { Mailer } from './mailer.ts';
 import { importDkimKey, signDkim, type DkimSettings } from './dkim.ts';
@@ -19,25 +19,31 @@ export class SmtpMailer implements Mailer {
     private readonly dkim: DkimSettings | null = null,
   ) {}
 
-  async deliver(mails: readonly OutgoingMail[]): Promise<DeliveryOutcome[]> {
+  async deliver(mails: readonly OutgoingMail[], onDelivered?: OnDelivered): Promise<DeliveryOutcome[]> {
     if (mails.length === 0) return [];
     const session = await SmtpSession.open(this.smtp, domainOf(mails[0]!.from.address));
     const outcomes: DeliveryOutcome[] = [];
+    const settle = async (outcome: DeliveryOutcome) => {
+      outcomes.push(outcome);
+      await onDelivered?.(outcomes.length - 1, outcome);
+    };
     try {
       for (const mail of mails) {
+        let outcome: DeliveryOutcome;
         try {
           await session.send(mail.from.address, mail.to.address, await this.wire(mail));
-          outcomes.push({ status: 'sent' });
+          outcome = { status: 'sent' };
         } catch (error) {
           if (!(error instanceof SmtpRefusal)) throw error;
-          outcomes.push({ status: error.permanent ? 'rejected' : 'deferred', reason: error.message });
+          outcome = { status: error.permanent ? 'rejected' : 'deferred', reason: error.message };
         }
+        await settle(outcome);
       }
     } catch (error) {
+      session.abort();
       if (!(error instanceof SmtpConnectionError)) throw error;
       // The connection is gone: the message in hand and every one after it wait for another try.
-      while (outcomes.length < mails.length) outcomes.push({ status: 'deferred', reason: error.message });
-      session.abort();
+      while (outcomes.length < mails.length) await settle({ status: 'deferred', reason: error.message });
       return outcomes;
     }
     await session.quit();

@@ -33,3 +33,10 @@ export interface OutgoingMail {
  * (a temporary failure, 4xx or a lost connection: try again later).
  */
 export type DeliveryOutcome = { status: 'sent' } | { status: 'rejected'; reason: string } | { status: 'deferred'; reason: string };
+
+/**
+ * Told what became of each message as soon as the server has answered for it (its index in the
+ * call's list), before the next is handed over; the connection waits while a returned promise runs.
+ * A sender records progress here, so a run that dies part-way repeats only what it had not recorded.
+ */
+export type OnDelivered = (index: number, outcome: DeliveryOutcome) => void | Promise<void>;

@@ -1,6 +1,6 @@
 import type { Story } from '../story/entities.ts';
 import type { NewJob } from '../jobs/job.ts';
-import type { DeliveryOutcome } from '../mail/entities.ts';
+import type { DeliveryOutcome, OnDelivered } from '../mail/entities.ts';
 import type {
   ConfirmedVia,
   Newsletter,
@@ -117,6 +117,11 @@ export interface SendRepository {
   /** One job per batch (the ones that exist are left alone); returns those created. */
   startBatchJobs(sendId: number, batches: readonly number[], now: string): Promise<NewJob[]>;
   batchRecipients(sendId: number, batch: number): Promise<BatchRecipients>;
+  /**
+   * Writes part of a batch's outcome as the batch goes (decision 083), with the send's figures, in one
+   * atomic write. Recipients already recorded are left alone, so writing an outcome again counts it once.
+   */
+  recordProgress(sendId: number, outcome: Omit<BatchOutcome, 'skipped'>, now: string): Promise<void>;
   /** Writes a batch's outcome and the send's figures in one atomic write; `finished` when no recipient is left. */
   recordBatch(sendId: number, outcome: BatchOutcome, now: string): Promise<{ finished: boolean }>;
   fail(sendId: number, now: string): Promise<void>;
@@ -157,8 +162,8 @@ export interface IssueRecipient {
 
 /** Renders issues and hands them to the mail server (src/adapters/mail). */
 export interface IssueMail {
-  /** Each recipient's copy, over one connection; what became of each, in order. */
-  deliver(issue: Issue, recipients: readonly IssueRecipient[]): Promise<DeliveryOutcome[]>;
+  /** Each recipient's copy, over one connection; what became of each, in order (and each as it is known: OnDelivered). */
+  deliver(issue: Issue, recipients: readonly IssueRecipient[], onDelivered?: OnDelivered): Promise<DeliveryOutcome[]>;
   /** The issue as a reader's mail program shows it (HTML), for the editor's preview. */
   preview(issue: Issue): Promise<string>;
 }

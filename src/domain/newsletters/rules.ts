@@ -10,10 +10,15 @@ export const CONFIRMATION_DAYS = 7;
 /** A pending address is mailed its confirmation again at most this often. */
 export const CONFIRMATION_RESEND_MINUTES = 10;
 /**
- * Recipients per batch: one queue message, one job, one SMTP connection each. A crash or a lost
- * connection repeats at most one batch's messages; 10,000 recipients are 100 messages on the queue.
+ * Recipients per batch: one queue message, one job, one SMTP connection each; 10,000 recipients are
+ * 100 messages on the queue.
  */
 export const SEND_BATCH_SIZE = 100;
+/**
+ * A batch writes what the mail server took every this many messages, on the same connection: a run
+ * that dies part-way repeats at most this many (per batch running at that moment), not the batch.
+ */
+export const SEND_PROGRESS_SLICE = 10;
 /** Subscriber lists page at most this many rows; the CSV export has them all. */
 export const SUBSCRIBERS_PAGE_MAX = 500;
 /** An import takes at most this many lines (and 2 MB, the API's body limit). */

@@ -1,7 +1,8 @@
 import { jobDone, type JobOutcome } from '../../domain/jobs/job.ts';
 import type { JobFanOut } from '../../domain/jobs/ports.ts';
 import type { IssueMail, IssueRecipient, NewsletterRepository, SendRepository, SignedTokens } from '../../domain/newsletters/ports.ts';
-import { SEND_BATCH_SIZE } from '../../domain/newsletters/rules.ts';
+import { SEND_BATCH_SIZE, SEND_PROGRESS_SLICE } from '../../domain/newsletters/rules.ts';
+import type { DeliveryOutcome, OnDelivered } from '../../domain/mail/entities.ts';
 import type { Clock } from '../../domain/time.ts';
 import type { SettingsRepository } from '../../domain/site/ports.ts';
 import type { StoryRepository } from '../../domain/story/ports.ts';
@@ -12,8 +13,9 @@ import { unsubscribeUrl } from './subscriptions.ts';
 /**
  * A send's work on the fan-out (decisions 065 and 083): the `newsletter.send` job freezes the
  * audience into batches and starts one `newsletter.batch` job per batch; each batch job mails its
- * recipients over one connection and records what became of each in one atomic write. Both are
- * idempotent: run again after a crash, they repeat at most the messages that were in flight.
+ * recipients over one connection, recording what became of them a slice at a time as it goes, and
+ * the whole batch's outcome at the end. Both are idempotent: run again after a crash, they repeat
+ * at most the messages handed over since the last slice was written.
  */
 
 interface DeliverDeps {
@@ -59,8 +61,21 @@ export async function deliverSendBatch(deps: DeliverDeps, ref: string, { lastAtt
       unsubscribeUrl: await unsubscribeUrl(deps, send.origin, recipient.subscriptionId, sendId),
     })),
   );
+  const progress = progressRecorder(deps, sendId, recipients, lastAttempt);
   const outcomes =
-    recipients.length > 0 ? await deps.issueMail.deliver(await issueOf(deps, story, newsletter, send.origin, sendId), recipients) : [];
+    recipients.length > 0
+      ? await deps.issueMail.deliver(await issueOf(deps, story, newsletter, send.origin, sendId), recipients, progress)
+      : [];
+  // The whole outcome again (what progress wrote is counted once): the rest of the last slice, and the skipped.
+  const { sent, failed, deferred } = sortOutcomes(outcomes, recipients, lastAttempt);
+  await deps.sends.recordBatch(sendId, { sent, failed, skipped: skip }, deps.clock.now());
+  // The deferred stay queued: the batch runs again after the fan-out's backoff, mailing only them.
+  if (deferred > 0) return { status: 'retry', error: `${deferred} of ${recipients.length} deferred by the mail server` };
+  return jobDone;
+}
+
+/** Recipient ids by what became of their message; a deferred one is failed on the batch's last attempt. */
+function sortOutcomes(outcomes: readonly DeliveryOutcome[], recipients: readonly IssueRecipient[], lastAttempt: boolean) {
   const sent: number[] = [];
   const failed: number[] = [];
   let deferred = 0;
@@ -70,10 +85,30 @@ export async function deliverSendBatch(deps: DeliverDeps, ref: string, { lastAtt
     else if (outcome.status === 'rejected' || lastAttempt) failed.push(id);
     else deferred += 1;
   });
-  await deps.sends.recordBatch(sendId, { sent, failed, skipped: skip }, deps.clock.now());
-  // The deferred stay queued: the batch runs again after the fan-out's backoff, mailing only them.
-  if (deferred > 0) return { status: 'retry', error: `${deferred} of ${recipients.length} deferred by the mail server` };
-  return jobDone;
+  return { sent, failed, deferred };
+}
+
+/**
+ * Writes what the mail server took every SEND_PROGRESS_SLICE messages, while the connection waits:
+ * a run that dies part-way (the isolate killed, the lease lost) leaves at most the unwritten slice
+ * queued, so its next run repeats at most that many messages, not the whole batch (decision 083).
+ */
+function progressRecorder(
+  deps: Pick<DeliverDeps, 'sends' | 'clock'>,
+  sendId: number,
+  recipients: readonly IssueRecipient[],
+  lastAttempt: boolean,
+): OnDelivered {
+  let unwritten: DeliveryOutcome[] = [];
+  let first = 0;
+  return async (index, outcome) => {
+    unwritten.push(outcome);
+    if (unwritten.length < SEND_PROGRESS_SLICE) return;
+    const { sent, failed } = sortOutcomes(unwritten, recipients.slice(first, index + 1), lastAttempt);
+    unwritten = [];
+    first = index + 1;
+    await deps.sends.recordProgress(sendId, { sent, failed }, deps.clock.now());
+  };
 }
 
 /** The minute job's part: queued sends whose story has been published since get their first job. */

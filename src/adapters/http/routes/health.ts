@@ -10,6 +10,12 @@ export const healthRoutes = new Hono<AppEnv>()
   // The statements this isolate sent D1, for npm run bench:liveblog; only when served with COUNT_D1_QUERIES=1.
   .get('/d1', (c) =>
     d1Queries.enabled
-      ? c.json({ statements: d1Queries.statements, batches: d1Queries.batches, liveBlogStreams: openStreams.count })
+      ? c.json({
+          statements: d1Queries.statements,
+          batches: d1Queries.batches,
+          rowsRead: d1Queries.rowsRead,
+          rowsWritten: d1Queries.rowsWritten,
+          liveBlogStreams: openStreams.count,
+        })
       : c.json(errorBody('not_found', 'No such API route'), 404),
   );
