@@ -111,6 +111,9 @@ describe('sending a story', () => {
       expect(html).toContain(`You get this because you subscribed to ${letter.name}`);
       expect(html).toContain(unsubscribe.slice(1, -1).replace(/&/g, '&amp;'));
       expect(html).toContain('prefers-color-scheme: dark');
+      // Dark mode recolours the story's links (the accent red cannot be read on the dark paper): each carries the class.
+      expect(html).toMatch(/<a href="https:\/\/example\.org\/report"[^>]*class="nr-link"/);
+      expect(html).toMatch(/<a class="nr-link" href="https:\/\/www\.youtube\.com\/watch\?v=dQw4w9WgXcQ"/);
       // No tracking pixel: every picture is the story's, YouTube's still, nothing else.
       const pictures = [...html.matchAll(/<img[^>]*src="([^"]+)"/g)].map((match) => match[1]);
       expect(pictures).toEqual([`http://newsroom.test${picture}?w=1280`, 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg']);

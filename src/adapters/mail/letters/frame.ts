@@ -22,7 +22,10 @@ export const COLOURS = {
 export const FONT = "Georgia, 'Times New Roman', Times, serif";
 export const SANS = "-apple-system, 'Segoe UI', Helvetica, Arial, sans-serif";
 
-/** Dark mode for the programs that honour it; class names are the only styling not inline. */
+/**
+ * Dark mode for the programs that honour it, and a narrower margin on a phone's screen (where the program reads <style>);
+ * class names are the only styling not inline.
+ */
 const DARK_MODE = `<style>
 :root { color-scheme: light dark; supported-color-schemes: light dark; }
 @media (prefers-color-scheme: dark) {
@@ -32,6 +35,9 @@ const DARK_MODE = `<style>
   .nr-muted, .nr-muted p { color: #a8a8a8 !important; }
   .nr-link { color: #ff6b7f !important; }
   .nr-rule { border-color: #3a3a3a !important; }
+}
+@media (max-width: 480px) {
+  .nr-paper { padding: 24px 18px !important; }
 }
 </style>`;
 

@@ -61,7 +61,7 @@ export function mailPicture(src: string, origin: string): string {
 }
 
 export function linkedPicture(href: string, src: string, alt: string, caption: string): string {
-  return `<a href="${esc(href)}" style="display:block;text-decoration:none;"><img src="${esc(src)}" alt="${esc(alt)}" width="${COLUMN_WIDTH}" style="display:block;width:100%;max-width:${COLUMN_WIDTH}px;height:auto;border:0;margin:0 0 6px 0;"></a><p style="margin:0 0 18px 0;font-family:${SANS};font-size:14px;"><a href="${esc(href)}" style="${STYLES.a}">${esc(caption)}</a></p>`;
+  return `<a href="${esc(href)}" style="display:block;text-decoration:none;"><img src="${esc(src)}" alt="${esc(alt)}" width="${COLUMN_WIDTH}" style="display:block;width:100%;max-width:${COLUMN_WIDTH}px;height:auto;border:0;margin:0 0 6px 0;"></a><p style="margin:0 0 18px 0;font-family:${SANS};font-size:14px;"><a class="nr-link" href="${esc(href)}" style="${STYLES.a}">${esc(caption)}</a></p>`;
 }
 
 /** HTMLRewriter writes attribute values as given but for quotes: an ampersand is escaped here. */
@@ -82,6 +82,8 @@ export async function storyEmailHtml(content: string, context: EmailHtmlContext)
         if (link) element.setAttribute('href', attributeValue(link));
         else element.removeAttribute('href');
         element.removeAttribute('target');
+        // The dark-mode rules recolour links by this class: the accent red is too dark to read on a dark paper.
+        element.setAttribute('class', 'nr-link');
         style(element, STYLES.a!);
       },
     })
@@ -115,7 +117,7 @@ export async function storyEmailHtml(content: string, context: EmailHtmlContext)
         element.replace(
           context.poster
             ? linkedPicture(href, context.poster, 'Play the video on the site', '▶ Watch the video on the site')
-            : `<p style="${STYLES.p}"><a href="${esc(href)}" style="${STYLES.a}">▶ Watch the video on the site</a></p>`,
+            : `<p style="${STYLES.p}"><a class="nr-link" href="${esc(href)}" style="${STYLES.a}">▶ Watch the video on the site</a></p>`,
           { html: true },
         );
       },
