@@ -20,6 +20,9 @@ export default defineConfig({
           name: 'domain',
           environment: 'node',
           include: ['src/domain/**/*.test.ts'],
+          // Pure functions with no module state: one worker thread runs every file, no fresh module graph each.
+          pool: 'threads',
+          isolate: false,
         },
       },
       {
@@ -28,6 +31,10 @@ export default defineConfig({
           name: 'services',
           environment: 'node',
           include: ['src/services/**/*.test.ts'],
+          // Each test builds its own fakes, and nothing mocks a module: isolation per file only cost start-up
+          // (8 s of a 10 s run on 2 cores, the tests 0.5 s); shared, `npx vitest run --project services` takes 4 s.
+          pool: 'threads',
+          isolate: false,
         },
       },
       {
