@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { createBuilder } from 'vite';
 import { stateDir } from './lib/local-state.ts';
 import { projectRoot, quietThisProcess } from './lib/project.ts';
-import { serveBuild, type ServedSite } from './lib/serve-build.ts';
+import { ensurePortFree, serveBuild, type ServedSite } from './lib/serve-build.ts';
 import { describePreparation, prepareLocal } from './prepare-local.ts';
 import { LOCAL_MAIL_FROM, startLocalMailServer, type LocalMailServer } from './lib/local-mail.ts';
 import { smtpUrlForDisplay, workerSettingsFromEnv } from './lib/worker-settings.ts';
@@ -78,6 +78,8 @@ function everyMinute(baseUrl: string): () => void {
 async function main(): Promise<void> {
   quietThisProcess();
   const port = portFromEnv();
+  // Before a minute of preparing and building: a second npm start would only find the port taken then.
+  await ensurePortFree(port, 0);
   const started = Date.now();
   const lifecycle = stopOnSignals();
 
@@ -96,8 +98,10 @@ async function main(): Promise<void> {
     mail = await startLocalMailServer(stateDir());
     lifecycle.mailing(mail);
     vars.SMTP_URL = mail.smtpUrl;
-    vars.MAIL_FROM ??= LOCAL_MAIL_FROM;
   }
+  // A mail server of your own (SMTP_URL) gets the same default sender, said in the banner: a relay may insist on its own.
+  const defaultSender = !vars.MAIL_FROM;
+  vars.MAIL_FROM ??= LOCAL_MAIL_FROM;
   // STRIPE_STAND_IN=1 (and no STRIPE_SECRET_KEY): paid membership against the stand-in of Stripe's API on this machine (decision 092).
   let stripe: StripeStandIn | undefined;
   if (process.env.STRIPE_STAND_IN === '1' && !vars.STRIPE_SECRET_KEY) {
@@ -121,7 +125,7 @@ async function main(): Promise<void> {
   if (mail) console.log(`  Mail ${mail.webUrl}  (the local mail server: every mail the newsroom sends lands here; SMTP ${mail.smtpUrl})`);
   else
     console.log(
-      `  Mail sent by SMTP to ${smtpUrlForDisplay(vars.SMTP_URL!)}${vars.MAIL_FROM ? ` from ${vars.MAIL_FROM}` : ' (MAIL_FROM is not set: mail will not leave)'}`,
+      `  Mail sent by SMTP to ${smtpUrlForDisplay(vars.SMTP_URL!)} from ${vars.MAIL_FROM}${defaultSender ? ' (the default: set MAIL_FROM to an address your mail server sends for)' : ''}`,
     );
   if (stripe)
     console.log(

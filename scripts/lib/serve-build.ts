@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { portIsFree } from './ports.ts';
 import { projectRoot, quietEnv } from './project.ts';
 import { run, wranglerBin } from './run.ts';
 /** What `vite build` writes for the worker: its bundle and a wrangler config pointing at dist/client. */
@@ -40,6 +41,21 @@ export async function buildSite(): Promise<void> {
 }
 
 /**
+ * Refuses a port something else listens on, after a few seconds' grace for a server that was just
+ * stopped: the readiness check below would take another server's answers for this one's.
+ */
+export async function ensurePortFree(port: number, graceMs = 5_000): Promise<void> {
+  const deadline = Date.now() + graceMs;
+  while (!(await portIsFree(port))) {
+    if (Date.now() > deadline)
+      throw new Error(
+        `Port ${port} on ${HOST} is taken: is the newsroom already running there? Stop it, or choose another port (PORT=... npm start).`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
  * Serves the built site (dist/) on workerd through `wrangler dev`, as `npm start`, the benchmark
  * and the e2e run do: the same worker, assets and bindings `wrangler deploy` ships, over local
  * state. Its HTTP server sends answers the way the worker shapes them (compressed ones included).
@@ -54,6 +70,7 @@ export async function serveBuild({
   scheduled = false,
   timeoutMs = 90_000,
 }: ServeOptions): Promise<ServedSite> {
+  await ensurePortFree(port);
   const args = [
     wranglerBin,
     'dev',
