@@ -1,13 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { formatDay } from '../../../domain/dates.ts';
 import { formatMoney } from '../../../domain/members/money.ts';
 import type { ReaderAnswer } from '../../../domain/readers/answers.ts';
 import { Dialog } from '../../forms/dialog.tsx';
-import { SelectField, TextField } from '../../forms/form-field.tsx';
 import { saveFile } from '../../ui/save-file.ts';
+import { ListFilterForm, ListState, Pager, useListFilter } from '../filtered-list.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { MEMBERS_PAGE, memberQuery, membersCsv, membersQuery, setComped, type MemberFilter, type MemberStatus } from './members-api.ts';
+import { MEMBERS_PAGE, memberQuery, membersCsv, membersQuery, setComped, type MemberStatus } from './members-api.ts';
 
 const STATUSES: MemberStatus[] = ['free', 'paid', 'comped'];
 
@@ -22,15 +22,10 @@ function membershipLine(member: ReaderAnswer): string {
 
 /** Members: filter by status, search by address or name, page through, export CSV; a member's page with comp and uncomp. */
 export function MembersPanel() {
-  const [filter, setFilter] = useState<MemberFilter>({ status: '', q: '', offset: 0 });
-  const [search, setSearch] = useState('');
+  const list = useListFilter<MemberStatus>();
   const [open, setOpen] = useState<number | null>(null);
-  const list = useQuery({ ...membersQuery(filter), placeholderData: keepPreviousData });
-  const total = list.data?.total ?? 0;
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    setFilter((current) => ({ ...current, q: search.trim(), offset: 0 }));
-  };
+  const members = useQuery({ ...membersQuery(list.filter), placeholderData: keepPreviousData });
+  const total = members.data?.total ?? 0;
   return (
     <section className="card members-panel" aria-labelledby="members-title">
       <div className="card-heading">
@@ -38,49 +33,19 @@ export function MembersPanel() {
           <h2 className="card-title" id="members-title">
             Readers and members
           </h2>
-          <p className="muted small">{list.data ? `${total.toLocaleString('en-US')} matching` : ' '}</p>
+          <p className="muted small">{members.data ? `${total.toLocaleString('en-US')} matching` : ' '}</p>
         </div>
         <button
           type="button"
           className="button button-secondary button-small"
-          onClick={() => void membersCsv(filter).then((blob) => saveFile(blob, 'members.csv'))}
+          onClick={() => void membersCsv(list.filter).then((blob) => saveFile(blob, 'members.csv'))}
         >
           Export CSV
         </button>
       </div>
-      <form className="subscribers-filter" onSubmit={onSearch} role="search">
-        <SelectField
-          label="Membership"
-          name="status"
-          value={filter.status}
-          onChange={(event) => setFilter((current) => ({ ...current, status: event.target.value as MemberStatus | '', offset: 0 }))}
-        >
-          <option value="">Any</option>
-          {STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {status}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          label="Search address or name"
-          name="q"
-          type="search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-        <button type="submit" className="button button-secondary">
-          Search
-        </button>
-      </form>
-      {list.isPending ? <Spinner label="Loading members" /> : null}
-      {list.isError ? (
-        <p role="alert" className="field-error">
-          Members could not be loaded.
-        </p>
-      ) : null}
-      {list.data && list.data.members.length === 0 ? <p className="empty-state">No members match.</p> : null}
-      {list.data && list.data.members.length > 0 ? (
+      <ListFilterForm list={list} statuses={STATUSES} statusLabel="Membership" searchLabel="Search address or name" />
+      <ListState query={members} what="members" rows={members.data?.members.length} />
+      {members.data && members.data.members.length > 0 ? (
         <table className="subscribers-table">
           <thead>
             <tr>
@@ -90,7 +55,7 @@ export function MembersPanel() {
             </tr>
           </thead>
           <tbody>
-            {list.data.members.map((member) => (
+            {members.data.members.map((member) => (
               <tr key={member.id}>
                 <td>
                   <button type="button" className="link-button" onClick={() => setOpen(member.id)}>
@@ -104,26 +69,7 @@ export function MembersPanel() {
           </tbody>
         </table>
       ) : null}
-      {total > MEMBERS_PAGE ? (
-        <div className="button-row">
-          <button
-            type="button"
-            className="button button-secondary button-small"
-            disabled={filter.offset === 0}
-            onClick={() => setFilter((current) => ({ ...current, offset: Math.max(0, current.offset - MEMBERS_PAGE) }))}
-          >
-            Previous
-          </button>
-          <button
-            type="button"
-            className="button button-secondary button-small"
-            disabled={filter.offset + MEMBERS_PAGE >= total}
-            onClick={() => setFilter((current) => ({ ...current, offset: current.offset + MEMBERS_PAGE }))}
-          >
-            Next
-          </button>
-        </div>
-      ) : null}
+      <Pager offset={list.filter.offset} pageSize={MEMBERS_PAGE} total={total} onOffset={list.setOffset} />
       {open !== null ? <MemberDialog id={open} onClose={() => setOpen(null)} /> : null}
     </section>
   );

@@ -1,11 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { NewsletterAnswer } from '../../../domain/newsletters/answers.ts';
 import { formatDay } from '../../../domain/dates.ts';
 import { ApiError } from '../../api/client.ts';
-import { CheckboxField, SelectField, TextField } from '../../forms/form-field.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
+import { CheckboxField, TextField } from '../../forms/form-field.tsx';
 import { saveFile } from '../../ui/save-file.ts';
+import { ListFilterForm, ListState, Pager, useListFilter } from '../filtered-list.tsx';
 import {
   allNewslettersQuery,
   importSubscribers,
@@ -13,7 +13,6 @@ import {
   subscribersQuery,
   SUBSCRIBERS_PAGE,
   type ImportResult,
-  type SubscriberFilter,
   type SubscriberStatus,
 } from './newsletter-api.ts';
 
@@ -21,14 +20,9 @@ const STATUSES: SubscriberStatus[] = ['subscribed', 'pending', 'unsubscribed', '
 
 /** One newsletter's subscribers: filter by status, search, page through, export as CSV, import a CSV with consent. */
 export function SubscribersPanel({ newsletter }: { newsletter: NewsletterAnswer }) {
-  const [filter, setFilter] = useState<SubscriberFilter>({ status: '', q: '', offset: 0 });
-  const [search, setSearch] = useState('');
-  const list = useQuery({ ...subscribersQuery(newsletter.id, filter), placeholderData: keepPreviousData });
-  const total = list.data?.total ?? 0;
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    setFilter((current) => ({ ...current, q: search.trim(), offset: 0 }));
-  };
+  const list = useListFilter<SubscriberStatus>();
+  const subscribers = useQuery({ ...subscribersQuery(newsletter.id, list.filter), placeholderData: keepPreviousData });
+  const total = subscribers.data?.total ?? 0;
   return (
     <section className="card subscribers-panel" aria-labelledby="subscribers-title">
       <div className="card-heading">
@@ -36,43 +30,21 @@ export function SubscribersPanel({ newsletter }: { newsletter: NewsletterAnswer 
           <h2 className="card-title" id="subscribers-title">
             Subscribers of {newsletter.name}
           </h2>
-          <p className="muted small">{list.data ? `${total.toLocaleString('en-US')} matching` : ' '}</p>
+          <p className="muted small">{subscribers.data ? `${total.toLocaleString('en-US')} matching` : ' '}</p>
         </div>
         <button
           type="button"
           className="button button-secondary button-small"
-          onClick={() => void subscribersCsv(newsletter.id, filter).then((blob) => saveFile(blob, `${newsletter.slug}-subscribers.csv`))}
+          onClick={() =>
+            void subscribersCsv(newsletter.id, list.filter).then((blob) => saveFile(blob, `${newsletter.slug}-subscribers.csv`))
+          }
         >
           Export CSV
         </button>
       </div>
-      <form className="subscribers-filter" onSubmit={onSearch} role="search">
-        <SelectField
-          label="Status"
-          name="status"
-          value={filter.status}
-          onChange={(event) => setFilter((current) => ({ ...current, status: event.target.value as SubscriberStatus | '', offset: 0 }))}
-        >
-          <option value="">Any</option>
-          {STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {status}
-            </option>
-          ))}
-        </SelectField>
-        <TextField label="Search addresses" name="q" type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
-        <button type="submit" className="button button-secondary">
-          Search
-        </button>
-      </form>
-      {list.isPending ? <Spinner label="Loading subscribers" /> : null}
-      {list.isError ? (
-        <p role="alert" className="field-error">
-          Subscribers could not be loaded.
-        </p>
-      ) : null}
-      {list.data && list.data.subscribers.length === 0 ? <p className="empty-state">No subscribers match.</p> : null}
-      {list.data && list.data.subscribers.length > 0 ? (
+      <ListFilterForm list={list} statuses={STATUSES} statusLabel="Status" searchLabel="Search addresses" />
+      <ListState query={subscribers} what="subscribers" rows={subscribers.data?.subscribers.length} />
+      {subscribers.data && subscribers.data.subscribers.length > 0 ? (
         <table className="subscribers-table">
           <thead>
             <tr>
@@ -83,7 +55,7 @@ export function SubscribersPanel({ newsletter }: { newsletter: NewsletterAnswer 
             </tr>
           </thead>
           <tbody>
-            {list.data.subscribers.map((row) => (
+            {subscribers.data.subscribers.map((row) => (
               <tr key={row.email}>
                 <td>{row.email}</td>
                 <td>{row.status}</td>
@@ -94,26 +66,7 @@ export function SubscribersPanel({ newsletter }: { newsletter: NewsletterAnswer 
           </tbody>
         </table>
       ) : null}
-      {total > SUBSCRIBERS_PAGE ? (
-        <div className="button-row">
-          <button
-            type="button"
-            className="button button-secondary button-small"
-            disabled={filter.offset === 0}
-            onClick={() => setFilter((current) => ({ ...current, offset: Math.max(0, current.offset - SUBSCRIBERS_PAGE) }))}
-          >
-            Previous
-          </button>
-          <button
-            type="button"
-            className="button button-secondary button-small"
-            disabled={filter.offset + SUBSCRIBERS_PAGE >= total}
-            onClick={() => setFilter((current) => ({ ...current, offset: current.offset + SUBSCRIBERS_PAGE }))}
-          >
-            Next
-          </button>
-        </div>
-      ) : null}
+      <Pager offset={list.filter.offset} pageSize={SUBSCRIBERS_PAGE} total={total} onOffset={list.setOffset} />
       <ImportForm newsletter={newsletter} />
     </section>
   );
