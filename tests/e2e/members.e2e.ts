@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect, test } from './support/browser.ts';
 import { linkIn, mailTo, uniqueAddress } from './support/mail.ts';
 import { apiCall, apiLogin, site } from './support/site.ts';
+import { signInAs } from './support/staff.ts';
 
 /**
  * A reader becomes a paying member (decisions 092-094): /support, a sign-in link from their mail,
@@ -11,6 +12,8 @@ import { apiCall, apiLogin, site } from './support/site.ts';
  */
 
 let tierName: string;
+/** The reader who pays in the first journey, whom the admin then finds in the Members tab. */
+let payingReader: string;
 
 async function ensureTier(): Promise<string> {
   if (tierName) return tierName;
@@ -41,6 +44,7 @@ async function signInByLink(page: Page, email: string, back: string): Promise<vo
 test('a reader joins a paid tier from /support through Checkout, and sees it on /account', async ({ page, pageErrors }) => {
   const name = await ensureTier();
   const email = uniqueAddress();
+  payingReader = email;
   await page.goto('/support');
   const tier = page.locator('.tier-card', { has: page.getByRole('heading', { name }) });
   await tier.getByRole('button', { name: /Monthly/ }).click();
@@ -140,5 +144,30 @@ test('anyone gives once from /support, and comes back thanked', async ({ page, p
   await page.getByRole('button', { name: 'Donate' }).click();
   await page.waitForURL('**/support#thank-you');
   await expect.poll(() => page.locator('.support-thanks').isVisible()).toBe(true);
+  expect(pageErrors).toEqual([]);
+});
+
+test('the admin finds that paying member in the Members tab by membership and address, and opens their page', async ({
+  page,
+  pageErrors,
+}) => {
+  expect(payingReader).toBeTruthy();
+  await signInAs(page, site().admin);
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Members' }).click();
+  const panel = page.locator('.members-panel');
+  await panel.getByLabel('Membership').selectOption('paid');
+  await panel.getByLabel('Search address or name').fill(payingReader);
+  await panel.getByRole('button', { name: 'Search' }).click();
+  await expect.poll(() => panel.locator('.subscribers-table tbody tr').count()).toBe(1);
+  expect(await panel.locator('.subscribers-table tbody tr').textContent()).toContain(`Paid · ${tierName}, monthly · renews`);
+  await expect.poll(() => panel.locator('.card-heading .muted').textContent()).toBe('1 matching');
+
+  await panel.getByLabel('Membership').selectOption('free');
+  await expect.poll(() => panel.locator('.empty-state').textContent()).toBe('No members match.');
+  await panel.getByLabel('Membership').selectOption('paid');
+  await panel.getByRole('button', { name: payingReader }).click();
+  const dialog = page.getByRole('dialog');
+  await expect.poll(() => dialog.locator('.member-facts').textContent()).toContain('Has a Stripe customer');
   expect(pageErrors).toEqual([]);
 });
