@@ -4,6 +4,7 @@ import { DEMO_MP4_URL, DEMO_YOUTUBE_URL, demoBeats, demoNewsletter, demoReporter
 import { seedDemoNewsroom, type DemoSeedOutcome } from '../../scripts/seed/seed-demo-newsroom.ts';
 import type { Story } from '../../src/domain/story/entities.ts';
 import { api, deps, login } from './support/api.ts';
+import { siteApp } from './support/site-app.ts';
 import levee from '../../public/demo/levee-breach.webp?inline';
 
 const leveeBytes = Uint8Array.from(atob(levee.slice(levee.indexOf(',') + 1)), (c) => c.charCodeAt(0));
@@ -106,7 +107,7 @@ describe('the demo newsroom seed', () => {
     const newsletters =
       await api<{ slug: string; name: string; description: string; beat: unknown; isActive: boolean }[]>('/api/newsletters');
     expect(newsletters.body).toContainEqual(expect.objectContaining({ ...demoNewsletter, beat: null, isActive: true }));
-    const home = await api<string>('/');
+    const home = await siteApp()('/');
     expect(home.text).toContain(`Get ${demoNewsletter.name} by email`);
   });
 

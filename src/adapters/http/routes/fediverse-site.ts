@@ -126,7 +126,10 @@ export function fediverseSiteRoutes(deps: AppDeps) {
   });
   return (
     new Hono<AppEnv>()
-      .use(jsonErrors)
+      // Only on these addresses: routed at the site's root, a bare use() would reach every page's 404 too.
+      .use('/.well-known/*', jsonErrors)
+      .use('/nodeinfo/*', jsonErrors)
+      .use('/ap/*', jsonErrors)
       .get('/.well-known/webfinger', (c) => federate(deps, c))
       .get('/.well-known/nodeinfo', (c) => federate(deps, c))
       .get('/nodeinfo/2.1', (c) => federate(deps, c))
