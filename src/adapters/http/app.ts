@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { except } from 'hono/combine';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from './context.ts';
-import { errorBody, handleError } from './error-map.ts';
+import { errorBody, handleError, JSON_UTF8 } from './error-map.ts';
 import { authenticate } from './middleware/authenticate.ts';
 import { compression } from './middleware/compression.ts';
 import { noEdgeCache, type EdgeCache } from './middleware/edge-cache.ts';
@@ -110,8 +110,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       c.set('readerLevelOf', levelOf);
       await next();
       if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
-      // docs/product/api.md's content type; Hono's c.json() leaves the charset out.
-      if (c.res.headers.get('Content-Type') === 'application/json') c.header('Content-Type', 'application/json; charset=utf-8');
+      if (c.res.headers.get('Content-Type') === 'application/json') c.header('Content-Type', JSON_UTF8);
     })
     .use('/stories', edge.readThrough)
     // A live blog's feed is cached in its own scope (decision 055): posting an update renews only it.

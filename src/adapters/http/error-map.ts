@@ -16,6 +16,27 @@ const statusOf: Record<ErrorKind, ContentfulStatusCode> = {
   unavailable: 503,
 };
 
+/** The API's JSON type (docs/product/api.md); Hono's c.json() leaves the charset out. */
+export const JSON_UTF8 = 'application/json; charset=utf-8';
+
+/** The error code of a refusal that carries only its status (a library's answer, a middleware's exception). */
+const codeOfStatus: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  410: 'gone',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
+
+export function statusErrorCode(status: number): string {
+  return codeOfStatus[status] ?? 'http_error';
+}
+
 export function errorBody(code: string, message: string, fields?: Record<string, string>, details?: Record<string, unknown>) {
   return { error: { code, message, ...(fields ? { fields } : {}), ...details } };
 }
@@ -30,8 +51,7 @@ export function handleError(error: Error, c: Context): Response {
   }
   if (error instanceof HTTPException) {
     const status = error.status;
-    const code = status === 413 ? 'payload_too_large' : status === 400 ? 'bad_request' : 'http_error';
-    return c.json(errorBody(code, error.message || 'Bad request'), status as ContentfulStatusCode);
+    return c.json(errorBody(statusErrorCode(status), error.message || 'Bad request'), status as ContentfulStatusCode);
   }
   console.error('Unhandled error', error);
   return c.json(errorBody('internal_error', 'Something went wrong on our side. Please try again.'), 500);

@@ -7,7 +7,7 @@ import { accountById, authorAccountByUsername } from '../../../services/federati
 import type { AppDeps } from '../../app-deps.ts';
 import { federationData } from '../../federation/fediverse-context.ts';
 import type { AppEnv } from '../context.ts';
-import { errorBody } from '../error-map.ts';
+import { errorBody, JSON_UTF8, statusErrorCode } from '../error-map.ts';
 import { limitBody } from '../middleware/request-body.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
 
@@ -82,19 +82,6 @@ function inboxGuard(deps: AppDeps) {
   });
 }
 
-const ERROR_CODES: Record<number, string> = {
-  400: 'bad_request',
-  401: 'unauthenticated',
-  403: 'forbidden',
-  404: 'not_found',
-  405: 'method_not_allowed',
-  406: 'not_acceptable',
-  410: 'gone',
-  413: 'payload_too_large',
-  415: 'unsupported_media_type',
-  429: 'rate_limited',
-};
-
 /**
  * Every refusal of these routes in the API's error shape and charset: Fedify answers some (a WebFinger
  * without `resource`, a body it cannot read) in plain text.
@@ -104,12 +91,12 @@ const jsonErrors = createMiddleware<AppEnv>(async (c, next) => {
   const { status } = c.res;
   if (status < 400 || status >= 500) return;
   const type = c.res.headers.get('Content-Type') ?? '';
-  if (type === 'application/json') c.res.headers.set('Content-Type', 'application/json; charset=utf-8');
+  if (type === 'application/json') c.res.headers.set('Content-Type', JSON_UTF8);
   if (type.includes('json')) return;
   const said = (await c.res.text()).trim().slice(0, 200);
   const headers = new Headers(c.res.headers);
-  headers.set('Content-Type', 'application/json; charset=utf-8');
-  c.res = new Response(JSON.stringify(errorBody(ERROR_CODES[status] ?? 'bad_request', said || 'The request was refused')), {
+  headers.set('Content-Type', JSON_UTF8);
+  c.res = new Response(JSON.stringify(errorBody(statusErrorCode(status), said || 'The request was refused')), {
     status,
     headers,
   });
