@@ -96,3 +96,27 @@ test('a signed-in reader picks their newsletters with checkboxes on the account 
   await expect.poll(() => page.getByLabel(newsletter.name).isChecked()).toBe(true);
   expect(pageErrors).toEqual([]);
 });
+
+test('a Subscribe clicked while the page’s code is still arriving is sent in place once it has', async ({ page, pageErrors }) => {
+  const token = await apiLogin(site().admin);
+  const newsletter = await arrangeNewsletter(token);
+  const email = uniqueAddress('early');
+  // A slow connection: the islands' chunk arrives 1.5 s after it is asked for, well after the click.
+  let islandsAsked = 0;
+  await page.route('**/assets/islands-*.js', async (route) => {
+    islandsAsked += 1;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+
+  await page.goto('/newsletters');
+  const item = page.locator('.newsletter-item', { hasText: newsletter.name });
+  await item.getByLabel('Email address').fill(email);
+  await item.getByRole('button', { name: 'Subscribe' }).click();
+  await expect.poll(() => item.locator('.newsletter-status').textContent()).toContain(`we mailed a link to ${email}`);
+  expect(islandsAsked).toBeGreaterThan(0);
+  expect(page.url()).toBe(`${site().baseUrl}/newsletters`);
+  const mails = await mailTo(email);
+  expect(mails.map((mail) => mail.subject)).toEqual([`Confirm your subscription to ${newsletter.name}`]);
+  expect(pageErrors).toEqual([]);
+});

@@ -3,7 +3,11 @@ import type { IslandDefinition, IslandProps } from './island.ts';
 
 /** What counts as the reader starting to use an island. */
 const INTERACTIONS = ['pointerdown', 'touchstart', 'focusin', 'keydown', 'click'] as const;
-/** Controls whose click does nothing without their island, so a click made before it woke is carried out after. */
+/**
+ * Controls a click on which is held until their island woke, then carried out: buttons (a submit
+ * button would otherwise send its form the plain way, leaving the page, while the island loads)
+ * and in-page links.
+ */
 const HELD_CONTROLS = 'button, a[href^="#"]';
 
 function propsOf(element: HTMLElement): IslandProps {
@@ -33,8 +37,9 @@ function onFirstInteraction(element: HTMLElement, island: IslandDefinition): voi
   const hold = (event: Event) => {
     const control = (event.target as Element | null)?.closest<HTMLElement>(HELD_CONTROLS);
     if (woken || !control || !element.contains(control)) return;
-    // An in-page link would jump before its island could scroll and focus; hold it too.
-    if (control.tagName === 'A') event.preventDefault();
+    // Its own action (a form sent, an in-page jump) waits for the island, which carries it out.
+    // If the island cannot start, the held click is replayed and the plain action happens then.
+    event.preventDefault();
     held = control;
   };
   const wake = () => {
