@@ -9,7 +9,8 @@ import { apiCall, site } from './support/site.ts';
  * Issue 19 items 1 and 2: whatever a reader does first on a reader's page (a click on empty space,
  * a tap, the arrow keys or End, typing into the search box), the page never fights back: scroll,
  * focus, typed text and the element under the pointer stay as the reader left them (decision 045:
- * the worker's page stays the page; only islands wake). At a desktop size and a phone's.
+ * the worker's page stays the page; only islands wake), and the page keeps the height it arrived
+ * with as the reader scrolls through it (decision 103). At a desktop size and a phone's.
  */
 
 const SIZES = {
@@ -54,6 +55,7 @@ async function scrollDown(page: Page): Promise<number> {
 }
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+const pageHeight = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight);
 const unmarked = (page: Page) =>
   page.evaluate(
     () => Array.from(document.querySelectorAll('#root [data-reading-view] *')).filter((node) => !(node as HTMLElement).dataset.seen).length,
@@ -84,6 +86,21 @@ for (const size of Object.keys(SIZES) as Size[]) {
         expect(await scrollY(page)).toBe(start);
         expect(await readingViews(page)).toBe(1);
         expect(await unmarked(page)).toBe(0);
+        expect(pageErrors).toEqual([]);
+        await page.context().close();
+      });
+
+      test(`${name}: nothing further down changes height when the reader reaches it`, async ({ browser, pageErrors }) => {
+        const page = await readerPage(browser, size, paths[name]!, pageErrors);
+        const heightOnArrival = await pageHeight(page);
+        await page.evaluate(async () => {
+          for (let y = 0; y < document.documentElement.scrollHeight; y += Math.round(innerHeight / 2)) {
+            window.scrollTo(0, y);
+            await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+          }
+        });
+        await page.waitForLoadState('networkidle');
+        expect(await pageHeight(page)).toBe(heightOnArrival);
         expect(pageErrors).toEqual([]);
         await page.context().close();
       });
