@@ -105,6 +105,7 @@ export function describePreparation(report: PrepareReport, siteUrl?: string): st
       `Demo newsroom seeded: ${beats.length} beats, ${reporters.length} reporters, ${stories.length} stories (${published} published, ${stories.length - published} not).`,
     );
     lines.push(`  reporters ${reporters.map((user) => user.username).join(', ')}`);
+    lines.push(`  newsletter ${report.demo.outcome.newsletter.name} (readers subscribe on the home page)`);
     lines.push(
       `  password  ${report.demo.passwordGenerated ? `${report.demo.password}  (all of them; shown only once)` : '(the one in DEMO_PASSWORD)'}`,
     );

@@ -114,6 +114,13 @@ export const demoBeats: DemoBeat[] = [
   },
 ];
 
+/** The newsroom's own newsletter (no beat): the home page and every story offer it from the first start. */
+export const demoNewsletter = {
+  name: 'The Port Alden Briefing',
+  slug: 'briefing',
+  description: 'The stories that matter in Port Alden and the valley, in your inbox when we publish them.',
+};
+
 export const demoReporters: DemoReporter[] = [
   {
     username: 'maya.okafor',

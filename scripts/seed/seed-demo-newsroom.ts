@@ -5,7 +5,9 @@ import type { Story } from '../../src/domain/story/entities.ts';
 import type { User } from '../../src/domain/users/entities.ts';
 import { registerSchema } from '../../src/domain/users/schemas.ts';
 import { storySaveSchema } from '../../src/domain/story/schemas.ts';
-import { demoBeats, demoReporters, demoStories } from './demo-newsroom.ts';
+import { demoBeats, demoNewsletter, demoReporters, demoStories } from './demo-newsroom.ts';
+import { createNewsletter } from '../../src/services/newsletters/manage-newsletters.ts';
+import type { Newsletter } from '../../src/domain/newsletters/entities.ts';
 import { createBeat } from '../../src/services/beats/beat-save.ts';
 import { mediaKey, mediaUrl } from '../../src/media/media-keys.ts';
 
@@ -18,7 +20,8 @@ import { mediaKey, mediaUrl } from '../../src/media/media-keys.ts';
 /** Reads a demo picture's bytes by its file name in public/demo (Node's callers read the file; null keeps its /demo/ address). */
 export type DemoPictureReader = (file: string) => Promise<Uint8Array | null>;
 
-export type DemoSeedOutcome = { kind: 'seeded'; beats: Beat[]; reporters: User[]; stories: Story[] } | { kind: 'skipped'; reason: string };
+export type DemoSeedOutcome =
+  { kind: 'seeded'; beats: Beat[]; reporters: User[]; stories: Story[]; newsletter: Newsletter } | { kind: 'skipped'; reason: string };
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -111,5 +114,6 @@ export async function seedDemoNewsroom(deps: AppDeps, reporterPassword: string, 
       ),
     );
   }
-  return { kind: 'seeded', beats, reporters, stories };
+  const newsletter = await createNewsletter({ ...deps, clock: { now: () => at(oldest) } }, demoNewsletter);
+  return { kind: 'seeded', beats, reporters, stories, newsletter };
 }

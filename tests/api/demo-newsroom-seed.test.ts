@@ -1,9 +1,10 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_MP4_URL, DEMO_YOUTUBE_URL, demoBeats, demoReporters, demoStories } from '../../scripts/seed/demo-newsroom.ts';
+import { DEMO_MP4_URL, DEMO_YOUTUBE_URL, demoBeats, demoNewsletter, demoReporters, demoStories } from '../../scripts/seed/demo-newsroom.ts';
 import { seedDemoNewsroom, type DemoSeedOutcome } from '../../scripts/seed/seed-demo-newsroom.ts';
 import type { Story } from '../../src/domain/story/entities.ts';
 import { api, deps, login } from './support/api.ts';
+import { siteApp } from './support/site-app.ts';
 import levee from '../../public/demo/levee-breach.webp?inline';
 
 const leveeBytes = Uint8Array.from(atob(levee.slice(levee.indexOf(',') + 1)), (c) => c.charCodeAt(0));
@@ -100,6 +101,14 @@ describe('the demo newsroom seed', () => {
     const oldest = Date.parse(outcome.stories.find((story) => story.title === published.at(-1)!.title)!.createdAt);
     const hours = (newest - oldest) / 3_600_000;
     expect(hours).toBeCloseTo(published.at(-1)!.hoursAgo - published[0]!.hoursAgo, 3);
+  });
+
+  it("offers the newsroom's own newsletter, without a beat, so readers can subscribe from the first start", async () => {
+    const newsletters =
+      await api<{ slug: string; name: string; description: string; beat: unknown; isActive: boolean }[]>('/api/newsletters');
+    expect(newsletters.body).toContainEqual(expect.objectContaining({ ...demoNewsletter, beat: null, isActive: true }));
+    const home = await siteApp()('/');
+    expect(home.text).toContain(`Get ${demoNewsletter.name} by email`);
   });
 
   it('leaves a newsroom that already has stories or beats alone', async () => {
