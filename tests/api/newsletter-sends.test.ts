@@ -9,6 +9,7 @@ import { parseSmtpUrl } from '../../src/adapters/mail/smtp-url.ts';
 import { openOutbox } from '../../src/adapters/mail/mail-settings.ts';
 import { OutboxNewsletterMail } from '../../src/adapters/mail/newsletter-mail.ts';
 import { deliverSendBatch } from '../../src/services/newsletters/deliver-send.ts';
+import { forgetOldSendRecipients } from '../../src/services/newsletters/forget-old-recipients.ts';
 import { SEND_PROGRESS_SLICE } from '../../src/domain/newsletters/rules.ts';
 import { confirmedSubscriber, createNewsletter } from './support/newsletters.ts';
 import { asReader, signInReader } from './support/readers.ts';
@@ -421,6 +422,56 @@ describe('a reader who leaves', () => {
       n: 0,
     });
     expect((await sendOf(sent.body.id)).body).toMatchObject({ recipients: 1, delivered: 1 });
+  });
+});
+
+describe('a finished send a month on', () => {
+  const event = (body: unknown) =>
+    api('/api/newsletters/events', { method: 'POST', json: body, headers: { Authorization: `Basic ${btoa('mail:test-webhook-secret')}` } });
+  const recipientRows = async (sendId: number) =>
+    (await env.DB.prepare('SELECT count(*) AS n FROM send_recipients WHERE send_id = ?').bind(sendId).first<{ n: number }>())!.n;
+
+  it('keeps its figures and loses its recipient rows to the minute job, a batch at a time; a newer send keeps them', async () => {
+    const letter = await createNewsletter(admin.token);
+    const readers = [uniqueAddress('kept'), uniqueAddress('kept'), uniqueAddress('kept')];
+    for (const email of readers) await confirmedSubscriber(letter.slug, email);
+    const sendIds: number[] = [];
+    for (const title of ['The bridge reopens', 'The water main bursts']) {
+      const story = await createStory(author.token, { status: 'published', title });
+      const sent = await api(`/api/stories/${story.id}/send`, { method: 'POST', token: author.token, json: { newsletter: letter.slug } });
+      expect(sent.status, sent.text).toBe(202);
+      sendIds.push(sent.body.id);
+    }
+    await runQueuedJobs();
+    const [oldId, recentId] = sendIds as [number, number];
+    expect((await sendOf(oldId)).body).toMatchObject({ state: 'sent', recipients: 3, delivered: 3 });
+    expect(await recipientRows(oldId)).toBe(3);
+
+    const now = new Date().toISOString();
+    expect(await forgetOldSendRecipients(deps, now)).toBe(0);
+    const finishedAt = '2026-01-01T00:00:00.000Z';
+    await env.DB.prepare('UPDATE sends SET finished_at = ? WHERE id = ?').bind(finishedAt, oldId).run();
+    const before = (await sendOf(oldId)).body;
+    // Three batches of one: one run forgets at most its limit, in whole batches, oldest first.
+    await env.DB.prepare(
+      'UPDATE send_recipients SET batch = id - (SELECT min(id) FROM send_recipients WHERE send_id = ?1) WHERE send_id = ?1',
+    )
+      .bind(oldId)
+      .run();
+    expect(await deps.sends.forgetRecipients('2026-01-02T00:00:00.000Z', 100)).toBe(1);
+    expect(await recipientRows(oldId)).toBe(2);
+    expect(await forgetOldSendRecipients(deps, now)).toBe(2);
+    expect(await recipientRows(oldId)).toBe(0);
+    expect(await forgetOldSendRecipients(deps, now)).toBe(0);
+    expect((await sendOf(oldId)).body).toEqual(before);
+    expect(await recipientRows(recentId)).toBe(3);
+
+    // A late bounce still suppresses the address; it counts on the send that last mailed it, which still knows it.
+    expect((await event({ RecordType: 'Bounce', Type: 'HardBounce', Email: readers[0], MessageID: crypto.randomUUID() })).body).toEqual({
+      suppressed: true,
+    });
+    expect((await sendOf(recentId)).body).toMatchObject({ bounced: 1 });
+    expect((await sendOf(oldId)).body).toEqual(before);
   });
 });
 

@@ -6,6 +6,7 @@ import type { Db } from './db.ts';
 import { isUniqueViolation } from './db.ts';
 import { jobRows } from './job-rows.ts';
 import { atomically } from './raw-batch.ts';
+import { SEND_BATCH_SIZE } from '../../domain/newsletters/rules.ts';
 import { MAILABLE } from './d1-newsletter-repository.ts';
 import { newsletters, sends, suppressions } from './newsletters-schema.ts';
 
@@ -196,6 +197,24 @@ export class D1SendRepository implements SendRepository, SuppressionRepository {
           FROM send_recipients r JOIN sends d ON d.id = r.send_id JOIN newsletters n ON n.id = d.newsletter_id JOIN stories t ON t.id = d.story_id
           WHERE r.email = ${email} ORDER BY r.id`,
     );
+  }
+
+  async forgetRecipients(finishedBefore: string, limit: number): Promise<number> {
+    // One send at a time, a slice of its batches at a time (the (send_id, batch, status) index), so
+    // one run's delete stays small however large the audience was.
+    const oldest = await this.db.get<{ sendId: number; firstBatch: number } | undefined>(
+      sql`SELECT r.send_id AS "sendId", min(r.batch) AS "firstBatch" FROM send_recipients r
+          WHERE r.send_id = (SELECT d.id FROM sends d WHERE d.state IN ('sent', 'failed') AND d.finished_at < ${finishedBefore}
+                               AND EXISTS (SELECT 1 FROM send_recipients x WHERE x.send_id = d.id)
+                             ORDER BY d.id LIMIT 1)
+          GROUP BY r.send_id`,
+    );
+    if (!oldest) return 0;
+    const batches = Math.max(1, Math.floor(limit / SEND_BATCH_SIZE));
+    const result = await this.db.run(
+      sql`DELETE FROM send_recipients WHERE send_id = ${oldest.sendId} AND batch < ${oldest.firstBatch + batches}`,
+    );
+    return result.meta.changes ?? 0;
   }
 
   async isSuppressed(email: string): Promise<boolean> {

@@ -5,6 +5,7 @@ import { pruneExpiredRows } from '../../services/maintenance/prune-expired-rows.
 import { requeueStrandedJobs } from '../../services/jobs/requeue-stranded-jobs.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { startDueSends } from '../../services/newsletters/deliver-send.ts';
+import { forgetOldSendRecipients } from '../../services/newsletters/forget-old-recipients.ts';
 import type { EdgeCache } from '../http/middleware/edge-cache.ts';
 import { tidyFediverse } from '../federation/fediverse-context.ts';
 import { tidyMemberships } from '../../services/members/stripe-events.ts';
@@ -29,6 +30,8 @@ export async function runScheduledJob(deps: AppDeps, edgeCache: EdgeCache, sched
   await Promise.all([deps.readerSignIns.pruneBefore(clock), deps.readers.pruneSessions(clock)]);
   // A scheduled story's newsletter sends start once it is published (decision 083).
   await startDueSends(deps);
+  // ...and a month after a send finished, only its figures are kept.
+  await forgetOldSendRecipients(deps, clock);
   // The fan-out's jobs whose message was lost or whose runner died get a new message (decision 065).
   await requeueStrandedJobs(deps.jobs, clock);
   // Followers hear of what was published now, and of anything a crash kept from them.

@@ -127,6 +127,11 @@ export interface SendRepository {
   fail(sendId: number, now: string): Promise<void>;
   /** What each reader was sent, for their export. */
   recordFor(email: string): Promise<unknown[]>;
+  /**
+   * Forgets up to `limit` recipient rows of the sends that finished before `finishedBefore` (oldest
+   * send first, whole batches): the send's figures are what is kept. Answers how many rows went.
+   */
+  forgetRecipients(finishedBefore: string, limit: number): Promise<number>;
 }
 
 /** Mail about newsletters that leaves now: the double opt-in's confirmation. */

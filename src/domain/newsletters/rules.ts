@@ -19,6 +19,14 @@ export const SEND_BATCH_SIZE = 100;
  * that dies part-way repeats at most this many (per batch running at that moment), not the batch.
  */
 export const SEND_PROGRESS_SLICE = 10;
+/**
+ * A finished send's recipient rows (who was mailed, for a late bounce or complaint and the reader's
+ * export) are kept this long; then only the send's figures. Bounces come within days, and
+ * complaints through a mailbox provider's feedback loop within weeks.
+ */
+export const SEND_RECIPIENTS_KEPT_DAYS = 30;
+/** Recipient rows forgotten per minute at most: 10,000 a run, a million-recipient send in under two hours. */
+export const SEND_RECIPIENTS_FORGOTTEN_PER_RUN = 10_000;
 /** Subscriber lists page at most this many rows; the CSV export has them all. */
 export const SUBSCRIBERS_PAGE_MAX = 500;
 /** An import takes at most this many lines (and 2 MB, the API's body limit). */
