@@ -383,7 +383,7 @@ const MATRIX: Row[] = [
   // Members (docs/product/api.md, "Members and reader revenue"): tiers are anyone's to see and the admin's to set; Checkout and
   // the portal need a reader's session (no staff token is one); anyone may give; Stripe's webhook needs Stripe's signature.
   row('GET /api/members/tiers',                         [200,  200,   200,  200,  200,   200], (c) => api('/api/members/tiers', { token: c.token })),
-  row('POST /api/members/tiers',                        [401,  403,   403,  201,  401,   401], (c) => api('/api/members/tiers', { method: 'POST', token: c.token, json: TIER_BODY })),
+  row('POST /api/members/tiers',                        [401,  403,   403,  201,  401,   401], (c) => api('/api/members/tiers', { method: 'POST', token: c.token, json: { ...TIER_BODY, name: 'Matrix tier, posted' } })),
   row('PUT /api/members/tiers/:id',                     [401,  403,   403,  200,  401,   401], async (c) => api(`/api/members/tiers/${await memberTier()}`, { method: 'PUT', token: c.token, json: { description: 'Changed' } })),
   row('POST /api/members/checkout',                     [401,  401,   401,  401,  401,   401], async (c) => api('/api/members/checkout', { method: 'POST', token: c.token, json: { tierId: await memberTier(), interval: 'month' } })),
   row('POST /api/members/donate',                       [200,  200,   200,  200,  200,   200], (c) => api('/api/members/donate', { method: 'POST', token: c.token, json: { amount: 500, currency: 'usd' } })),

@@ -138,6 +138,33 @@ describe('tiers', () => {
     const error = expectError(bad, 400, 'validation_failed');
     expect(Object.keys(error.fields ?? {})).toEqual(expect.arrayContaining(['name']));
     expectError(await api('/api/members/tiers/99999', { method: 'PUT', token: admin.token, json: { name: 'Nope' } }), 404);
+    // Two tiers may not share a name (readers choose by it), whatever its case; nothing reaches Stripe.
+    const products = await countOf('SELECT count(*) AS n FROM member_tiers');
+    const twin = await api('/api/members/tiers', {
+      method: 'POST',
+      token: admin.token,
+      json: { name: ' supporter ', monthly: { amount: 500, currency: 'usd' }, yearly: { amount: 5000, currency: 'usd' } },
+    });
+    expect(expectError(twin, 409, 'tier_name_taken').fields).toEqual({ name: 'A tier with that name already exists' });
+    expect(await countOf('SELECT count(*) AS n FROM member_tiers')).toBe(products);
+    const other = await api('/api/members/tiers', {
+      method: 'POST',
+      token: admin.token,
+      json: { name: 'Sustainer', monthly: { amount: 1200, currency: 'usd' }, yearly: { amount: 12000, currency: 'usd' } },
+    });
+    expect(other.status, other.text).toBe(201);
+    expectError(
+      await api(`/api/members/tiers/${other.body.id}`, { method: 'PUT', token: admin.token, json: { name: 'SUPPORTER' } }),
+      409,
+      'tier_name_taken',
+    );
+    // Keeping its own name (a change of description, say) is no clash.
+    const same = await api(`/api/members/tiers/${other.body.id}`, {
+      method: 'PUT',
+      token: admin.token,
+      json: { name: 'Sustainer', description: 'More' },
+    });
+    expect(same.status, same.text).toBe(200);
     expectError(await api('/api/members/tiers', { method: 'POST', token: reporter.token, json: { name: 'X' } }), 403);
     expectError(await api('/api/members/tiers', { method: 'POST', json: { name: 'X' } }), 401);
   });

@@ -1,4 +1,4 @@
-import { NotFoundError } from '../../domain/errors.ts';
+import { ConflictError, NotFoundError } from '../../domain/errors.ts';
 import type { Tier } from '../../domain/members/entities.ts';
 import type { PaymentGateway, TierRepository, TierWrite } from '../../domain/members/revenue-ports.ts';
 import type { TierInput, TierUpdateInput } from '../../domain/members/schemas.ts';
@@ -29,8 +29,21 @@ export async function listTiers(deps: Pick<TierDeps, 'tiers'>, { activeOnly }: {
   return activeOnly ? tiers.filter((tier) => tier.isActive) : tiers;
 }
 
+const TIER_NAME_TAKEN = 'A tier with that name already exists';
+
+/**
+ * Readers choose between tiers by name (on /support, in Checkout and the billing portal), so two
+ * may not share one, whatever its case or spacing. Checked before Stripe hears of the tier.
+ */
+async function refuseTakenName(deps: Pick<TierDeps, 'tiers'>, name: string, exceptId: number | null): Promise<void> {
+  const key = name.trim().toLocaleLowerCase();
+  const clash = (await deps.tiers.list()).some((tier) => tier.id !== exceptId && tier.name.trim().toLocaleLowerCase() === key);
+  if (clash) throw new ConflictError('tier_name_taken', TIER_NAME_TAKEN, { name: TIER_NAME_TAKEN });
+}
+
 export async function createTier(deps: TierDeps, input: TierInput, origin: string): Promise<Tier> {
   const stripe = gatewayOrThrow(deps.payments);
+  await refuseTakenName(deps, input.name, null);
   const productId = await stripe.createProduct({ name: input.name, description: input.description, active: input.isActive, tierId: null });
   const [monthlyId, yearlyId] = await Promise.all([
     stripe.createPrice({ productId, currency: input.monthly.currency, amount: input.monthly.amount, interval: 'month' }),
@@ -58,6 +71,7 @@ export async function updateTier(deps: TierDeps, id: number, input: TierUpdateIn
   const current = await deps.tiers.findById(id);
   if (!current) throw new NotFoundError('Tier');
   const stripe = gatewayOrThrow(deps.payments);
+  if (input.name !== undefined) await refuseTakenName(deps, input.name, id);
   const monthly = input.monthly ?? current.monthly;
   const yearly = input.yearly ?? current.yearly;
   // One currency for the tier: a change of one price's currency moves the other's with it.
