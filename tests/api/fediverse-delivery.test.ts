@@ -101,11 +101,12 @@ describe('publishing', () => {
       name: 'Levee breach floods the lower ward',
       summary: 'Water reached the second floor on Elm Street.',
       content: '<p>The levee gave way at 3 a.m.</p>',
-      published: story.publishedAt,
       attributedTo: `http://newsroom.test/ap/actors/${author}`,
       image: { type: 'Image', url: 'https://images.example/levee.jpg', name: 'Water over the levee' },
       tag: { type: 'Hashtag', name: '#LocalNews', href: 'http://newsroom.test/beat/local-news' },
     });
+    // The same instant: the vocabulary writes xsd:dateTime without trailing zeros (.760Z as .76Z).
+    expect(Date.parse(article.published)).toBe(Date.parse(story.publishedAt));
     expect(['as:Public', 'https://www.w3.org/ns/activitystreams#Public']).toContain(article.to);
     expect(article.cc).toEqual([`http://newsroom.test/ap/actors/${author}/followers`, 'http://newsroom.test/ap/actors/newsroom/followers']);
 
