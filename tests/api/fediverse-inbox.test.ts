@@ -142,6 +142,7 @@ describe('replies, likes and boosts', () => {
       uri: `${alice.id}/statuses/1`,
       actor: { uri: alice.id, name: 'Alice', handle: alice.handle },
       state: 'pending',
+      publishedAt: '2026-11-20T10:00:00.000Z',
     });
     expect(reply.content).toBe('<p>Stay safe <a rel="nofollow noopener noreferrer ugc" target="_blank">out</a> there</p>');
     const site = siteApp();

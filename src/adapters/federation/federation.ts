@@ -259,7 +259,8 @@ builder
       actor: remoteActor(actor),
       url: object.url instanceof URL ? object.url.href : (object.url?.href?.href ?? null),
       content: object.content?.toString() ?? '',
-      published: object.published?.toString() ?? null,
+      // Our own timestamps' form (milliseconds always written), so replies sort by their text as by time.
+      published: object.published ? new Date(object.published.epochMilliseconds).toISOString() : null,
     });
   })
   .on(Update, async (ctx, update) => {
