@@ -106,7 +106,7 @@ describe('publishing', () => {
       tag: { type: 'Hashtag', name: '#LocalNews', href: 'http://newsroom.test/beat/local-news' },
     });
     // The same instant: the vocabulary writes xsd:dateTime without trailing zeros (.760Z as .76Z).
-    expect(Date.parse(article.published)).toBe(Date.parse(story.publishedAt));
+    expect(Date.parse(article.published)).toBe(Date.parse(story.publishedAt!));
     expect(['as:Public', 'https://www.w3.org/ns/activitystreams#Public']).toContain(article.to);
     expect(article.cc).toEqual([`http://newsroom.test/ap/actors/${author}/followers`, 'http://newsroom.test/ap/actors/newsroom/followers']);
 
