@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { test as base } from 'vitest';
 import { FAKE_MEDIA_FLAGS, launchChromium } from '../../../scripts/lib/chromium.ts';
 import { site } from './site.ts';
+import { logSlowRequests } from './slow-requests.ts';
 
 /**
  * The journey test API: `test('...', async ({ page }) => ...)`. One Chromium per file (with the fake
@@ -13,6 +14,7 @@ import { site } from './site.ts';
 export const test = base
   .extend('browser', { scope: 'file' }, async ({}, { onCleanup }) => {
     const browser = await launchChromium(FAKE_MEDIA_FLAGS);
+    logSlowRequests(browser);
     onCleanup(() => browser.close());
     return browser;
   })
