@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { portIsFree } from './ports.ts';
 import { projectRoot, quietEnv } from './project.ts';
 import { run, wranglerBin } from './run.ts';
+import { patchWranglerProxy } from './wrangler-proxy-patch.ts';
 /** What `vite build` writes for the worker: its bundle and a wrangler config pointing at dist/client. */
 export const builtWorkerConfig = join(projectRoot, 'dist', 'newsroom', 'wrangler.json');
 
@@ -71,6 +72,7 @@ export async function serveBuild({
   timeoutMs = 90_000,
 }: ServeOptions): Promise<ServedSite> {
   await ensurePortFree(port);
+  patchWranglerProxy();
   const args = [
     wranglerBin,
     'dev',

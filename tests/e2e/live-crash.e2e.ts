@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { projectRoot, quietEnv } from '../../scripts/lib/project.ts';
-import { e2ePorts, portIsFree } from './support/ports.ts';
-import { site } from './support/site.ts';
+import { spareSitePort } from './support/spare-site-port.ts';
 
 /**
  * A stream whose reporter was connected when the server died (issue 18): scripts/check/live-crash.ts
@@ -12,19 +11,12 @@ import { site } from './support/site.ts';
  * acknowledged byte recorded. Before issue 18 it stayed on air for good.
  */
 
-async function anotherPort(): Promise<number> {
-  const { first, last } = e2ePorts();
-  const taken = Number(new URL(site().baseUrl).port);
-  for (let port = last; port >= first; port--) if (port !== taken && (await portIsFree(port))) return port;
-  throw new Error(`no second free port in ${process.env.E2E_PORTS ?? '8800-8809'}`);
-}
-
 describe('a served build killed while a reporter is live', () => {
   it(
     'ends the stream by itself within the grace period after the restart, with everything acknowledged recorded',
     { timeout: 240_000 },
     async () => {
-      const port = await anotherPort();
+      const port = await spareSitePort();
       const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/check/live-crash.ts', '--no-build'], {
         cwd: projectRoot,
         env: quietEnv({ CRASH_PORT: String(port), CRASH_GRACE_SECONDS: '8', NODE_ENV: 'production' }),

@@ -6,7 +6,7 @@ import { STATE_DIR_ENV } from '../../scripts/lib/local-state.ts';
 import { run } from '../../scripts/lib/run.ts';
 import { serveBuild, type ServedSite } from '../../scripts/lib/serve-build.ts';
 import { offerViews } from '../../scripts/bench/views/readers.ts';
-import { portIsFree } from './support/ports.ts';
+import { spareSitePort } from './support/spare-site-port.ts';
 
 /**
  * Decision 060's promise, on the served build (wrangler dev on workerd, as `npm start`): a view
@@ -18,13 +18,6 @@ import { portIsFree } from './support/ports.ts';
  */
 
 const FLUSH_SECONDS = '1';
-
-/** A free port in E2E_PORTS other than the shared site's. */
-async function freePort(): Promise<number> {
-  const [first, last] = (process.env.E2E_PORTS ?? '8800-8809').split('-').map(Number);
-  for (let port = last ?? first!; port >= first!; port--) if (await portIsFree(port)) return port;
-  throw new Error('No free port in E2E_PORTS for a second site');
-}
 
 const stateDir = mkdtempSync(join(tmpdir(), 'newsroom-kill-'));
 let site: ServedSite | null = null;
@@ -48,7 +41,7 @@ describe('views answered as counted, when the server is killed', () => {
       quiet: true,
       env: { [STATE_DIR_ENV]: stateDir, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, SEED_DEMO: '1' },
     });
-    const port = await freePort();
+    const port = await spareSitePort();
     const serve = () => serveBuild({ port, stateDir, vars: { VIEW_FLUSH_SECONDS: FLUSH_SECONDS, RATE_LIMITS: 'off' } });
     const signIn = async (baseUrl: string) => {
       const res = await fetch(`${baseUrl}/api/auth/login`, {

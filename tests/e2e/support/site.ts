@@ -47,12 +47,24 @@ export async function apiCall<T>(
   };
 }
 
-/** Signs in through the API and returns the bearer token. */
+/** What wrangler dev's proxy answers a POST it could not forward to the worker (decision 104): "try again". */
+const PROXY_COULD_NOT_FORWARD = /^Your worker restarted mid-request\./;
+
+/**
+ * Signs in through the API and returns the bearer token. A sign-in the local proxy could not
+ * forward is tried once more, as its answer asks, and said on stderr (decision 104).
+ */
 export async function apiLogin(account: Pick<E2eAccount, 'email' | 'password'>): Promise<string> {
-  const res = await apiCall<{ token: string }>('/api/auth/login', {
-    method: 'POST',
-    json: { emailOrUsername: account.email, password: account.password },
-  });
-  if (res.status !== 200) throw new Error(`Sign-in as ${account.email} failed with ${res.status}`);
+  const signIn = () =>
+    apiCall<{ token: string }>('/api/auth/login', {
+      method: 'POST',
+      json: { emailOrUsername: account.email, password: account.password },
+    });
+  let res = await signIn();
+  if (res.status === 503 && typeof res.body === 'string' && PROXY_COULD_NOT_FORWARD.test(res.body)) {
+    console.warn(`Sign-in as ${account.email}: wrangler dev's proxy did not reach the worker, trying again: ${res.body}`);
+    res = await signIn();
+  }
+  if (res.status !== 200) throw new Error(`Sign-in as ${account.email} failed with ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body.token;
 }
