@@ -10,7 +10,7 @@ import type { LiveManifest } from '../../src/media/live-protocol.ts';
 import { ffmpegDecodeErrors, ffprobe, ffprobeBytes, hasFfprobe } from '../support/ffprobe.ts';
 import { expect, test } from './support/browser.ts';
 import { emulateIphoneMediaSource, holdManagedMediaSource, managedMediaSourceRecord } from './support/iphone-media-source.ts';
-import { expectNotice, frameRate, playAndSeek, videoState } from './support/media.ts';
+import { expectNotice, frameRate, playAndSeek, videoState, type FrameRate } from './support/media.ts';
 import { apiCall, apiLogin, site } from './support/site.ts';
 import { openLiveTab, readerPage } from './support/live.ts';
 import { createReporterViaApi, unique, uniqueUsername } from './support/staff.ts';
@@ -37,15 +37,23 @@ async function manifest(streamId: number): Promise<LiveManifest> {
   return (await apiCall<LiveManifest>(`/api/streams/${streamId}/live`)).body;
 }
 
-/** Plays on its own, time advancing, at a frame rate the camera's; logs what it measured. */
-async function expectSmoothPlayback(reader: Page, what: string): Promise<void> {
-  await expect.poll(async () => (await videoState(reader, LIVE_VIDEO))?.currentTime ?? 0, { timeout: 30_000 }).toBeGreaterThan(0.5);
-  const rate = await frameRate(reader, LIVE_VIDEO);
+/**
+ * Time advancing (most of the window) and, while it does, frames at about the camera's rate; logs
+ * what it measured. The rate counts the seconds played, not the window: a player that waits a
+ * moment for data on a loaded machine shows no fewer frames while it plays.
+ */
+function expectSmooth(rate: FrameRate, what: string): void {
   console.log(
-    `${what}: ${rate.fps.toFixed(1)} frames/s, ${rate.advanced.toFixed(2)} s of video in ${rate.seconds.toFixed(2)} s, ${rate.dropped} dropped`,
+    `${what}: ${rate.fps.toFixed(1)} frames/s (${rate.fpsWhilePlaying.toFixed(1)} while playing), ${rate.advanced.toFixed(2)} s of video in ${rate.seconds.toFixed(2)} s, ${rate.dropped} dropped`,
   );
   expect(rate.advanced).toBeGreaterThan(rate.seconds * 0.6);
-  expect(rate.fps).toBeGreaterThan(SMOOTH_FPS);
+  expect(rate.fpsWhilePlaying).toBeGreaterThan(SMOOTH_FPS);
+}
+
+/** Plays on its own, time advancing, at a frame rate the camera's. */
+async function expectSmoothPlayback(reader: Page, what: string): Promise<void> {
+  await expect.poll(async () => (await videoState(reader, LIVE_VIDEO))?.currentTime ?? 0, { timeout: 30_000 }).toBeGreaterThan(0.5);
+  expectSmooth(await frameRate(reader, LIVE_VIDEO), what);
 }
 
 /** A partner's page on another origin (a port of its own): a video element and hls.js, nothing else. */
@@ -235,12 +243,7 @@ describe.sequential('live video for every device', () => {
     }, playlistUrl);
     expect(support).toBe(true);
     await expect.poll(async () => (await videoState(page, '#partner'))?.currentTime ?? 0, { timeout: 30_000 }).toBeGreaterThan(0.5);
-    const rate = await frameRate(page, '#partner');
-    console.log(
-      `HLS live, hls.js: ${rate.fps.toFixed(1)} frames/s, ${rate.advanced.toFixed(2)} s of video in ${rate.seconds.toFixed(2)} s`,
-    );
-    expect(rate.advanced).toBeGreaterThan(rate.seconds * 0.6);
-    expect(rate.fps).toBeGreaterThan(SMOOTH_FPS);
+    expectSmooth(await frameRate(page, '#partner'), 'HLS live, hls.js');
     expect(await page.evaluate(() => (window as unknown as { hlsErrors: string[] }).hlsErrors)).toEqual([]);
 
     const probing = await hasFfprobe();

@@ -178,6 +178,11 @@ export async function expectPhotoStoryCreated(page: Page, token: string, title: 
 export interface FrameRate {
   /** Frames the video presented per second of wall time over the window. */
   fps: number;
+  /**
+   * Frames presented per second the video was playing (media time advanced, at most the window):
+   * a clock that runs while frames are missing shows here, a wait for data on a loaded machine does not.
+   */
+  fpsWhilePlaying: number;
   /** Seconds of media played over the window, and the window. */
   advanced: number;
   seconds: number;
@@ -200,9 +205,13 @@ export function frameRate(page: Page, selector: string, ms = 4000): Promise<Fram
       await new Promise((resolve) => setTimeout(resolve, wait));
       const after = video.getVideoPlaybackQuality();
       const seconds = (performance.now() - t0) / 1000;
+      const frames = after.totalVideoFrames - before.totalVideoFrames;
+      const advanced = video.currentTime - time0;
+      const playing = Math.min(advanced, seconds);
       return {
-        fps: (after.totalVideoFrames - before.totalVideoFrames) / seconds,
-        advanced: video.currentTime - time0,
+        fps: frames / seconds,
+        fpsWhilePlaying: playing > 0 ? frames / playing : 0,
+        advanced,
         seconds,
         dropped: after.droppedVideoFrames - before.droppedVideoFrames,
       };
