@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
@@ -12,12 +12,12 @@ import { dirname, join } from 'node:path';
  * in the installed file: a GET or HEAD is tried again at once (three times at most, then a 502
  * saying why), and a refused request's 503 says what failed.
  */
-const MARK = '/* newsroom: decision 104 */';
+export const MARK = '/* newsroom: decision 104 */';
 
 export const ORIGINAL = `        const newUserWorkerUrl = this.proxyData && urlFromParts(this.proxyData.userWorkerUrl);
         if (userWorkerUrl.href === newUserWorkerUrl?.href) {`;
 
-const PATCHED = `        const newUserWorkerUrl = this.proxyData && urlFromParts(this.proxyData.userWorkerUrl);
+export const PATCHED = `        const newUserWorkerUrl = this.proxyData && urlFromParts(this.proxyData.userWorkerUrl);
         ${MARK}
         const sameWorker = userWorkerUrl.origin === newUserWorkerUrl?.origin;
         if (sameWorker && (request.method === "GET" || request.method === "HEAD")) {
@@ -34,7 +34,7 @@ const PATCHED = `        const newUserWorkerUrl = this.proxyData && urlFromParts
         if (userWorkerUrl.href === newUserWorkerUrl?.href) {`;
 
 export const ORIGINAL_503 = `"Your worker restarted mid-request. Please try sending the request again. Only GET or HEAD requests are retried automatically.",`;
-const PATCHED_503 = `"Your worker restarted mid-request. Please try sending the request again. Only GET or HEAD requests are retried automatically. (" + (error?.message ?? error) + ")",`;
+export const PATCHED_503 = `"Your worker restarted mid-request. Please try sending the request again. Only GET or HEAD requests are retried automatically. (" + (error?.message ?? error) + ")",`;
 
 export function proxyWorkerPath(): string {
   const cli = createRequire(import.meta.url).resolve('wrangler/wrangler-dist/cli.js');
@@ -50,6 +50,9 @@ export function patchWranglerProxy(path = proxyWorkerPath()): 'patched' | 'alrea
       `${path} is not the proxy worker decision 104 patches (wrangler was upgraded?): check whether it still needs the patch`,
     );
   }
-  writeFileSync(path, source.replace(ORIGINAL, PATCHED).replace(ORIGINAL_503, PATCHED_503));
+  // Written beside it, then renamed over it: a second site starting meanwhile reads the old file or the new, never half of one.
+  const written = `${path}.${process.pid}.tmp`;
+  writeFileSync(written, source.replace(ORIGINAL, PATCHED).replace(ORIGINAL_503, PATCHED_503));
+  renameSync(written, path);
   return 'patched';
 }
