@@ -33,6 +33,9 @@ export const PATCHED = `        const newUserWorkerUrl = this.proxyData && urlFr
         }
         if (userWorkerUrl.href === newUserWorkerUrl?.href) {`;
 
+/** How wrangler dev's proxy begins its 503 for a request it could not forward (a POST: it keeps no body to send again). */
+export const PROXY_COULD_NOT_FORWARD = 'Your worker restarted mid-request.';
+
 export const ORIGINAL_503 = `"Your worker restarted mid-request. Please try sending the request again. Only GET or HEAD requests are retried automatically.",`;
 export const PATCHED_503 = `"Your worker restarted mid-request. Please try sending the request again. Only GET or HEAD requests are retried automatically. (" + (error?.message ?? error) + ")",`;
 

@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { PROXY_COULD_NOT_FORWARD } from '../../../scripts/lib/wrangler-proxy-patch.ts';
 
 /** A person the e2e run can sign in as; the global setup created these with these passwords. */
 export interface E2eAccount {
@@ -47,9 +48,6 @@ export async function apiCall<T>(
   };
 }
 
-/** What wrangler dev's proxy answers a POST it could not forward to the worker (decision 104): "try again". */
-const PROXY_COULD_NOT_FORWARD = /^Your worker restarted mid-request\./;
-
 /**
  * Signs in through the API and returns the bearer token. A sign-in the local proxy could not
  * forward is tried once more, as its answer asks, and said on stderr (decision 104).
@@ -61,7 +59,7 @@ export async function apiLogin(account: Pick<E2eAccount, 'email' | 'password'>):
       json: { emailOrUsername: account.email, password: account.password },
     });
   let res = await signIn();
-  if (res.status === 503 && typeof res.body === 'string' && PROXY_COULD_NOT_FORWARD.test(res.body)) {
+  if (res.status === 503 && String(res.body).startsWith(PROXY_COULD_NOT_FORWARD)) {
     console.warn(`Sign-in as ${account.email}: wrangler dev's proxy did not reach the worker, trying again: ${res.body}`);
     res = await signIn();
   }

@@ -5,8 +5,8 @@ const LOAD_BLOCKING = new Set(['document', 'script', 'stylesheet', 'image', 'fon
 
 /**
  * Every context the journeys open logs a request that holds up its page's load and is still open
- * after `afterMs`. A page whose load never ends (a `page.goto` timing out at 30 s, once in a few
- * full runs, cause not yet found) then names the request it waited for.
+ * after `afterMs`. A page whose load never ends (a `page.goto` timing out at 30 s) then names the
+ * request it waited for; decision 104 is what such a request was at stops 34 and 35.
  */
 export function logSlowRequests(browser: Browser, afterMs = 10_000): void {
   const newContext = browser.newContext.bind(browser);
