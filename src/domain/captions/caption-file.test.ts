@@ -88,7 +88,9 @@ describe('SubRip files', () => {
   it('puts cues out of order in order, and names a bad line', () => {
     const parsed = parseCaptionFile('2\n00:00:03,000 --> 00:00:04,000\nlater\n\n1\n00:00:01,000 --> 00:00:05,000\nearlier, overlapping\n');
     expect(parsed.ok && parsed.cues.map((cue) => cue.start)).toEqual([1, 3]);
-    expect(refused('1\n00:00:01,000 --> 00:00:02,000\nfine\n\n2\n00:00:09,000 --> 00:00:08,000\nbackwards\n')).toBe('line 6: end before start');
+    expect(refused('1\n00:00:01,000 --> 00:00:02,000\nfine\n\n2\n00:00:09,000 --> 00:00:08,000\nbackwards\n')).toBe(
+      'line 6: end before start',
+    );
     expect(refused('1\n00:00:01,000 --> 00:00:02,000\nfine\n\nhello\nthere\n')).toBe('line 5: expected a cue number');
   });
 });

@@ -31,15 +31,13 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', nbsp: '\u
 
 /** Cue text as plain text: tags dropped, character references decoded. */
 export function plainCueText(payload: string): string {
-  return payload
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-      if (name[0] === '#') {
-        const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-        return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-      }
-      return ENTITIES[name.toLowerCase()] ?? whole;
-    });
+  return payload.replace(/<[^>]*>/g, '').replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === '#') {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return ENTITIES[name.toLowerCase()] ?? whole;
+  });
 }
 
 interface Block {
@@ -88,7 +86,8 @@ function vttCue(block: Block): Cue | null {
   const match = TIMING.exec(timingLine.trim());
   const start = match ? parseVttTime(match[1]!) : null;
   const end = match ? parseVttTime(match[2]!) : null;
-  if (start === null || end === null) throw new LineError(lineNumber, `not a cue timing (${timingLine.trim().slice(0, 60)}); write 00:00:01.000 --> 00:00:04.000`);
+  if (start === null || end === null)
+    throw new LineError(lineNumber, `not a cue timing (${timingLine.trim().slice(0, 60)}); write 00:00:01.000 --> 00:00:04.000`);
   const payload = block.lines.slice(at + 1);
   const arrow = payload.findIndex((text) => text.includes('-->'));
   if (arrow !== -1) throw new LineError(lineNumber + 1 + arrow, '"-->" inside a cue\'s text (is a blank line missing before this cue?)');
@@ -131,7 +130,8 @@ function parseSubRip(lines: readonly string[]): Cue[] {
     const match = TIMING.exec(timingLine.trim());
     const start = match ? parseSrtTime(match[1]!) : null;
     const end = match ? parseSrtTime(match[2]!) : null;
-    if (start === null || end === null) throw new LineError(lineNumber, `not a cue timing (${timingLine.trim().slice(0, 60)}); write 00:00:01,000 --> 00:00:04,000`);
+    if (start === null || end === null)
+      throw new LineError(lineNumber, `not a cue timing (${timingLine.trim().slice(0, 60)}); write 00:00:01,000 --> 00:00:04,000`);
     const text = cleanCueText(plainCueText(block.lines.slice(at + 1).join('\n')));
     if (text === '') continue;
     cues.push(checkedCue({ start, end, text }, lineNumber, lineNumber + 1));
@@ -154,7 +154,8 @@ function formatOf(lines: readonly string[]): CaptionFormat | null {
 export function parseCaptionFile(text: string): ParsedCaptions {
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
   const format = formatOf(lines);
-  if (!format) return { ok: false, line: 1, reason: 'not a WebVTT file (it starts with WEBVTT) or a SubRip file (it starts with a cue number)' };
+  if (!format)
+    return { ok: false, line: 1, reason: 'not a WebVTT file (it starts with WEBVTT) or a SubRip file (it starts with a cue number)' };
   try {
     const cues = format === 'webvtt' ? parseWebVtt(lines) : parseSubRip(lines);
     if (cues.length === 0) return { ok: false, line: lines.length, reason: 'the file has no cues' };

@@ -25,8 +25,7 @@ export interface Transcription {
  * retries with backoff, or as the server asked), or one that will not change (the answer was garbage).
  */
 export type TranscribeOutcome =
-  | { ok: true; transcription: Transcription }
-  | { ok: false; retry: boolean; error: string; retryAfterSeconds?: number };
+  { ok: true; transcription: Transcription } | { ok: false; retry: boolean; error: string; retryAfterSeconds?: number };
 
 /** Speech to timed text (adapters/transcribe/: Workers AI, or any server speaking OpenAI's API at TRANSCRIBE_URL). */
 export interface Transcriber {

@@ -24,6 +24,11 @@ describe('transcripts', () => {
 
   it('shifts and orders cues', () => {
     expect(shiftCues([{ start: 1, end: 2, text: 'a' }], 600)).toEqual([{ start: 601, end: 602, text: 'a' }]);
-    expect(inCueOrder([{ start: 2, end: 3, text: ' b  c ' }, { start: 1, end: 5, text: 'a' }]).map((c) => c.text)).toEqual(['a', 'b c']);
+    expect(
+      inCueOrder([
+        { start: 2, end: 3, text: ' b  c ' },
+        { start: 1, end: 5, text: 'a' },
+      ]).map((c) => c.text),
+    ).toEqual(['a', 'b c']);
   });
 });
