@@ -9,7 +9,6 @@ import {
   mp4AudioTrack,
   progressiveAudioSamples,
   type Mp4AudioSample,
-  type Mp4AudioTrack,
 } from './mp4-audio.ts';
 import { audioOnlyWebm, WebmAudioReader, type WebmAudioBlock } from './webm-audio.ts';
 
