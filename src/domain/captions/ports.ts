@@ -4,6 +4,8 @@ import type { CaptionSource, CaptionState, CaptionTrack } from './entities.ts';
 
 /** A piece of a video's audio, in a container a transcription API takes (WebM/Ogg Opus, M4A AAC). */
 export interface AudioPiece {
+  /** Its number, from 0. */
+  index: number;
   bytes: Uint8Array;
   contentType: string;
   /** A file name with the container's extension: OpenAI's API tells formats by it. */
@@ -34,14 +36,18 @@ export interface Transcriber {
   transcribe(piece: AudioPiece, options: { language: string | null }): Promise<TranscribeOutcome>;
 }
 
+/** A video whose audio cannot be read: not WebM or MP4, no audio track, damaged. Retrying changes nothing. */
+export class AudioNotReadableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AudioNotReadableError';
+  }
+}
+
 /** A video's audio, taken out of the file it is in (src/media/audio/): pieces in order, at most 10 minutes each. */
 export interface AudioExtractor {
-  /**
-   * The audio of the video at `videoUrl`, a piece at a time (`from`: skip the pieces before). Null
-   * when the video is not ours or gone; `notReadable` (why) when it has no audio track or is not a
-   * container we read.
-   */
-  pieces(videoUrl: string, from: number): Promise<AsyncIterable<AudioPiece> | { notReadable: string } | null>;
+  /** The audio of the video at `videoUrl`, a piece at a time (iterating throws AudioNotReadableError); null when the video is not ours or is gone. */
+  pieces(videoUrl: string): Promise<AsyncIterable<AudioPiece> | null>;
 }
 
 export interface NewCaptionTrack {

@@ -208,7 +208,7 @@ async function* mp4Pieces(source: ByteSource, options: PieceOptions): AsyncGener
   const fromPicked = async (samples: Mp4AudioSample[]) => samples.map((sample) => picked.get(sample)!);
   let pending: (Mp4AudioSample & { bytes: Uint8Array })[] = [];
   let next = 0;
-  let buffer = new Uint8Array();
+  let buffer: Uint8Array = new Uint8Array();
   let bufferAt = moovBox.offset + moovBox.size;
   let skipTo = bufferAt;
   let moofBytes: { at: number; size: number } | null = null;
