@@ -185,7 +185,6 @@ function languageName(lang: string): string | null {
   }
 }
 
-
 /** Web Push with the worker's VAPID keys; without them it still checks keys, and alerts answer 503. */
 function webPush(env: Env): WebPushSender {
   const keys = vapidKeysFrom(env);

@@ -92,7 +92,10 @@ export interface SpokenVideo {
  * A small video (a test picture) whose sound is `phrases` spoken one after another with `gapSeconds`
  * of silence between and around them: WebM (VP8 and Opus) or MP4 (H.264 and AAC).
  */
-export async function spokenVideo(phrases: readonly string[], options: { gapSeconds?: number; container?: 'webm' | 'mp4'; size?: string } = {}): Promise<SpokenVideo> {
+export async function spokenVideo(
+  phrases: readonly string[],
+  options: { gapSeconds?: number; container?: 'webm' | 'mp4'; size?: string } = {},
+): Promise<SpokenVideo> {
   const gap = options.gapSeconds ?? 1.5;
   const container = options.container ?? 'webm';
   const dir = await mkdtemp(path.join(tmpdir(), 'spoken-video-'));
@@ -108,7 +111,20 @@ export async function spokenVideo(phrases: readonly string[], options: { gapSeco
       container === 'webm'
         ? ['-c:v', 'libvpx', '-b:v', '60k', '-c:a', 'libopus', '-b:a', '32k']
         : ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '48k', '-movflags', '+faststart'];
-    await run(FFMPEG, ['-v', 'error', '-f', 'lavfi', '-i', `testsrc=size=${options.size ?? '160x120'}:rate=10`, '-i', sound, '-shortest', ...codecs, '-y', out]);
+    await run(FFMPEG, [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc=size=${options.size ?? '160x120'}:rate=10`,
+      '-i',
+      sound,
+      '-shortest',
+      ...codecs,
+      '-y',
+      out,
+    ]);
     const { readFile } = await import('node:fs/promises');
     const bytes = new Uint8Array(await readFile(out));
     const regions = soundRegions(await decodeToPcm(out));

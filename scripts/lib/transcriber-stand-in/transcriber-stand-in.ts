@@ -116,7 +116,10 @@ export class TranscriberStandIn {
     const key = `${container}:${indexes.join(',')}`;
     let made = this.videos.get(key);
     if (!made) {
-      made = spokenVideo(indexes.map((i) => this.phrases[i] ?? this.phrases[0]!), { container });
+      made = spokenVideo(
+        indexes.map((i) => this.phrases[i] ?? this.phrases[0]!),
+        { container },
+      );
       made.catch(() => this.videos.delete(key));
       this.videos.set(key, made);
     }
@@ -135,7 +138,10 @@ export class TranscriberStandIn {
       return json(res, 200, this.mode);
     }
     if (url.pathname === '/_stand-in/video') {
-      const indexes = (url.searchParams.get('phrases') ?? '0').split(',').map(Number).filter((n) => Number.isInteger(n) && n >= 0);
+      const indexes = (url.searchParams.get('phrases') ?? '0')
+        .split(',')
+        .map(Number)
+        .filter((n) => Number.isInteger(n) && n >= 0);
       const video = await this.video(indexes, url.searchParams.get('container') === 'mp4' ? 'mp4' : 'webm');
       res.writeHead(200, { 'Content-Type': video.contentType, 'X-Phrases': encodeURIComponent(JSON.stringify(video.phrases)) });
       return void res.end(video.bytes);
@@ -170,7 +176,11 @@ export class TranscriberStandIn {
     if (!body) return answer(413, () => refuse(res, 413, 'Maximum content size limit (26214400) exceeded'));
     let form: FormData;
     try {
-      form = await new Request(this.url, { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body }).formData();
+      form = await new Request(this.url, {
+        method: 'POST',
+        headers: { 'content-type': req.headers['content-type'] ?? '' },
+        body,
+      }).formData();
     } catch {
       return answer(400, () => refuse(res, 400, 'Could not parse multipart form'));
     }
@@ -179,7 +189,7 @@ export class TranscriberStandIn {
     heard.language = (form.get('language') as string | null) ?? null;
     heard.responseFormat = (form.get('response_format') as string | null) ?? null;
     if (!file || typeof file === 'string') return answer(400, () => refuse(res, 400, "you must provide a 'file'"));
-    if (!heard.model) return answer(400, () => refuse(res, 400, "you must provide a model parameter"));
+    if (!heard.model) return answer(400, () => refuse(res, 400, 'you must provide a model parameter'));
     heard.filename = file.name;
     heard.contentType = file.type;
     heard.bytes = file.size;
@@ -199,10 +209,13 @@ export class TranscriberStandIn {
         return { failure: error instanceof Error ? error.message.split('\n').slice(-2).join(' ') : String(error) };
       }
     });
-    if ('failure' in decoded) return answer(400, () => refuse(res, 400, `Invalid file format: the audio could not be decoded (${decoded.failure.slice(0, 200)})`));
+    if (decoded.failure !== undefined)
+      return answer(400, () => refuse(res, 400, `Invalid file format: the audio could not be decoded (${decoded.failure.slice(0, 200)})`));
     heard.streams = decoded.probed.streams.map((stream) => `${stream.codec_type}:${stream.codec_name}`);
-    if (decoded.probed.streams.some((stream) => stream.codec_type === 'video')) return answer(400, () => refuse(res, 400, 'Invalid file format: send audio only, this file has a video stream'));
-    if (!decoded.probed.streams.some((stream) => stream.codec_type === 'audio')) return answer(400, () => refuse(res, 400, 'Invalid file format: no audio stream'));
+    if (decoded.probed.streams.some((stream) => stream.codec_type === 'video'))
+      return answer(400, () => refuse(res, 400, 'Invalid file format: send audio only, this file has a video stream'));
+    if (!decoded.probed.streams.some((stream) => stream.codec_type === 'audio'))
+      return answer(400, () => refuse(res, 400, 'Invalid file format: no audio stream'));
     const duration = decoded.pcm.length / HEARING_RATE;
     heard.duration = duration;
 
@@ -230,7 +243,6 @@ export class TranscriberStandIn {
     if (format !== 'verbose_json') return answer(200, () => json(res, 200, { text }));
     answer(200, () => json(res, 200, { task: 'transcribe', language: 'english', duration, text, segments }));
   }
-
 }
 
 /** The known phrase whose length is nearest, when near enough. */

@@ -19,12 +19,19 @@ export class D1CaptionTrackRepository implements CaptionTrackRepository {
   constructor(private readonly db: Db) {}
 
   async listForStory(storyId: number): Promise<CaptionTrack[]> {
-    const rows = await this.db.select().from(captionTracks).where(eq(captionTracks.storyId, storyId)).orderBy(asc(captionTracks.createdAt), asc(captionTracks.id));
+    const rows = await this.db
+      .select()
+      .from(captionTracks)
+      .where(eq(captionTracks.storyId, storyId))
+      .orderBy(asc(captionTracks.createdAt), asc(captionTracks.id));
     return rows.map(toTrack);
   }
 
   async find(storyId: number, trackId: string): Promise<CaptionTrack | null> {
-    const [found] = await this.db.select().from(captionTracks).where(and(eq(captionTracks.id, trackId), eq(captionTracks.storyId, storyId)));
+    const [found] = await this.db
+      .select()
+      .from(captionTracks)
+      .where(and(eq(captionTracks.id, trackId), eq(captionTracks.storyId, storyId)));
     return found ? toTrack(found) : null;
   }
 
@@ -59,7 +66,10 @@ export class D1CaptionTrackRepository implements CaptionTrackRepository {
   }
 
   async save(trackId: string, version: number, change: CaptionChange, now: string, job?: NewJob): Promise<SaveOutcome> {
-    const values: Partial<typeof captionTracks.$inferInsert> = { updatedAt: now, version: sql`${captionTracks.version} + 1` as unknown as number };
+    const values: Partial<typeof captionTracks.$inferInsert> = {
+      updatedAt: now,
+      version: sql`${captionTracks.version} + 1` as unknown as number,
+    };
     if (change.cues) {
       values.cues = JSON.stringify(change.cues);
       values.transcript = spokenText(change.cues);
@@ -90,7 +100,9 @@ export class D1CaptionTrackRepository implements CaptionTrackRepository {
   }
 
   async replaceAutoTracks(storyId: number, track: NewCaptionTrack | null, now: string, job?: NewJob): Promise<CaptionTrack | null> {
-    const remove = this.db.delete(captionTracks).where(and(eq(captionTracks.storyId, storyId), eq(captionTracks.source, 'auto'), sql`${captionTracks.streamId} IS NULL`));
+    const remove = this.db
+      .delete(captionTracks)
+      .where(and(eq(captionTracks.storyId, storyId), eq(captionTracks.source, 'auto'), sql`${captionTracks.streamId} IS NULL`));
     if (!track) {
       await remove;
       return null;

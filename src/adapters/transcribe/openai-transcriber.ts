@@ -62,13 +62,27 @@ export class OpenAiTranscriber implements Transcriber {
     if (this.options.apiKey) headers.Authorization = `Bearer ${this.options.apiKey}`;
     let res: Response;
     try {
-      res = await fetch(this.options.url, { method: 'POST', body: form, headers, signal: AbortSignal.timeout(this.options.timeoutMs ?? 120_000) });
+      res = await fetch(this.options.url, {
+        method: 'POST',
+        body: form,
+        headers,
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 120_000),
+      });
     } catch (error) {
-      return { ok: false, retry: true, error: `the transcriber could not be reached: ${error instanceof Error ? error.message : String(error)}` };
+      return {
+        ok: false,
+        retry: true,
+        error: `the transcriber could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+      };
     }
     if (res.status === 429 || res.status >= 500) {
       await res.body?.cancel();
-      return { ok: false, retry: true, error: `the transcriber answered ${res.status}`, retryAfterSeconds: retryAfterSeconds(res.headers.get('Retry-After')) };
+      return {
+        ok: false,
+        retry: true,
+        error: `the transcriber answered ${res.status}`,
+        retryAfterSeconds: retryAfterSeconds(res.headers.get('Retry-After')),
+      };
     }
     const text = await res.text();
     if (!res.ok) return { ok: false, retry: false, error: `the transcriber refused the audio (${res.status}): ${text.slice(0, 200)}` };

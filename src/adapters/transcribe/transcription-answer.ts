@@ -18,9 +18,30 @@ const answerSchema = z.object({
 
 /** Whisper names languages in English ("english") in verbose_json; BCP 47 is what a track keeps. */
 const WHISPER_NAMES: Record<string, string> = {
-  english: 'en', spanish: 'es', french: 'fr', german: 'de', italian: 'it', portuguese: 'pt', dutch: 'nl', russian: 'ru',
-  chinese: 'zh', japanese: 'ja', korean: 'ko', arabic: 'ar', hindi: 'hi', turkish: 'tr', polish: 'pl', ukrainian: 'uk',
-  swedish: 'sv', norwegian: 'no', danish: 'da', finnish: 'fi', greek: 'el', hebrew: 'he', indonesian: 'id', vietnamese: 'vi',
+  english: 'en',
+  spanish: 'es',
+  french: 'fr',
+  german: 'de',
+  italian: 'it',
+  portuguese: 'pt',
+  dutch: 'nl',
+  russian: 'ru',
+  chinese: 'zh',
+  japanese: 'ja',
+  korean: 'ko',
+  arabic: 'ar',
+  hindi: 'hi',
+  turkish: 'tr',
+  polish: 'pl',
+  ukrainian: 'uk',
+  swedish: 'sv',
+  norwegian: 'no',
+  danish: 'da',
+  finnish: 'fi',
+  greek: 'el',
+  hebrew: 'he',
+  indonesian: 'id',
+  vietnamese: 'vi',
 };
 
 export function languageTag(name: string | null | undefined): string | null {
@@ -32,7 +53,8 @@ export function languageTag(name: string | null | undefined): string | null {
 
 export function transcriptionFrom(body: unknown, pieceSeconds: number): TranscribeOutcome {
   const parsed = answerSchema.safeParse(body);
-  if (!parsed.success) return { ok: false, retry: false, error: 'the transcriber answered something that is not a transcription (no segments)' };
+  if (!parsed.success)
+    return { ok: false, retry: false, error: 'the transcriber answered something that is not a transcription (no segments)' };
   const segments: Cue[] = [];
   for (const [i, raw] of parsed.data.segments.entries()) {
     const segment = segmentSchema.safeParse(raw);
@@ -43,7 +65,8 @@ export function transcriptionFrom(body: unknown, pieceSeconds: number): Transcri
     const cue = { start: segment.data.start, end: Math.min(segment.data.end, pieceSeconds + 1), text: text.slice(0, 500) };
     const problem = cueProblem(cue);
     if (problem) return { ok: false, retry: false, error: `the transcriber's segment ${i} has ${problem}` };
-    if (cue.start > pieceSeconds + 1) return { ok: false, retry: false, error: `the transcriber's segment ${i} starts after the audio ends` };
+    if (cue.start > pieceSeconds + 1)
+      return { ok: false, retry: false, error: `the transcriber's segment ${i} starts after the audio ends` };
     segments.push(cue);
   }
   return {

@@ -3,13 +3,7 @@ import { detectContainer } from '../live-container.ts';
 import { Mp4Error, readBoxHeader } from '../mp4/boxes.ts';
 import { EbmlError } from '../webm/ebml.ts';
 import { PIECE_MAX_BYTES, PIECE_SECONDS, PieceCutter, type FramesOfPiece } from './audio-pieces.ts';
-import {
-  audioOnlyMp4,
-  fragmentAudioSamples,
-  mp4AudioTrack,
-  progressiveAudioSamples,
-  type Mp4AudioSample,
-} from './mp4-audio.ts';
+import { audioOnlyMp4, fragmentAudioSamples, mp4AudioTrack, progressiveAudioSamples, type Mp4AudioSample } from './mp4-audio.ts';
 import { audioOnlyWebm, WebmAudioReader, type WebmAudioBlock } from './webm-audio.ts';
 
 /**

@@ -2,7 +2,14 @@ import { lineProblem, parseCaptionFile } from '../../domain/captions/caption-fil
 import { cueProblem, inCueOrder, MAX_CAPTION_FILE_BYTES, type Cue } from '../../domain/captions/cues.ts';
 import { captionFileUrl, defaultLabel, UNKNOWN_LANG, type CaptionTrack, type CaptionTrackAnswer } from '../../domain/captions/entities.ts';
 import type { CaptionEdit } from '../../domain/captions/schemas.ts';
-import { ConflictError, NotConfiguredError, NotFoundError, PayloadTooLargeError, UnprocessableError, ValidationError } from '../../domain/errors.ts';
+import {
+  ConflictError,
+  NotConfiguredError,
+  NotFoundError,
+  PayloadTooLargeError,
+  UnprocessableError,
+  ValidationError,
+} from '../../domain/errors.ts';
 import type { NewJob } from '../../domain/jobs/job.ts';
 import { canRead, type ReaderLevel } from '../../domain/members/access.ts';
 import { videoSource } from '../../domain/media/video-source.ts';
@@ -97,12 +104,16 @@ export async function uploadCaptionTrack(
   upload: { file: Uint8Array; lang: string; label?: string },
 ): Promise<CaptionTrackAnswer> {
   const { videoUrl } = await editableVideoStory(deps, user, storyId);
-  if (upload.file.length > MAX_CAPTION_FILE_BYTES) throw new PayloadTooLargeError('A caption file is at most 1 MB', { file: 'At most 1 MB' });
+  if (upload.file.length > MAX_CAPTION_FILE_BYTES)
+    throw new PayloadTooLargeError('A caption file is at most 1 MB', { file: 'At most 1 MB' });
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(upload.file);
   } catch {
-    throw new ValidationError({ file: `line ${lineOfBadByte(upload.file)}: not UTF-8 text (save the file as UTF-8)` }, 'The file is not a caption file');
+    throw new ValidationError(
+      { file: `line ${lineOfBadByte(upload.file)}: not UTF-8 text (save the file as UTF-8)` },
+      'The file is not a caption file',
+    );
   }
   const parsed = parseCaptionFile(text);
   if (!parsed.ok) throw new ValidationError({ file: lineProblem(parsed) }, 'The file is not a well-formed WebVTT or SubRip file');
@@ -152,9 +163,14 @@ function checkedCues(cues: readonly Cue[]): Cue[] {
 }
 
 function staleTrack(current: CaptionTrack): ConflictError {
-  return new ConflictError('stale_version', 'These captions were changed since you opened them. Reload them to see the changes.', undefined, {
-    current: trackAnswer(current, { cues: true, staff: true }),
-  });
+  return new ConflictError(
+    'stale_version',
+    'These captions were changed since you opened them. Reload them to see the changes.',
+    undefined,
+    {
+      current: trackAnswer(current, { cues: true, staff: true }),
+    },
+  );
 }
 
 /** PUT /api/stories/{id}/captions/{trackId}: the cues as the editor has them, only at the version it read. */
@@ -194,17 +210,27 @@ export async function deleteCaptionTrack(deps: CaptionDeps, user: User, storyId:
  */
 export async function generateCaptionTrack(deps: CaptionDeps, user: User, storyId: number, lang: string | undefined) {
   if (!deps.transcriber) {
-    throw new NotConfiguredError('transcription_not_configured', 'No transcriber is configured: set TRANSCRIBE_URL, or bind Workers AI as AI.');
+    throw new NotConfiguredError(
+      'transcription_not_configured',
+      'No transcriber is configured: set TRANSCRIBE_URL, or bind Workers AI as AI.',
+    );
   }
   const { videoUrl } = await editableVideoStory(deps, user, storyId);
   const now = deps.clock.now();
   const existing = (await deps.captions.listForStory(storyId)).find(
-    (track) => track.source === 'auto' && track.streamId === null && (lang === undefined || track.lang === lang),
+    (track) =>
+      track.source === 'auto' && track.streamId === null && (lang === undefined || track.lang === lang || track.lang === UNKNOWN_LANG),
   );
   let track: CaptionTrack;
   if (existing && existing.videoUrl === videoUrl) {
     const job = transcriptionJob({ id: existing.id, version: existing.version + 1 });
-    const outcome = await deps.captions.save(existing.id, existing.version, { state: 'pending', error: null, lang: lang ?? existing.lang }, now, job);
+    const outcome = await deps.captions.save(
+      existing.id,
+      existing.version,
+      { state: 'pending', error: null, lang: lang ?? existing.lang },
+      now,
+      job,
+    );
     if (!('saved' in outcome)) throw new ConflictError('stale_version', 'These captions changed meanwhile; try again.');
     track = outcome.saved;
     await sendJobMessages(deps.jobs.queue, [job]);
@@ -215,7 +241,14 @@ export async function generateCaptionTrack(deps: CaptionDeps, user: User, storyI
 }
 
 /** A new pending `auto` track and its job; `replace`: the story's other `auto` tracks go (a new video). */
-async function startAutoTrack(deps: CaptionDeps, storyId: number, videoUrl: string, lang: string, now: string, add: boolean): Promise<CaptionTrack> {
+async function startAutoTrack(
+  deps: CaptionDeps,
+  storyId: number,
+  videoUrl: string,
+  lang: string,
+  now: string,
+  add: boolean,
+): Promise<CaptionTrack> {
   const id = crypto.randomUUID();
   const job = transcriptionJob({ id, version: 1 });
   const track = {

@@ -19,7 +19,8 @@ function withCaptions(deps: VideoStoryDeps): CaptionDeps | null {
 /** A story's new video: its automatic captions (re)started (services/captions); a failure here never loses the upload. */
 async function captionVideoOf(deps: VideoStoryDeps, story: Story): Promise<Story> {
   const captionDeps = withCaptions(deps);
-  if (captionDeps) await captionNewVideo(captionDeps, story).catch((error: unknown) => console.error('Could not start captions for a new video', error));
+  if (captionDeps)
+    await captionNewVideo(captionDeps, story).catch((error: unknown) => console.error('Could not start captions for a new video', error));
   return story;
 }
 
