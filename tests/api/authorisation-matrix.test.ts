@@ -89,11 +89,22 @@ async function alertable(status: 'published' | 'draft'): Promise<Story> {
   return freshStory(status);
 }
 /** A fresh story of the author's with a video of its own and a ready caption track (docs/product/api-captions.md). */
-async function captioned(status: 'published' | 'draft'): Promise<{ story: Story; track: string; upload: { body: Uint8Array; contentType: string } }> {
+async function captioned(
+  status: 'published' | 'draft',
+): Promise<{ story: Story; track: string; upload: { body: Uint8Array; contentType: string } }> {
   const story = await createStory(fx.callers.author.token!, { status, videoUrl: `/media/videos/2026/01/${crypto.randomUUID()}.webm` });
   const cues = [{ start: 1, end: 2, text: 'Good evening.' }];
   const track = await deps.captions.create(
-    { id: crypto.randomUUID(), storyId: story.id, videoUrl: story.videoUrl!, lang: 'en', label: 'English', source: 'uploaded', state: 'ready', cues },
+    {
+      id: crypto.randomUUID(),
+      storyId: story.id,
+      videoUrl: story.videoUrl!,
+      lang: 'en',
+      label: 'English',
+      source: 'uploaded',
+      state: 'ready',
+      cues,
+    },
     deps.clock.now(),
   );
   const upload = multipart([
