@@ -12,6 +12,7 @@ import { TEST_TRANSCRIBE_API_KEY, TEST_TRANSCRIBE_MODEL } from '../support/trans
 import { api, createStory, deps, expectError, signUp } from './support/api.ts';
 import { runQueuedJobs } from './support/jobs.ts';
 import { multipart } from './support/media.ts';
+import { cameraChunks, publish, sendAll, startStream } from './support/live.ts';
 
 /**
  * Captions and transcripts (docs/product/api-captions.md), against real local D1 and R2 and the
@@ -188,6 +189,23 @@ describe('a new video gets captions by itself', () => {
     expect(done!.cues.filter((cue) => video.phrases.some((phrase) => phrase.text === cue.text)).length).toBeGreaterThanOrEqual(1);
     for (let i = 1; i < done!.cues.length; i++) expect(done!.cues[i]!.start).toBeGreaterThanOrEqual(done!.cues[i - 1]!.start);
     expect(done!.cues.at(-1)!.end).toBeGreaterThan(video.phrases.at(-1)!.end - 0.2);
+  }, 90_000);
+
+  it('the end of a live stream: its recording gets an automatic track, and the camera’s Opus is heard', async () => {
+    const stream = await startStream(reporter.token, 'Captions from the harbour');
+    const publisher = await publish(stream.id, reporter.token);
+    await sendAll(publisher, cameraChunks);
+    expect((await api(`/api/streams/${stream.id}/end`, { method: 'POST', token: reporter.token })).status).toBe(200);
+    await publisher.waitForClose();
+    const story = await deps.stories.findById(stream.storyId);
+    const [track] = await tracksOf(stream.storyId, reporter.token);
+    expect(track).toMatchObject({ source: 'auto', state: 'pending' });
+    expect((await deps.captions.findById(track!.id))!.videoUrl).toBe(story!.videoUrl);
+    await forget();
+    await runQueuedJobs();
+    // The camera fixture's sound is a tone, not a phrase: what matters is that the recording's audio was sent and heard.
+    expect((await heard()).map((request) => [request.streams, request.status])).toEqual([[['audio:opus'], 200]]);
+    expect((await tracksOf(stream.storyId, reporter.token))[0]).toMatchObject({ state: 'ready' });
   }, 90_000);
 
   it('a new video replaces the automatic track, never an uploaded one', async () => {
