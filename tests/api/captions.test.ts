@@ -206,7 +206,7 @@ describe('a new video gets captions by itself', () => {
     // The camera fixture's sound is a tone, not a phrase: what matters is that the recording's audio was sent and heard.
     expect((await heard()).map((request) => [request.streams, request.status])).toEqual([[['audio:opus'], 200]]);
     expect((await tracksOf(stream.storyId, reporter.token))[0]).toMatchObject({ state: 'ready' });
-  }, 90_000);
+  }, 120_000);
 
   it('a new video replaces the automatic track, never an uploaded one', async () => {
     const story = await createStory(reporter.token);
