@@ -24,6 +24,8 @@ export interface ServeOptions {
   /** Pass the server's output (the worker's own logs among it) through to this process. */
   echo?: boolean;
   timeoutMs?: number;
+  /** How often to ask whether it answers yet (bench:cold-start times the wait, so asks often). */
+  pollMs?: number;
 }
 
 const HOST = '127.0.0.1';
@@ -71,6 +73,7 @@ export async function serveBuild({
   vars = {},
   echo = false,
   timeoutMs = 90_000,
+  pollMs = 250,
 }: ServeOptions): Promise<ServedSite> {
   await ensurePortFree(port);
   const args = [
@@ -138,6 +141,6 @@ export async function serveBuild({
       await stop();
       throw new Error(`The site did not answer on ${baseUrl} within ${timeoutMs} ms\n${output}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 }
