@@ -4,6 +4,7 @@ import { api, createStory, deps, expectError, signUp } from './support/api.ts';
 import { linkIn, mailTo, rawMail, uniqueAddress } from './support/mail.ts';
 import { confirmationToken, confirmedSubscriber, createNewsletter } from './support/newsletters.ts';
 import { asReader, signInReader } from './support/readers.ts';
+import { runQueuedJobs } from './support/jobs.ts';
 import { createBeat } from '../../src/services/beats/beat-save.ts';
 
 /** docs/product/api-readers.md: newsletters, double opt-in, subscriber lists. */
@@ -179,6 +180,42 @@ describe('double opt-in', () => {
         expect.objectContaining({ newsletter: c.slug, status: 'subscribed', confirmedVia: 'signed_in', source: 'account' }),
       ]),
     );
+  });
+});
+
+describe('the minute job (issue 37)', () => {
+  it('prunes pending subscriptions whose confirmation expired: never confirmed, gone; unsubscribed before, unsubscribed again', async () => {
+    const letter = await createNewsletter(admin.token);
+    const stranger = uniqueAddress();
+    const returning = uniqueAddress();
+    const waiting = uniqueAddress();
+    await confirmedSubscriber(letter.slug, returning);
+    await api(`/api/newsletters/${letter.slug}/subscribe`, { method: 'POST', json: { email: stranger } });
+    await api(`/api/newsletters/${letter.slug}/subscribe`, { method: 'POST', json: { email: waiting } });
+    await runQueuedJobs();
+    await env.DB.prepare("UPDATE subscriptions SET status = 'unsubscribed', unsubscribed_at = ? WHERE email = ?")
+      .bind(new Date().toISOString(), returning)
+      .run();
+    await api(`/api/newsletters/${letter.slug}/subscribe`, { method: 'POST', json: { email: returning } });
+    await runQueuedJobs();
+    await mailTo(returning, { count: 2 });
+    expect(await subscriptionOf(letter.slug, stranger)).toMatchObject({ status: 'pending' });
+    expect(await subscriptionOf(letter.slug, returning)).toMatchObject({ status: 'pending' });
+    await env.DB.prepare("UPDATE subscriptions SET confirmation_expires_at = '2000-01-01T00:00:00.000Z' WHERE email IN (?, ?)")
+      .bind(stranger, returning)
+      .run();
+
+    const { runScheduledJob } = await import('../../src/adapters/jobs/scheduled-job.ts');
+    const { noEdgeCache } = await import('../../src/adapters/http/middleware/edge-cache.ts');
+    await runScheduledJob(deps, noEdgeCache, Date.now());
+
+    expect(await subscriptionOf(letter.slug, stranger)).toBe(null);
+    expect(await subscriptionOf(letter.slug, returning)).toMatchObject({
+      status: 'unsubscribed',
+      confirmation_hash: null,
+      confirmation_expires_at: null,
+    });
+    expect(await subscriptionOf(letter.slug, waiting)).toMatchObject({ status: 'pending' });
   });
 });
 

@@ -28,6 +28,8 @@ export async function runScheduledJob(deps: AppDeps, edgeCache: EdgeCache, sched
   await pruneExpiredRows(deps, clock);
   // Reader sign-in links and sessions past their time (decision 081): they can only be refused.
   await Promise.all([deps.readerSignIns.pruneBefore(clock), deps.readers.pruneSessions(clock)]);
+  // Subscriptions whose confirmation link expired unfollowed go, or return to unsubscribed (issue 37).
+  await deps.subscriptions.pruneExpiredConfirmations(clock);
   // A scheduled story's newsletter sends start once it is published (decision 083).
   await startDueSends(deps);
   // ...and a month after a send finished, only its figures are kept.

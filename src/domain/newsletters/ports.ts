@@ -58,6 +58,11 @@ export interface SubscriptionRepository {
   unsubscribe(newsletterId: number, email: string, now: string, sendId?: number | null): Promise<boolean>;
   /** Exactly these newsletters for this address: subscribes to the missing ones, unsubscribes from the rest. */
   setFor(email: string, newsletterIds: readonly number[], now: string): Promise<void>;
+  /**
+   * Pending subscriptions whose confirmation expired before `now`: one never confirmed goes, one that
+   * was subscribed before goes back to unsubscribed. Answers how many changed.
+   */
+  pruneExpiredConfirmations(now: string): Promise<number>;
   /** Slugs of the newsletters the address is subscribed to (active ones). */
   slugsFor(email: string): Promise<string[]>;
   /** Everything held about the address's subscriptions, for the reader's export. */
