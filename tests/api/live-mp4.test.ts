@@ -191,7 +191,8 @@ describe('an MP4 stream on the publisher socket', () => {
     expect(live.headers.get('Access-Control-Allow-Origin')).toBe('*');
     expect(Number(live.tags.get('EXT-X-VERSION'))).toBeGreaterThanOrEqual(7);
     expect(live.tags.get('EXT-X-MAP')).toBe('URI="live/init.mp4"');
-    expect(live.tags.get('EXT-X-SERVER-CONTROL')).toBe('CAN-BLOCK-RELOAD=YES');
+    // The tests' worker has a transcriber: the stream is captioned, and players stay where its captions are final (decision 128).
+    expect(live.tags.get('EXT-X-SERVER-CONTROL')).toBe('CAN-BLOCK-RELOAD=YES,HOLD-BACK=12.0');
     expect(live.tags.has('EXT-X-INDEPENDENT-SEGMENTS')).toBe(true);
     expect(live.tags.has('EXT-X-ENDLIST')).toBe(false);
     const target = Number(live.tags.get('EXT-X-TARGETDURATION'));
