@@ -170,19 +170,23 @@ describe('a live stream with a transcriber', () => {
       const vtt = readVttSegment(segment.text);
       // LOCAL is the segment's media time, MPEGTS the same on a 90-kHz clock: cues are on the media timeline.
       expect(vtt.mpegts).toBe(Math.round(vtt.local * 90_000));
-      for (const cue of vtt.cues) if (!fromSegments.some((seen) => seen.start === cue.start && seen.text === cue.text)) fromSegments.push(cue);
+      for (const cue of vtt.cues)
+        if (!fromSegments.some((seen) => seen.start === cue.start && seen.text === cue.text)) fromSegments.push(cue);
     }
     for (const phrase of video.phrases) {
       const cue = fromSegments.find((candidate) => Math.abs(candidate.start - phrase.start) < 0.1);
       expect(cue, `a segment's cue at ${phrase.start}`).toMatchObject({ text: phrase.text });
     }
-    expect(numbers(ended.uris, /^captions\/(\d+)\.vtt$/)).toEqual(numbers(readPlaylist((await get(`${base}/live.m3u8`)).text).uris, /^live\/(\d+)\.m4s$/));
+    expect(numbers(ended.uris, /^captions\/(\d+)\.vtt$/)).toEqual(
+      numbers(readPlaylist((await get(`${base}/live.m3u8`)).text).uris, /^live\/(\d+)\.m4s$/),
+    );
 
     // The recording keeps the whole track, ready at once: the windows heard on air, no second transcription.
     const tracks = (await api<CaptionTrackAnswer[]>(`/api/stories/${stream.storyId}/captions`, { token: reporter.token })).body;
     expect(tracks).toHaveLength(1);
     expect(tracks[0]).toMatchObject({ source: 'auto', state: 'ready', lang: 'en' });
-    const track = (await api<CaptionTrackAnswer>(`/api/stories/${stream.storyId}/captions/${tracks[0]!.id}`, { token: reporter.token })).body;
+    const track = (await api<CaptionTrackAnswer>(`/api/stories/${stream.storyId}/captions/${tracks[0]!.id}`, { token: reporter.token }))
+      .body;
     expect(track.cues!.map((cue) => cue.text)).toEqual(video.phrases.map((phrase) => phrase.text));
     const requests = (await heard()).filter((request) => request.at >= since);
     expect(requests.length).toBeGreaterThanOrEqual(3);
@@ -198,7 +202,11 @@ describe('a live stream with a transcriber', () => {
     const stream = await startStream(reporter.token, 'Nothing yet');
     expect((await get(`/api/streams/${stream.id}/captions/0.vtt`)).status).toBe(404);
     expect((await get(`/api/streams/${stream.id}/captions/x.vtt`)).status).toBe(404);
-    expect(JSON.parse((await get(`/api/streams/${stream.id}/live/captions`)).text)).toEqual({ captioned: true, heardThrough: null, cues: [] });
+    expect(JSON.parse((await get(`/api/streams/${stream.id}/live/captions`)).text)).toEqual({
+      captioned: true,
+      heardThrough: null,
+      cues: [],
+    });
     await api(`/api/streams/${stream.id}/end`, { method: 'POST', token: reporter.token });
   }, 60_000);
 });

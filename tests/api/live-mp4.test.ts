@@ -178,7 +178,8 @@ describe('an MP4 stream on the publisher socket', () => {
     await reader.cancel();
     await done();
     expect((await api(`/api/streams/${stream.id}/end`, { method: 'POST', token })).status).toBe(200);
-  });
+    // The room also hears the stream for its captions (decision 128), and the end waits for its last windows.
+  }, 60_000);
 
   it('is listed in an HLS playlist that grows while live, blocks for the next segment, and ends with EXT-X-ENDLIST; its URIs are the same cached segments', async () => {
     const { stream, publisher, token } = await startMp4();
@@ -305,7 +306,8 @@ describe('an MP4 stream on the publisher socket', () => {
     const ended = await playlistOf(stream.id);
     expect(ended.entries).toHaveLength(1200);
     expect(ended.tags.has('EXT-X-ENDLIST')).toBe(true);
-  });
+    // The room also hears the stream for its captions (decision 128): 20 minutes of audio at once.
+  }, 60_000);
 
   it('resumes after the connection drops in the middle of a fragment, losing nothing', async () => {
     const { stream, publisher, token } = await startMp4();

@@ -97,8 +97,11 @@ export type RoomDeps = Pick<AppDeps, 'liveStreams' | 'media' | 'mediaLimits' | '
   afterEnd?: (streamId: number, captions: LiveCaptionsOutcome | null) => Promise<unknown>;
 };
 
-/** How long the end of a stream waits for its last caption windows to be heard. */
-const CAPTIONS_DRAIN_MS = 20_000;
+/**
+ * How long the end of a stream waits for its last caption windows to be heard (a second or two with
+ * windows heard as they come); past it the recording is transcribed whole instead.
+ */
+const CAPTIONS_DRAIN_MS = 8_000;
 
 /** A room's container as its progress remembers it (rooms from before issue 18 were WebM and kept the scanner apart). */
 function containerOf(progress: RoomProgress | null): LiveContainer | null {
@@ -286,9 +289,14 @@ export class LiveStreamRoom extends DurableObject<Env> {
     return stored ? this.store.segmentsAll().filter((row) => row.offset + row.length <= stored.mediaEnd) : this.segments.heldFrom(0);
   }
 
-  private playlistOf(progress: RoomProgress, segments: readonly ListedSegment[], next?: number): HlsPlaylist {
+  private playlistOf(
+    progress: RoomProgress,
+    segments: readonly ListedSegment[],
+    next?: number,
+    ended = progress.phase === 'ended',
+  ): HlsPlaylist {
     return playlistOf({
-      ended: progress.phase === 'ended',
+      ended,
       segments,
       clock: progress.clock ?? null,
       next: next ?? (this.segments.latest === null ? 0 : this.segments.latest + 1),
@@ -315,11 +323,12 @@ export class LiveStreamRoom extends DurableObject<Env> {
     if (playlist === null || playlist === 'not_hls') return playlist;
     if (!this.captions.on) return 'no_captions';
     const progress = this.progress!;
-    const ended = progress.phase === 'ended';
+    // Over once the stream has ended and its last windows were heard.
+    const ended = progress.phase === 'ended' && this.captions.finished;
     const segments = this.listedSegments(progress);
     const final = segments.filter((segment) => captionsFinal(segment, this.captions.heardThrough, ended));
     const next = segments.find((segment) => !captionsFinal(segment, this.captions.heardThrough, ended))?.n;
-    return this.playlistOf(progress, final, next);
+    return this.playlistOf(progress, final, next, ended);
   }
 
   /** WebVTT segment n: the cues over media segment n's time, once final; null when not (yet) listed. */
@@ -328,7 +337,7 @@ export class LiveStreamRoom extends DurableObject<Env> {
     if (!this.captions.on) return null;
     const held = this.segments.lookup(n);
     const row = held.kind === 'ready' ? held.segment : this.store.segment(n);
-    return subtitleSegment(row, this.captions, this.progress?.phase === 'ended');
+    return subtitleSegment(row, this.captions, this.progress?.phase === 'ended' && this.captions.finished);
   }
 
   /**
@@ -545,8 +554,6 @@ export class LiveStreamRoom extends DurableObject<Env> {
       this.segments.close();
       for (const publisher of this.ctx.getWebSockets('publisher')) closeQuietly(publisher, LiveCloseCode.ended, 'stream ended');
     }
-    // The last words are heard before the subtitles playlist says it is complete (phase ended).
-    const captions = this.captions.on ? await this.captions.finish(Date.now() + CAPTIONS_DRAIN_MS) : null;
     if (progress.phase === 'ending') {
       try {
         progress.stored = await this.recording!.finish(this.container, progress.received);
@@ -565,7 +572,11 @@ export class LiveStreamRoom extends DurableObject<Env> {
     await this.deps.liveStreams.end(config.streamId, { videoUrl: outcome.videoUrl, endedAt: this.deps.clock.now(), endedBy });
     await this.ctx.storage.deleteAlarm();
     await this.purgePublicPages();
-    await this.deps.afterEnd?.(config.streamId, captions).catch((error: unknown) => console.error('the work after the stream ended failed', error));
+    // The story is published with its recording; now its last words are heard (the subtitles playlist is complete after).
+    const captions = this.captions.on ? await this.captions.finish(Date.now() + CAPTIONS_DRAIN_MS) : null;
+    await this.deps
+      .afterEnd?.(config.streamId, captions)
+      .catch((error: unknown) => console.error('the work after the stream ended failed', error));
     for (const ws of this.ctx.getWebSockets()) {
       this.send(ws, { type: 'end', videoUrl: outcome.videoUrl });
       closeQuietly(ws, LiveCloseCode.ended, 'stream ended');

@@ -20,9 +20,11 @@ export interface CaptionMeta {
   heardThrough: number | null;
   /** The language the transcriber said it heard first (BCP 47 / ISO 639-1). */
   language: string | null;
-  /** Windows given up on (their cues are missing): the recording is then transcribed whole. */
+  /** Windows given up on, or skipped as too far behind the edge (their cues are missing): the recording is then transcribed whole. */
   dropped: number;
   lastError: string | null;
+  /** The stream ended and its last windows were heard (or the wait for them ran out). */
+  finished?: boolean;
 }
 
 export interface LiveCaptionsOutcome {
@@ -39,6 +41,12 @@ export interface MetaStore {
 }
 
 export const MAX_ATTEMPTS = 6;
+/**
+ * A window that ends further than this behind the newest audio is skipped: live captions follow the
+ * edge, and a backlog (a transcriber slower than speech, a publisher resending a long stretch at once)
+ * is left to the recording's whole transcription.
+ */
+export const STALE_SECONDS = 30;
 const LONGEST_BACKOFF_SECONDS = 30;
 
 type WindowRow = {
@@ -58,6 +66,8 @@ export class RoomCaptions {
   private pumping: Promise<void> | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private meta: CaptionMeta;
+  /** The newest audio heard (media seconds), in memory: after a restart nothing is stale until audio comes. */
+  private edge: number | null = null;
 
   constructor(
     private readonly sql: SqlStorage,
@@ -67,7 +77,9 @@ export class RoomCaptions {
     sql.exec(
       `CREATE TABLE IF NOT EXISTS caption_windows (seq INTEGER PRIMARY KEY AUTOINCREMENT, start REAL NOT NULL, "end" REAL NOT NULL, content_type TEXT NOT NULL, filename TEXT NOT NULL, bytes BLOB NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, not_before INTEGER NOT NULL DEFAULT 0)`,
     );
-    sql.exec(`CREATE TABLE IF NOT EXISTS caption_cues (seq INTEGER PRIMARY KEY AUTOINCREMENT, start REAL NOT NULL, "end" REAL NOT NULL, text TEXT NOT NULL)`);
+    sql.exec(
+      `CREATE TABLE IF NOT EXISTS caption_cues (seq INTEGER PRIMARY KEY AUTOINCREMENT, start REAL NOT NULL, "end" REAL NOT NULL, text TEXT NOT NULL)`,
+    );
     sql.exec(`CREATE INDEX IF NOT EXISTS caption_cues_end ON caption_cues ("end")`);
     this.meta = { heardThrough: null, language: null, dropped: 0, lastError: null, ...store.read<CaptionMeta>('captions') };
   }
@@ -79,6 +91,10 @@ export class RoomCaptions {
 
   get language(): string | null {
     return this.meta.language;
+  }
+
+  get finished(): boolean {
+    return this.meta.finished === true;
   }
 
   get heardThrough(): number | null {
@@ -103,7 +119,9 @@ export class RoomCaptions {
         this.windows = new LiveWindows();
       }
       if (!this.audio) return;
-      for (const window of this.windows.add(this.audio.push(bytes))) this.keep(window);
+      const frames = this.audio.push(bytes);
+      if (frames.length > 0) this.edge = Math.max(this.edge ?? 0, frames.at(-1)!.time);
+      for (const window of this.windows.add(frames)) this.keep(window);
     } catch (error) {
       console.error('reading a live segment’s audio failed; captions resume at the next keyframe', error);
       this.audio = null;
@@ -132,18 +150,21 @@ export class RoomCaptions {
    * transcribed (with their backoff) until `deadlineMs`. Answers the whole track as heard.
    */
   async finish(deadlineMs: number): Promise<LiveCaptionsOutcome> {
-    if (this.transcriber) {
+    if (this.transcriber && !this.meta.finished) {
       const last = this.audio ? this.windows.flush() : null;
       if (last) this.keep(last);
       this.audio = null;
       while (this.waiting() > 0 && Date.now() < deadlineMs) {
         this.kick();
-        await (this.pumping ?? new Promise((resolve) => setTimeout(resolve, 250)));
-        if (this.waiting() > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, Math.max(0, deadlineMs - Date.now()))));
+        const pause = new Promise((resolve) => setTimeout(resolve, Math.min(1000, Math.max(0, deadlineMs - Date.now()))));
+        await Promise.race([this.pumping ?? pause, pause]);
       }
     }
     if (this.timer) clearTimeout(this.timer);
     const complete = this.transcriber !== null && this.waiting() === 0 && this.meta.dropped === 0;
+    // Nothing more is heard: a window still being transcribed is let go (the recording is then transcribed whole).
+    this.meta.finished = true;
+    this.store.write('captions', this.meta);
     return { cues: inCueOrder(this.allCues()), language: this.meta.language, complete };
   }
 
@@ -168,7 +189,7 @@ export class RoomCaptions {
 
   /** Starts transcribing the waiting windows unless it is under way. */
   kick(): void {
-    if (this.pumping || !this.transcriber) return;
+    if (this.pumping || !this.transcriber || this.meta.finished) return;
     this.pumping = this.pump()
       .catch((error: unknown) => console.error('live captions failed', error))
       .finally(() => {
@@ -181,6 +202,11 @@ export class RoomCaptions {
     for (;;) {
       const row = this.sql.exec<WindowRow>(`SELECT * FROM caption_windows ORDER BY seq LIMIT 1`).toArray()[0];
       if (!row) return;
+      if (this.edge !== null && this.edge - row.end > STALE_SECONDS) {
+        this.meta.dropped += 1;
+        this.heard(row);
+        continue;
+      }
       const wait = row.not_before - Date.now();
       if (wait > 0) {
         if (this.timer) clearTimeout(this.timer);
@@ -198,6 +224,7 @@ export class RoomCaptions {
         },
         { language: this.meta.language },
       );
+      if (this.meta.finished) return;
       if (outcome.ok) {
         this.meta.language ??= outcome.transcription.language;
         for (const cue of windowCues(outcome.transcription.segments, row.start, row.end))
@@ -214,7 +241,12 @@ export class RoomCaptions {
         continue;
       }
       const backoff = outcome.retryAfterSeconds ?? Math.min(LONGEST_BACKOFF_SECONDS, 2 ** (attempts - 1));
-      this.sql.exec(`UPDATE caption_windows SET attempts = ?, not_before = ? WHERE seq = ?`, attempts, Date.now() + backoff * 1000, row.seq);
+      this.sql.exec(
+        `UPDATE caption_windows SET attempts = ?, not_before = ? WHERE seq = ?`,
+        attempts,
+        Date.now() + backoff * 1000,
+        row.seq,
+      );
       this.store.write('captions', this.meta);
     }
   }

@@ -63,6 +63,7 @@ export function playlistOf(input: PlaylistInput): HlsPlaylist {
   if (!input.captioned) return { ended: false, segments: run.slice(-LIVE_WINDOW), nextSequence: input.next, targetDuration };
   const holdBack = Math.max(CAPTIONED_HOLD_BACK_SECONDS, 3 * targetDuration);
   let from2 = run.length;
-  for (let seconds = 0; from2 > 0 && (seconds < CAPTIONED_WINDOW_SECONDS || run.length - from2 < LIVE_WINDOW); ) seconds += run[--from2]!.duration;
+  for (let seconds = 0; from2 > 0 && (seconds < CAPTIONED_WINDOW_SECONDS || run.length - from2 < LIVE_WINDOW);)
+    seconds += run[--from2]!.duration;
   return { ended: false, segments: run.slice(from2), nextSequence: input.next, targetDuration, holdBack };
 }

@@ -80,7 +80,7 @@ class Mp4LiveAudio implements LiveAudio<Mp4Frame> {
 
   constructor(init: Uint8Array) {
     let moov: Uint8Array | null = null;
-    for (let pos = 0; pos + 8 <= init.length; ) {
+    for (let pos = 0; pos + 8 <= init.length;) {
       const header = readBoxHeader(init, pos);
       if (!header?.size) break;
       if (header.type === 'moov') moov = init.subarray(pos, pos + header.size);

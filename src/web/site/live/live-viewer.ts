@@ -152,7 +152,8 @@ export function watchLiveStream(options: LiveViewerOptions): LiveViewer {
       const behind = end - video.currentTime;
       const target = Math.max(buffered.start(0), end - holdBack);
       // Too near the edge (the captions were just turned on) or too far behind: to the hold-back, as far back as the buffer allows.
-      if ((behind < holdBack - maxLatency / 2 && video.currentTime - target > 1) || behind > holdBack + maxLatency) video.currentTime = target;
+      if ((behind < holdBack - maxLatency / 2 && video.currentTime - target > 1) || behind > holdBack + maxLatency)
+        video.currentTime = target;
     } else if (end - video.currentTime > maxLatency) {
       video.currentTime = Math.max(buffered.start(buffered.length - 1), end - 1);
     }

@@ -1,17 +1,23 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeToPcm, soundRegions, spokenVideo, withTempFile, type SpokenVideo } from '../../../scripts/lib/transcriber-stand-in/speech.ts';
-import { readBoxHeader } from '../mp4/boxes.ts';
-import { parseInitSegment } from '../webm/webm-scanner.ts';
-import { liveAudio, type LiveAudioFrame } from './live-audio.ts';
-import { LiveWindows, quietCut, type AudioWindow } from './live-windows.ts';
+import {
+  decodeToPcm,
+  soundRegions,
+  spokenVideo,
+  withTempFile,
+  type SpokenVideo,
+} from '../../../scripts/lib/transcriber-stand-in/speech.ts';
+import { readBoxHeader } from '../../media/mp4/boxes.ts';
+import { parseInitSegment } from '../../media/webm/webm-scanner.ts';
+import { liveAudio, type LiveAudioFrame } from '../../media/audio/live-audio.ts';
+import { LiveWindows, type AudioWindow } from '../../media/audio/live-windows.ts';
 
 /**
- * A live camera's stream (espeak-ng phrases with pauses, made by ffmpeg as WebM and as fragmented
- * MP4) fed to the live audio reader in small chunks, as a room receives it: every window is an
- * audio-only file ffmpeg decodes, the windows together hold all the sound, and each phrase is
- * heard whole in one window (the cut falls in a pause).
+ * What a live room hears (room-captions.ts, decision 128): a camera's stream (espeak-ng phrases with
+ * pauses, made by ffmpeg as WebM and as fragmented MP4) fed to the live audio reader in small chunks,
+ * as a room receives it: every window is an audio-only file ffmpeg decodes, the windows together
+ * hold all the sound, and each phrase is heard whole in one window (the cut falls in a pause).
  */
 const run = promisify(execFile);
 const PHRASES = ['Good evening.', 'The harbour bridge is closed tonight.', 'Back to you in the studio now.', 'Good evening.'];
@@ -72,24 +78,4 @@ describe.each(['webm', 'mp4'] as const)('live audio from %s', (kind) => {
     expect(new Set(times).size).toBe(times.length);
     expect(times.at(-1)!).toBeGreaterThan(video.duration - 0.5);
   }, 60_000);
-});
-
-describe('quietCut', () => {
-  const frame = (time: number, size: number) => ({ time, size });
-  it('cuts in the middle of the longest quiet run in the latter half', () => {
-    const frames = [...Array(150).keys()].map((i) => frame(i * 0.02, i >= 100 && i < 120 ? 5 : 120));
-    expect(quietCut(frames)).toBe(110);
-    // A run shorter than a pause (0.3 s) is a gap between words: none, unless asked for any gap.
-    const gaps = [...Array(150).keys()].map((i) => frame(i * 0.02, i >= 100 && i < 110 ? 5 : 120));
-    expect(quietCut(gaps)).toBeNull();
-    expect(quietCut(gaps, 0)).toBe(105);
-  });
-  it('cuts at the end when every frame is alike (a constant-rate codec)', () => {
-    const frames = [...Array(150).keys()].map((i) => frame(i * 0.02, 100));
-    expect(quietCut(frames)).toBeNull();
-  });
-  it('ignores a quiet run in the first half (the window would be too short)', () => {
-    const frames = [...Array(150).keys()].map((i) => frame(i * 0.02, i >= 10 && i < 40 ? 5 : 120));
-    expect(quietCut(frames)).toBeNull();
-  });
 });
