@@ -85,6 +85,8 @@ export default defineConfig({
               queueProducers: { JOBS: { queueName: 'newsroom-jobs-run-by-tests' } },
               bindings: {
                 PASSWORD_PEPPER: 'test-pepper-not-a-secret-0123456789',
+                // The site's public origin (as a deployment configures it): links in mail and the fediverse's ids are made of it.
+                SITE_ORIGIN: 'http://newsroom.test',
                 // 32 bytes, base64: the AES-GCM key TOTP secrets are sealed with (not a secret: tests only).
                 TWO_FACTOR_KEY: 'dGVzdC10d28tZmFjdG9yLWtleS0zMi1ieXRlcyEhISE=',
                 // The test peer (tests/support/fediverse-peer-setup.ts) listens on 127.0.0.1: federation may reach it.

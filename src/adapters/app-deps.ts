@@ -118,6 +118,8 @@ export interface AppDeps {
   newsletterMail: NewsletterMail;
   issueMail: IssueMail;
   signedTokens: SignedTokens;
+  /** SITE_ORIGIN: the origin mail links and the fediverse's ids are made of (domain/site/site-origin.ts); null when unset. */
+  siteOrigin: string | null;
   /** MAIL_WEBHOOK_SECRET: the password of POST /api/newsletters/events (user `mail`). */
   mailWebhookSecret: string | undefined;
   /** The fan-out (decision 065): jobs in D1, their messages on the JOBS queue. */

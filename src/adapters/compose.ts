@@ -63,6 +63,7 @@ import { D1TierRepository } from './d1/d1-tier-repository.ts';
 import { D1MemberRepository } from './d1/d1-member-repository.ts';
 import { D1MemberFigures } from './d1/d1-member-figures.ts';
 import { StripeGateway } from './stripe/stripe-gateway.ts';
+import { parseSiteOrigin } from '../domain/site/site-origin.ts';
 
 export const systemClock: Clock = { now: () => new Date().toISOString() };
 
@@ -157,6 +158,7 @@ export function buildDeps(
     issueMail: newsletterMail,
     signedTokens: new HmacSignedTokens(env.PASSWORD_PEPPER ?? '', 'unsubscribe'),
     mailWebhookSecret: env.MAIL_WEBHOOK_SECRET || undefined,
+    siteOrigin: configuredSiteOrigin(env.SITE_ORIGIN),
     tiers: new D1TierRepository(db),
     members: new D1MemberRepository(db),
     memberFigures: new D1MemberFigures(db),
@@ -164,6 +166,13 @@ export function buildDeps(
       ? new StripeGateway(env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET || null, env.STRIPE_API_BASE || undefined)
       : null,
   };
+}
+
+/** SITE_ORIGIN, read once; a setting that is not an origin is said in the log and left out. */
+function configuredSiteOrigin(text: string | undefined): string | null {
+  const origin = parseSiteOrigin(text);
+  if (text?.trim() && origin === null) console.error(`SITE_ORIGIN is not an http(s) origin (${text}): links use each request's own`);
+  return origin;
 }
 
 /** Web Push with the worker's VAPID keys; without them it still checks keys, and alerts answer 503. */
