@@ -43,6 +43,8 @@ import type { MediaLimits } from './media/media-limits.ts';
 import type { FediverseDeps } from './federation/fediverse.ts';
 import type { RateLimiters } from './http/rate-limiters.ts';
 import type { MemberFigures, MemberRepository, PaymentGateway, TierRepository } from '../domain/members/revenue-ports.ts';
+import type { MailAllowances } from '../domain/mail/allowance.ts';
+import type { MailRequests } from '../domain/readers/mail-requests.ts';
 
 /**
  * What the API and the live rooms are given: ports, not the concrete adapters. compose.ts (the
@@ -108,6 +110,10 @@ export interface AppDeps {
   readerLevels: ReaderLevels;
   /** Staff's own account mail: reset links, and notices when their sign-in changes. */
   staffMail: StaffMail;
+  /** Caps on mail a stranger can ask for, per mailbox or account (issue 37, decision 105). */
+  mailAllowances: MailAllowances;
+  /** Sign-in links and confirmations asked for, waiting for the fan-out to mail them (decision 105). */
+  mailRequests: MailRequests;
   /** Random single-use tokens and their hashes (sign-in links, reader sessions, confirmations). */
   tokens: OneTimeTokens;
   /** Newsletters (decisions 082, 083): lists, subscribers, suppressions, sends, their mail, signed unsubscribe links. */

@@ -64,6 +64,8 @@ import { D1MemberRepository } from './d1/d1-member-repository.ts';
 import { D1MemberFigures } from './d1/d1-member-figures.ts';
 import { StripeGateway } from './stripe/stripe-gateway.ts';
 import { parseSiteOrigin } from '../domain/site/site-origin.ts';
+import { D1MailAllowances } from './d1/d1-mail-allowances.ts';
+import { D1MailRequests } from './d1/d1-mail-requests.ts';
 
 export const systemClock: Clock = { now: () => new Date().toISOString() };
 
@@ -150,6 +152,8 @@ export function buildDeps(
     readerLevels: new D1ReaderLevels(db),
     staffMail: new OutboxStaffMail(outbox, clock, afterAnswer),
     tokens,
+    mailAllowances: new D1MailAllowances(db),
+    mailRequests: new D1MailRequests(db),
     newsletters,
     subscriptions: new D1SubscriptionRepository(db, (id) => newsletters.findById(id)),
     suppressions: sends,

@@ -6,6 +6,8 @@ import { deliverDeps } from '../federation/fediverse-context.ts';
 import { makePictureDerivatives } from '../../services/media/resized-pictures.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { deliverSendBatch, startSendBatches } from '../../services/newsletters/deliver-send.ts';
+import { mailConfirmation } from '../../services/newsletters/subscriptions.ts';
+import { mailSignInLink } from '../../services/readers/reader-sign-in.ts';
 
 /** What each kind of job does (decision 065): a feature adds its kind in domain/jobs/job.ts and its handler here. */
 export function jobHandlers(deps: AppDeps): JobHandlers {
@@ -23,5 +25,8 @@ export function jobHandlers(deps: AppDeps): JobHandlers {
     'newsletter.send': (ref) => startSendBatches(deps, ref),
     'newsletter.batch': (ref, job) =>
       deliverSendBatch(deps, ref, { lastAttempt: job.attempt >= JOB_POLICIES['newsletter.batch'].maxAttempts }),
+    // Mail a reader asked for, after the request was answered (decision 105).
+    'reader.sign_in_mail': (ref) => mailSignInLink(deps, ref),
+    'newsletter.confirmation_mail': (ref) => mailConfirmation(deps, ref),
   };
 }
