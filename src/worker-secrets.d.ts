@@ -40,5 +40,13 @@ declare namespace Cloudflare {
     STRIPE_WEBHOOK_SECRET?: string;
     /** Sends every Stripe call to a stand-in of Stripe's API instead (tests, e.g. http://127.0.0.1:12111). */
     STRIPE_API_BASE?: string;
+    /** A server speaking OpenAI's transcription API (the endpoint itself, .../v1/audio/transcriptions): captions (decision 126). */
+    TRANSCRIBE_URL?: string;
+    /** Sent as a Bearer token to TRANSCRIBE_URL when set. */
+    TRANSCRIBE_API_KEY?: string;
+    /** The `model` field sent to TRANSCRIBE_URL (default whisper-1). */
+    TRANSCRIBE_MODEL?: string;
+    /** Workers AI, where wrangler.toml binds it (`[ai] binding = "AI"`): captions by @cf/openai/whisper-large-v3-turbo. */
+    AI?: Ai;
   }
 }

@@ -42,6 +42,7 @@ import type { JobFanOut } from '../domain/jobs/ports.ts';
 import type { MediaLimits } from './media/media-limits.ts';
 import type { FediverseDeps } from './federation/fediverse.ts';
 import type { RateLimiters } from './http/rate-limiters.ts';
+import type { AudioExtractor, CaptionTrackRepository, Transcriber } from '../domain/captions/ports.ts';
 import type { MemberFigures, MemberRepository, PaymentGateway, TierRepository } from '../domain/members/revenue-ports.ts';
 import type { MailAllowances } from '../domain/mail/allowance.ts';
 import type { MailRequests } from '../domain/readers/mail-requests.ts';
@@ -138,4 +139,10 @@ export interface AppDeps {
   memberFigures: MemberFigures;
   /** Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE); null without a key: paid parts answer 503. */
   payments: PaymentGateway | null;
+  /** Captions (docs/product/api-captions.md): tracks in D1, the transcriber (null: none configured), the videos' audio. */
+  captions: CaptionTrackRepository;
+  transcriber: Transcriber | null;
+  audio: AudioExtractor;
+  /** A language's own name for a track's label (`en` -> English). */
+  languageName: (lang: string) => string | null;
 }

@@ -37,6 +37,9 @@ import { D1PasskeyRepository } from './d1/d1-passkey-repository.ts';
 import { D1PasswordResetRepository } from './d1/d1-password-reset-repository.ts';
 import { D1SecondFactorRepository } from './d1/d1-second-factor-repository.ts';
 import { D1AlertRepository } from './d1/d1-alert-repository.ts';
+import { D1CaptionTrackRepository } from './d1/d1-caption-track-repository.ts';
+import { StoredVideoAudio } from './media/stored-video-audio.ts';
+import { transcriberFromEnv } from './transcribe/transcriber-from-env.ts';
 import { D1PushSubscriptionRepository } from './d1/d1-push-subscription-repository.ts';
 import { VapidSigner, vapidKeysFrom } from './push/vapid.ts';
 import { WebPushSender } from './push/web-push-sender.ts';
@@ -104,6 +107,7 @@ export function buildDeps(
   const newsletters = new D1NewsletterRepository(db);
   const sends = new D1SendRepository(db);
   const newsletterMail = new OutboxNewsletterMail(outbox, clock);
+  const media = new R2MediaStore(env.MEDIA);
   return {
     users: new D1UserRepository(db),
     sessions: new D1SessionRepository(db),
@@ -122,7 +126,7 @@ export function buildDeps(
     views,
     readership,
     storyHtml,
-    media: new R2MediaStore(env.MEDIA),
+    media,
     pictures: env.IMAGES ? new ImagesBindingResizer(env.IMAGES) : null,
     mediaLimits: readMediaLimits(env),
     liveRooms: new DurableLiveRooms(env.LIVE_STREAMS),
@@ -169,6 +173,10 @@ export function buildDeps(
     payments: env.STRIPE_SECRET_KEY
       ? new StripeGateway(env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET || null, env.STRIPE_API_BASE || undefined)
       : null,
+    captions: new D1CaptionTrackRepository(db),
+    transcriber: transcriberFromEnv(env),
+    audio: new StoredVideoAudio(media),
+    languageName,
   };
 }
 
@@ -177,6 +185,17 @@ function configuredSiteOrigin(text: string | undefined): string | null {
   const origin = parseSiteOrigin(text);
   if (text?.trim() && origin === null) console.error(`SITE_ORIGIN is not an http(s) origin (${text}): links use each request's own`);
   return origin;
+}
+
+const languageNames = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'language' }) : null;
+
+/** A language's name in English (`en` -> English), or null where the runtime has no names. */
+function languageName(lang: string): string | null {
+  try {
+    return languageNames?.of(lang) ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** Web Push with the worker's VAPID keys; without them it still checks keys, and alerts answer 503. */

@@ -33,6 +33,7 @@ import { socialSettingsRoutes } from './routes/social-settings.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { resumableUploadRoutes } from './routes/resumable-uploads.ts';
 import { storyRoutes } from './routes/stories.ts';
+import { captionRoutes } from './routes/captions.ts';
 import { storyViewRoutes } from './routes/story-views.ts';
 import { storyWorkflowRoutes } from './routes/story-workflow.ts';
 import { liveBlogRoutes, storyScope } from './routes/live-blog.ts';
@@ -153,6 +154,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/stories', liveBlogRoutes)
     .route('/stories', storyViewRoutes)
     .route('/stories', storyAlertRoutes)
+    .route('/stories', captionRoutes)
     .route('/alerts', alertRoutes)
     .route('/analytics', analyticsRoutes)
     .route('/health', healthRoutes)

@@ -16,6 +16,7 @@ export const JOB_KINDS = [
   'alert.batch',
   'reader.sign_in_mail',
   'newsletter.confirmation_mail',
+  'captions.transcribe',
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
@@ -98,6 +99,10 @@ export const JOB_POLICIES: Record<JobKind, JobPolicy> = {
   // lives a week: tried for about a day (a minute doubling to two hours).
   'reader.sign_in_mail': { leaseSeconds: 60, maxAttempts: 6, firstRetrySeconds: 10, maxRetrySeconds: 120 },
   'newsletter.confirmation_mail': { leaseSeconds: 60, maxAttempts: 12, firstRetrySeconds: 60, maxRetrySeconds: 7200 },
+  // A video's audio sent to the transcriber a piece (10 minutes) at a time (decision 126): an hour is six requests of
+  // up to a minute or two each with a real whisper. One at a time: each piece is held in memory (up to 24 MB). A
+  // transcriber that stays busy (429, 5xx) is tried again from half a minute up to half an hour apart, then the track fails.
+  'captions.transcribe': { leaseSeconds: 900, maxAttempts: 6, firstRetrySeconds: 30, maxRetrySeconds: 1800, oneAtATime: true },
 };
 
 /**
