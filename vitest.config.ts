@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import { testMailBindings, testMailPlan } from './tests/support/mail-plan.ts';
 import { testStripeBindings } from './tests/support/stripe-plan.ts';

@@ -5,6 +5,7 @@ import type { MediaStore, PictureResizer, UploadSessionRepository } from '../dom
 import type { StoryHtmlSanitizer, StoryRepository, StoryRevisionRepository, CorrectionRepository } from '../domain/story/ports.ts';
 import type { StorySearch } from '../domain/discovery/ports.ts';
 import type { IdempotencyKeyRepository } from './http/idempotency.ts';
+import type { D1Sessions } from './d1/d1-sessions.ts';
 import type { LiveBlogRepository } from '../domain/live-blog/ports.ts';
 import type { SettingsRepository } from '../domain/site/ports.ts';
 import type { UserRepository } from '../domain/users/ports.ts';
@@ -50,6 +51,8 @@ import type { MemberFigures, MemberRepository, PaymentGateway, TierRepository } 
  * worker, the tests and the scripts) is the one place that builds them.
  */
 export interface AppDeps {
+  /** Each request's D1 session (decision 111); without it every statement goes to the database as bound. */
+  d1Sessions?: D1Sessions;
   users: UserRepository;
   sessions: SessionRepository;
   loginAttempts: LoginAttemptRepository;
