@@ -114,7 +114,7 @@ export interface AppDeps {
   readerLevels: ReaderLevels;
   /** Staff's own account mail: reset links, and notices when their sign-in changes. */
   staffMail: StaffMail;
-  /** Caps on mail a stranger can ask for, per mailbox or account (issue 37, decision 105). */
+  /** Caps on mail a stranger can ask for, per mailbox or account (decision 105, decision 105). */
   mailAllowances: MailAllowances;
   /** Sign-in links and confirmations asked for, waiting for the fan-out to mail them (decision 105). */
   mailRequests: MailRequests;

@@ -187,7 +187,7 @@ describe('double opt-in', () => {
   });
 });
 
-describe('the minute job (issue 37)', () => {
+describe('the minute job (decision 105)', () => {
   it('prunes pending subscriptions whose confirmation expired: never confirmed, gone; unsubscribed before, unsubscribed again', async () => {
     const letter = await createNewsletter(admin.token);
     const stranger = uniqueAddress();

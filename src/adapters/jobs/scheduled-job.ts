@@ -30,7 +30,7 @@ export async function runScheduledJob(deps: AppDeps, edgeCache: EdgeCache, sched
   // Reader sign-in links and sessions past their time (decision 081): they can only be refused.
   await Promise.all([deps.readerSignIns.pruneBefore(clock), deps.readers.pruneSessions(clock)]);
   // Subscriptions whose confirmation link expired unfollowed go, or return to unsubscribed; the mail caps
-  // forget what is past their windows, and mail requests whose job gave up go (issue 37).
+  // forget what is past their windows, and mail requests whose job gave up go.
   await deps.subscriptions.pruneExpiredConfirmations(clock);
   await pruneMailRequests(deps, clock);
   // A scheduled story's newsletter sends start once it is published (decision 083).

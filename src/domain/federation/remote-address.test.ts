@@ -75,7 +75,7 @@ describe('where federation may send and fetch', () => {
   });
 });
 
-describe('a follower’s inbox (issue 37)', () => {
+describe('a follower’s inbox (decision 106)', () => {
   const actor = 'https://m.example/users/ann';
   it('is their shared inbox, else their own, only on their actor’s origin', () => {
     expect(followerInbox(actor, { shared: 'https://m.example/inbox', own: `${actor}/inbox` })).toBe('https://m.example/inbox');
@@ -87,7 +87,7 @@ describe('a follower’s inbox (issue 37)', () => {
   });
 });
 
-describe('links from other servers (issue 37)', () => {
+describe('links from other servers (decision 106)', () => {
   it('are http(s) addresses or nothing', () => {
     expect(webLinkOrNull('https://m.example/@ann')).toBe('https://m.example/@ann');
     expect(webLinkOrNull('http://m.example/@ann')).toBe('http://m.example/@ann');

@@ -121,7 +121,7 @@ function sameOrigin(a: string, b: string): boolean {
 }
 
 /**
- * Where a new follower's deliveries go (issue 37): their server's shared inbox, else their own inbox,
+ * Where a new follower's deliveries go (decision 106): their server's shared inbox, else their own inbox,
  * only on the origin of their own actor. An actor document is the follower's own word: an inbox
  * elsewhere would have the newsroom sign and send its activities to a server the follower chose
  * (reflection), so such an inbox is refused, and with no inbox left the Follow is dropped.

@@ -1,5 +1,5 @@
 /**
- * What another server's people can make the newsroom keep (issue 37, decision 106). Anyone can run a
+ * What another server's people can make the newsroom keep (decision 106, decision 106). Anyone can run a
  * server and make as many people on it as they like, each with a valid signature; so what a server
  * can store here is bounded per server (its host), whoever its people are. Past a bound the activity
  * is dropped without a word, as a blocked one is (the sender learns nothing from the answer).

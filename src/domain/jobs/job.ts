@@ -94,7 +94,7 @@ export const JOB_POLICIES: Record<JobKind, JobPolicy> = {
   // A batch of an alert's recipients: one round of pushes fits well within the lease (ROUND_SECONDS, PUSH_TIMEOUT_SECONDS
   // in domain/alerts/delivery.ts); pushes the services refused for now (429, 5xx) are tried again, news goes stale fast.
   'alert.batch': { leaseSeconds: 120, maxAttempts: 6, firstRetrySeconds: 10, maxRetrySeconds: 900 },
-  // One mail a reader asked for, after the request was answered (issue 37, decision 105). A sign-in link
+  // One mail a reader asked for, after the request was answered (decision 105, decision 105). A sign-in link
   // is worth little after its 15 minutes: tried for about ten (10 s doubling to 2 min); a confirmation
   // lives a week: tried for about a day (a minute doubling to two hours).
   'reader.sign_in_mail': { leaseSeconds: 60, maxAttempts: 6, firstRetrySeconds: 10, maxRetrySeconds: 120 },

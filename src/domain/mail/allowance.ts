@@ -1,7 +1,7 @@
 import { addSeconds } from '../time.ts';
 
 /**
- * Caps on mail a stranger can ask the newsroom to send (issue 37, decision 105), counted per subject
+ * Caps on mail a stranger can ask the newsroom to send (decision 105, decision 105), counted per subject
  * in a sliding window: the mailbox (mailbox.ts) for a reader's sign-in links and confirmations, all
  * newsletters together, and the account for staff's "Forgot password?". Past a cap the request is
  * answered as any other (202) and nothing more is mailed, so no form can flood an inbox.

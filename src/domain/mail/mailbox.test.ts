@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mailboxOf } from './mailbox.ts';
 
-describe('the mailbox an address reaches (issue 37)', () => {
+describe('the mailbox an address reaches (decision 105)', () => {
   it('drops a +tag, and at Gmail the dots, and reads googlemail.com as gmail.com', () => {
     for (const address of [
       'ann.lee@gmail.com',

@@ -1,5 +1,5 @@
 /**
- * The mailbox an address reaches (issue 37): the same inbox under many spellings. A caps on mail a
+ * The mailbox an address reaches (decision 105): the same inbox under many spellings. A caps on mail a
  * stranger can ask for (sign-in links, confirmations) counts the mailbox, so `ann+1@…`, `ann+2@…`
  * and Gmail's `a.n.n@…` do not each get their own allowance.
  *

@@ -1,7 +1,7 @@
 import type { NewJob } from '../jobs/job.ts';
 
 /**
- * A sign-in link or a subscription's confirmation a reader (or anyone) asked for (issue 37, decision
+ * A sign-in link or a subscription's confirmation a reader (or anyone) asked for (decision 105, decision
  * 105): the request is answered at once, alike for every address, and the mail leaves afterwards
  * through the fan-out (decision 065), whose job decides whether to send at all.
  */

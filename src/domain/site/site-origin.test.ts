@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { linkOrigin, parseSiteOrigin } from './site-origin.ts';
 
-describe('SITE_ORIGIN (issue 37)', () => {
+describe('SITE_ORIGIN (decision 106)', () => {
   it('is an http(s) origin, with nothing after it', () => {
     expect(parseSiteOrigin('https://news.example')).toBe('https://news.example');
     expect(parseSiteOrigin(' https://News.Example:8443/ ')).toBe('https://news.example:8443');

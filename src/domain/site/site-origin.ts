@@ -2,7 +2,7 @@
  * The origin the site is known by (SITE_ORIGIN: `https://news.example`), for what is read away from
  * the request that made it: links in mail, and the fediverse's ids, which other servers keep for
  * ever. A request's Host is the client's to choose where no edge fixes it (any server but
- * Cloudflare's), so it never decides these once a deployment says its origin (issue 37).
+ * Cloudflare's), so it never decides these once a deployment says its origin (decision 106).
  */
 export function parseSiteOrigin(text: string | undefined): string | null {
   if (!text?.trim()) return null;

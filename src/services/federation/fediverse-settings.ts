@@ -19,7 +19,7 @@ interface SettingsDeps {
 
 /**
  * The fediverse setting, with the origin the fediverse knows the site by, of which every actor's and
- * story's id is made: SITE_ORIGIN (issue 37). Without it, the origin pinned before (a server from
+ * story's id is made: SITE_ORIGIN (decision 106). Without it, the origin pinned before (a server from
  * before SITE_ORIGIN, or an admin's save of the handle: a signed-in admin's request); never the Host
  * of an anonymous request, which anyone can choose on a server Cloudflare does not front. Null: the
  * fediverse is not set up, and its addresses answer 404.

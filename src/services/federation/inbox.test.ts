@@ -131,7 +131,7 @@ describe('the inbox’s rules', () => {
     expect(await follow(setUp({ blocked: ['m.example'] }).deps, follower, accept)).toBe(false);
   });
 
-  it('takes only an inbox on the follower’s own server, and drops the Follow without one (issue 37)', async () => {
+  it('takes only an inbox on the follower’s own server, and drops the Follow without one (decision 106)', async () => {
     const accept = { id: 'a1', account: 'newsroom', type: 'Accept' as const, storyId: null, body: '{}' };
     const request = (shared: string | null, own: string | null) => ({
       account: 'newsroom',
@@ -149,7 +149,7 @@ describe('the inbox’s rules', () => {
     expect(own.followers).toEqual([`newsroom ${actor.uri} ${actor.uri}/inbox`]);
   });
 
-  it('keeps the links of a reply only when they are http(s) (issue 37)', async () => {
+  it('keeps the links of a reply only when they are http(s) (decision 106)', async () => {
     const { deps, replies } = setUp();
     await receiveReply(deps, {
       ...note(`${ORIGIN}/ap/articles/5`),

@@ -44,7 +44,7 @@ async function blocked(deps: Pick<InboxDeps, 'blocks'>, actorUri: string): Promi
 
 /**
  * Follow: the follower is recorded and the Accept (made by the caller, signed by the account) goes to
- * their inbox, which must be on their own server (issue 37: no inbox elsewhere, no follow). A repeated
+ * their inbox, which must be on their own server (decision 106: no inbox elsewhere, no follow). A repeated
  * Follow is answered once (the first time); a server with as many followers as REMOTE_SERVER_LIMITS
  * allows gets no more. True when they follow now.
  */
@@ -125,7 +125,7 @@ export async function receiveReply(deps: InboxDeps, note: IncomingNote): Promise
 
 /**
  * Update of a Note: a reply we hold takes its new text. An approved one whose text changed goes back
- * to the moderation queue (issue 37): nothing shows under a story that staff did not read.
+ * to the moderation queue (decision 106): nothing shows under a story that staff did not read.
  */
 export async function editReply(deps: Pick<InboxDeps, 'replies' | 'remoteHtml'>, note: Pick<IncomingNote, 'uri' | 'actor' | 'content'>) {
   await deps.replies.edit(note.uri, note.actor.uri, cleanContent(deps, note.content));

@@ -7,7 +7,7 @@ import { InMemoryMailAllowances, InMemoryMailRequests } from '../readers/in-memo
 import { countingTokens, testClock } from '../readers/in-memory-readers.test-helper.ts';
 import { mailConfirmation, subscribe } from './subscriptions.ts';
 
-/** Subscribing (decision 082), answered alike for every address and mailed through the fan-out (issue 37, decision 105). */
+/** Subscribing (decision 082), answered alike for every address and mailed through the fan-out (decision 105, decision 105). */
 
 const letter = (id: number, slug: string): Newsletter => ({ id, slug, name: `Letter ${id}`, isActive: true }) as Newsletter;
 

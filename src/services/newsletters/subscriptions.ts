@@ -34,7 +34,7 @@ async function activeNewsletter(deps: { newsletters: NewsletterRepository }, slu
  * subscribed at once. For anyone else the answer comes at once and alike for every address (known,
  * subscribed, suppressed or never seen: nothing about the address is read), and the confirmation
  * leaves afterwards through the fan-out (mailConfirmation), which decides whether to send it. At most
- * MAIL_ALLOWANCES['newsletter.confirmation'] are asked for per mailbox, every newsletter together (issue 37).
+ * MAIL_ALLOWANCES['newsletter.confirmation'] are asked for per mailbox, every newsletter together (decision 105).
  */
 export async function subscribe(
   deps: {

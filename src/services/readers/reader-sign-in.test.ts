@@ -66,14 +66,14 @@ describe('reader sign-in by link', () => {
     await expect(startReaderSession(deps, tokenOf(mail!.link))).rejects.toMatchObject({ code: 'invalid_token' });
   });
 
-  it('names only newsletters that exist and are active, and joins only those (issue 37)', async () => {
+  it('names only newsletters that exist and are active, and joins only those (decision 105)', async () => {
     await ask('picky@example.com', { newsletters: ['daily', 'closed-one'] });
     await mailQueued();
     expect(deps.readerMail.sent[0]!.newsletters).toEqual(['The Daily']);
     expect(store.links.values().next().value!.newsletters).toEqual(['daily']);
   });
 
-  it('mails nothing to a suppressed address (issue 37)', async () => {
+  it('mails nothing to a suppressed address (decision 105)', async () => {
     deps.suppressed.add('bounced@example.com');
     await ask('bounced@example.com');
     await mailQueued();
@@ -100,7 +100,7 @@ describe('reader sign-in by link', () => {
     expect(second.sessionToken).not.toBe(first.sessionToken);
   });
 
-  it(`asks for at most ${CAP} links per mailbox in a link's lifetime, however the address is written, then again after it (issue 37)`, async () => {
+  it(`asks for at most ${CAP} links per mailbox in a link's lifetime, however the address is written, then again after it (decision 105)`, async () => {
     for (let i = 0; i < CAP + 3; i++) await ask(`flooded+${i}@example.com`);
     await ask('other@example.com');
     await mailQueued();
@@ -112,7 +112,7 @@ describe('reader sign-in by link', () => {
     expect(deps.readerMail.sent.filter((mail) => mail.to.startsWith('flooded'))).toHaveLength(CAP + 1);
   });
 
-  it('tells whose account a link opens, and whether this browser asked for it, without using it (issue 37)', async () => {
+  it('tells whose account a link opens, and whether this browser asked for it, without using it (decision 105)', async () => {
     await ask('owner@example.com', { newsletters: ['daily'], browserHash: 'a'.repeat(64) });
     await mailQueued();
     const token = tokenOf(deps.readerMail.sent[0]!.link);

@@ -39,7 +39,7 @@ export function signInLinkUrl(origin: string, token: string, next?: string): str
  * POST /api/readers/signin: answered at once and alike for any well-formed address, known or not;
  * the link is mailed afterwards by the fan-out (mailSignInLink). At most MAIL_ALLOWANCES['reader.sign_in']
  * links per mailbox (its +tags and Gmail's dots folded) in a link's lifetime: past that nothing more is
- * asked for, and the answer is the same, so the form cannot flood anyone's inbox (issue 37).
+ * asked for, and the answer is the same, so the form cannot flood anyone's inbox (decision 105).
  */
 export async function requestReaderSignIn(
   deps: {
@@ -126,7 +126,7 @@ export const invalidSignInLink = () =>
  * POST /api/readers/session/check: what a link would do, without using it: whose account, the
  * newsletters it joins, and whether this browser is the one that asked for it. The page a link opens
  * signs in at once only then; opened anywhere else it says whose account this is and asks first, so a
- * link someone else sent never signs a reader into their account unawares (issue 37).
+ * link someone else sent never signs a reader into their account unawares (decision 105).
  */
 export async function checkSignInLink(
   deps: { readerSignIns: ReaderSignInRepository; newsletters: Pick<NewsletterRepository, 'list'>; tokens: OneTimeTokens; clock: Clock },

@@ -78,7 +78,7 @@ describe('mailed reset links', () => {
     expect(store.users.get(user.id)!.passwordHash).toBe('hashed:a-new-password');
   });
 
-  it('"Forgot password?" mails one account at most 3 links an hour however it is named, and signs nobody out (issue 37)', async () => {
+  it('"Forgot password?" mails one account at most 3 links an hour however it is named, and signs nobody out (decision 105)', async () => {
     const store = new FakeSecurity();
     const user = store.addUser('maya', 'forgotten');
     const deps = store.deps();

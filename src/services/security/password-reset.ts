@@ -35,7 +35,7 @@ const invalidToken = () =>
 /**
  * A one-time reset link for `target` (only its hash kept, with an audit entry), valid RESET_LINK_HOURS.
  * `endSessions`: an admin's link ends every session of the user at once; one the user asked for
- * ends them when it is used, so a stranger asking cannot sign anyone out (issue 37).
+ * ends them when it is used, so a stranger asking cannot sign anyone out (decision 105).
  */
 async function makeResetLink(
   deps: PasswordResetDeps,
@@ -101,7 +101,7 @@ export async function createResetLink(
 /**
  * POST /api/auth/password-reset/request ("Forgot password?"): for an active account named by its
  * email or username, a link made by the user themself, mailed to the account's address, at most
- * MAIL_ALLOWANCES['staff.password_reset'] an hour per account however it is named (issue 37). The
+ * MAIL_ALLOWANCES['staff.password_reset'] an hour per account however it is named (decision 105). The
  * user's sessions end when the link is used, not when it is asked for. Nothing comes back and
  * nothing throws: the route answers 202 before this runs, so neither the answer nor its time says
  * whether the account exists.

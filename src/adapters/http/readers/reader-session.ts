@@ -56,7 +56,7 @@ const secure = (c: Context) => new URL(c.req.url).protocol === 'https:';
 /**
  * The browser that asks for a sign-in link keeps a random value in this cookie (HttpOnly, only for
  * /api/readers, as long as a link lives); the link keeps its hash. A link opened in that browser signs
- * in at once; opened in any other, its page says whose account it is first (issue 37, decision 105).
+ * in at once; opened in any other, its page says whose account it is first (decision 105, decision 105).
  */
 export const SIGN_IN_BROWSER_COOKIE = 'reader_sign_in';
 

@@ -29,7 +29,7 @@ export const readerRoutes = new Hono<ReaderEnv>()
     await requestReaderSignIn(c.var.deps, { email, newsletters, next, origin: linkOriginOf(c), browserHash });
     return c.json({}, 202);
   })
-  // What a link would do, without using it: the page it opens signs in at once only in the browser that asked (issue 37).
+  // What a link would do, without using it: the page it opens signs in at once only in the browser that asked (decision 105).
   .post('/session/check', rateLimit('signIn'), validate('json', readerSessionSchema), async (c) =>
     c.json(await checkSignInLink(c.var.deps, c.req.valid('json').token, await signInBrowserHash(c, c.var.deps.tokens))),
   )

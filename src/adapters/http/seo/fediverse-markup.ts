@@ -18,7 +18,7 @@ export function fediverseFollow(address: string, whom: string): string {
 <p class="fediverse-handle"${island(ISLANDS.fediverseFollow, { handle: address })}><code>${esc(address)}</code> <button type="button" class="button button-small button-secondary">Copy</button></p></aside>`;
 }
 
-/** A link to another server's page, only to an http(s) address (issue 37); else the text alone. */
+/** A link to another server's page, only to an http(s) address (decision 106); else the text alone. */
 function remoteLink(className: string, href: string | null, inner: string): string {
   return href === null ? inner : `<a class="${className}" href="${esc(href)}" rel="nofollow noopener ugc" target="_blank">${inner}</a>`;
 }

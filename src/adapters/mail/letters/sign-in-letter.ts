@@ -15,7 +15,7 @@ function listed(names: readonly string[]): string {
 
 /**
  * The sign-in link a reader asked for (POST /api/readers/signin). When following it also subscribes
- * the reader to newsletters, the mail names every one (issue 37): the link joins nothing it does not say.
+ * the reader to newsletters, the mail names every one (decision 105): the link joins nothing it does not say.
  */
 export function signInLetter({
   link,

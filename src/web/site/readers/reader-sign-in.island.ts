@@ -8,7 +8,7 @@ import { ReaderCallError, readerCall } from './reader-api.ts';
  * which no server ever sees; it leaves the address bar at once. In the browser that asked for the
  * link it is exchanged for the session cookie at once and the reader goes on to where they were
  * headed. Opened anywhere else, the page first says whose account the link opens (and what it
- * joins) and signs in only when asked to (issue 37): a link someone sent cannot sign a reader into
+ * joins) and signs in only when asked to (decision 105): a link someone sent cannot sign a reader into
  * their account unawares.
  */
 export async function mount(section: HTMLElement): Promise<void> {

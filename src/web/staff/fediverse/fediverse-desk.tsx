@@ -171,7 +171,7 @@ function ReplyRow({ reply }: { reply: FediverseReply }) {
       }),
   });
   const who = reply.actor.name ?? reply.actor.handle ?? reply.actor.uri;
-  // Only an http(s) address becomes a link (issue 37): another server's word is not trusted to be one.
+  // Only an http(s) address becomes a link (decision 106): another server's word is not trusted to be one.
   const profile = webLinkOrNull(reply.actor.url) ?? webLinkOrNull(reply.actor.uri);
   const busy = decide.isPending || block.isPending;
   return (
