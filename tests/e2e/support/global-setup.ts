@@ -9,6 +9,7 @@ import { projectRoot, quietEnv } from '../../../scripts/lib/project.ts';
 import { demoReporters } from '../../../scripts/seed/demo-newsroom.ts';
 import { e2ePorts, portIsFree } from './ports.ts';
 import { startMailCatcher } from '../../../scripts/lib/mail-catcher.ts';
+import { TranscriberStandIn } from '../../../scripts/lib/transcriber-stand-in/transcriber-stand-in.ts';
 import type { E2eAccount } from './site.ts';
 
 /**
@@ -81,6 +82,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   // The site mails a real local mail server (SMTP_URL), read back in Node by an independent parser.
   const mail = await startMailCatcher();
+  // Captions are transcribed by the stand-in of OpenAI's transcription API (decision 126), which decodes what it hears.
+  const transcriber = await TranscriberStandIn.start();
 
   mkdirSync(join(projectRoot, 'test-results'), { recursive: true });
   const log = createWriteStream(serverLog);
@@ -100,6 +103,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // The alerts journey's push service is on this machine, over http (scripts/lib/push-receiver).
       PUSH_ALLOW_PRIVATE: '1',
       SMTP_URL: `smtp://127.0.0.1:${mail.smtpPort}`,
+      TRANSCRIBE_URL: transcriber.url,
       MAIL_FROM: 'newsroom@newsroom.test',
       // The fediverse journey's peer (tests/e2e/fediverse.e2e.ts) is a server on this machine.
       FEDERATION_ALLOW_PRIVATE: '1',
@@ -119,6 +123,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const teardown = async () => {
     await stop(child);
     await mail.close();
+    await transcriber.close();
     log.end();
     rmSync(stateDir, { recursive: true, force: true });
   };
@@ -131,6 +136,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   project.provide('baseUrl', baseUrl);
   project.provide('mailCatcher', mail.httpUrl);
+  project.provide('transcriberOrigin', transcriber.origin);
   project.provide('admin', admin);
   project.provide(
     'reporters',
