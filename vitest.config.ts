@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import { testMailBindings, testMailPlan } from './tests/support/mail-plan.ts';
 import { testStripeBindings } from './tests/support/stripe-plan.ts';
+import { testTranscriberBindings } from './tests/support/transcriber-plan.ts';
 
 // wrangler refuses a config whose assets directory (wrangler.toml: ./dist/client) does not exist.
 // The API tests do not need the built SPA, so a fresh clone gets an empty directory instead of a build.
@@ -107,6 +108,8 @@ export default defineConfig({
                 PUSH_ALLOW_PRIVATE: '1',
                 // Stripe's calls go to the stand-in of its API on this machine (tests/api/support/stripe-stand-in-setup.ts).
                 ...(await testStripeBindings()),
+                // Captions are transcribed by the stand-in of OpenAI's transcription API (tests/api/support/transcriber-setup.ts).
+                ...(await testTranscriberBindings()),
               },
             },
           })),
@@ -121,6 +124,7 @@ export default defineConfig({
             './tests/support/fediverse-peer-setup.ts',
             './tests/api/support/push-receiver-setup.ts',
             './tests/api/support/stripe-stand-in-setup.ts',
+            './tests/api/support/transcriber-setup.ts',
           ],
           testTimeout: 30_000,
           // A file's first published story loads the fediverse's library (Fedify, imported lazily so the

@@ -48,7 +48,7 @@ export class ViewCounterShard extends ViewCounterShardBase {
   }
 }
 
-const handlers = jobHandlers(deps);
+const handlers = jobHandlers(deps, { publicChange: () => edgeCache.purgeAll() });
 
 export default {
   fetch: app.fetch,

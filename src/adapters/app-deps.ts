@@ -5,6 +5,7 @@ import type { MediaStore, PictureResizer, UploadSessionRepository } from '../dom
 import type { StoryHtmlSanitizer, StoryRepository, StoryRevisionRepository, CorrectionRepository } from '../domain/story/ports.ts';
 import type { StorySearch } from '../domain/discovery/ports.ts';
 import type { IdempotencyKeyRepository } from './http/idempotency.ts';
+import type { D1Sessions } from './d1/d1-sessions.ts';
 import type { LiveBlogRepository } from '../domain/live-blog/ports.ts';
 import type { SettingsRepository } from '../domain/site/ports.ts';
 import type { UserRepository } from '../domain/users/ports.ts';
@@ -42,6 +43,7 @@ import type { JobFanOut } from '../domain/jobs/ports.ts';
 import type { MediaLimits } from './media/media-limits.ts';
 import type { FediverseDeps } from './federation/fediverse.ts';
 import type { RateLimiters } from './http/rate-limiters.ts';
+import type { AudioExtractor, CaptionTrackRepository, Transcriber } from '../domain/captions/ports.ts';
 import type { MemberFigures, MemberRepository, PaymentGateway, TierRepository } from '../domain/members/revenue-ports.ts';
 
 /**
@@ -49,6 +51,8 @@ import type { MemberFigures, MemberRepository, PaymentGateway, TierRepository } 
  * worker, the tests and the scripts) is the one place that builds them.
  */
 export interface AppDeps {
+  /** Each request's D1 session (decision 111); without it every statement goes to the database as bound. */
+  d1Sessions?: D1Sessions;
   users: UserRepository;
   sessions: SessionRepository;
   loginAttempts: LoginAttemptRepository;
@@ -130,4 +134,10 @@ export interface AppDeps {
   memberFigures: MemberFigures;
   /** Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE); null without a key: paid parts answer 503. */
   payments: PaymentGateway | null;
+  /** Captions (docs/product/api-captions.md): tracks in D1, the transcriber (null: none configured), the videos' audio. */
+  captions: CaptionTrackRepository;
+  transcriber: Transcriber | null;
+  audio: AudioExtractor;
+  /** A language's own name for a track's label (`en` -> English). */
+  languageName: (lang: string) => string | null;
 }

@@ -88,6 +88,36 @@ async function alertable(status: 'published' | 'draft'): Promise<Story> {
   await deps.settings.put('alerts', { contactEmail: ALERTS_CONTACT }, null, deps.clock.now());
   return freshStory(status);
 }
+/** A fresh story of the author's with a video of its own and a ready caption track (docs/product/api-captions.md). */
+async function captioned(
+  status: 'published' | 'draft',
+): Promise<{ story: Story; track: string; upload: { body: Uint8Array; contentType: string } }> {
+  const story = await createStory(fx.callers.author.token!, { status, videoUrl: `/media/videos/2026/01/${crypto.randomUUID()}.webm` });
+  const cues = [{ start: 1, end: 2, text: 'Good evening.' }];
+  const track = await deps.captions.create(
+    {
+      id: crypto.randomUUID(),
+      storyId: story.id,
+      videoUrl: story.videoUrl!,
+      lang: 'en',
+      label: 'English',
+      source: 'uploaded',
+      state: 'ready',
+      cues,
+    },
+    deps.clock.now(),
+  );
+  const upload = multipart([
+    { name: 'lang', value: 'en' },
+    { name: 'file', value: 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nGood evening.\n', filename: 'a.vtt' },
+  ]);
+  return { story, track: track.id, upload };
+}
+const captionPath = async (status: 'published' | 'draft', rest = '') => {
+  const { story, track } = await captioned(status);
+  return `/api/stories/${story.id}/captions${rest.replace('{track}', track)}`;
+};
+
 /** An alert sent for a fresh story, as its author; its id. */
 async function sentAlert(): Promise<number> {
   const story = await alertable('published');
@@ -378,6 +408,16 @@ const MATRIX: Row[] = [
   row('POST /api/stories/:id/alert (draft)',            [401,  409,   404,  409,  401,   401], async (c) => api(`/api/stories/${(await alertable('draft')).id}/alert`, { method: 'POST', token: c.token, json: { topic: 'breaking' } })),
   row('GET /api/stories/:id/alerts (published)',        [401,  200,   403,  200,  401,   401], (c) => api(`/api/stories/${fx.published.id}/alerts`, { token: c.token })),
   row('GET /api/stories/:id/alerts (draft)',            [401,  200,   404,  200,  401,   401], (c) => api(`/api/stories/${fx.draft.id}/alerts`, { token: c.token })),
+  // Captions (docs/product/api-captions.md): read as the story is; changed by its author or an admin.
+  row('GET /api/stories/:id/captions (published)',      [200,  200,   200,  200,  200,   200], async (c) => api(await captionPath('published'), { token: c.token })),
+  row('GET /api/stories/:id/captions (draft)',          [404,  200,   404,  200,  404,   404], async (c) => api(await captionPath('draft'), { token: c.token })),
+  row('GET /api/stories/:id/captions/:file{[0-9a-f-]{36}\\.vtt} (published)', [200, 200, 200, 200, 200, 200], async (c) => api(await captionPath('published', '/{track}.vtt'), { token: c.token })),
+  row('GET /api/stories/:id/captions/:file{[0-9a-f-]{36}\\.vtt} (draft)', [404, 200, 404, 200, 404, 404], async (c) => api(await captionPath('draft', '/{track}.vtt'), { token: c.token })),
+  row('GET /api/stories/:id/captions/:trackId',         [200,  200,   200,  200,  200,   200], async (c) => api(await captionPath('published', '/{track}'), { token: c.token })),
+  row('POST /api/stories/:id/captions',                 [401,  201,   403,  201,  401,   401], async (c) => { const { story, upload } = await captioned('published'); return api(`/api/stories/${story.id}/captions`, { method: 'POST', token: c.token, body: upload.body, headers: { 'Content-Type': upload.contentType } }); }),
+  row('POST /api/stories/:id/captions/generate',        [401,  202,   403,  202,  401,   401], async (c) => api(await captionPath('published', '/generate'), { method: 'POST', token: c.token })),
+  row('PUT /api/stories/:id/captions/:trackId',         [401,  200,   403,  200,  401,   401], async (c) => api(await captionPath('published', '/{track}'), { method: 'PUT', token: c.token, json: { cues: [{ start: 1, end: 2, text: 'Good evening!' }], version: 1 } })),
+  row('DELETE /api/stories/:id/captions/:trackId',      [401,  204,   403,  204,  401,   401], async (c) => api(await captionPath('published', '/{track}'), { method: 'DELETE', token: c.token })),
   row('GET /api/alerts/:id',                            [401,  200,   200,  200,  401,   401], async (c) => api(`/api/alerts/${await sentAlert()}`, { token: c.token })),
   row('GET /api/settings/alerts',                       [401,  403,   403,  200,  401,   401], (c) => api('/api/settings/alerts', { token: c.token })),
   row('PUT /api/settings/alerts',                       [401,  403,   403,  200,  401,   401], (c) => api('/api/settings/alerts', { method: 'PUT', token: c.token, json: { contactEmail: ALERTS_CONTACT } })),

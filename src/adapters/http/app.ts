@@ -33,6 +33,7 @@ import { socialSettingsRoutes } from './routes/social-settings.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { resumableUploadRoutes } from './routes/resumable-uploads.ts';
 import { storyRoutes } from './routes/stories.ts';
+import { captionRoutes } from './routes/captions.ts';
 import { storyViewRoutes } from './routes/story-views.ts';
 import { storyWorkflowRoutes } from './routes/story-workflow.ts';
 import { liveBlogRoutes, storyScope } from './routes/live-blog.ts';
@@ -45,6 +46,7 @@ import { memberRoutes } from './routes/members.ts';
 import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
 import { newsletterRoutes } from './routes/newsletters.ts';
 import { newsletterSettingsRoutes, sendRoutes, storySendRoutes } from './routes/sends.ts';
+import { inD1Session } from './d1-bookmarks.ts';
 
 /** JSON bodies (stories are the largest) stay well under this; media goes through upload routes. */
 const JSON_BODY_LIMIT = 2 * 1024 * 1024;
@@ -153,6 +155,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/stories', liveBlogRoutes)
     .route('/stories', storyViewRoutes)
     .route('/stories', storyAlertRoutes)
+    .route('/stories', captionRoutes)
     .route('/alerts', alertRoutes)
     .route('/analytics', analyticsRoutes)
     .route('/health', healthRoutes)
@@ -194,9 +197,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     // Asset responses have immutable headers; copy so the security headers can be added.
     return new Response(asset.body, asset);
   });
+  const serve = (request: Request, env?: unknown, executionCtx?: ExecutionContext): Response | Promise<Response> =>
+    (isApiUrl(request.url) ? apiApp : siteApp).fetch(request, env, executionCtx);
+  const sessions = deps.d1Sessions;
   return {
-    fetch: (request: Request, env?: unknown, executionCtx?: ExecutionContext): Response | Promise<Response> =>
-      (isApiUrl(request.url) ? apiApp : siteApp).fetch(request, env, executionCtx),
+    fetch: sessions
+      ? (request: Request, env?: unknown, executionCtx?: ExecutionContext): Promise<Response> =>
+          inD1Session(sessions, request, () => serve(request, env, executionCtx), { api: isApiUrl(request.url) })
+      : serve,
     /** Every route of both, as Hono lists them. */
     routes: [...apiApp.routes, ...siteApp.routes],
   };

@@ -14,6 +14,7 @@ export const JOB_KINDS = [
   'newsletter.batch',
   'alert.audience',
   'alert.batch',
+  'captions.transcribe',
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
@@ -91,6 +92,10 @@ export const JOB_POLICIES: Record<JobKind, JobPolicy> = {
   // A batch of an alert's recipients: one round of pushes fits well within the lease (ROUND_SECONDS, PUSH_TIMEOUT_SECONDS
   // in domain/alerts/delivery.ts); pushes the services refused for now (429, 5xx) are tried again, news goes stale fast.
   'alert.batch': { leaseSeconds: 120, maxAttempts: 6, firstRetrySeconds: 10, maxRetrySeconds: 900 },
+  // A video's audio sent to the transcriber a piece (10 minutes) at a time (decision 126): an hour is six requests of
+  // up to a minute or two each with a real whisper. One at a time: each piece is held in memory (up to 24 MB). A
+  // transcriber that stays busy (429, 5xx) is tried again from half a minute up to half an hour apart, then the track fails.
+  'captions.transcribe': { leaseSeconds: 900, maxAttempts: 6, firstRetrySeconds: 30, maxRetrySeconds: 1800, oneAtATime: true },
 };
 
 /**
