@@ -536,7 +536,8 @@ beforeAll(async () => {
       loggedOut: dead(loggedOut),
     },
   };
-});
+  // Signs up six people and publishes stories: slow on a loaded machine.
+}, 240_000);
 
 /** Which stories each caller gets from GET /api/stories (newest first); deleted stories are never listed. */
 // prettier-ignore
