@@ -86,6 +86,8 @@ export default defineConfig({
               queueProducers: { JOBS: { queueName: 'newsroom-jobs-run-by-tests' } },
               bindings: {
                 PASSWORD_PEPPER: 'test-pepper-not-a-secret-0123456789',
+                // The site's public origin (as a deployment configures it): links in mail and the fediverse's ids are made of it.
+                SITE_ORIGIN: 'http://newsroom.test',
                 // 32 bytes, base64: the AES-GCM key TOTP secrets are sealed with (not a secret: tests only).
                 TWO_FACTOR_KEY: 'dGVzdC10d28tZmFjdG9yLWtleS0zMi1ieXRlcyEhISE=',
                 // The test peer (tests/support/fediverse-peer-setup.ts) listens on 127.0.0.1: federation may reach it.
@@ -126,11 +128,12 @@ export default defineConfig({
             './tests/api/support/stripe-stand-in-setup.ts',
             './tests/api/support/transcriber-setup.ts',
           ],
-          testTimeout: 30_000,
           // A file's first published story loads the fediverse's library (Fedify, imported lazily so the
-          // worker starts small), which the pool transforms on first use: 10-17 s on a loaded 2-core
-          // machine, more than the default 10 s for a beforeAll that publishes.
-          hookTimeout: 30_000,
+          // worker starts small), which the pool transforms on first use, and writes that story's
+          // activities through Fedify's JSON-LD: 10-30 s on a loaded 2-core machine (26 s measured at a
+          // load of 20). A test or hook that publishes first gets that time; a budget, not a measure.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
           // postcss (inside sanitize-html) requires nanoid's CommonJS build; pre-bundling resolves it as Node would.
           deps: { optimizer: { ssr: { enabled: true, include: ['sanitize-html'] } } },
         },

@@ -17,6 +17,11 @@ interface WorkerSecrets {
   DKIM_DOMAIN?: string;
   DKIM_SELECTOR?: string;
   DKIM_PRIVATE_KEY?: string;
+  /**
+   * The site's public origin (`https://news.example`): links in mail and the fediverse's ids are made
+   * of it, never of a request's Host. `npm start` sets it to its own address.
+   */
+  SITE_ORIGIN?: string;
   /** `1` lets federation reach private and loopback addresses and plain http (tests on one machine; never in production). */
   FEDERATION_ALLOW_PRIVATE?: string;
   /** The password of the user `mail` on POST /api/newsletters/events (Postmark's webhook); unset, the call is refused. */

@@ -92,7 +92,8 @@ export async function serveBuild({
     '--log-level',
     'warn',
     '--show-interactive-dev-session=false',
-    ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
+    // The site's own address is its public origin (links in mail, the fediverse's ids), unless told another.
+    ...Object.entries({ SITE_ORIGIN: `http://${HOST}:${port}`, ...vars }).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
   ];
   const child = spawn(process.execPath, args, {
     cwd: projectRoot,

@@ -45,6 +45,8 @@ import type { FediverseDeps } from './federation/fediverse.ts';
 import type { RateLimiters } from './http/rate-limiters.ts';
 import type { AudioExtractor, CaptionTrackRepository, Transcriber } from '../domain/captions/ports.ts';
 import type { MemberFigures, MemberRepository, PaymentGateway, TierRepository } from '../domain/members/revenue-ports.ts';
+import type { MailAllowances } from '../domain/mail/allowance.ts';
+import type { MailRequests } from '../domain/readers/mail-requests.ts';
 
 /**
  * What the API and the live rooms are given: ports, not the concrete adapters. compose.ts (the
@@ -112,6 +114,10 @@ export interface AppDeps {
   readerLevels: ReaderLevels;
   /** Staff's own account mail: reset links, and notices when their sign-in changes. */
   staffMail: StaffMail;
+  /** Caps on mail a stranger can ask for, per mailbox or account (decision 105, decision 105). */
+  mailAllowances: MailAllowances;
+  /** Sign-in links and confirmations asked for, waiting for the fan-out to mail them (decision 105). */
+  mailRequests: MailRequests;
   /** Random single-use tokens and their hashes (sign-in links, reader sessions, confirmations). */
   tokens: OneTimeTokens;
   /** Newsletters (decisions 082, 083): lists, subscribers, suppressions, sends, their mail, signed unsubscribe links. */
@@ -122,6 +128,8 @@ export interface AppDeps {
   newsletterMail: NewsletterMail;
   issueMail: IssueMail;
   signedTokens: SignedTokens;
+  /** SITE_ORIGIN: the origin mail links and the fediverse's ids are made of (domain/site/site-origin.ts); null when unset. */
+  siteOrigin: string | null;
   /** MAIL_WEBHOOK_SECRET: the password of POST /api/newsletters/events (user `mail`). */
   mailWebhookSecret: string | undefined;
   /** The fan-out (decision 065): jobs in D1, their messages on the JOBS queue. */

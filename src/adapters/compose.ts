@@ -67,6 +67,9 @@ import { D1TierRepository } from './d1/d1-tier-repository.ts';
 import { D1MemberRepository } from './d1/d1-member-repository.ts';
 import { D1MemberFigures } from './d1/d1-member-figures.ts';
 import { StripeGateway } from './stripe/stripe-gateway.ts';
+import { parseSiteOrigin } from '../domain/site/site-origin.ts';
+import { D1MailAllowances } from './d1/d1-mail-allowances.ts';
+import { D1MailRequests } from './d1/d1-mail-requests.ts';
 
 export const systemClock: Clock = { now: () => new Date().toISOString() };
 
@@ -157,6 +160,8 @@ export function buildDeps(
     readerLevels: new D1ReaderLevels(db),
     staffMail: new OutboxStaffMail(outbox, clock, afterAnswer),
     tokens,
+    mailAllowances: new D1MailAllowances(db),
+    mailRequests: new D1MailRequests(db),
     newsletters,
     subscriptions: new D1SubscriptionRepository(db, (id) => newsletters.findById(id)),
     suppressions: sends,
@@ -165,6 +170,7 @@ export function buildDeps(
     issueMail: newsletterMail,
     signedTokens: new HmacSignedTokens(env.PASSWORD_PEPPER ?? '', 'unsubscribe'),
     mailWebhookSecret: env.MAIL_WEBHOOK_SECRET || undefined,
+    siteOrigin: configuredSiteOrigin(env.SITE_ORIGIN),
     tiers: new D1TierRepository(db),
     members: new D1MemberRepository(db),
     memberFigures: new D1MemberFigures(db),
@@ -176,6 +182,13 @@ export function buildDeps(
     audio: new StoredVideoAudio(media),
     languageName,
   };
+}
+
+/** SITE_ORIGIN, read once; a setting that is not an origin is said in the log and left out. */
+function configuredSiteOrigin(text: string | undefined): string | null {
+  const origin = parseSiteOrigin(text);
+  if (text?.trim() && origin === null) console.error(`SITE_ORIGIN is not an http(s) origin (${text}): links use each request's own`);
+  return origin;
 }
 
 const languageNames = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'language' }) : null;

@@ -133,7 +133,7 @@ describe('POST /api/stories/{id}/alert', () => {
     expect(audit.results).toHaveLength(2);
   });
 
-  it('removes a subscription whose push service refused it (400, 401, 403, 413...) three alerts running; a delivery in between starts the count again (issue 37)', async () => {
+  it('removes a subscription whose push service refused it (400, 401, 403, 413...) three alerts running; a delivery in between starts the count again', async () => {
     const refusing = await subscribed(['breaking'], { failFirst: [403, 403, 403] });
     const recovering = await subscribed(['breaking'], { failFirst: [400, 400] });
     const alerts = [];

@@ -377,6 +377,7 @@ const MATRIX: Row[] = [
   // Readers are not staff (docs/product/api-readers.md): anyone may ask for a link, and no staff token is ever a reader's session.
   row('POST /api/readers/signin',                       [202,  202,   202,  202,  202,   202], (c) => api('/api/readers/signin', { method: 'POST', token: c.token, json: { email: `${unique('matrix')}@readers.test` } })),
   row('POST /api/readers/session',                      [400,  400,   400,  400,  400,   400], (c) => api('/api/readers/session', { method: 'POST', token: c.token, json: { token: 'x'.repeat(43) } })),
+  row('POST /api/readers/session/check',                [400,  400,   400,  400,  400,   400], (c) => api('/api/readers/session/check', { method: 'POST', token: c.token, json: { token: 'x'.repeat(43) } })),
   row('GET /api/readers/me',                            [401,  401,   401,  401,  401,   401], (c) => api('/api/readers/me', { token: c.token })),
   row('PUT /api/readers/me',                            [401,  401,   401,  401,  401,   401], (c) => api('/api/readers/me', { method: 'PUT', token: c.token, json: { name: 'Staff' } })),
   row('GET /api/readers/me/export',                     [401,  401,   401,  401,  401,   401], (c) => api('/api/readers/me/export', { token: c.token })),

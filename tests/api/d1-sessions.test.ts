@@ -85,6 +85,11 @@ describe('each request’s D1 session', () => {
     // Pages and reads never set it: they stay cacheable.
     expect(page.headers.getSetCookie()).toEqual([]);
     expect(page.headers.get(BOOKMARK_HEADER)).toBeNull();
+
+    // A refused write stored nothing to read back, and sets no cookie.
+    const refused = await site('/api/readers/signin', { method: 'POST', json: { email: 'not an address' } });
+    expect(refused.status).toBe(400);
+    expect(refused.headers.getSetCookie()).toEqual([]);
   });
 
   it('takes only bookmarks it signed: one from the future, forged, would hold the request while D1 waited for it', async () => {

@@ -285,7 +285,7 @@ describe('the webhook', () => {
     expectError(change, 409, 'change_in_portal');
   });
 
-  it('puts the membership and the payments in the reader’s export, as the reader answer and the Members admin have them (issue 37)', async () => {
+  it('puts the membership and the payments in the reader’s export, as the reader answer and the Members admin have them', async () => {
     const paying = await payingReader('exported@example.com');
     await deliverAll(paying.events);
     const exported = await asReader(paying.cookie, '/api/readers/me/export');

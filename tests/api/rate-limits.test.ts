@@ -140,7 +140,7 @@ describe('anonymous calls that send mail', () => {
   });
 });
 
-describe('gifts and checkouts (issue 37)', () => {
+describe('gifts and checkouts (decision 105)', () => {
   it('take the subscribe allowance: one address 10 gift checkouts a minute, then 429 before Stripe is asked', async () => {
     const from = newAddress();
     await atWindowStart();

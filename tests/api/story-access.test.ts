@@ -75,7 +75,7 @@ describe('a story’s access, as the editor sets it', () => {
     );
   });
 
-  it('keeps a story with a live stream public, live or ended: 409 live_story_public, and the database refuses it too (issue 37)', async () => {
+  it('keeps a story with a live stream public, live or ended: 409 live_story_public, and the database refuses it too (decision 105)', async () => {
     const reporter = await signUp('reporter');
     const stream = await startStream(reporter.token, 'Council vote, live');
     const read = async () => (await api<Story>(`/api/stories/${stream.storyId}`, { token: reporter.token })).body;

@@ -7,8 +7,17 @@ import type { SignedTokens } from '../../domain/newsletters/ports.ts';
  * of its write, read at least what it wrote. Work that runs outside a request (the queue, the
  * minute job, Durable Objects) goes to the database as bound, that is the primary.
  */
+interface RequestSession {
+  session: D1DatabaseSession;
+  /** Whether the request prepared a statement that writes: only then has a reader something to read back. */
+  writes: boolean;
+}
+
+/** A statement that changes the database (drizzle's and ours alike start so, or return what they wrote). */
+const WRITE = /^\s*(?:insert|update|delete|replace)\b|\breturning\b/i;
+
 export class D1Sessions {
-  readonly #current = new AsyncLocalStorage<D1DatabaseSession>();
+  readonly #current = new AsyncLocalStorage<RequestSession>();
   /** The D1 the repositories are given: each statement goes to the request's session, if any. */
   readonly database: D1Database;
 
@@ -20,9 +29,13 @@ export class D1Sessions {
     private readonly primary: D1Database,
     private readonly bookmarks: SignedTokens,
   ) {
-    const target = () => this.#current.getStore() ?? primary;
+    const target = () => this.#current.getStore()?.session ?? primary;
     this.database = {
-      prepare: (query: string) => target().prepare(query),
+      prepare: (query: string) => {
+        const current = this.#current.getStore();
+        if (current && WRITE.test(query)) current.writes = true;
+        return target().prepare(query);
+      },
       batch: <T>(statements: D1PreparedStatement[]) => target().batch<T>(statements),
       exec: (query: string) => primary.exec(query),
       withSession: (constraint?: D1SessionBookmark | D1SessionConstraint) => primary.withSession(constraint),
@@ -32,14 +45,19 @@ export class D1Sessions {
 
   /**
    * Runs a request's `work` in one session, started after the signed bookmark it carried (if it is
-   * ours), else as `sessionStart` says; answers its result and the session's newest bookmark, signed.
+   * ours), else as `sessionStart` says; answers its result, the session's newest bookmark, signed, and
+   * whether the work wrote to D1.
    */
-  async run<T>(method: string, carried: string | null, work: () => Promise<T>): Promise<{ result: T; bookmark: string | null }> {
+  async run<T>(
+    method: string,
+    carried: string | null,
+    work: () => Promise<T>,
+  ): Promise<{ result: T; bookmark: string | null; wrote: boolean }> {
     const bookmark = carried ? await this.bookmarks.verify(carried).catch(() => null) : null;
-    const session = this.#open(sessionStart(method, bookmark));
-    const result = await this.#current.run(session, work);
-    const newest = session.getBookmark();
-    return { result, bookmark: newest ? await this.bookmarks.sign(newest).catch(() => null) : null };
+    const current: RequestSession = { session: this.#open(sessionStart(method, bookmark)), writes: false };
+    const result = await this.#current.run(current, work);
+    const newest = current.session.getBookmark();
+    return { result, bookmark: newest ? await this.bookmarks.sign(newest).catch(() => null) : null, wrote: current.writes };
   }
 
   /** A bookmark D1 does not take is a fresh session at the primary, never an error. */

@@ -22,7 +22,7 @@ const isRead = (method: string) => method === 'GET' || method === 'HEAD';
 /**
  * Serves a request inside one D1 session (decision 111): it starts after the bookmark the request
  * carries (header, else cookie; signed by us); an API answer names the session's newest bookmark in its header,
- * and a write from a browser without a token sets the cookie, so a reader's next pages read their
+ * and a successful write to D1 from a browser without a token sets the cookie, so a reader's next pages read their
  * own write. Pages and reads never set a cookie: they stay cacheable.
  */
 export async function inD1Session(
@@ -32,10 +32,12 @@ export async function inD1Session(
   { api }: { api: boolean },
 ): Promise<Response> {
   const carried = request.headers.get(BOOKMARK_HEADER) ?? cookieOf(request);
-  const { result, bookmark } = await sessions.run(request.method, carried, async () => serve());
+  const { result, bookmark, wrote } = await sessions.run(request.method, carried, async () => serve());
   // A socket's 101 cannot be copied (its webSocket would be lost), and needs no bookmark.
   if (!bookmark || result.status === 101) return result;
-  const setCookie = !isRead(request.method) && !request.headers.has('Authorization');
+  // Only a write that reached D1 and succeeded has something to read back: a refused one, or a
+  // view's beacon (counted elsewhere), stays free of cookies.
+  const setCookie = wrote && result.ok && !isRead(request.method) && !request.headers.has('Authorization');
   if (!api && !setCookie) return result;
   const response = new Response(result.body, result);
   if (api) response.headers.set(BOOKMARK_HEADER, bookmark);

@@ -85,8 +85,11 @@ export const SEGMENT_WAIT_MS = 10_000;
  */
 export type RoomDeps = Pick<AppDeps, 'liveStreams' | 'media' | 'mediaLimits' | 'clock' | 'readership'> & {
   edgeCache?: Pick<EdgeCache, 'purge'>;
-  /** Told once the stream's story is published with its recording (the fediverse's followers hear of it). */
-  afterEnd?: () => Promise<unknown>;
+  /**
+   * Told once the stream's story is published with its recording: the fediverse's followers hear of
+   * it, and the recording gets its automatic captions (services/captions).
+   */
+  afterEnd?: (streamId: number) => Promise<unknown>;
 };
 
 /** A room's container as its progress remembers it (rooms from before issue 18 were WebM and kept the scanner apart). */
@@ -496,7 +499,7 @@ export class LiveStreamRoom extends DurableObject<Env> {
     await this.deps.liveStreams.end(config.streamId, { videoUrl: outcome.videoUrl, endedAt: this.deps.clock.now(), endedBy });
     await this.ctx.storage.deleteAlarm();
     await this.purgePublicPages();
-    await this.deps.afterEnd?.().catch((error: unknown) => console.error('telling the fediverse about the ended stream failed', error));
+    await this.deps.afterEnd?.(config.streamId).catch((error: unknown) => console.error('the work after the stream ended failed', error));
     for (const ws of this.ctx.getWebSockets()) {
       this.send(ws, { type: 'end', videoUrl: outcome.videoUrl });
       closeQuietly(ws, LiveCloseCode.ended, 'stream ended');

@@ -20,6 +20,10 @@ export class OutboxNewsletterMail implements NewsletterMail, IssueMail {
     private readonly clock: Clock,
   ) {}
 
+  ensureConfigured(): void {
+    readyOutbox(this.outbox);
+  }
+
   async confirmation({ to, newsletter, link }: { to: string; newsletter: Newsletter; link: string }): Promise<void> {
     const letter = confirmationLetter({ newsletter, link, siteUrl: new URL(link).origin });
     await sendNow(this.outbox, { address: to }, letter, newsletter.senderName ?? site.name, this.clock.now());

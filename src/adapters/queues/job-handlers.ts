@@ -6,6 +6,8 @@ import { deliverDeps } from '../federation/fediverse-context.ts';
 import { makePictureDerivatives } from '../../services/media/resized-pictures.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { deliverSendBatch, startSendBatches } from '../../services/newsletters/deliver-send.ts';
+import { mailConfirmation } from '../../services/newsletters/subscriptions.ts';
+import { mailSignInLink } from '../../services/readers/reader-sign-in.ts';
 import { transcribeTrack } from '../../services/captions/transcribe-track.ts';
 
 export interface JobHandlerOptions {
@@ -29,6 +31,9 @@ export function jobHandlers(deps: AppDeps, options: JobHandlerOptions = {}): Job
     'newsletter.send': (ref) => startSendBatches(deps, ref),
     'newsletter.batch': (ref, job) =>
       deliverSendBatch(deps, ref, { lastAttempt: job.attempt >= JOB_POLICIES['newsletter.batch'].maxAttempts }),
+    // Mail a reader asked for, after the request was answered (decision 105).
+    'reader.sign_in_mail': (ref) => mailSignInLink(deps, ref),
+    'newsletter.confirmation_mail': (ref) => mailConfirmation(deps, ref),
     'captions.transcribe': (ref, job) =>
       transcribeTrack(deps, ref, {
         lastAttempt: job.attempt >= JOB_POLICIES['captions.transcribe'].maxAttempts,

@@ -141,6 +141,8 @@ export interface SendRepository {
 
 /** Mail about newsletters that leaves now: the double opt-in's confirmation. */
 export interface NewsletterMail {
+  /** Throws 503 mail_not_configured when the server has no mail set up (the same for every address). */
+  ensureConfigured(): void;
   confirmation(input: { to: string; newsletter: Newsletter; link: string; expiresAt: string }): Promise<void>;
 }
 

@@ -16,6 +16,7 @@ import { videoSource } from '../../domain/media/video-source.ts';
 import { policy, visibleOr404 } from '../../domain/permissions.ts';
 import type { Story } from '../../domain/story/entities.ts';
 import type { User } from '../../domain/users/entities.ts';
+import type { LiveStreamRepository } from '../../domain/live-video/ports.ts';
 import { sendJobMessages } from '../jobs/start-jobs.ts';
 import { editableOrThrow } from '../story/story-save.ts';
 import type { CaptionDeps } from './caption-deps.ts';
@@ -282,4 +283,11 @@ export async function captionNewVideo(deps: CaptionDeps, story: Pick<Story, 'id'
     return;
   }
   await startAutoTrack(deps, story.id, videoUrl, UNKNOWN_LANG, now, false);
+}
+
+/** After a stream ended: its recording, now the story's video, gets its automatic captions (a new video). */
+export async function captionStreamRecording(deps: CaptionDeps & { liveStreams: LiveStreamRepository }, streamId: number): Promise<void> {
+  const stream = await deps.liveStreams.findById(streamId);
+  const story = stream && (await deps.stories.findById(stream.storyId));
+  if (story) await captionNewVideo(deps, story);
 }

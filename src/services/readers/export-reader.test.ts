@@ -3,7 +3,7 @@ import type { MemberState, Payment } from '../../domain/members/entities.ts';
 import { exportReader } from './export-reader.ts';
 import { testClock } from './in-memory-readers.test-helper.ts';
 
-/** GET /api/readers/me/export over fakes: the membership and payments are the reader's own (issue 37). */
+/** GET /api/readers/me/export over fakes: the membership and payments are the reader's own. */
 
 const reader = {
   id: 7,

@@ -125,7 +125,7 @@ export async function updateStory(deps: StoryUpdateDeps, user: User, id: number,
   const current = editableOrThrow(user, await deps.stories.findById(id));
   if (input.format !== undefined && input.format !== current.format) throw new ValidationError({ format: messages.formatFixed });
   if (current.version !== input.version) throw staleVersion(current);
-  // Live media is read by anyone who has the stream's address, live and afterwards (issue 37, decision 107).
+  // Live media is read by anyone who has the stream's address, live and afterwards (decision 107).
   if ((input.access ?? current.access) !== 'public' && (await deps.liveStreams.existsForStory(id)))
     throw new ConflictError('live_story_public', messages.liveStoryIsPublic, { access: messages.liveStoryIsPublic });
   if (input.status === 'in_review' && current.status !== 'in_review' && !policy.canSubmitForReview(user, current)) {

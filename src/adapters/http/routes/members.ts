@@ -31,7 +31,7 @@ export const memberRoutes = new Hono<ReaderEnv>()
   .put('/tiers/:id', requireAdmin, validate('param', idParamSchema), validate('json', tierUpdateSchema), async (c) =>
     c.json(tierAnswer(await updateTier(c.var.deps, c.req.valid('param').id, c.req.valid('json'), origin(c.req.url)))),
   )
-  // Each makes a session at Stripe, whose rate the newsroom's real readers need: the subscribe limit (decision 070; issue 37).
+  // Each makes a session at Stripe, whose rate the newsroom's real readers need: the subscribe limit (decision 070; ).
   .post('/checkout', rateLimit('subscribe'), jsonRequest, readerSession, validate('json', checkoutSchema), async (c) =>
     c.json(await startCheckout(c.var.deps, signedInReader(c).reader, c.req.valid('json'), origin(c.req.url))),
   )

@@ -21,6 +21,7 @@ import { rateLimit } from '../middleware/rate-limit.ts';
 import { readerSession, type ReaderEnv } from '../readers/reader-session.ts';
 import { invalidLinkPage, unsubscribeConfirmPage, unsubscribedPage } from '../seo/unsubscribe-page.ts';
 import { validate } from '../validate.ts';
+import { linkOriginOf } from '../link-origin.ts';
 
 /** /api/newsletters (docs/product/api-readers.md): the lists, joining and leaving, subscribers, mail events. */
 
@@ -124,7 +125,7 @@ export const newsletterRoutes = new Hono<ReaderEnv>()
         slug: c.req.valid('param').slug,
         email: c.req.valid('json').email,
         reader: c.var.reader,
-        origin: new URL(c.req.url).origin,
+        origin: linkOriginOf(c),
       });
       return subscribed ? c.json({ subscribed: true }) : c.json({}, 202);
     },

@@ -111,9 +111,9 @@ async function siteHandle(deps: AppDeps): Promise<string | null> {
   return readSocialSettings(await deps.settings.get(SOCIAL_SETTINGS_KEY)).xHandle;
 }
 
-/** The host people type after a handle: the one the fediverse knows the site by, or (until it asked) this request's. */
+/** The host people type after a handle: the one the fediverse knows the site by, or (a site that says none) this request's. */
 async function fediverseOrigin(deps: AppDeps, requestOrigin: string): Promise<{ handle: string; origin: string }> {
-  const settings = await fediverseSettings(deps, null);
+  const settings = await fediverseSettings(deps);
   return { handle: settings.handle, origin: settings.origin ?? requestOrigin };
 }
 

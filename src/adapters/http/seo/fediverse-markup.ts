@@ -2,6 +2,7 @@ import { escapeHtml as esc } from '../../../contract/escape-html.ts';
 import { ISLANDS } from '../../../contract/page-contract.ts';
 import type { PublicReply } from '../../../domain/federation/moderation.ts';
 import { formatFullDate } from '../../../domain/dates.ts';
+import { webLinkOrNull } from '../../../domain/federation/remote-address.ts';
 import { island } from './islands.ts';
 
 /**
@@ -17,17 +18,27 @@ export function fediverseFollow(address: string, whom: string): string {
 <p class="fediverse-handle"${island(ISLANDS.fediverseFollow, { handle: address })}><code>${esc(address)}</code> <button type="button" class="button button-small button-secondary">Copy</button></p></aside>`;
 }
 
+/** A link to another server's page, only to an http(s) address (decision 106); else the text alone. */
+function remoteLink(className: string, href: string | null, inner: string): string {
+  return href === null ? inner : `<a class="${className}" href="${esc(href)}" rel="nofollow noopener ugc" target="_blank">${inner}</a>`;
+}
+
 function replier(reply: PublicReply): string {
-  const name = esc(reply.actor.name ?? reply.actor.handle ?? new URL(reply.actor.uri).host);
-  const profile = reply.actor.url ?? reply.actor.uri;
-  return `<a class="fediverse-reply-author" href="${esc(profile)}" rel="nofollow noopener ugc" target="_blank">${name}</a>${reply.actor.handle ? ` <span class="fediverse-reply-handle">${esc(reply.actor.handle)}</span>` : ''}`;
+  const name = esc(reply.actor.name ?? reply.actor.handle ?? webLinkHost(reply.actor.uri));
+  const profile = webLinkOrNull(reply.actor.url) ?? webLinkOrNull(reply.actor.uri);
+  return `${remoteLink('fediverse-reply-author', profile, name)}${reply.actor.handle ? ` <span class="fediverse-reply-handle">${esc(reply.actor.handle)}</span>` : ''}`;
+}
+
+function webLinkHost(uri: string): string {
+  const link = webLinkOrNull(uri);
+  return link ? new URL(link).host : 'someone';
 }
 
 export function fediverseReplies(replies: readonly PublicReply[]): string {
   if (replies.length === 0) return '';
   const items = replies.map(
     (reply) =>
-      `<li class="fediverse-reply"><p class="fediverse-reply-meta">${replier(reply)} <a class="fediverse-reply-link" href="${esc(reply.url ?? reply.uri)}" rel="nofollow noopener ugc" target="_blank"><time datetime="${esc(reply.publishedAt)}">${esc(formatFullDate(reply.publishedAt))}</time></a></p>
+      `<li class="fediverse-reply"><p class="fediverse-reply-meta">${replier(reply)} ${remoteLink('fediverse-reply-link', webLinkOrNull(reply.url) ?? webLinkOrNull(reply.uri), `<time datetime="${esc(reply.publishedAt)}">${esc(formatFullDate(reply.publishedAt))}</time>`)}</p>
 <div class="fediverse-reply-content">${reply.content}</div></li>`,
   );
   return `<section class="fediverse-replies page" aria-labelledby="fediverse-replies-heading"><h2 id="fediverse-replies-heading" class="section-title">Replies from the fediverse</h2>

@@ -19,6 +19,7 @@ import {
   repliesQuery,
   saveHandle,
 } from './fediverse-api.ts';
+import { webLinkOrNull } from '../../../domain/federation/remote-address.ts';
 import './fediverse.css';
 import { countOf } from '../../../domain/plural.ts';
 
@@ -169,13 +170,19 @@ function ReplyRow({ reply }: { reply: FediverseReply }) {
       }),
   });
   const who = reply.actor.name ?? reply.actor.handle ?? reply.actor.uri;
+  // Only an http(s) address becomes a link (decision 106): another server's word is not trusted to be one.
+  const profile = webLinkOrNull(reply.actor.url) ?? webLinkOrNull(reply.actor.uri);
   const busy = decide.isPending || block.isPending;
   return (
     <li className="fediverse-reply-row">
       <p className="fediverse-reply-meta">
-        <a href={reply.actor.url ?? reply.actor.uri} target="_blank" rel="noopener noreferrer nofollow">
+        {profile ? (
+          <a href={profile} target="_blank" rel="noopener noreferrer nofollow">
+            <strong>{who}</strong>
+          </a>
+        ) : (
           <strong>{who}</strong>
-        </a>{' '}
+        )}{' '}
         <span className="muted">{reply.actor.handle ?? reply.host}</span>
         <span className="muted">
           {' '}
