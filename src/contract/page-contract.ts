@@ -68,7 +68,12 @@ export const ISLANDS = {
   newslettersPage: 'newsletters-page',
   /** The panel in place of a gated story's rest, for a reader without access: its sign-in form (decision 090). */
   storyGate: 'story-gate',
+  /** A recorded video with caption tracks, its CC button and its transcript (decision 129). */
+  videoCaptions: 'video-captions',
 } as const;
+
+/** On a transcript's paragraph: where in the video it is said (seconds); a click plays the video from there. */
+export const TRANSCRIPT_START_ATTRIBUTE = 'data-start';
 
 /**
  * The class of a gated story page's part past the opening (the rest, or the panel in its place):

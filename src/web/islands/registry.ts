@@ -26,5 +26,6 @@ export const islands: Readonly<Record<string, IslandDefinition>> = {
   [ISLANDS.newsletterSubscribe]: { wake: 'interaction', load: () => import('../site/newsletters/newsletter-subscribe.island.ts') },
   [ISLANDS.newsletterConfirm]: { wake: 'now', load: () => import('../site/newsletters/newsletter-confirm.island.ts') },
   [ISLANDS.storyGate]: { wake: 'now', load: () => import('../site/readers/story-gate.island.ts') },
+  [ISLANDS.videoCaptions]: { wake: 'now', load: () => import('../site/captions/video-captions.island.ts') },
   [ISLANDS.newslettersPage]: { wake: 'now', load: () => import('../site/newsletters/newsletters-page.island.ts') },
 };

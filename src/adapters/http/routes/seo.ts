@@ -33,6 +33,8 @@ import { pageParam } from '../seo/page-links.ts';
 import { searchHead, searchReadingView } from '../seo/search-page.ts';
 import { SEARCH_QUERY_MAX } from '../../../domain/discovery/search-query.ts';
 import { searchStories } from '../../../services/discovery/search-stories.ts';
+import { readableTracks } from '../../../services/captions/caption-tracks.ts';
+import { transcriptText } from '../seo/video-captions.ts';
 import { authorPath, beatPath, LIST_PAGE_SIZE, RELATED_STORIES, site } from '../../../domain/site/site.ts';
 import { authorName } from '../../../domain/story/byline.ts';
 import { policy } from '../../../domain/permissions.ts';
@@ -162,12 +164,14 @@ export function seoRoutes(
           deps.newsletters.list(),
         ]);
         const follow = fediverseFollow(fediverseHandle(fediverse.handle, fediverse.origin), site.name);
+        // The featured video's captions, as every reader may have them (the home page is one copy for all).
+        const videoCaptions = { tracks: featured?.videoUrl ? await readableTracks(deps, featured, 'anonymous') : [] };
         return renderAppShell(page, homeHead(origin(c), { site: social }), {
           initialData: { [FEATURED_URL]: featured, [HOME_LATEST_URL]: latest.items },
           readingView: homeReadingView(
             featured,
             latest.items,
-            { origin: origin(c), now: deps.clock.now(), beats, fediverse: follow },
+            { origin: origin(c), now: deps.clock.now(), beats, fediverse: follow, videoCaptions },
             newsletterSignup(newsroomNewsletter(newsletters), 'home'),
           ),
         });
@@ -194,15 +198,25 @@ export function seoRoutes(
           deps.newsletters.list(),
         ]);
         const signup = beatNewsletter(newsletters, story.beat?.id) ?? newsroomNewsletter(newsletters);
-        const head = storyHead(story, origin(c), { site: social, creator: author?.xHandle });
-        // A gated story's page is cut for a reader without access, and cached once per level (decision 090).
+        // A gated story's page is cut for a reader without access, and cached once per level (decision 090):
+        // its video, captions and transcript too.
         const level = await levelOf(c);
         const read = storyForReader(story, level);
+        const videoCaptions = { tracks: await readableTracks(deps, story, level) };
+        const head = storyHead(
+          story,
+          origin(c),
+          { site: social, creator: author?.xHandle },
+          {
+            url: read.videoUrl,
+            transcript: transcriptText(videoCaptions),
+          },
+        );
         return renderAppShell(page, liveBlog ? liveBlogHead(story, head, liveBlog.page.updates) : head, {
           initialData: { [storyReadUrl(segment)]: read },
           readingView: storyReadingView(
             read,
-            { origin: origin(c), now: deps.clock.now(), beats },
+            { origin: origin(c), now: deps.clock.now(), beats, videoCaptions },
             related,
             liveBlog ? liveBlogView(story, liveBlog, deps.clock.now()) : '',
             fediverseReplies(replies),

@@ -6,6 +6,7 @@ import { pictureAt } from '../../../domain/media/picture.ts';
 import { authorPath, site, storyPath } from '../../../domain/site/site.ts';
 import { escapeHtml } from '../../../contract/escape-html.ts';
 import { jsonForScript } from './escape.ts';
+import { videoSource } from '../../../domain/media/video-source.ts';
 
 /** The site-wide share picture (1200 by 630), for pages and stories without a picture of their own, and what it shows. */
 export const DEFAULT_SHARE_IMAGE = '/og-image.png';
@@ -109,7 +110,38 @@ export function homeHead(origin: string, social: PageSocial): PageHead {
   };
 }
 
-export function storyHead(story: Story, origin: string, social: PageSocial): PageHead {
+/**
+ * The story's video as schema.org's VideoObject (Google's video rich results: name, description,
+ * thumbnailUrl, uploadDate), with the words said in it as `transcript` when the reader may read
+ * them (decision 129). None for a story without a video, or live now.
+ */
+function videoObject(story: Story, origin: string, image: string, video: StoryPageVideo): object | null {
+  const source = story.isLive ? null : videoSource(video.url, origin);
+  if (!source) return null;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'VideoObject',
+    name: story.title,
+    description: story.description || story.title,
+    thumbnailUrl: [image],
+    uploadDate: story.publishedAt ?? story.createdAt,
+    ...(source.kind === 'file' ? { contentUrl: absoluteUrl(source.src, origin) } : { embedUrl: source.embedUrl }),
+    ...(video.transcript ? { transcript: video.transcript } : {}),
+  };
+}
+
+/** The story's video as the reader of this page may have it: none past a gate (decision 090), and the words said in it. */
+export interface StoryPageVideo {
+  url: string | null;
+  transcript: string | null;
+}
+
+export function storyHead(
+  story: Story,
+  origin: string,
+  social: PageSocial,
+  video: StoryPageVideo = { url: null, transcript: null },
+): PageHead {
   const canonical = `${origin}${storyPath(story)}`;
   const picture = story.featuredImageUrl ?? story.thumbnailUrl;
   const ownImage = picture ? absoluteUrl(pictureAt(picture, SHARE_PICTURE_WIDTH), origin) : null;
@@ -176,6 +208,7 @@ export function storyHead(story: Story, origin: string, social: PageSocial): Pag
           ? { correction: story.corrections.map((c) => ({ '@type': 'CorrectionComment', text: c.note, datePublished: c.createdAt })) }
           : {}),
       },
+      ...[videoObject(story, origin, image, video)].filter((video) => video !== null),
     ],
   };
 }

@@ -32,6 +32,7 @@ import {
 } from '../../../domain/media/picture.ts';
 import { isCoverageLive } from '../../../domain/live-blog/live-blog.ts';
 import { LIVE_BADGE } from '../../../contract/live-blog-markup.ts';
+import { CAPTIONS_BUTTON, trackElements, transcriptSection, videoCaptionsIsland, type VideoCaptions } from './video-captions.ts';
 
 /**
  * The reading view the worker writes into the app's root element for the reader's pages, their only
@@ -107,16 +108,17 @@ const NOTICES =
 /**
  * The story's video as the SPA's StoryVideo shows it: a YouTube video behind its facade (the story's
  * picture and a play button; the youtube-player island puts the privacy-enhanced player in its place
- * on the tap), or a native player with the picture as poster.
+ * on the tap), or a native player with the picture as poster, its caption tracks, CC button and
+ * transcript (seo/video-captions.ts) when it has captions the reader may see.
  */
-function video(story: Story, origin: string, slot: PictureSlot): string {
+function video(story: Story, origin: string, slot: PictureSlot, captions: VideoCaptions = { tracks: [] }): string {
   const source = videoSource(story.videoUrl, origin);
   if (!source) return '';
-  const player =
-    source.kind === 'youtube'
-      ? `<button type="button" class="video-facade" aria-label="${esc(`Play video: ${story.title}`)}"${island(ISLANDS.youtubePlayer, { src: source.embedUrl, title: `Video: ${story.title}` })}>${story.featuredImageUrl ? facadePicture(story.featuredImageUrl, slot) : ''}<span class="video-facade-play" aria-hidden="true"></span></button>`
-      : `<video src="${esc(source.src)}"${story.featuredImageUrl ? ` poster="${esc(posterOf(story.featuredImageUrl))}"` : ''} controls preload="metadata" playsinline aria-label="${esc(`Video: ${story.title}`)}"></video>`;
-  return `<div class="video-frame">${player}</div>`;
+  if (source.kind === 'youtube')
+    return `<div class="video-frame"><button type="button" class="video-facade" aria-label="${esc(`Play video: ${story.title}`)}"${island(ISLANDS.youtubePlayer, { src: source.embedUrl, title: `Video: ${story.title}` })}>${story.featuredImageUrl ? facadePicture(story.featuredImageUrl, slot) : ''}<span class="video-facade-play" aria-hidden="true"></span></button></div>`;
+  const player = `<video src="${esc(source.src)}"${story.featuredImageUrl ? ` poster="${esc(posterOf(story.featuredImageUrl))}"` : ''} controls preload="metadata" playsinline aria-label="${esc(`Video: ${story.title}`)}">${trackElements(captions)}</video>`;
+  if (captions.tracks.length === 0) return `<div class="video-frame">${player}</div>`;
+  return `<div class="story-video"${videoCaptionsIsland(captions)}><div class="video-frame">${player}${CAPTIONS_BUTTON}</div>${slot === 'article' ? transcriptSection(captions, story.id) : ''}</div>`;
 }
 
 /** The picture under a video's play button (StoryVideo's FacadePicture): the slot's widths, first to load, alt="" (the button names it). */
@@ -179,18 +181,20 @@ export interface ReadingViewContext {
   beats?: readonly BeatRef[];
   /** "Follow on the fediverse" for the page's account, when it has one (fediverse-markup.ts). */
   fediverse?: string;
+  /** The captions of the page's story's video (the featured story's, on the home page) the reader may see. */
+  videoCaptions?: VideoCaptions;
 }
 
 /** `signup`: the newsroom's newsletter box (seo/newsletter-pages.ts), after the latest stories. */
 export function homeReadingView(
   featured: Story | null,
   latest: readonly Story[],
-  { origin, now, beats = [], fediverse = '' }: ReadingViewContext,
+  { origin, now, beats = [], fediverse = '', videoCaptions }: ReadingViewContext,
   signup = '',
 ): string {
   const featuredSection = featured
     ? `<section class="featured" aria-labelledby="featured-heading"><h2 id="featured-heading" class="section-title">Featured Story</h2>
-<div class="featured-grid"><div class="featured-media">${featured.videoUrl ? video(featured, origin, 'featured') : picture(featured, 'featured', 'story-image', true)}</div>
+<div class="featured-grid"><div class="featured-media">${featured.videoUrl ? video(featured, origin, 'featured', videoCaptions) : picture(featured, 'featured', 'story-image', true)}</div>
 <div class="featured-text">${featured.beat ? `<span class="badge badge-accent">${esc(featured.beat.name)}</span>` : ''}
 <h3 class="featured-title"><a href="${esc(storyPath(featured))}">${esc(featured.title)}</a></h3>
 <p class="featured-description">${esc(featured.description)}</p>
@@ -223,7 +227,7 @@ function corrections(story: Story): string {
 /** `liveBlog`: a live blog's updates (seo/live-blog-page.ts), after its summary. */
 export function storyReadingView(
   story: Story,
-  { origin, now, beats = [] }: ReadingViewContext,
+  { origin, now, beats = [], videoCaptions }: ReadingViewContext,
   related: readonly Story[] = [],
   liveBlog = '',
   /** Replies from the fediverse staff approved (fediverse-markup.ts), after the article. */
@@ -241,7 +245,7 @@ export function storyReadingView(
   const media = story.isLive
     ? `<div class="live-slot"${island(ISLANDS.livePlayer, { segment: story.slug || String(story.id) })}><div class="video-frame"></div></div>`
     : story.videoUrl
-      ? video(story, origin, 'article')
+      ? video(story, origin, 'article', videoCaptions)
       : story.featuredImageUrl
         ? articleFigure(story)
         : '';

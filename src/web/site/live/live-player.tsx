@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { Story } from '../../../domain/story/entities.ts';
+import { CaptionsButton } from '../captions/captions-button-react.tsx';
 import { LiveBadge } from '../stories/story-card.tsx';
 import { storyQueries } from '../stories/story-queries.ts';
 import { activeStreamsQuery } from './stream-queries.ts';
@@ -149,6 +150,7 @@ function LiveVideo({ streamId, story, initialViewers }: { streamId: number; stor
         <button type="button" className="button button-secondary button-small" onClick={fullScreen}>
           Full Screen
         </button>
+        <CaptionsButton video={video} />
         {state === 'failed' ? (
           <button type="button" className="button button-primary button-small" onClick={() => setAttempt((n) => n + 1)}>
             Try Again
