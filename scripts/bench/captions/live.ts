@@ -56,7 +56,7 @@ console.log(`Making ${indexes.length} spoken phrases of camera video (fragmented
 const video = await standIn.video(indexes, 'fmp4');
 const chunks = cameraChunks(video.bytes);
 console.log(`Starting the site on ${port} with the stand-in transcriber (${delayMs} ms) on ${standInPort}...`);
-const site = await startDemoSite({ port, vars: { TRANSCRIBE_URL: standIn.url } });
+const site = await startDemoSite({ port, build: process.env.BENCH_CAPTIONS_BUILD !== '0', vars: { TRANSCRIBE_URL: standIn.url } });
 const loadBefore = uptime();
 try {
   const reporters = site.newsroom.reporters;
