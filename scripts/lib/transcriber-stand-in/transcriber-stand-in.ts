@@ -179,7 +179,7 @@ export class TranscriberStandIn {
       form = await new Request(this.url, {
         method: 'POST',
         headers: { 'content-type': req.headers['content-type'] ?? '' },
-        body,
+        body: new Uint8Array(body),
       }).formData();
     } catch {
       return answer(400, () => refuse(res, 400, 'Could not parse multipart form'));
