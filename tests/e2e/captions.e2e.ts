@@ -138,7 +138,7 @@ test('a video with speech gets cues, a reporter corrects one, a reader turns CC 
   expect(readerErrors).toEqual([]);
   await screenshots(page, reader, video.phrases[1]!.start + 0.5);
   await reader.context().close();
-});
+}, 300_000);
 
 /**
  * For the closing note, when CAPTIONS_SHOTS_DIR names a directory: the cue editor and the reader's page
@@ -152,16 +152,22 @@ async function screenshots(editor: Page, reader: Page, at: number): Promise<void
     page.locator(selector).evaluate(async (element, time) => {
       const video = element as HTMLVideoElement;
       video.pause();
+      if (video.currentTime === time) return;
+      const seeked = new Promise((resolve) => video.addEventListener('seeked', resolve, { once: true }));
       video.currentTime = time;
-      await new Promise((resolve) => video.addEventListener('seeked', resolve, { once: true }));
+      await Promise.race([seeked, new Promise((resolve) => setTimeout(resolve, 5000))]);
     }, at);
   for (const width of [390, 1280]) {
-    await editor.setViewportSize({ width, height: width < 600 ? 844 : 900 });
-    await editor.locator('.cue-editor').scrollIntoViewIfNeeded();
+    // Tall enough that each part is seen whole without scrolling under the sticky bars.
+    await editor.setViewportSize({ width, height: 1700 });
+    await editor.locator('.cue-editor').evaluate((element) => {
+      const bar = document.querySelector('.editor-action-bar')?.getBoundingClientRect().height ?? 0;
+      window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - bar - 12);
+    });
     await showCue(editor, '.cue-editor video');
     await editor.locator('.cue-editor').screenshot({ path: join(dir, `cue-editor-${width}.png`) });
-    await editor.locator('.captions-card').screenshot({ path: join(dir, `captions-card-${width}.png`) });
-    await reader.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+    await reader.setViewportSize({ width, height: 1700 });
+    await reader.evaluate(() => window.scrollTo(0, 0));
     await showCue(reader, '.story-video video');
     await reader.locator('.article-header').screenshot({ path: join(dir, `story-captions-on-${width}.png`) });
   }
