@@ -37,8 +37,8 @@ export class LiveStreamRoom extends LiveStreamRoomBase {
     super(ctx, bindings, {
       ...deps,
       edgeCache: edgeCacheFor(Number(bindings.EDGE_CACHE_TTL_SECONDS ?? 60)),
-      afterEnd: async (streamId) => {
-        const [fediverse, captions] = await Promise.allSettled([syncFediverse(deps), captionStreamRecording(deps, streamId)]);
+      afterEnd: async (streamId, heard) => {
+        const [fediverse, captions] = await Promise.allSettled([syncFediverse(deps), captionStreamRecording(deps, streamId, heard)]);
         for (const outcome of [fediverse, captions]) if (outcome.status === 'rejected') throw outcome.reason;
       },
     });

@@ -195,7 +195,8 @@ describe('a new video gets captions by itself', () => {
     expect(done!.cues.at(-1)!.end).toBeGreaterThan(video.phrases.at(-1)!.end - 0.2);
   }, 180_000);
 
-  it('the end of a live stream: its recording gets an automatic track, and the camera’s Opus is heard', async () => {
+  it('the end of a live stream: its recording keeps the captions heard on air, ready at once, the camera’s Opus sent in windows', async () => {
+    await forget();
     const stream = await startStream(reporter.token, 'Captions from the harbour');
     const publisher = await publish(stream.id, reporter.token);
     await sendAll(publisher, cameraChunks);
@@ -203,11 +204,36 @@ describe('a new video gets captions by itself', () => {
     await publisher.waitForClose();
     const story = await deps.stories.findById(stream.storyId);
     const [track] = await tracksOf(stream.storyId, reporter.token);
+    expect(track).toMatchObject({ source: 'auto', state: 'ready' });
+    const kept = (await deps.captions.findById(track!.id))!;
+    expect(kept).toMatchObject({ videoUrl: story!.videoUrl, streamId: stream.id });
+    // The camera fixture's sound is a tone, not a phrase: what matters is that its audio went in live windows, and was heard.
+    const windows = await heard();
+    expect(windows.length).toBeGreaterThan(0);
+    for (const request of windows) expect(request).toMatchObject({ streams: ['audio:opus'], status: 200 });
+    // No second transcription of the whole recording.
+    await runQueuedJobs();
+    expect((await heard()).length).toBe(windows.length);
+  }, 120_000);
+
+  it('the end of a live stream whose windows were not all heard: the recording is transcribed whole', async () => {
+    const stream = await startStream(reporter.token, 'Captions from the pier');
+    const publisher = await publish(stream.id, reporter.token);
+    // Every live window answered with garbage: given up, so the live track is not the whole of it.
+    await standInMode({ kind: 'garbage', times: 1000 });
+    try {
+      await sendAll(publisher, cameraChunks);
+      expect((await api(`/api/streams/${stream.id}/end`, { method: 'POST', token: reporter.token })).status).toBe(200);
+      await publisher.waitForClose();
+    } finally {
+      await standInMode({ kind: 'normal' });
+    }
+    const story = await deps.stories.findById(stream.storyId);
+    const [track] = await tracksOf(stream.storyId, reporter.token);
     expect(track).toMatchObject({ source: 'auto', state: 'pending' });
     expect((await deps.captions.findById(track!.id))!.videoUrl).toBe(story!.videoUrl);
     await forget();
     await runQueuedJobs();
-    // The camera fixture's sound is a tone, not a phrase: what matters is that the recording's audio was sent and heard.
     expect((await heard()).map((request) => [request.streams, request.status])).toEqual([[['audio:opus'], 200]]);
     expect((await tracksOf(stream.storyId, reporter.token))[0]).toMatchObject({ state: 'ready' });
   }, 180_000);

@@ -90,11 +90,12 @@ export interface SpokenVideo {
 
 /**
  * A small video (a test picture) whose sound is `phrases` spoken one after another with `gapSeconds`
- * of silence between and around them: WebM (VP8 and Opus) or MP4 (H.264 and AAC).
+ * of silence between and around them: WebM (VP8 and Opus) or MP4 (H.264 and AAC; `fragmented` as a live
+ * camera's, for live captions).
  */
 export async function spokenVideo(
   phrases: readonly string[],
-  options: { gapSeconds?: number; container?: 'webm' | 'mp4'; size?: string } = {},
+  options: { gapSeconds?: number; container?: 'webm' | 'mp4'; size?: string; fragmented?: boolean } = {},
 ): Promise<SpokenVideo> {
   const gap = options.gapSeconds ?? 1.5;
   const container = options.container ?? 'webm';
@@ -110,7 +111,13 @@ export async function spokenVideo(
     const codecs =
       container === 'webm'
         ? ['-c:v', 'libvpx', '-b:v', '60k', '-c:a', 'libopus', '-b:a', '32k']
-        : ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '48k', '-movflags', '+faststart'];
+        : [
+            ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '48k'],
+            // Fragmented as a live camera's (a fragment a second, each starting on a keyframe), or progressive.
+            ...(options.fragmented
+              ? ['-g', '10', '-movflags', 'frag_keyframe+empty_moov+default_base_moof', '-frag_duration', '1000000']
+              : ['-movflags', '+faststart']),
+          ];
     await run(FFMPEG, [
       '-v',
       'error',

@@ -110,15 +110,16 @@ export class TranscriberStandIn {
 
   /**
    * A test video saying some of the known phrases (by number), made once per choice: for tests that
-   * run where ffmpeg cannot (the workers pool), GET /_stand-in/video?phrases=0,1&container=webm.
+   * run where ffmpeg cannot (the workers pool), GET /_stand-in/video?phrases=0,1&container=webm (or mp4,
+   * or fmp4: fragmented as a live camera's).
    */
-  video(indexes: readonly number[], container: 'webm' | 'mp4'): Promise<SpokenVideo> {
+  video(indexes: readonly number[], container: 'webm' | 'mp4' | 'fmp4'): Promise<SpokenVideo> {
     const key = `${container}:${indexes.join(',')}`;
     let made = this.videos.get(key);
     if (!made) {
       made = spokenVideo(
         indexes.map((i) => this.phrases[i] ?? this.phrases[0]!),
-        { container },
+        { container: container === 'fmp4' ? 'mp4' : container, fragmented: container === 'fmp4' },
       );
       made.catch(() => this.videos.delete(key));
       this.videos.set(key, made);
@@ -142,7 +143,8 @@ export class TranscriberStandIn {
         .split(',')
         .map(Number)
         .filter((n) => Number.isInteger(n) && n >= 0);
-      const video = await this.video(indexes, url.searchParams.get('container') === 'mp4' ? 'mp4' : 'webm');
+      const asked = url.searchParams.get('container');
+      const video = await this.video(indexes, asked === 'mp4' || asked === 'fmp4' ? asked : 'webm');
       res.writeHead(200, { 'Content-Type': video.contentType, 'X-Phrases': encodeURIComponent(JSON.stringify(video.phrases)) });
       return void res.end(video.bytes);
     }

@@ -285,9 +285,46 @@ export async function captionNewVideo(deps: CaptionDeps, story: Pick<Story, 'id'
   await startAutoTrack(deps, story.id, videoUrl, UNKNOWN_LANG, now, false);
 }
 
-/** After a stream ended: its recording, now the story's video, gets its automatic captions (a new video). */
-export async function captionStreamRecording(deps: CaptionDeps & { liveStreams: LiveStreamRepository }, streamId: number): Promise<void> {
+/** What a stream's room heard while it was on air (decision 128). */
+export interface LiveCaptions {
+  cues: Cue[];
+  language: string | null;
+  /** Every window of the stream was heard: these cues are the recording's whole track. */
+  complete: boolean;
+}
+
+/**
+ * After a stream ended: its recording, now the story's video, keeps the captions heard on air as its
+ * `auto` track, ready at once (its times are the recording's); when some of the stream was not
+ * heard (a window given up, no transcriber while on air), the recording is transcribed whole as any
+ * new video is. Safe to run again.
+ */
+export async function captionStreamRecording(
+  deps: CaptionDeps & { liveStreams: LiveStreamRepository },
+  streamId: number,
+  live: LiveCaptions | null = null,
+): Promise<void> {
   const stream = await deps.liveStreams.findById(streamId);
   const story = stream && (await deps.stories.findById(stream.storyId));
-  if (story) await captionNewVideo(deps, story);
+  if (!story) return;
+  const videoUrl = ownVideoOf(story);
+  if (!videoUrl || !live?.complete) return captionNewVideo(deps, story);
+  const tracks = await deps.captions.listForStory(story.id);
+  if (tracks.some((track) => track.streamId === streamId)) return;
+  const lang = live.language ?? UNKNOWN_LANG;
+  await deps.captions.replaceAutoTracks(
+    story.id,
+    {
+      id: crypto.randomUUID(),
+      storyId: story.id,
+      videoUrl,
+      lang,
+      label: defaultLabel(lang, 'auto', deps.languageName),
+      source: 'auto',
+      state: 'ready',
+      cues: inCueOrder(live.cues),
+      streamId,
+    },
+    deps.clock.now(),
+  );
 }

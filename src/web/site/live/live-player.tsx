@@ -5,6 +5,7 @@ import { CaptionsButton } from '../captions/captions-button-react.tsx';
 import { LiveBadge } from '../stories/story-card.tsx';
 import { storyQueries } from '../stories/story-queries.ts';
 import { activeStreamsQuery } from './stream-queries.ts';
+import { followLiveCaptions } from './live-captions.ts';
 import { watchLiveStream, type ViewerState } from './live-viewer.ts';
 import { applyStreamEnded } from './story-ended.ts';
 import { watchingLabel } from './watching-label.ts';
@@ -78,9 +79,11 @@ function LiveVideo({ streamId, story, initialViewers }: { streamId: number; stor
     element.muted = true;
     setMuted(true);
     let unsupported = false;
+    const captions = followLiveCaptions(streamId, element);
     const viewer = watchLiveStream({
       streamId,
       video: element,
+      holdBackSeconds: captions?.holdBack,
       onState: (next) => {
         unsupported ||= next === 'unsupported';
         setState(next);
@@ -89,7 +92,10 @@ function LiveVideo({ streamId, story, initialViewers }: { streamId: number; stor
       // A browser that could not play the stream keeps its notice and gets the link there.
       onEnd: (videoUrl) => (unsupported ? setRecording({ url: videoUrl }) : applyStreamEnded(queryClient, story.id, videoUrl)),
     });
-    return () => viewer.close();
+    return () => {
+      viewer.close();
+      captions?.close();
+    };
   }, [streamId, story.id, queryClient, attempt]);
 
   if (state === 'unsupported' || (recording && state === 'ended')) {

@@ -29,6 +29,8 @@ export interface LiveViewerOptions {
   onEnd?: (videoUrl: string | null) => void;
   /** How far behind the newest frame playback may fall before it jumps ahead (seconds). */
   maxLatencySeconds?: number;
+  /** Seconds behind the newest frame to stay, now (live-captions.ts: where the captions are final while they show); 0 for none. */
+  holdBackSeconds?: () => number;
 }
 
 export interface LiveViewer {
@@ -53,7 +55,8 @@ function newViewerId(): string {
 export function watchLiveStream(options: LiveViewerOptions): LiveViewer {
   const { video } = options;
   const maxLatency = options.maxLatencySeconds ?? 4;
-  const base = `/api/streams/${encodeURIComponent(String(options.streamId))}/live`;
+  const streamBase = `/api/streams/${encodeURIComponent(String(options.streamId))}`;
+  const base = `${streamBase}/live`;
   const viewerId = newViewerId();
   const abort = new AbortController();
   let closed = false;
@@ -141,6 +144,16 @@ export function watchLiveStream(options: LiveViewerOptions): LiveViewer {
       video.currentTime = buffered.start(0);
       void video.play().catch(() => undefined);
       setState('playing');
+      return;
+    }
+    const holdBack = options.holdBackSeconds?.() ?? 0;
+    if (holdBack > 0) {
+      // Captions showing: play where they are final, as far back as what is buffered allows.
+      const behind = end - video.currentTime;
+      const target = Math.max(buffered.start(0), end - holdBack);
+      // Too near the edge (the captions were just turned on) or too far behind: to the hold-back, as far back as the buffer allows.
+      if ((behind < holdBack - maxLatency / 2 && video.currentTime - target > 1) || behind > holdBack + maxLatency)
+        video.currentTime = target;
     } else if (end - video.currentTime > maxLatency) {
       video.currentTime = Math.max(buffered.start(buffered.length - 1), end - 1);
     }
@@ -177,7 +190,8 @@ export function watchLiveStream(options: LiveViewerOptions): LiveViewer {
   let natively = false;
   const playNatively = () => {
     natively = true;
-    video.src = `${base}.m3u8?${VIEWER_PARAM}=${viewerId}`;
+    // The multivariant playlist: the media playlist and, when the stream is captioned, its WebVTT subtitles (decision 128).
+    video.src = `${streamBase}/master.m3u8?${VIEWER_PARAM}=${viewerId}`;
     video.addEventListener('playing', () => ((started = true), setState('playing')), { once: true });
     void video.play().catch(() => undefined);
   };
