@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { videoSource } from '../../../domain/media/video-source.ts';
 import type { Story } from '../../../domain/story/entities.ts';
-import { ApiError } from '../../api/client.ts';
 import { ConfirmDialog } from '../../forms/confirm-dialog.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { storyByIdQuery } from '../story-api.ts';
@@ -16,6 +15,7 @@ import {
   type CaptionTrackView,
 } from './captions-api.ts';
 import { CueEditor } from './cue-editor.tsx';
+import { failureText } from './failure-text.ts';
 import './captions-card.css';
 
 /**
@@ -150,17 +150,6 @@ function TrackRow({ storyId, track, editing, onEdit }: { storyId: number; track:
       />
     </li>
   );
-}
-
-/** What an API failure says to a person: 503 transcription_not_configured in words, else the server's message. */
-export function failureText(failure: unknown): string {
-  if (failure instanceof ApiError) {
-    if (failure.code === 'transcription_not_configured')
-      return 'No transcriber is set up for this newsroom, so captions cannot be made automatically. Upload a .vtt or .srt file instead.';
-    if (failure.code === 'stale_version') return 'Someone changed these captions after you opened them.';
-    return failure.fields.file ?? failure.serverMessage ?? failure.message;
-  }
-  return 'The network failed. Try again.';
 }
 
 function GenerateButton({ storyId }: { storyId: number }) {

@@ -4,7 +4,7 @@ import type { Cue } from '../../../domain/captions/cues.ts';
 import { ApiError } from '../../api/client.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { captionTrackQuery, captionTracksQuery, saveCaptions, type CaptionTrackView } from './captions-api.ts';
-import { failureText } from './captions-card.tsx';
+import { failureText } from './failure-text.ts';
 import { cueAt, formatCueTime, mergeWithNext, parseCueTime, splitCue } from './cue-edits.ts';
 
 /** A cue as the editor holds it: its times as typed (checked on save), its text. */
