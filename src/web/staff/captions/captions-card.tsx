@@ -14,6 +14,7 @@ import {
   uploadCaptions,
   type CaptionTrackView,
 } from './captions-api.ts';
+import { BusyButton } from './busy-button.tsx';
 import { CueEditor } from './cue-editor.tsx';
 import { failureText } from './failure-text.ts';
 import './captions-card.css';
@@ -125,15 +126,9 @@ function TrackRow({ storyId, track, editing, onEdit }: { storyId: number; track:
           </button>
         ) : null}
         {track.state === 'ready' && !track.reviewed ? (
-          <button
-            type="button"
-            className="button button-secondary button-small"
-            disabled={review.isPending}
-            aria-busy={review.isPending}
-            onClick={() => review.mutate()}
-          >
+          <BusyButton pending={review.isPending} className="button button-secondary button-small" onClick={() => review.mutate()}>
             Mark reviewed
-          </button>
+          </BusyButton>
         ) : null}
         <button type="button" className="button button-secondary button-small" onClick={() => setConfirming(true)}>
           Delete
@@ -166,15 +161,9 @@ function GenerateButton({ storyId }: { storyId: number }) {
   });
   return (
     <div className="captions-generate">
-      <button
-        type="button"
-        className="button button-secondary"
-        disabled={generate.isPending}
-        aria-busy={generate.isPending}
-        onClick={() => generate.mutate()}
-      >
+      <BusyButton pending={generate.isPending} className="button button-secondary" onClick={() => generate.mutate()}>
         {generate.isPending ? 'Starting…' : 'Generate captions'}
-      </button>
+      </BusyButton>
       {problem ? (
         <p className="field-error small" role="alert">
           {problem}

@@ -4,6 +4,7 @@ import type { Cue } from '../../../domain/captions/cues.ts';
 import { ApiError } from '../../api/client.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { captionTrackQuery, captionTracksQuery, saveCaptions, type CaptionTrackView } from './captions-api.ts';
+import { BusyButton } from './busy-button.tsx';
 import { failureText } from './failure-text.ts';
 import { cueAt, formatCueTime, mergeWithNext, parseCueTime, splitCue } from './cue-edits.ts';
 
@@ -178,28 +179,8 @@ export function CueEditor({
               data-invalid={problems[i] ? 'true' : undefined}
             >
               <div className="cue-times">
-                <label>
-                  <span className="visually-hidden">Cue {i + 1} </span>Start
-                  <input
-                    type="text"
-                    inputMode="decimal"
-                    value={draft.start}
-                    onChange={(event) => change(i, { start: event.target.value })}
-                    size={9}
-                    spellCheck={false}
-                  />
-                </label>
-                <label>
-                  <span className="visually-hidden">Cue {i + 1} </span>End
-                  <input
-                    type="text"
-                    inputMode="decimal"
-                    value={draft.end}
-                    onChange={(event) => change(i, { end: event.target.value })}
-                    size={9}
-                    spellCheck={false}
-                  />
-                </label>
+                <CueTime cue={i + 1} name="Start" value={draft.start} onChange={(start) => change(i, { start })} />
+                <CueTime cue={i + 1} name="End" value={draft.end} onChange={(end) => change(i, { end })} />
               </div>
               <label className="cue-text">
                 <span className="visually-hidden">Cue {i + 1} text</span>
@@ -241,19 +222,24 @@ export function CueEditor({
         </p>
       ) : null}
       <div className="button-row">
-        <button
-          type="button"
-          className="button button-primary"
-          disabled={save.isPending}
-          aria-busy={save.isPending}
-          onClick={() => submit()}
-        >
+        <BusyButton pending={save.isPending} className="button button-primary" onClick={() => submit()}>
           {save.isPending ? 'Saving…' : 'Save captions'}
-        </button>
+        </BusyButton>
         <button type="button" className="button button-secondary" disabled={save.isPending} onClick={() => submit(true)}>
           Save and mark reviewed
         </button>
       </div>
     </section>
+  );
+}
+
+/** A cue's start or end as typed (m:ss.ttt, or seconds): checked when the cues are saved or cut. */
+function CueTime({ cue, name, value, onChange }: { cue: number; name: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <label>
+      <span className="visually-hidden">Cue {cue} </span>
+      {name}
+      <input type="text" inputMode="decimal" value={value} onChange={(event) => onChange(event.target.value)} size={9} spellCheck={false} />
+    </label>
   );
 }
