@@ -5,6 +5,8 @@
  * on import, and numbers that need no formatting (under 1,000) do not build one.
  */
 
+import { countOf } from './plural.ts';
+
 function lazy<T>(make: () => T): () => T {
   let value: T | undefined;
   return () => (value ??= make());
@@ -19,5 +21,5 @@ export function compactNumber(value: number): string {
 
 /** "1 view", "12 views", "1.5K views". */
 export function viewsLabel(views: number): string {
-  return `${compactNumber(views)} ${views === 1 ? 'view' : 'views'}`;
+  return countOf(views, 'view', 'views', compactNumber);
 }

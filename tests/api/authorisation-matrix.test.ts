@@ -256,6 +256,7 @@ const MATRIX: Row[] = [
   row('GET /api/auth/me',                               [401,  200,   200,  200,  401,   401], (c) => api('/api/auth/me', { token: c.token })),
   row('POST /api/auth/register',                        [401,  403,   403,  201,  401,   401], (c) => { const username = unique('hire'); return api('/api/auth/register', { method: 'POST', token: c.token, json: { username, email: `${username}@newsroom.test`, password: 'secret-pw', role: 'reporter' } }); }),
   row('GET /api/users',                                 [401,  403,   403,  200,  401,   401], (c) => api('/api/users', { token: c.token })),
+  row('GET /api/users/staff',                           [401,  403,   403,  200,  401,   401], (c) => api('/api/users/staff', { token: c.token })),
   row('DELETE /api/users/:id',                          [401,  403,   403,  204,  401,   401], async (c) => api(`/api/users/${(await spareReporter()).id}`, { method: 'DELETE', token: c.token })),
   row('GET /api/users/:id/beats',                       [401,  403,   403,  200,  401,   401], (c) => api(`/api/users/${fx.author.user.id}/beats`, { token: c.token })),
   row('PUT /api/users/:id/beats',                       [401,  403,   403,  200,  401,   401], async (c) => api(`/api/users/${(await spareReporter()).id}/beats`, { method: 'PUT', token: c.token, json: { beatIds: [] } })),
@@ -536,7 +537,8 @@ beforeAll(async () => {
       loggedOut: dead(loggedOut),
     },
   };
-});
+  // Signs up six people and publishes stories: slow on a loaded machine.
+}, 240_000);
 
 /** Which stories each caller gets from GET /api/stories (newest first); deleted stories are never listed. */
 // prettier-ignore

@@ -42,11 +42,14 @@ export class OutboxNewsletterMail implements NewsletterMail, IssueMail {
         html: rendered.html(recipient.unsubscribeUrl),
         messageId: issue.sendId === null ? newMessageId(from) : `send-${issue.sendId}-${recipient.id}@${domainOf(from)}`,
         date,
-        headers: {
-          'List-Unsubscribe': `<${recipient.unsubscribeUrl}>`,
-          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-          'List-Id': rendered.listId,
-        },
+        // A test is not list mail: nobody subscribed to it, so there is nothing to unsubscribe from.
+        headers: issue.test
+          ? undefined
+          : {
+              'List-Unsubscribe': `<${recipient.unsubscribeUrl}>`,
+              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+              'List-Id': rendered.listId,
+            },
       })),
       onDelivered,
     );

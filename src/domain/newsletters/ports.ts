@@ -163,6 +163,8 @@ export interface Issue {
   postalAddress: string | null;
   /** The send it belongs to (null for a test or a preview). */
   sendId: number | null;
+  /** A test mailed to the staff member who asked: marked as a test in its subject and footer, with no unsubscribe. */
+  test?: boolean;
 }
 
 export interface IssueRecipient {

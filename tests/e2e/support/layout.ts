@@ -61,20 +61,6 @@ export function hiddenAtItsMiddle(target: Locator): Promise<string | null> {
   }, STICKY_CHROME);
 }
 
-/** The boxes of these elements as the screen shows them now (viewport coordinates). */
-export async function boxesOf(locator: Locator, label: (index: number) => Promise<string>): Promise<{ label: string; box: Box }[]> {
-  const boxes: { label: string; box: Box }[] = [];
-  const count = await locator.count();
-  for (let i = 0; i < count; i++) {
-    const box = await locator.nth(i).evaluate((element) => {
-      const r = element.getBoundingClientRect();
-      return { x: r.x, y: r.y, width: r.width, height: r.height };
-    });
-    if (box.width > 0 && box.height > 0) boxes.push({ label: await label(i), box });
-  }
-  return boxes;
-}
-
 /**
  * Scrolls the page from top to bottom, `step` px at a time, and at each stop reports any two of
  * `boxes` that overlap on screen and any of `labels` that is drawn under something else at its
@@ -116,13 +102,4 @@ export function scanWhileScrolling(page: Page, selectors: { boxes: string; label
     },
     { ...selectors, step, chrome: STICKY_CHROME },
   );
-}
-
-/** Scroll positions from the top to the bottom of the page, `step` apart. */
-export async function scrollStops(page: Page, step: number): Promise<number[]> {
-  const bottom = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
-  const stops: number[] = [];
-  for (let y = 0; y < bottom; y += step) stops.push(y);
-  stops.push(bottom);
-  return stops;
 }

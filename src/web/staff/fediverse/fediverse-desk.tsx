@@ -21,6 +21,7 @@ import {
 } from './fediverse-api.ts';
 import { webLinkOrNull } from '../../../domain/federation/remote-address.ts';
 import './fediverse.css';
+import { countOf } from '../../../domain/plural.ts';
 
 const STATE_LABELS: Record<ReplyState, string> = { pending: 'Waiting', approved: 'Approved', hidden: 'Hidden' };
 
@@ -50,9 +51,7 @@ function FediverseAccountCard() {
       {overview.data ? (
         <p className="fediverse-overview">
           <code>{overview.data.newsroom.address}</code>{' '}
-          <span className="muted">
-            {overview.data.newsroom.followers} {overview.data.newsroom.followers === 1 ? 'follower' : 'followers'}
-          </span>
+          <span className="muted">{countOf(overview.data.newsroom.followers, 'follower')}</span>
         </p>
       ) : null}
       <p className="muted small">
