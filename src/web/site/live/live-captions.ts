@@ -19,7 +19,6 @@ interface RecentCues {
 }
 
 export interface LiveCaptions {
-  track: TextTrack;
   /** Seconds behind the live edge the player should stay: HOLD_BACK_SECONDS while the captions show, else 0. */
   holdBack(): number;
   close(): void;
@@ -28,13 +27,12 @@ export interface LiveCaptions {
 /** Follows stream `streamId`'s live captions into a TextTrack of `video`; null where the browser has no TextTrack API. */
 export function followLiveCaptions(streamId: number | string, video: HTMLVideoElement): LiveCaptions | null {
   if (typeof video.addTextTrack !== 'function' || typeof VTTCue === 'undefined') return null;
-  // The language is the transcriber's to say, and a TextTrack's cannot change: left unsaid.
-  const track = video.addTextTrack('captions', LIVE_CAPTIONS_LABEL);
-  track.mode = 'hidden';
   const url = `/api/streams/${encodeURIComponent(String(streamId))}/live/captions`;
   const added = new Set<string>();
   let closed = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
+  /** Made once the stream is known to be captioned: a track (and so the CC button) only where captions will come. */
+  let track: TextTrack | null = null;
 
   const read = async () => {
     timer = null;
@@ -45,6 +43,11 @@ export function followLiveCaptions(streamId: number | string, video: HTMLVideoEl
         const recent = (await res.json()) as RecentCues;
         // A stream nobody is transcribing has no captions to wait for.
         if (!recent.captioned) return;
+        if (!track) {
+          // The language is the transcriber's to say, and a TextTrack's cannot change: left unsaid.
+          track = video.addTextTrack('captions', LIVE_CAPTIONS_LABEL);
+          track.mode = 'hidden';
+        }
         for (const cue of recent.cues) {
           const key = `${cue.start}|${cue.end}|${cue.text}`;
           if (added.has(key)) continue;
@@ -60,12 +63,11 @@ export function followLiveCaptions(streamId: number | string, video: HTMLVideoEl
   void read();
 
   return {
-    track,
-    holdBack: () => (track.mode === 'showing' ? HOLD_BACK_SECONDS : 0),
+    holdBack: () => (track?.mode === 'showing' ? HOLD_BACK_SECONDS : 0),
     close() {
       closed = true;
       if (timer) clearTimeout(timer);
-      track.mode = 'disabled';
+      if (track) track.mode = 'disabled';
     },
   };
 }

@@ -131,6 +131,13 @@ export function watchLiveStream(options: LiveViewerOptions): LiveViewer {
   };
 
   let firstMediaAt: number | null = null;
+  /** Paused by the player to fall back to the captions' hold-back (not by the reader). */
+  let holdingBack = false;
+  const resumeHeldBack = () => {
+    if (!holdingBack || closed) return;
+    holdingBack = false;
+    void video.play().catch(() => undefined);
+  };
   const followLiveEdge = () => {
     const buffered = video.buffered;
     if (buffered.length === 0) return;
@@ -148,15 +155,23 @@ export function watchLiveStream(options: LiveViewerOptions): LiveViewer {
     }
     const holdBack = options.holdBackSeconds?.() ?? 0;
     if (holdBack > 0) {
-      // Captions showing: play where they are final, as far back as what is buffered allows.
+      // Captions showing: play where they are final.
       const behind = end - video.currentTime;
       const target = Math.max(buffered.start(0), end - holdBack);
       // Too near the edge (the captions were just turned on) or too far behind: to the hold-back, as far back as the buffer allows.
       if ((behind < holdBack - maxLatency / 2 && video.currentTime - target > 1) || behind > holdBack + maxLatency)
         video.currentTime = target;
-    } else if (end - video.currentTime > maxLatency) {
-      video.currentTime = Math.max(buffered.start(buffered.length - 1), end - 1);
+      // Not that much buffered behind: wait, paused, until the edge is far enough ahead.
+      // (At most the hold-back itself: a ManagedMediaSource may stop fetching while it has enough ahead.)
+      if (!video.paused && end - video.currentTime < holdBack - 1 && video.currentTime - buffered.start(0) < 1) {
+        holdingBack = true;
+        video.pause();
+        setTimeout(resumeHeldBack, holdBack * 1000);
+      } else if (holdingBack && end - video.currentTime >= holdBack - 1) resumeHeldBack();
+      return;
     }
+    resumeHeldBack();
+    if (end - video.currentTime > maxLatency) video.currentTime = Math.max(buffered.start(buffered.length - 1), end - 1);
   };
 
   const whenIdle = (buffer: SourceBuffer) =>
