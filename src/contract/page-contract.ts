@@ -114,5 +114,8 @@ export const MEMBER_PATHS = { support: '/support' } as const;
  */
 export const READER_SIGNED_IN_COOKIE = 'reader_signed_in';
 
-/** Newsletters' pages: every newsletter with its form, and where a confirmation link lands (`#token=`). */
-export const NEWSLETTER_PATHS = { list: '/newsletters', confirm: '/newsletters/confirm' } as const;
+/**
+ * Newsletters' pages: every newsletter with its form, where a confirmation link lands (`#token=`),
+ * and where an unsubscribe link lands (`?token=`, signed; the page asks, then unsubscribes).
+ */
+export const NEWSLETTER_PATHS = { list: '/newsletters', confirm: '/newsletters/confirm', unsubscribe: '/newsletters/unsubscribe' } as const;

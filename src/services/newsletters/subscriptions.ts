@@ -173,6 +173,21 @@ export async function unsubscribeByToken(
   return { newsletter: await deps.newsletters.findById(subscription.newsletterId), email: subscription.email };
 }
 
+/**
+ * What an unsubscribe link's page says before anything is done (GET never unsubscribes): the
+ * newsletter it names, and whether that address still gets it. 400 invalid_token for a forged link.
+ */
+export async function unsubscribeLinkState(
+  deps: { signedTokens: SignedTokens; subscriptions: SubscriptionRepository; newsletters: NewsletterRepository },
+  token: string,
+): Promise<{ newsletter: Newsletter | null; subscribed: boolean }> {
+  const target = await readUnsubscribeToken(deps, token);
+  const subscription = await deps.subscriptions.findById(target.subscriptionId);
+  if (!subscription) return { newsletter: null, subscribed: false };
+  const newsletter = await deps.newsletters.findById(subscription.newsletterId);
+  return { newsletter, subscribed: subscription.status === 'subscribed' };
+}
+
 /** PUT /api/readers/me/newsletters: exactly these (active) newsletters for the reader's address, the rest left. */
 export async function setReaderNewsletters(
   deps: { newsletters: NewsletterRepository; subscriptions: SubscriptionRepository; clock: Clock },

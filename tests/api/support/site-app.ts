@@ -49,7 +49,7 @@ export function siteApp(
   const app = createApp(deps, { assets: fakeAssets, edgeCache, pictureCache: options.pictureCache ?? null });
   const fetchPath = async (
     path: string,
-    init: { method?: string; token?: string; json?: unknown; headers?: Record<string, string> } = {},
+    init: { method?: string; token?: string; json?: unknown; body?: string; headers?: Record<string, string> } = {},
   ) => {
     const headers: Record<string, string> = { ...init.headers };
     if (init.token) headers.Authorization = `Bearer ${init.token}`;
@@ -58,7 +58,7 @@ export function siteApp(
       new Request(`${ORIGIN}${path}`, {
         method: init.method ?? 'GET',
         headers,
-        body: init.json === undefined ? undefined : JSON.stringify(init.json),
+        body: init.json === undefined ? init.body : JSON.stringify(init.json),
       }),
     );
     const bytes = new Uint8Array(await res.arrayBuffer());

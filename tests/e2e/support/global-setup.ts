@@ -82,7 +82,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   // The site mails a real local mail server (SMTP_URL), read back in Node by an independent parser.
   const mail = await startMailCatcher();
-  // Captions are transcribed by the stand-in of OpenAI's transcription API (decision 126), which decodes what it hears.
+  // Captions are transcribed by the stand-in of OpenAI's transcription API (decision 126), which really decodes what it
+  // is sent; it also makes the captions journey's spoken video (tests/e2e/captions.e2e.ts).
   const transcriber = await TranscriberStandIn.start();
 
   mkdirSync(join(projectRoot, 'test-results'), { recursive: true });
@@ -103,7 +104,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // The alerts journey's push service is on this machine, over http (scripts/lib/push-receiver).
       PUSH_ALLOW_PRIVATE: '1',
       SMTP_URL: `smtp://127.0.0.1:${mail.smtpPort}`,
-      TRANSCRIBE_URL: transcriber.url,
       MAIL_FROM: 'newsroom@newsroom.test',
       // The fediverse journey's peer (tests/e2e/fediverse.e2e.ts) is a server on this machine.
       FEDERATION_ALLOW_PRIVATE: '1',
@@ -113,6 +113,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // Paid membership against the stand-in of Stripe's API (decision 092): its Checkout page is what the members journey pays on.
       STRIPE_STAND_IN: '1',
       STRIPE_STAND_IN_PORT: process.env.E2E_STRIPE_PORT ?? '12112',
+      TRANSCRIBE_URL: transcriber.url,
       // Vitest sets NODE_ENV=test; the site under test must be the production build readers get.
       NODE_ENV: 'production',
     }),

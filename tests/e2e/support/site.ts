@@ -21,6 +21,8 @@ declare module 'vitest' {
     transcriberOrigin: string;
     /** The HTTP side of the local mail server the site mails (scripts/lib/mail-catcher.ts). */
     mailCatcher: string;
+    /** The stand-in transcriber the site sends captions' audio to (TRANSCRIBE_URL); it makes spoken test videos too. */
+    transcriberOrigin: string;
   }
 }
 

@@ -6,7 +6,7 @@ import type { Story } from '../../../domain/story/entities.ts';
 import { isValidSlug } from '../../../domain/story/slug.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { AppEnv, ReaderLevelOf } from '../context.ts';
-import { renderAppShell } from '../seo/app-shell.ts';
+import { orBareShell, renderAppShell } from '../seo/app-shell.ts';
 import { storyBody } from '../seo/story-gate.ts';
 import { ACCESS_HEADER } from '../middleware/edge-cache.ts';
 
@@ -55,6 +55,9 @@ import {
   newslettersReadingView,
   newsroomNewsletter,
 } from '../seo/newsletter-pages.ts';
+import { unsubscribeHead, unsubscribeReadingView, type UnsubscribeScreen } from '../seo/unsubscribe-page.ts';
+import { unsubscribeByToken, unsubscribeLinkState } from '../../../services/newsletters/subscriptions.ts';
+import { DomainError, ValidationError } from '../../../domain/errors.ts';
 
 const RSS_ITEMS = 50;
 const SITEMAP_MAX = 50_000;
@@ -125,6 +128,16 @@ const STORY_REPLIES = 50;
 /** A file's address (its last segment has an extension): a missing one is a plain 404, not a page. */
 const looksLikeFile = (path: string) => /\.[A-Za-z0-9]+$/.test(path.slice(path.lastIndexOf('/') + 1));
 
+/** A link's screen, or the not-valid screen for a link the server did not sign (400 invalid_token). */
+async function readLink<T>(read: () => Promise<T>, screen: (answer: T) => UnsubscribeScreen): Promise<UnsubscribeScreen> {
+  try {
+    return screen(await read());
+  } catch (error) {
+    if (error instanceof DomainError) return { kind: 'invalid' };
+    throw error;
+  }
+}
+
 /**
  * Pages the web can read without running the app: the home page and story pages as the SPA's
  * HTML with their own head tags, the RSS feed, the sitemaps and robots.txt. `cached` (the edge
@@ -148,6 +161,16 @@ export function seoRoutes(
     return renderAppShell(shellPage, notFoundHead(screen), {
       status: 404,
       readingView: notFoundReadingView(screen, { origin: origin(c), now: deps.clock.now(), beats }, appWhenSignedIn),
+    });
+  };
+
+  /** An unsubscribe link's page (seo/unsubscribe-page.ts): per link and per state, so never cached. */
+  const unsubscribePage = async (c: Context, screen: UnsubscribeScreen) => {
+    const [beats, shellPage] = await Promise.all([deps.beats.list(), shell(c)]);
+    return renderAppShell(orBareShell(shellPage), unsubscribeHead(screen), {
+      status: screen.kind === 'invalid' ? 400 : 200,
+      headers: { 'Cache-Control': 'no-store' },
+      readingView: unsubscribeReadingView(screen, { origin: origin(c), now: deps.clock.now(), beats }),
     });
   };
 
@@ -331,6 +354,35 @@ export function seoRoutes(
         return renderAppShell(shellPage, confirmHead(), {
           readingView: confirmReadingView({ origin: origin(c), now: deps.clock.now(), beats }),
         });
+      })
+      // An unsubscribe link's page: per link and state, so never cached; a POST from its button unsubscribes.
+      .get(NEWSLETTER_PATHS.unsubscribe, async (c) => {
+        const token = c.req.query('token') ?? '';
+        return unsubscribePage(
+          c,
+          await readLink(
+            () => unsubscribeLinkState(deps, token),
+            ({ newsletter, subscribed }) =>
+              subscribed
+                ? { kind: 'ask', newsletterName: newsletter?.name ?? null, token }
+                : { kind: 'done', newsletterName: newsletter?.name ?? null },
+          ),
+        );
+      })
+      .post(NEWSLETTER_PATHS.unsubscribe, async (c) => {
+        const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+        if (body['List-Unsubscribe'] !== 'One-Click')
+          throw new ValidationError({ 'List-Unsubscribe': 'Send List-Unsubscribe=One-Click (RFC 8058)' });
+        return unsubscribePage(
+          c,
+          await readLink(
+            () => unsubscribeByToken(deps, c.req.query('token') ?? ''),
+            ({ newsletter }) => ({
+              kind: 'done',
+              newsletterName: newsletter?.name ?? null,
+            }),
+          ),
+        );
       })
       .get(READER_PATHS.signIn, cached, async (c) => {
         const [beats, shellPage] = await Promise.all([deps.beats.list(), shell(c)]);

@@ -85,7 +85,7 @@ export function confirmReadingView({ now, beats = [] }: ReadingViewContext): str
 <h1 id="confirm-heading" class="section-title">Confirming your subscription…</h1>
 <p class="form-status" role="status" aria-live="polite">One moment.</p>
 <noscript><p>Confirming needs JavaScript in this browser.</p></noscript>
-<p><a href="${NEWSLETTER_PATHS.list}">All newsletters</a></p>
+<p><a class="next-step" href="${NEWSLETTER_PATHS.list}">All newsletters</a></p>
 </section></div></main>
 ${footer(new Date(now).getUTCFullYear(), beats)}`;
 }

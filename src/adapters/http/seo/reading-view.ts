@@ -17,7 +17,6 @@ import { formatFullDate } from '../../../domain/dates.ts';
 import { wasUpdatedAfterPublishing } from '../../../domain/story/working-day.ts';
 import { relativeTime } from '../../../domain/relative-time.ts';
 import { SEARCH_QUERY_MAX } from '../../../domain/discovery/search-query.ts';
-import { statusLabel } from '../../../domain/story/story.ts';
 import { authorPath, beatPath, site, storyPath } from '../../../domain/site/site.ts';
 import { aboutSections, footerBeatLinks, otherChannelLinks, videoChannelLinks } from '../../../domain/site/site-links.ts';
 import { videoSource } from '../../../domain/media/video-source.ts';
@@ -236,9 +235,9 @@ export function storyReadingView(
   /** The article's text (seo/story-gate.ts: a gated story's opening and what follows it); its content by default. */
   body = `<div class="article-content">${story.content}</div>`,
 ): string {
+  // No workflow label: a reader only ever meets a published story (issue 42); the staff preview shows it.
   const badges = [
     story.isFeatured ? '<li class="badge badge-accent">Featured</li>' : '',
-    `<li class="badge badge-status badge-${esc(story.status)}">${esc(statusLabel(story.status))}</li>`,
     story.beat ? `<li><a class="badge" href="${esc(beatPath(story.beat))}">${esc(story.beat.name)}</a></li>` : '',
   ].join('');
   // A live stream's player is an island; its frame keeps the page from moving when the player arrives.

@@ -1,43 +1,48 @@
 import { escapeHtml as esc } from '../../../contract/escape-html.ts';
+import { NEWSLETTER_PATHS, READER_PATHS, READING_VIEW_ATTRIBUTE } from '../../../contract/page-contract.ts';
 import { site } from '../../../domain/site/site.ts';
+import type { PageHead } from './page-head.ts';
+import { footer, header, type ReadingViewContext } from './reading-view.ts';
 
 /**
- * The page an unsubscribe link opens (GET /api/newsletters/unsubscribe?token=): one button, which
- * posts RFC 8058's `List-Unsubscribe=One-Click` to the same address. A GET alone never
- * unsubscribes (link scanners and prefetchers follow links). Standalone: it is the API's page.
+ * Where an unsubscribe link lands (/newsletters/unsubscribe?token=; the API's GET of the mail
+ * header's address shows the same page): in the site's frame, one question and one button, which
+ * posts RFC 8058's `List-Unsubscribe=One-Click` back to this page. A GET alone never unsubscribes
+ * (link scanners and prefetchers follow links). After it, or for an address already out, one next step.
  */
-function page(title: string, body: string): string {
-  return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
-<title>${esc(title)} – ${esc(site.name)}</title>
-<style>
-body{margin:0;background:#f3f3f1;color:#1a1a1a;font:18px/1.6 Georgia,'Times New Roman',serif}
-main{max-width:34rem;margin:10vh auto;padding:2rem;background:#fff;border-radius:4px}
-h1{font-size:1.6rem;line-height:1.25;margin:0 0 1rem}
-button{font:600 1rem -apple-system,'Segoe UI',Helvetica,Arial,sans-serif;background:#c8102e;color:#fff;border:0;border-radius:4px;padding:.75rem 1.25rem;cursor:pointer}
-a{color:#c8102e}
-@media (prefers-color-scheme:dark){body{background:#121212;color:#ececec}main{background:#1e1e1e}a{color:#ff6b7f}}
-</style></head>
-<body><main>${body}<p><a href="/">${esc(site.name)}</a></p></main></body></html>`;
+export type UnsubscribeScreen =
+  { kind: 'ask'; newsletterName: string | null; token: string } | { kind: 'done'; newsletterName: string | null } | { kind: 'invalid' };
+
+export const unsubscribeHead = (screen: UnsubscribeScreen): PageHead => ({
+  title: `${screen.kind === 'ask' ? 'Unsubscribe' : screen.kind === 'done' ? 'Unsubscribed' : 'Link not valid'} – ${site.name}`,
+  description: `${site.name}’s newsletters.`,
+  robots: 'noindex',
+  openGraph: [],
+  twitter: [],
+  jsonLd: [],
+});
+
+function screenBody(screen: UnsubscribeScreen): string {
+  if (screen.kind === 'invalid')
+    return `<h1 id="unsubscribe-heading" class="section-title">This link is not valid</h1>
+<p>Use the unsubscribe link at the end of one of our newsletters, or sign in to choose your newsletters yourself.</p>
+<p><a class="button button-primary" href="${READER_PATHS.account}">Go to your account</a></p>`;
+  const what = screen.newsletterName ? esc(screen.newsletterName) : 'this newsletter';
+  if (screen.kind === 'done')
+    return `<h1 id="unsubscribe-heading" class="section-title">You are unsubscribed</h1>
+<p>You will get no more issues of ${what}.</p>
+<p><a class="button button-primary" href="/">Go to the front page</a></p>`;
+  const action = `${NEWSLETTER_PATHS.unsubscribe}?${new URLSearchParams({ token: screen.token })}`;
+  return `<h1 id="unsubscribe-heading" class="section-title">Unsubscribe from ${what}?</h1>
+<p>You will get no more issues of ${what}.</p>
+<form method="post" action="${esc(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" class="button button-primary">Unsubscribe</button></form>`;
 }
 
-export function unsubscribeConfirmPage(newsletterName: string | null, action: string): string {
-  const what = newsletterName ? esc(newsletterName) : 'this newsletter';
-  return page(
-    'Unsubscribe',
-    `<h1>Unsubscribe from ${what}?</h1><p>You will get no more issues of ${what}. You can subscribe again at any time.</p>
-<form method="post" action="${esc(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
-  );
-}
-
-export function unsubscribedPage(newsletterName: string | null): string {
-  const what = newsletterName ? esc(newsletterName) : 'the newsletter';
-  return page('Unsubscribed', `<h1>You are unsubscribed</h1><p>You will get no more issues of ${what}.</p>`);
-}
-
-export function invalidLinkPage(): string {
-  return page(
-    'Link not valid',
-    '<h1>This link is not valid</h1><p>Use the unsubscribe link at the end of one of our newsletters, or manage your newsletters on your account page.</p>',
-  );
+export function unsubscribeReadingView(screen: UnsubscribeScreen, { now, beats = [] }: ReadingViewContext): string {
+  return `${header(false)}
+<main id="main" ${READING_VIEW_ATTRIBUTE}><div class="page narrow account-page">
+<section class="account unsubscribe" aria-labelledby="unsubscribe-heading">
+${screenBody(screen)}
+</section></div></main>
+${footer(new Date(now).getUTCFullYear(), beats)}`;
 }
