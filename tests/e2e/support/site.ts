@@ -17,8 +17,6 @@ declare module 'vitest' {
     admin: E2eAccount;
     /** The demo reporters, all with DEMO_PASSWORD. */
     reporters: E2eAccount[];
-    /** The stand-in transcriber the site's TRANSCRIBE_URL names (scripts/lib/transcriber-stand-in); it makes spoken videos too. */
-    transcriberOrigin: string;
     /** The HTTP side of the local mail server the site mails (scripts/lib/mail-catcher.ts). */
     mailCatcher: string;
     /** The stand-in transcriber the site sends captions' audio to (TRANSCRIBE_URL); it makes spoken test videos too. */
