@@ -47,14 +47,19 @@ export function targetDurationFor(longest: number, floor = 2): number {
   return Math.max(floor, Math.round(longest));
 }
 
-export function hlsMediaPlaylist(playlist: HlsPlaylist): string {
-  const { segments } = playlist;
-  const lines = [
+/** The lines every media playlist of a stream opens with (its segments' and its subtitles'). */
+function playlistHead({ segments, targetDuration, nextSequence }: HlsPlaylist): string[] {
+  return [
     '#EXTM3U',
     `#EXT-X-VERSION:${HLS_VERSION}`,
-    `#EXT-X-TARGETDURATION:${playlist.targetDuration}`,
-    `#EXT-X-MEDIA-SEQUENCE:${segments[0]?.n ?? playlist.nextSequence}`,
+    `#EXT-X-TARGETDURATION:${targetDuration}`,
+    `#EXT-X-MEDIA-SEQUENCE:${segments[0]?.n ?? nextSequence}`,
   ];
+}
+
+export function hlsMediaPlaylist(playlist: HlsPlaylist): string {
+  const { segments } = playlist;
+  const lines = playlistHead(playlist);
   if (playlist.ended) lines.push('#EXT-X-PLAYLIST-TYPE:VOD');
   else lines.push(`#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES${holdBackOf(playlist)}`);
   if (segments.length > 0 && segments.every((segment) => segment.key)) lines.push('#EXT-X-INDEPENDENT-SEGMENTS');
@@ -115,12 +120,7 @@ export function hlsMultivariantPlaylist(variant: HlsVariant, query = ''): string
  */
 export function hlsSubtitlesPlaylist(playlist: HlsPlaylist): string {
   const { segments } = playlist;
-  const lines = [
-    '#EXTM3U',
-    `#EXT-X-VERSION:${HLS_VERSION}`,
-    `#EXT-X-TARGETDURATION:${playlist.targetDuration}`,
-    `#EXT-X-MEDIA-SEQUENCE:${segments[0]?.n ?? playlist.nextSequence}`,
-  ];
+  const lines = playlistHead(playlist);
   if (playlist.ended) lines.push('#EXT-X-PLAYLIST-TYPE:VOD');
   else if (playlist.holdBack) lines.push(`#EXT-X-SERVER-CONTROL:HOLD-BACK=${playlist.holdBack.toFixed(1)}`);
   for (const segment of segments) {
