@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { e2eSiteCount } from './tests/e2e/support/ports.ts';
 import { StartStateFirst } from './tests/e2e/support/start-state-first.ts';
 
 /**
- * Browser journeys (`npm run test:e2e`): the global setup builds and serves the site on workerd
- * with a fresh, seeded database; each file drives Debian's Chromium through playwright-core.
- * One file at a time: they share that one site, and the machines have two cores.
+ * Browser journeys (`npm run test:e2e`): the global setup builds the site once and serves it on
+ * workerd E2E_SITES times (default 2), each with a fresh, seeded database; each file drives Debian's
+ * Chromium through playwright-core. A worker per site, each running one file at a time on its own
+ * site: two journeys at once, never two on one site (decision 113).
  */
 export default defineConfig({
   test: {
@@ -12,9 +14,8 @@ export default defineConfig({
     environment: 'node',
     include: ['tests/e2e/**/*.e2e.ts'],
     globalSetup: ['./tests/e2e/support/global-setup.ts'],
-    fileParallelism: false,
     sequence: { sequencer: StartStateFirst },
-    maxWorkers: 1,
+    maxWorkers: e2eSiteCount(),
     testTimeout: 60_000,
     // What a journey waits for (the app's first screen after a cold load: a waterfall of chunks
     // from wrangler dev, about 1 s on an idle 2-core machine) gets 10 s, not expect.poll's 1 s. A

@@ -86,9 +86,14 @@ async function main(): Promise<void> {
   console.log('Preparing the local database...');
   const report = await prepareLocal();
 
-  console.log('Building the site...');
-  // buildApp, as `vite build` does: the client and the worker, plus the config the preview reads.
-  await (await createBuilder({ root: projectRoot, logLevel: 'warn' })).buildApp();
+  if (process.env.BUILD === '0') {
+    // A second site on this machine (the journeys run two) serves the build the first just made.
+    console.log('Serving the last build (BUILD=0)...');
+  } else {
+    console.log('Building the site...');
+    // buildApp, as `vite build` does: the client and the worker, plus the config the preview reads.
+    await (await createBuilder({ root: projectRoot, logLevel: 'warn' })).buildApp();
+  }
 
   // The settings docs/product/api.md names, from this environment (e.g. SMTP_URL, or VIEW_FLUSH_SECONDS, which the e2e run shortens).
   const vars = workerSettingsFromEnv();

@@ -33,9 +33,11 @@ const HOST = '127.0.0.1';
 /**
  * Runs the served worker's scheduled handler (wrangler.toml's Cron Trigger, the minute job) once,
  * through the route wrangler dev gives every worker it serves; resolves with its status.
+ * `scheduledTime` (ms) is the minute the run is for, as Cloudflare gives it; by default, now.
  */
-export async function runScheduledHandler(baseUrl: string, cron = '* * * * *'): Promise<number> {
-  const res = await fetch(`${baseUrl}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(cron)}`);
+export async function runScheduledHandler(baseUrl: string, cron = '* * * * *', scheduledTime?: number): Promise<number> {
+  const time = scheduledTime === undefined ? '' : `&time=${scheduledTime}`;
+  const res = await fetch(`${baseUrl}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(cron)}${time}`);
   await res.body?.cancel();
   return res.status;
 }

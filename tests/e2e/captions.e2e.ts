@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
 import type { Story } from '../../src/domain/story/entities.ts';
 import { expect, test } from './support/browser.ts';
 import { expectNotice } from './support/media.ts';
@@ -23,7 +22,7 @@ interface SpokenVideo {
 }
 
 async function spokenVideo(phrases: number[]): Promise<SpokenVideo> {
-  const res = await fetch(`${inject('transcriberOrigin')}/_stand-in/video?phrases=${phrases.join(',')}&container=webm`);
+  const res = await fetch(`${site().transcriberOrigin}/_stand-in/video?phrases=${phrases.join(',')}&container=webm`);
   if (!res.ok) throw new Error(`the stand-in made no video: ${res.status}`);
   return {
     bytes: Buffer.from(await res.arrayBuffer()),

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, inject } from 'vitest';
+import { beforeAll, describe } from 'vitest';
 import type { ActiveLiveStream, LiveStream } from '../../src/domain/live-video/entities.ts';
 import { readBoxHeader } from '../../src/media/mp4/boxes.ts';
 import { expect, test } from './support/browser.ts';
@@ -114,7 +114,7 @@ describe('live captions', () => {
     pageErrors,
     browser,
   }) => {
-    const made = await fetch(`${inject('transcriberOrigin')}/_stand-in/video?phrases=${PHRASES.join(',')}&container=fmp4`);
+    const made = await fetch(`${site().transcriberOrigin}/_stand-in/video?phrases=${PHRASES.join(',')}&container=fmp4`);
     expect(made.status).toBe(200);
     const video = new Uint8Array(await made.arrayBuffer());
     const phrases = JSON.parse(decodeURIComponent(made.headers.get('x-phrases')!)) as { text: string; start: number; end: number }[];

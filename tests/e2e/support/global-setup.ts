@@ -7,24 +7,25 @@ import type { TestProject } from 'vitest/node';
 import { STATE_DIR_ENV } from '../../../scripts/lib/local-state.ts';
 import { projectRoot, quietEnv } from '../../../scripts/lib/project.ts';
 import { demoReporters } from '../../../scripts/seed/demo-newsroom.ts';
-import { e2ePorts, portIsFree } from './ports.ts';
+import { e2ePorts, e2eSiteCount, portIsFree } from './ports.ts';
 import { startMailCatcher } from '../../../scripts/lib/mail-catcher.ts';
 import { TranscriberStandIn } from '../../../scripts/lib/transcriber-stand-in/transcriber-stand-in.ts';
-import type { E2eAccount } from './site.ts';
+import type { E2eAccount, E2eSite } from './site.ts';
 
 /**
- * Starts the site the way `npm start` does (prepare, build, serve on workerd) against a FRESH
- * state directory seeded with the demo and with credentials known to this run, on a free port,
- * and stops it (workerd included) when the run ends. E2E_PORT picks the port; otherwise the first
- * free one of E2E_PORTS (default 8800-8809).
+ * Starts the sites the way `npm start` does (prepare, build, serve on workerd), each against a
+ * FRESH state directory seeded with the demo and with credentials known to this run, on a free
+ * port, and stops them (workerd included) when the run ends. E2E_PORT picks the first site's port
+ * (the next ones follow it); otherwise the first free ones of E2E_PORTS (default 8800-8809).
  */
 
 const READY_TIMEOUT_MS = 240_000;
 const STOP_TIMEOUT_MS = 15_000;
-const serverLog = join(projectRoot, 'test-results', 'e2e-server.log');
+/** The first site's log is test-results/e2e-server.log, the second's e2e-server-2.log, and so on. */
+const serverLog = (index: number) => join(projectRoot, 'test-results', index === 0 ? 'e2e-server.log' : `e2e-server-${index + 1}.log`);
 
-async function choosePort(): Promise<number> {
-  if (process.env.E2E_PORT) return Number(process.env.E2E_PORT);
+async function choosePort(index: number): Promise<number> {
+  if (process.env.E2E_PORT) return Number(process.env.E2E_PORT) + index;
   const { first, last } = e2ePorts();
   for (let port = first; port <= last; port++) if (await portIsFree(port)) return port;
   throw new Error(`No free port in ${process.env.E2E_PORTS ?? '8800-8809'} for the e2e site; set E2E_PORT`);
@@ -41,10 +42,10 @@ function exited(child: ChildProcess): Promise<void> {
   });
 }
 
-async function waitUntilServing(baseUrl: string, child: ChildProcess): Promise<void> {
+async function waitUntilServing(baseUrl: string, child: ChildProcess, logPath: string): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The e2e site exited with ${child.exitCode} before it answered; see ${serverLog}`);
+    if (child.exitCode !== null) throw new Error(`The e2e site exited with ${child.exitCode} before it answered; see ${logPath}`);
     try {
       const res = await fetch(`${baseUrl}/api/stories?limit=1`);
       if (res.ok) return;
@@ -53,11 +54,11 @@ async function waitUntilServing(baseUrl: string, child: ChildProcess): Promise<v
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  throw new Error(`The e2e site did not answer at ${baseUrl} within ${READY_TIMEOUT_MS / 1000}s; see ${serverLog}`);
+  throw new Error(`The e2e site did not answer at ${baseUrl} within ${READY_TIMEOUT_MS / 1000}s; see ${logPath}`);
 }
 
 /** SIGTERM to the whole process group (node and its workerd), then SIGKILL if it lingers. */
-async function stop(child: ChildProcess): Promise<void> {
+async function stopGroup(child: ChildProcess): Promise<void> {
   if (child.pid === undefined || child.exitCode !== null) return;
   const signalGroup = (signal: NodeJS.Signals) => {
     try {
@@ -73,12 +74,16 @@ async function stop(child: ChildProcess): Promise<void> {
   signalGroup('SIGKILL');
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+/** One site of the run: where it answers, who can sign in, where its mail and captions go, and how to stop it. */
+interface StartedSite extends E2eSite {
+  stop: () => Promise<void>;
+}
+
+async function startSite(index: number, accounts: { admin: E2eAccount; demoPassword: string }): Promise<StartedSite> {
   const stateDir = mkdtempSync(join(tmpdir(), 'newsroom-e2e-'));
-  const port = await choosePort();
+  const port = await choosePort(index);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const admin: E2eAccount = { username: 'e2e-admin', email: 'e2e-admin@example.com', password: secret(), firstName: null, lastName: null };
-  const demoPassword = secret();
+  const { admin, demoPassword } = accounts;
 
   // The site mails a real local mail server (SMTP_URL), read back in Node by an independent parser.
   const mail = await startMailCatcher();
@@ -87,7 +92,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const transcriber = await TranscriberStandIn.start();
 
   mkdirSync(join(projectRoot, 'test-results'), { recursive: true });
-  const log = createWriteStream(serverLog);
+  const log = createWriteStream(serverLog(index));
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: projectRoot,
     // Its own process group, so stopping it also stops the workerd it spawns.
@@ -96,6 +101,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     env: quietEnv({
       PORT: String(port),
       [STATE_DIR_ENV]: stateDir,
+      // The first site builds; the others serve that build (they start after it).
+      ...(index > 0 ? { BUILD: '0' } : {}),
       ADMIN_EMAIL: admin.email,
       ADMIN_USERNAME: admin.username,
       ADMIN_PASSWORD: admin.password,
@@ -112,7 +119,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       RATE_LIMITS: 'off',
       // Paid membership against the stand-in of Stripe's API (decision 092): its Checkout page is what the members journey pays on.
       STRIPE_STAND_IN: '1',
-      STRIPE_STAND_IN_PORT: process.env.E2E_STRIPE_PORT ?? '12112',
+      STRIPE_STAND_IN_PORT: String(Number(process.env.E2E_STRIPE_PORT ?? '12112') + index),
       TRANSCRIBE_URL: transcriber.url,
       // Vitest sets NODE_ENV=test; the site under test must be the production build readers get.
       NODE_ENV: 'production',
@@ -121,33 +128,49 @@ export default async function setup(project: TestProject): Promise<() => Promise
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
 
-  const teardown = async () => {
-    await stop(child);
+  const stop = async () => {
+    await stopGroup(child);
     await mail.close();
     await transcriber.close();
     log.end();
     rmSync(stateDir, { recursive: true, force: true });
   };
   try {
-    await waitUntilServing(baseUrl, child);
+    await waitUntilServing(baseUrl, child, serverLog(index));
   } catch (error) {
-    await teardown();
+    await stop();
     throw error;
   }
+  const reporters = demoReporters.map((reporter) => ({
+    username: reporter.username,
+    email: reporter.email,
+    password: demoPassword,
+    firstName: reporter.firstName,
+    lastName: reporter.lastName,
+  }));
+  return { baseUrl, admin, reporters, mailCatcher: mail.httpUrl, transcriberOrigin: transcriber.origin, stop };
+}
 
-  project.provide('baseUrl', baseUrl);
-  project.provide('mailCatcher', mail.httpUrl);
-  project.provide('transcriberOrigin', transcriber.origin);
-  project.provide('admin', admin);
+/**
+ * One site per worker (vitest.e2e.config.ts: E2E_SITES, default 2): the journeys run two files at a
+ * time, each file on its worker's own site, so no journey shares a site with one running beside it.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const accounts = {
+    admin: { username: 'e2e-admin', email: 'e2e-admin@example.com', password: secret(), firstName: null, lastName: null },
+    demoPassword: secret(),
+  };
+  const started: StartedSite[] = [];
+  const stopAll = async () => void (await Promise.all(started.map((one) => one.stop())));
+  try {
+    for (let index = 0; index < e2eSiteCount(); index++) started.push(await startSite(index, accounts));
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
   project.provide(
-    'reporters',
-    demoReporters.map((reporter) => ({
-      username: reporter.username,
-      email: reporter.email,
-      password: demoPassword,
-      firstName: reporter.firstName,
-      lastName: reporter.lastName,
-    })),
+    'sites',
+    started.map(({ stop: _stop, ...site }) => site),
   );
-  return teardown;
+  return stopAll;
 }

@@ -1,9 +1,9 @@
-import { inject } from 'vitest';
+import { site } from './site.ts';
 import { fetchMailTo, linkInText, type ParsedMail } from '../../../scripts/lib/parsed-mail.ts';
 
 /** What the site under test mailed to `address`, read by mailparser in this process (oldest first). */
 export function mailTo(address: string, options: { count?: number; timeoutMs?: number } = {}): Promise<ParsedMail[]> {
-  return fetchMailTo(inject('mailCatcher'), address, options);
+  return fetchMailTo(site().mailCatcher, address, options);
 }
 
 export const linkIn = linkInText;

@@ -9,24 +9,31 @@ export interface E2eAccount {
   lastName: string | null;
 }
 
+/** A site under test, as the global setup started it. */
+export interface E2eSite {
+  /** Where it answers, e.g. http://127.0.0.1:8800 (no trailing slash). */
+  baseUrl: string;
+  /** The first admin, created by the start-up from ADMIN_EMAIL / ADMIN_PASSWORD. */
+  admin: E2eAccount;
+  /** The demo reporters, all with DEMO_PASSWORD. */
+  reporters: E2eAccount[];
+  /** The HTTP side of the local mail server it mails (scripts/lib/mail-catcher.ts). */
+  mailCatcher: string;
+  /** The stand-in transcriber it sends captions' audio to (TRANSCRIBE_URL); it makes spoken test videos too. */
+  transcriberOrigin: string;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Where the site under test answers, e.g. http://127.0.0.1:8800 (no trailing slash). */
-    baseUrl: string;
-    /** The first admin, created by the start-up from ADMIN_EMAIL / ADMIN_PASSWORD. */
-    admin: E2eAccount;
-    /** The demo reporters, all with DEMO_PASSWORD. */
-    reporters: E2eAccount[];
-    /** The HTTP side of the local mail server the site mails (scripts/lib/mail-catcher.ts). */
-    mailCatcher: string;
-    /** The stand-in transcriber the site sends captions' audio to (TRANSCRIBE_URL); it makes spoken test videos too. */
-    transcriberOrigin: string;
+    /** One site per worker, in worker order (tests/e2e/support/global-setup.ts). */
+    sites: E2eSite[];
   }
 }
 
-/** The running site and its accounts, as the global setup provided them. */
-export function site() {
-  return { baseUrl: inject('baseUrl'), admin: inject('admin'), reporters: inject('reporters') };
+/** This worker's site and its accounts: the files running beside this one each have their own. */
+export function site(): E2eSite {
+  const sites = inject('sites');
+  return sites[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % sites.length]!;
 }
 
 /** A JSON call to the site's API from the test process (arranging data, checking what the UI did). */
@@ -37,7 +44,7 @@ export async function apiCall<T>(
   const headers: Record<string, string> = {};
   if (init.token) headers.Authorization = `Bearer ${init.token}`;
   if (init.json !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${inject('baseUrl')}${path}`, {
+  const res = await fetch(`${site().baseUrl}${path}`, {
     method: init.method ?? 'GET',
     headers,
     body: init.json === undefined ? undefined : JSON.stringify(init.json),
