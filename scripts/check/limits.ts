@@ -1,5 +1,5 @@
 /**
- * `npm run check:limits` (issue 26): the limits that keep the newsroom up, shown on the product as a
+ * `npm run check:limits`: the limits that keep the newsroom up, shown on the product as a
  * newcomer runs it. Starts `npm start` itself (scripts/start.ts: prepare, build, serve on workerd;
  * PORT, default 8910) over a fresh state directory with a known admin, or checks a site already
  * running with `--url http://127.0.0.1:8910` (then ADMIN_EMAIL, ADMIN_PASSWORD and, for the D1

@@ -1,5 +1,5 @@
 /**
- * `npm run check:live-crash` (issue 18): a stream whose reporter was connected when the server died
+ * `npm run check:live-crash`: a stream whose reporter was connected when the server died
  * must still end by itself. Serves the built site over a fresh demo newsroom (127.0.0.1:CRASH_PORT,
  * default 8836; LIVE_GRACE_SECONDS=CRASH_GRACE_SECONDS, default 8), starts a stream, publishes the
  * MP4 camera fixture from Node (each chunk acknowledged), kills the server's whole process group with

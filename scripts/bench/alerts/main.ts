@@ -7,7 +7,7 @@ import { startDemoSite } from '../demo-site.ts';
 import { adminToken } from '../views/view-bench.ts';
 
 /**
- * `npm run bench:alerts` (issue 31): builds the site (unless --no-build), serves it on workerd over a
+ * `npm run bench:alerts`: builds the site (unless --no-build), serves it on workerd over a
  * fresh demo newsroom (127.0.0.1:BENCH_ALERTS_PORT, default 9060) with PUSH_ALLOW_PRIVATE=1, starts the
  * push receiver (scripts/lib/push-receiver: it checks every request's VAPID token and decrypts every
  * message, with code that is not the server's) on BENCH_ALERTS_RECEIVER_PORT (default 9061), subscribes

@@ -8,7 +8,7 @@ import { machineLoad } from '../machine-load.ts';
 import { d1Statements, inParallel, json, receivedOf, resultTable, waitFor, type PeerEntry, type RoundResult } from './federation-bench.ts';
 
 /**
- * `npm run bench:federation` (issue 30, docs/decisions/096): serves the built site over a fresh demo
+ * `npm run bench:federation` (docs/decisions/096): serves the built site over a fresh demo
  * newsroom (D1 statements counted, FEDERATION_ALLOW_PRIVATE=1) and starts the test peer as a process
  * of its own playing 50 servers (127.0.0.2 to 127.0.0.51, one port), each with 20 people: 10 follow
  * a reporter, 10 the newsroom, by real signed Follows (the peer checks every Accept it gets). Then,

@@ -32,7 +32,7 @@ export interface Viewer {
 }
 
 /**
- * Today's viewer (before issue 11): one WebSocket on GET /api/streams/{id}/watch into the stream's
+ * The first viewer design: one WebSocket on GET /api/streams/{id}/watch into the stream's
  * object, which sends it every chunk. Joined = the object's first message (its welcome) arrived.
  */
 export function wsViewer(baseUrl: string, streamId: number, follower: ViewerFollower): Viewer {

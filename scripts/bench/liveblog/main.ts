@@ -8,7 +8,7 @@ import { machineLoad } from '../machine-load.ts';
 import { resultTable, runRound, type RoundResult } from './liveblog-bench.ts';
 
 /**
- * `npm run bench:liveblog` (issue 21, decision 055): builds the site (unless --no-build), serves it
+ * `npm run bench:liveblog` (decision 055): builds the site (unless --no-build), serves it
  * on workerd over a fresh demo newsroom with D1 statements counted (COUNT_D1_QUERIES=1), and for
  * each reader count in LIVEBLOG_BENCH_READERS (default 0,10,100,1000,2000: 0 is the reporter alone)
  * opens a fresh live blog, has that many simulated readers open its page and follow it as the page

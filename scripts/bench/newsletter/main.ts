@@ -8,7 +8,7 @@ import { startDemoSite } from '../demo-site.ts';
 import { adminToken } from '../views/view-bench.ts';
 
 /**
- * `npm run bench:newsletter` (issue 28): builds the site (unless --no-build) and serves it on
+ * `npm run bench:newsletter`: builds the site (unless --no-build) and serves it on
  * workerd over a fresh demo newsroom (127.0.0.1:BENCH_NEWSLETTER_PORT, default 8960), mailing a real
  * local SMTP server (scripts/lib/mail-catcher.ts, SMTP 2530) with D1 statements counted
  * (COUNT_D1_QUERIES=1). Then, twice, BENCH_NEWSLETTER_SUBSCRIBERS (default 10,000) confirmed

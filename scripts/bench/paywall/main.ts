@@ -5,7 +5,7 @@ import { printStoryReadResult, runStoryReadBench } from './story-reads.ts';
 import { printWebhookResult, runWebhookBench } from './webhook-events.ts';
 
 /**
- * `npm run bench:paywall` (issue 29's Scale): the page and JSON of a paid story as anonymous readers,
+ * `npm run bench:paywall` : the page and JSON of a paid story as anonymous readers,
  * free and paid members read it against a public story (story-reads.ts), then 1,000 Stripe webhook
  * events with duplicates and reordering and the end state checked (webhook-events.ts), on one build
  * (--no-build serves the last one). Both results go to bench-results/paywall.json.

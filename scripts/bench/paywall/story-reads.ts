@@ -9,7 +9,7 @@ import { machineLoad } from '../machine-load.ts';
 import { adminToken } from '../views/view-bench.ts';
 
 /**
- * The story part of `npm run bench:paywall` (issue 29, decision 090): serves the built site over a
+ * The story part of `npm run bench:paywall` (decision 090): serves the built site over a
  * fresh demo newsroom (127.0.0.1:BENCH_PAYWALL_PORT, default 8980; edge cache on, as deployed) with
  * Stripe pointed at the stand-in of its API (BENCH_PAYWALL_STORY_STRIPE_PORT, default 12114) and mail
  * at a local catcher. Through the product only: an admin makes a paid tier, a public story and a paid

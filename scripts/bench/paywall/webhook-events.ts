@@ -9,7 +9,7 @@ import { startDemoSite } from '../demo-site.ts';
 import { adminToken } from '../views/view-bench.ts';
 
 /**
- * The webhook part of `npm run bench:paywall` (issue 29; decision 093), also runnable alone as
+ * The webhook part of `npm run bench:paywall` (decision 093), also runnable alone as
  * `npm run bench:paywall:webhooks`: serves the built site over a fresh demo newsroom
  * (127.0.0.1:BENCH_PAYWALL_WEBHOOK_PORT, default 8985) with Stripe pointed at the stand-in of its API
  * (port BENCH_PAYWALL_STRIPE_PORT, default 12113). Readers subscribe through Checkout on the stand-in,

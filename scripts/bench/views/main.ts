@@ -7,7 +7,7 @@ import { loadTest } from '../load-test.ts';
 import { adminToken, benchStories, roundTable, runRound, type RoundResult } from './view-bench.ts';
 
 /**
- * `npm run bench:views` (issue 22): builds the site (unless --no-build), serves it on workerd over
+ * `npm run bench:views`: builds the site (unless --no-build), serves it on workerd over
  * a fresh demo newsroom (127.0.0.1:BENCH_VIEWS_PORT, default 8875) with BENCH_VIEWS_STORIES more
  * published stories (default 40), and for each rate in BENCH_VIEWS_RATES (default 200,1000,2000
  * views/s offered) sends views for BENCH_VIEWS_SECONDS (default 10) from simulated readers with

@@ -130,7 +130,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use('/users/by-username/*', edge.readThrough)
     // Which streams are on air: a reader's join reads it, so it comes from the cache too (decision 025);
     // starting and ending a stream refresh it, also when a stream ends by itself, and its viewer
-    // counts (written by each room every few seconds) are never older than about 10 s (issue 18).
+    // counts (written by each room every few seconds) are never older than about 10 s.
     .use('/streams/active', edge.readThroughWithin(ACTIVE_STREAMS_MAX_AGE_SECONDS))
     .use(edge.purgeOnWrite(isPublicWrite))
     .use(federateWrites(isPublicWrite, syncFediverse))
@@ -228,7 +228,7 @@ function withOuterLayers(app: Hono<AppEnv>, options: AppOptions): Hono<AppEnv> {
 /**
  * The mail header's unsubscribe address (RFC 8058) opened in a browser: a GET, or a form's POST
  * that asks for HTML, gets the reader's unsubscribe page at that address, in the site's frame
- * (issue 42). A mail client's one-click POST stays the API's.
+ *. A mail client's one-click POST stays the API's.
  */
 function unsubscribePageRequest(request: Request): Request | null {
   if (!isApiUrl(request.url)) return null;

@@ -168,7 +168,7 @@ export class StripeGateway implements PaymentGateway {
       customer_update: { enabled: true, allowed_updates: ['email', 'address'] },
       invoice_history: { enabled: true },
       payment_method_update: { enabled: true },
-      // Readers who cancel keep what they paid for: to the end of the period (decision 091).
+      // Readers who cancel keep what they paid for: to the end of the period (decision 093).
       subscription_cancel: { enabled: true, mode: 'at_period_end' },
       subscription_update:
         products.length > 0

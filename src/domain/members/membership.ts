@@ -1,7 +1,7 @@
 import type { MemberState, StripeSubscription, SubscriptionRecord, SubscriptionStatus } from './entities.ts';
 
 /**
- * The membership rules (docs/product/api.md, "Members and reader revenue"; decision 091): a reader
+ * The membership rules (docs/product/api-members.md; decision 093): a reader
  * keeps paid access while Stripe says the subscription is active, trialing or past_due, and after a
  * cancellation until the end of the period they paid for.
  */

@@ -3,7 +3,7 @@ import type { StoryAuthor } from '../../domain/story/entities.ts';
 import { escapeHtml } from '../../contract/escape-html.ts';
 
 /**
- * What readers read on a live stream's story (issue 19 item 7): the reporter's description, or a
+ * What readers read on a live stream's story: the reporter's description, or a
  * line that says what the story is when they gave none; and a body that stays true on air and after
  * (the recording becomes the story's video when the stream ends), never a placeholder.
  */

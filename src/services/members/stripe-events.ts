@@ -6,7 +6,7 @@ import type { ReaderRepository } from '../../domain/readers/ports.ts';
 import { gatewayOrThrow } from './payments.ts';
 
 /**
- * POST /api/stripe/webhook (decision 091). Events arrive at least once and in any order; each is
+ * POST /api/stripe/webhook (decision 093). Events arrive at least once and in any order; each is
  * handled once (its id recorded in the same atomic write as what it changed), and none is applied as
  * a change to what we hold: a subscription event makes us read the subscription from Stripe as it is
  * now, a payment is one row by its invoice or session, a refund says Stripe's total refunded so far.

@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 
 /**
  * An email address that, when it must wrap, wraps after the "@" or before a dot ("maya.okafor@" /
- * "example.com"), never inside a word: <wbr> marks those places (issue 42).
+ * "example.com"), never inside a word: <wbr> marks those places.
  */
 export function EmailAddress({ address }: { address: string }) {
   const parts = address.split(/(?<=@)|(?=\.)/);

@@ -20,7 +20,7 @@ import { failureText } from './failure-text.ts';
 import './captions-card.css';
 
 /**
- * The caption desk (issue 39 item 4, docs/product/api-captions.md) on a stored story with a video of
+ * The caption desk (docs/product/api-captions.md) on a stored story with a video of
  * its own: its tracks with their state, source and review; a cue editor beside the video; a .vtt or
  * .srt file uploaded (its first bad line named); Generate (the transcriber); delete. A form of its own
  * in StoryTools: the story's save button never sends it.

@@ -36,7 +36,7 @@ function readDrafts(drafts: readonly DraftCue[]): { cues: Cue[]; problems: Recor
 }
 
 /**
- * One track's cues beside the video (issue 39 item 4): each cue's times and text, a jump to it, split
+ * One track's cues beside the video: each cue's times and text, a jump to it, split
  * and merge; the cue being played is marked. Saved at the version read: `409 stale_version` says
  * someone else saved first, and offers their version.
  */

@@ -1,7 +1,7 @@
 import type { Cue } from '../../../domain/captions/cues.ts';
 
 /**
- * The caption desk's cue edits (issue 39 item 4), pure: a cue's times as people type them, split
+ * The caption desk's cue edits, pure: a cue's times as people type them, split
  * and merge. The server checks every cue again (docs/product/api-captions.md).
  */
 

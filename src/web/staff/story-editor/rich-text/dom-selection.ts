@@ -8,7 +8,7 @@ import type { EditorView } from '@tiptap/pm/view';
  * learns of it from the next `selectionchange` event, which the browser fires as a task of its
  * own. A key ProseMirror handles itself (Enter, Backspace, Delete, Ctrl+B, Ctrl+V), or a toolbar
  * command, that arrives before that event acts on the old selection: Shift+Home, End, Enter at
- * automation speed replaced the selected line with a new paragraph (issue 9, item 4). Called
+ * automation speed replaced the selected line with a new paragraph. Called
  * before such keys and commands, this reads the selection the reporter actually sees.
  * docs/decisions/028-the-editor-owns-its-document.md
  */

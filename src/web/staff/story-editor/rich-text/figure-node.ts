@@ -18,7 +18,7 @@ declare module '@tiptap/core' {
 }
 
 /**
- * A picture in the story text with its words (issue 19 item 10): `<figure><img src alt>` and, when
+ * A picture in the story text with its words: `<figure><img src alt>` and, when
  * it has one, `<figcaption>`: the shape the server's sanitiser keeps. An atom: alt text and caption
  * are edited in the picture dialog, not in the text.
  */
