@@ -12,8 +12,9 @@ mkdirSync(new URL('./dist/client', import.meta.url), { recursive: true });
 
 /**
  * The worker's integration tests inside workerd against real local D1 and R2: each file gets its own
- * workerd with isolated storage (migrations applied in setup). Two projects of this shape run side by
- * side, each one file at a time (tests/support/api-file-groups.ts says which file goes where).
+ * workerd with isolated storage (migrations applied in setup). Two projects of this shape: `api`, two
+ * files at a time, then `api-servers`, one at a time (tests/support/api-file-groups.ts says which
+ * file goes where).
  */
 function apiProject(name: string, include: string[]): TestProjectInlineConfiguration {
   return {
@@ -60,6 +61,9 @@ function apiProject(name: string, include: string[]): TestProjectInlineConfigura
     test: {
       name,
       include,
+      // The files that share the run's servers run one at a time, after the others (Vitest runs a
+      // project with a single worker in a group of its own, last); the others two at a time.
+      ...(name === 'api-servers' ? { maxWorkers: 1 } : {}),
       setupFiles: ['./tests/api/support/apply-migrations.ts'],
       // Local mail servers, the fediverse's test peer, a push service that decrypts, Stripe's and the transcriber's stand-ins: once for both projects.
       globalSetup: ['./tests/support/api-servers.global.ts'],
@@ -79,10 +83,13 @@ const groups = apiFileGroups('./tests/api');
 
 /**
  * The pure domain core, the use cases (services), the adapters' pure helpers, the web's pure helpers, the page contract (the app's routes) and the build's own plugins in plain Node, and the worker's integration tests inside
- * workerd against real local D1 and R2 in two projects that run side by side (apiProject below).
+ * workerd against real local D1 and R2 in two projects (apiProject below).
  */
 export default defineConfig({
   test: {
+    // Vitest gives a run `cores - 1` workers, one on a 2-core machine; an API file's work is in its own
+    // workerd while its Vitest worker waits, so two at a time keep both cores busy (decision 113).
+    maxWorkers: 2,
     projects: [
       {
         test: {
