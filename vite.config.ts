@@ -20,7 +20,7 @@ process.env.WRANGLER_SEND_METRICS ??= 'false';
 const reader = readerChunks(fileURLToPath(new URL('.', import.meta.url)), {
   site: ['src/web/site/frame', 'src/web/site/stories', 'src/web/ui', 'src/web/routes'],
   // The Alerts panel loads on its first tap only, so the other islands' chunk does not carry it.
-  islandsApart: ['src/web/site/live-blog', 'src/web/site/alerts'],
+  islandsApart: ['src/reader/live-blog', 'src/reader/alerts'],
 });
 
 /** PORT picks the port for `npm run dev` (and `vite preview`); default 8787. */

@@ -1,3 +1,5 @@
+import { countOf } from './plural.ts';
+
 /**
  * How numbers read on the site (docs/product/rules.md#limits-and-constants), shared by the SPA and
  * the worker's HTML so both say the same thing (dates: dates.ts). Intl does the work; a browser pays
@@ -19,5 +21,5 @@ export function compactNumber(value: number): string {
 
 /** "1 view", "12 views", "1.5K views". */
 export function viewsLabel(views: number): string {
-  return `${compactNumber(views)} ${views === 1 ? 'view' : 'views'}`;
+  return countOf(views, { one: 'view', other: 'views' }, compactNumber(views));
 }

@@ -1,9 +1,9 @@
-import { APP_WHEN_SIGNED_IN_ATTRIBUTE, READING_VIEW_ATTRIBUTE, STORY_ID_ATTRIBUTE, VIEWS_CLASS } from '../contract/page-contract.ts';
+import { APP_WHEN_SIGNED_IN_ATTRIBUTE, READING_VIEW_ATTRIBUTE, STORY_ID_ATTRIBUTE, VIEWS_ATTRIBUTE } from '../contract/page-contract.ts';
 import { getToken } from './api/client.ts';
-import { islands } from './islands/registry.ts';
+import { islands } from '../reader/islands.ts';
 import { wakeIslands } from './islands/wake-islands.ts';
-import { countStoryView } from './site/story-page/view-count.ts';
-import { readerSignedIn } from './site/readers/reader-hint.ts';
+import { countStoryView } from '../reader/story/view-count.ts';
+import { readerSignedIn } from '../reader/frame/reader-hint.ts';
 import './styles.css';
 
 /**
@@ -25,6 +25,6 @@ if (!view || (signedIn && view.hasAttribute(APP_WHEN_SIGNED_IN_ATTRIBUTE))) {
   void startApp();
 } else {
   const storyId = view.getAttribute(STORY_ID_ATTRIBUTE);
-  if (storyId) countStoryView(Number(storyId), view.querySelector(`.${VIEWS_CLASS}`));
+  if (storyId) countStoryView(Number(storyId), view.querySelector(`[${VIEWS_ATTRIBUTE}]`));
   wakeIslands(islands, { signedIn, reader: readerSignedIn() });
 }

@@ -28,7 +28,8 @@ import { beatRoutes } from './routes/beats.ts';
 import { healthRoutes } from './routes/health.ts';
 import { liveMediaRoutes } from './routes/live-media.ts';
 import { searchRoutes } from './routes/search.ts';
-import { seoRoutes } from './routes/seo.ts';
+import { readerPageRoutes } from './routes/reader-pages.tsx';
+import { readerPages } from '../../services/reader-pages/reader-pages.ts';
 import { socialSettingsRoutes } from './routes/social-settings.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { resumableUploadRoutes } from './routes/resumable-uploads.ts';
@@ -187,7 +188,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // A story's page and its feed are also in the story's scope: a live blog's new update renews them alone (decision 055).
   // One copy per reader level of a gated story's page (decision 090).
   const storyPage = edge.readThroughPerLevel(levelOf, (c) => storyScope(c.req.param('segment') ?? ''));
-  if (options.assets) siteApp.route('/', seoRoutes(deps, options.assets, edge.readThrough, storyPage, levelOf));
+  if (options.assets) {
+    const pages = readerPages({ ...deps, replies: deps.fediverse.replies, paymentsReady: deps.payments !== null });
+    siteApp.route('/', readerPageRoutes(pages, options.assets, edge.readThrough, storyPage, levelOf));
+  }
   siteApp.all('*', async (c) => {
     if (!options.assets) return c.text('Not found', 404);
     const asset = await options.assets(c.req.raw);

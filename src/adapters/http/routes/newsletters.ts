@@ -19,7 +19,7 @@ import { confirmSubscription, readUnsubscribeToken, subscribe, unsubscribeByToke
 import { requireAdmin, requireReporter, signedInUser } from '../middleware/authenticate.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
 import { readerSession, type ReaderEnv } from '../readers/reader-session.ts';
-import { invalidLinkPage, unsubscribeConfirmPage, unsubscribedPage } from '../seo/unsubscribe-page.ts';
+import { invalidLinkPage, unsubscribeConfirmPage, unsubscribedPage } from '../pages/unsubscribe-page.ts';
 import { validate } from '../validate.ts';
 
 /** /api/newsletters (docs/product/api-readers.md): the lists, joining and leaving, subscribers, mail events. */

@@ -10,7 +10,7 @@ export function AlertsMenu({ beat }: { beat?: { slug: string; name: string } }) 
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     let gone = false;
-    void import('../alerts/alerts.island.ts').then(({ mount }) => {
+    void import('../../../reader/alerts/alerts.island.ts').then(({ mount }) => {
       if (!gone && ref.current) void mount(ref.current, beat ? { beat: beat.slug } : {});
     });
     return () => {

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import {
   aboutSections,
@@ -36,9 +35,7 @@ export function SiteFooter() {
         <FooterLinks id="footer-about-links-heading" heading="About">
           {aboutSections.map((section) => (
             <li key={section.hash}>
-              <Link to="/about" hash={section.hash}>
-                {section.label}
-              </Link>
+              <a href={`/about#${section.hash}`}>{section.label}</a>
             </li>
           ))}
         </FooterLinks>

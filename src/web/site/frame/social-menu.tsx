@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { disclosure } from './disclosure.ts';
+import { disclosure } from '../../../reader/frame/disclosure.ts';
 import { otherChannelLinks, videoChannelLinks, type ExternalLink } from '../../../domain/site/site-links.ts';
 import { FOLLOW_MENU_IDS } from '../../../contract/page-contract.ts';
 

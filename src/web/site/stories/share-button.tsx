@@ -1,6 +1,6 @@
 import type { Story } from '../../../domain/story/entities.ts';
 import { Icon } from '../../ui/icons.tsx';
-import { shareStory } from './share-story.ts';
+import { shareStory } from '../../../reader/stories/share-story.ts';
 
 type Shareable = Pick<Story, 'slug' | 'id' | 'title' | 'description'>;
 

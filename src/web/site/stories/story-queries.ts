@@ -4,7 +4,7 @@ import type { Story } from '../../../domain/story/entities.ts';
 import { LIST_PAGE_SIZE } from '../../../domain/site/site.ts';
 import { ApiError, apiRequest } from '../../api/client.ts';
 import { apiList } from '../../api/reads.ts';
-import type { ViewArrival } from '../story-page/arrival.ts';
+import type { ViewArrival } from '../../../reader/story/arrival.ts';
 
 /** The public lists' page size, the same on the worker's pages (docs/product/screens.md). */
 export const STORY_PAGE_SIZE = LIST_PAGE_SIZE;

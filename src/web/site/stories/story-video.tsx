@@ -8,7 +8,8 @@ import {
   posterOf,
   type PictureSlot,
 } from '../../../domain/media/picture.ts';
-import { videoSource, YOUTUBE_PLAYER_ALLOW } from '../../../domain/media/video-source.ts';
+import { videoSource } from '../../../domain/media/video-source.ts';
+import { YOUTUBE_PLAYER_ALLOW } from '../../../domain/media/youtube-player.ts';
 
 /**
  * A story's video: a YouTube video behind its facade (the story's picture and a play button; the

@@ -1,4 +1,3 @@
-import { VIEWS_CLASS } from '../../../contract/page-contract.ts';
 import type { Story } from '../../../domain/story/entities.ts';
 import { policy } from '../../../domain/permissions.ts';
 import { staffPaths } from '../../auth/staff-paths.ts';
@@ -7,7 +6,7 @@ import { HrefLink } from '../../ui/href-link.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { viewsLabel } from '../../../domain/formatting.ts';
 import { formatFullDate } from '../../../domain/dates.ts';
-import { LiveStoryVideo } from '../live/live-story-video.tsx';
+import { LiveStoryVideo } from '../../../reader/live/live-story-video.tsx';
 import { ShareButton } from '../stories/share-button.tsx';
 import { StoryVideo } from '../stories/story-video.tsx';
 import { authorName } from '../../../domain/story/byline.ts';
@@ -19,7 +18,7 @@ import { StoryCorrections } from './story-corrections.tsx';
 import { RelatedStories } from './related-stories.tsx';
 import { authorPath, beatPath } from '../../../domain/site/site.ts';
 import { isLiveBlog } from '../../../domain/live-blog/live-blog.ts';
-import { LiveBlogSlot } from '../live-blog/live-blog-slot.tsx';
+import { LiveBlogSlot } from './live-blog-slot.tsx';
 
 /**
  * docs/product/screens.md's story viewer as the app draws it, for staff only: a story the public may
@@ -81,7 +80,7 @@ export function StoryArticle({ story }: { story: Story }) {
           <span aria-hidden="true"> · </span>
           <time dateTime={story.publishedAt ?? story.createdAt}>{formatFullDate(story.publishedAt ?? story.createdAt)}</time>
           <span aria-hidden="true"> · </span>
-          <span className={VIEWS_CLASS} data-testid="story-views">
+          <span className="article-views" data-testid="story-views">
             {viewsLabel(story.views)}
           </span>
           {wasUpdatedAfterPublishing(story) ? (

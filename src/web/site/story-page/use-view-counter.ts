@@ -3,7 +3,7 @@ import { useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import type { Story } from '../../../domain/story/entities.ts';
 import { recordView } from '../stories/story-queries.ts';
-import { landingArrival, type ViewArrival } from './arrival.ts';
+import { landingArrival, type ViewArrival } from '../../../reader/story/arrival.ts';
 
 /** Visits (history entry + story) already counted during this page load. */
 const counted = new Set<string>();

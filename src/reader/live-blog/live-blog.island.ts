@@ -1,0 +1,190 @@
+import { LIVE_BLOG, updateId } from '../../contract/live-blog.ts';
+import { keyEventLinks, LiveBlogSection, olderHref } from './live-blog-markup.tsx';
+import type { LiveBlogFeed } from '../../domain/live-blog/answers.ts';
+import type { LiveBlogUpdate } from '../../domain/live-blog/entities.ts';
+import { updateTime, updateView } from '../../domain/live-blog/live-blog.ts';
+import { apiRequest, getToken } from '../../web/api/client.ts';
+import { followChanges, type ChangeSource } from './feed-source.ts';
+import { FeedView } from './feed-view.ts';
+import { shareUpdate } from './share-update.ts';
+
+/**
+ * The live blog's feed on a reader's page, brought to life in place (docs/product/screens.md,
+ * "Live blog"; decision 055; an island in the sense of GUIDE example 12): the worker's markup stays
+ * the page, this only changes it as updates arrive, and loads older ones as the reader scrolls.
+ * Its code loads only on live blog pages. `mount` takes the worker's section as it is; given an
+ * empty element (a story page the app rendered: a signed-in reporter's preview of a draft) it first
+ * writes the same section from the API.
+ */
+
+export interface LiveBlogProps {
+  storyId?: number;
+  path?: string;
+  /** Whether anyone may read it (the event stream), or only staff (the feed, with their token). */
+  published?: boolean;
+}
+
+interface Running {
+  section: HTMLElement;
+  stop: () => void;
+}
+
+/** The live blogs running on this page, by story id: the app adopts one instead of starting it twice. */
+const running = new Map<number, Running>();
+
+const now = () => new Date().toISOString();
+
+export async function mount(element: HTMLElement, props: LiveBlogProps = {}): Promise<void> {
+  const section = element.hasAttribute(LIVE_BLOG.root) ? element : await writeSection(element, props);
+  if (!section) return;
+  const storyId = Number(section.getAttribute(LIVE_BLOG.root));
+  if (running.has(storyId)) return;
+  running.set(storyId, { section, stop: start(section, props.published ?? true) });
+}
+
+/**
+ * For the app's story page: moves this live blog's running section into `container` (the app
+ * rendered the page anew around it), or starts one there. Returns how to stop it.
+ */
+export async function adoptOrMount(container: HTMLElement, props: Required<LiveBlogProps>): Promise<() => void> {
+  const existing = running.get(props.storyId);
+  if (existing) container.append(existing.section);
+  else await mount(container, props);
+  return () => {
+    running.get(props.storyId)?.stop();
+    running.delete(props.storyId);
+  };
+}
+
+async function writeSection(element: HTMLElement, props: LiveBlogProps): Promise<HTMLElement | null> {
+  if (!props.storyId || !props.path) return null;
+  const base = `/api/stories/${props.storyId}/updates`;
+  const read = (query: string) => apiRequest<LiveBlogFeed>('GET', `${base}${query}`, undefined, { token: getToken() });
+  const [page, pinned, keyEvents] = await Promise.all([read(''), read('?pinned=true&limit=1'), read('?keyEvent=true&limit=100')]);
+  const view = (update: LiveBlogUpdate) => updateView(update, updateTime(update.createdAt, now()));
+  const updates = page.updates.map(view);
+  element.innerHTML = LiveBlogSection({
+    view: {
+      storyId: props.storyId,
+      path: props.path,
+      coverage: page.coverage,
+      cursor: page.cursor,
+      updates,
+      pinned: pinned.updates[0] ? view(pinned.updates[0]) : null,
+      keyEvents: keyEventLinks(keyEvents.updates.map(view), updates, props.path),
+      olderHref: olderHref(updates, page.more, props.path),
+      latestHref: null,
+    },
+  }).html;
+  return element.querySelector<HTMLElement>(`[${LIVE_BLOG.root}]`);
+}
+
+/** Everything the live section does; returns how to stop it. */
+function start(section: HTMLElement, published: boolean): () => void {
+  const view = new FeedView(section, now);
+  view.localiseTimes();
+  // Scroll positions are kept by hand (scroll-keeper.ts); the browser's own anchoring would add to it.
+  document.documentElement.style.overflowAnchor = 'none';
+
+  let source: ChangeSource | null = followChanges({
+    storyId: view.storyId,
+    cursor: view.cursor,
+    published,
+    onChanges: (changes) => view.apply(changes),
+    onGone: () => view.announce('This live blog is no longer available.'),
+  });
+
+  // Older updates load as the reader nears the end of the feed; the link also works by hand (and without JavaScript).
+  let loading: Promise<boolean> | null = null;
+  const loadOlder = (): Promise<boolean> => {
+    const before = view.oldestId();
+    if (!view.olderLink() || before === null) return Promise.resolve(false);
+    loading ??= apiRequest<LiveBlogFeed>('GET', `/api/stories/${view.storyId}/updates?before=${before}`, undefined, {
+      token: published ? null : getToken(),
+    })
+      .then((page) => {
+        view.appendOlder(page.updates, page.more);
+        return page.more;
+      })
+      .catch(() => false)
+      .finally(() => (loading = null));
+    return loading;
+  };
+  const nearEnd = new IntersectionObserver(
+    (entries) => entries.some((entry) => entry.isIntersecting) && void loadOlder().then(observeOlder),
+    { rootMargin: '600px 0px' },
+  );
+  const observeOlder = () => {
+    nearEnd.disconnect();
+    const link = view.olderLink();
+    if (link) nearEnd.observe(link);
+  };
+  observeOlder();
+
+  // Back at the top of the feed: the "N new updates" button has nothing left to show.
+  const top = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && view.seenTop());
+  const watchTop = () => {
+    top.disconnect();
+    const first = view.firstItem();
+    if (first) top.observe(first);
+  };
+  watchTop();
+  const feedChanged = new MutationObserver(watchTop);
+  feedChanged.observe(section.querySelector(`[${LIVE_BLOG.feed}]`)!, { childList: true });
+
+  /** An update not on the page yet (an old key event, a shared link): load older pages until it is, then go to it. */
+  const reveal = async (id: number): Promise<void> => {
+    while (!view.has(id) && (await loadOlder())) {
+      if ((view.oldestId() ?? 0) < id) break;
+    }
+    const article = document.getElementById(updateId(id));
+    if (!article) return;
+    history.replaceState(history.state, '', `#${updateId(id)}`);
+    article.setAttribute('tabindex', '-1');
+    article.scrollIntoView({ block: 'start' });
+    article.focus({ preventScroll: true });
+  };
+
+  const onClick = (event: MouseEvent) => {
+    const target = event.target as Element;
+    const share = target.closest<HTMLButtonElement>(`[${LIVE_BLOG.share}]`);
+    if (share) {
+      const id = Number(share.getAttribute(LIVE_BLOG.share));
+      const text = share.closest('article')?.querySelector(`[${LIVE_BLOG.body}]`)?.textContent?.trim() ?? '';
+      return void shareUpdate(share, `${location.origin}${view.path}#${updateId(id)}`, text.slice(0, 200), (message) =>
+        view.announce(message),
+      );
+    }
+    const link = target.closest<HTMLAnchorElement>('a[href]');
+    if (!link) return;
+    if (link.hasAttribute(LIVE_BLOG.older)) {
+      event.preventDefault();
+      return void loadOlder().then(observeOlder);
+    }
+    const wanted = /^(?:[^?#]*\?before=\d+)?#update-(\d+)$/.exec(link.getAttribute('href') ?? '');
+    if (wanted && !view.has(Number(wanted[1])) && link.getAttribute('href')!.startsWith(view.path)) {
+      event.preventDefault();
+      void reveal(Number(wanted[1]));
+    }
+  };
+  section.addEventListener('click', onClick);
+
+  // A shared link to an update: on arrival, and when the address's fragment changes later.
+  const onHash = () => {
+    const wanted = /^#update-(\d+)$/.exec(location.hash);
+    if (wanted && !view.has(Number(wanted[1]))) void reveal(Number(wanted[1]));
+  };
+  onHash();
+  window.addEventListener('hashchange', onHash);
+
+  return () => {
+    source?.close();
+    source = null;
+    nearEnd.disconnect();
+    top.disconnect();
+    feedChanged.disconnect();
+    section.removeEventListener('click', onClick);
+    window.removeEventListener('hashchange', onHash);
+    document.documentElement.style.overflowAnchor = '';
+  };
+}
