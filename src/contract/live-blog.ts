@@ -22,9 +22,7 @@ export const LIVE_BLOG = {
   newUpdates: 'data-live-blog-new',
   older: 'data-live-blog-older',
   share: 'data-live-blog-share',
-  /** An update's text, its time link, and the line that says there are none yet. */
-  body: 'data-live-blog-body',
-  time: 'data-live-blog-time',
+  /** The line that says there are no updates yet. */
   empty: 'data-live-blog-empty',
 } as const;
 

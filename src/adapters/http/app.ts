@@ -34,6 +34,8 @@ import { socialSettingsRoutes } from './routes/social-settings.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { resumableUploadRoutes } from './routes/resumable-uploads.ts';
 import { storyRoutes } from './routes/stories.ts';
+import { storyPreviewRoutes } from './routes/story-preview.tsx';
+import { storyPreview } from '../../services/reader-pages/story-preview.ts';
 import { storyViewRoutes } from './routes/story-views.ts';
 import { storyWorkflowRoutes } from './routes/story-workflow.ts';
 import { liveBlogRoutes, storyScope } from './routes/live-blog.ts';
@@ -150,6 +152,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/beats', beatRoutes)
     .route('/search', searchRoutes)
     .route('/stories', storyRoutes)
+    .route(
+      '/stories',
+      storyPreviewRoutes((actor, id) => storyPreview(deps, actor, id)),
+    )
     .route('/stories', storyWorkflowRoutes)
     .route('/stories', liveBlogRoutes)
     .route('/stories', storyViewRoutes)

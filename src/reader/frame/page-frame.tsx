@@ -45,3 +45,24 @@ export function PageFrame({ context, onHome, query, main = {}, appWhenSignedIn =
     </>
   );
 }
+
+/**
+ * The frame of the app's screens (sign-in, the staff's): the same header, footer and notice region
+ * as every page, and an empty <main> the app renders into (a spinner until it does). The header's
+ * signed-in corner and tabs are kept in step by the app (staff-corner.ts).
+ */
+export function AppFrame({ context }: { context: FrameContext }) {
+  return (
+    <>
+      <SiteHeader />
+      <main id="main" tabindex="-1">
+        <div class="spinner-wrap" role="status">
+          <span class="spinner" aria-hidden="true"></span>
+          <span class="visually-hidden">Loading</span>
+        </div>
+      </main>
+      <SiteFooter year={new Date(context.now).getUTCFullYear()} beats={context.beats} />
+      <Notices />
+    </>
+  );
+}

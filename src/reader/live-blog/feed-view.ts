@@ -6,6 +6,11 @@ import { type Coverage } from '../../domain/story/story.ts';
 import type { Changes } from './feed-source.ts';
 import { keepInPlace, scrolledPast } from './scroll-keeper.ts';
 
+/** An update's text: the one <div> of its <article> (live-blog-markup.tsx's UpdateArticle), in `within` (the article, or its list item). */
+export function updateBody(within: Element | null): Element | null {
+  return within?.querySelector(':scope > div, :scope > article > div') ?? null;
+}
+
 /**
  * The live blog's part of the page, kept in step with what arrives (decision 055): the worker
  * wrote it (live-blog-markup.tsx), and every update that arrives is written with the same
@@ -106,7 +111,7 @@ export class FeedView {
   }
 
   private pinnedId(): number | null {
-    const link = this.part(LIVE_BLOG.pinned).querySelector<HTMLAnchorElement>(`[${LIVE_BLOG.time}]`);
+    const link = this.part(LIVE_BLOG.pinned).querySelector<HTMLAnchorElement>('a[id^="pinned-update-"]');
     const match = /#update-(\d+)$/.exec(link?.getAttribute('href') ?? '');
     return match ? Number(match[1]) : null;
   }
@@ -183,7 +188,7 @@ export class FeedView {
   }
 
   private headlineOf(item: HTMLElement): string {
-    return (item.querySelector(`[${LIVE_BLOG.body}]`)?.textContent ?? '').trim().slice(0, 140);
+    return (updateBody(item)?.textContent ?? '').trim().slice(0, 140);
   }
 
   /** "N new updates": up to the feed's top, focus on the newest. */

@@ -14,6 +14,11 @@ import { raw } from '../jsx/html.ts';
  * updateView); bodies are sanitised HTML. The attributes the island finds its parts by are LIVE_BLOG's.
  */
 
+/** The live blog island's props: a story the public may not see yet is read with the staff token. */
+export interface LiveBlogProps {
+  published?: boolean;
+}
+
 /** A bare attribute the island finds a part by. */
 const marked = (name: string) => ({ [name]: true });
 
@@ -48,7 +53,7 @@ export function UpdateArticle({
   return (
     <article class={classes} id={pinnedCopy ? undefined : anchor} aria-labelledby={heading}>
       <header class="live-blog-update-header">
-        <a class="live-blog-time" id={heading} href={`${storyPath}#${anchor}`} {...marked(LIVE_BLOG.time)}>
+        <a class="live-blog-time" id={heading} href={`${storyPath}#${anchor}`}>
           <time datetime={update.iso}>{update.time}</time>
         </a>
         {update.pinned || update.keyEvent ? (
@@ -58,9 +63,7 @@ export function UpdateArticle({
           </ul>
         ) : null}
       </header>
-      <div class="live-blog-body article-content" {...marked(LIVE_BLOG.body)}>
-        {raw(update.bodyHtml)}
-      </div>
+      <div class="live-blog-body article-content">{raw(update.bodyHtml)}</div>
       <footer class="live-blog-update-footer">
         <span class="live-blog-author">By {update.author}</span>
         <button
@@ -137,6 +140,8 @@ export interface LiveBlogSectionView {
   olderHref: string | null;
   /** On a page of older updates: back to the latest. */
   latestHref: string | null;
+  /** Whether anyone may read it (its island follows the public stream), or only staff (the staff preview). */
+  published: boolean;
 }
 
 /** Key events linked to their update: on this page (`onPage`, the updates it shows), or the older page that holds it. */
@@ -196,7 +201,13 @@ export function LiveBlogSection({ view }: { view: LiveBlogSectionView }) {
     [LIVE_BLOG.path]: view.path,
   };
   return (
-    <section class="live-blog" id={LIVE_BLOG_ID} aria-labelledby="live-blog-heading" {...island(ISLANDS.liveBlog)} {...parts}>
+    <section
+      class="live-blog"
+      id={LIVE_BLOG_ID}
+      aria-labelledby="live-blog-heading"
+      {...island<LiveBlogProps>(ISLANDS.liveBlog, view.published ? undefined : { published: false })}
+      {...parts}
+    >
       <div class="live-blog-status" {...marked(LIVE_BLOG.status)}>
         <CoverageStatus coverage={view.coverage} />
       </div>

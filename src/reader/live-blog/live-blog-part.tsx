@@ -4,6 +4,7 @@ import { LIVE_BLOG_ID } from '../../contract/live-blog.ts';
 import type { LiveBlogPageData, LiveBlogUpdate } from '../../domain/live-blog/entities.ts';
 import { updateTime, updateView } from '../../domain/live-blog/live-blog.ts';
 import { storyPath } from '../../domain/site/site.ts';
+import { isPubliclyVisible } from '../../domain/story/story.ts';
 import type { Story } from '../../domain/story/entities.ts';
 import { keyEventLinks, LiveBlogSection, olderHref } from './live-blog-markup.tsx';
 
@@ -28,6 +29,7 @@ export function LiveBlogPart({ story, data, now }: { story: Story; data: LiveBlo
         keyEvents: keyEventLinks(data.keyEvents.map(view), updates, path),
         olderHref: olderHref(updates, data.page.more, path),
         latestHref: data.before === null ? null : `${path}#${LIVE_BLOG_ID}`,
+        published: isPubliclyVisible(story),
       }}
     />
   );

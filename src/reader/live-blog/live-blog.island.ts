@@ -1,82 +1,30 @@
 import { LIVE_BLOG, updateId } from '../../contract/live-blog.ts';
-import { keyEventLinks, LiveBlogSection, olderHref } from './live-blog-markup.tsx';
 import type { LiveBlogFeed } from '../../domain/live-blog/answers.ts';
-import type { LiveBlogUpdate } from '../../domain/live-blog/entities.ts';
-import { updateTime, updateView } from '../../domain/live-blog/live-blog.ts';
 import { apiRequest, getToken } from '../../web/api/client.ts';
 import { followChanges, type ChangeSource } from './feed-source.ts';
-import { FeedView } from './feed-view.ts';
+import { FeedView, updateBody } from './feed-view.ts';
+import type { LiveBlogProps } from './live-blog-markup.tsx';
 import { shareUpdate } from './share-update.ts';
 
 /**
  * The live blog's feed on a reader's page, brought to life in place (docs/product/screens.md,
  * "Live blog"; decision 055; an island in the sense of GUIDE example 12): the worker's markup stays
- * the page, this only changes it as updates arrive, and loads older ones as the reader scrolls.
- * Its code loads only on live blog pages. `mount` takes the worker's section as it is; given an
- * empty element (a story page the app rendered: a signed-in reporter's preview of a draft) it first
- * writes the same section from the API.
+ * the page, this only changes it as updates arrive (written with the page's own components), and
+ * loads older ones as the reader scrolls. Its code loads only on live blog pages. In the staff's
+ * preview of a story the public may not see yet (`published: false`) it reads the feed with the
+ * staff token instead of the public stream.
  */
 
-export interface LiveBlogProps {
-  storyId?: number;
-  path?: string;
-  /** Whether anyone may read it (the event stream), or only staff (the feed, with their token). */
-  published?: boolean;
-}
-
-interface Running {
-  section: HTMLElement;
-  stop: () => void;
-}
-
-/** The live blogs running on this page, by story id: the app adopts one instead of starting it twice. */
-const running = new Map<number, Running>();
+/** The live blogs running on this page, by story id: never started twice. */
+const running = new Set<number>();
 
 const now = () => new Date().toISOString();
 
-export async function mount(element: HTMLElement, props: LiveBlogProps = {}): Promise<void> {
-  const section = element.hasAttribute(LIVE_BLOG.root) ? element : await writeSection(element, props);
-  if (!section) return;
+export function mount(section: HTMLElement, props: LiveBlogProps = {}): void {
   const storyId = Number(section.getAttribute(LIVE_BLOG.root));
   if (running.has(storyId)) return;
-  running.set(storyId, { section, stop: start(section, props.published ?? true) });
-}
-
-/**
- * For the app's story page: moves this live blog's running section into `container` (the app
- * rendered the page anew around it), or starts one there. Returns how to stop it.
- */
-export async function adoptOrMount(container: HTMLElement, props: Required<LiveBlogProps>): Promise<() => void> {
-  const existing = running.get(props.storyId);
-  if (existing) container.append(existing.section);
-  else await mount(container, props);
-  return () => {
-    running.get(props.storyId)?.stop();
-    running.delete(props.storyId);
-  };
-}
-
-async function writeSection(element: HTMLElement, props: LiveBlogProps): Promise<HTMLElement | null> {
-  if (!props.storyId || !props.path) return null;
-  const base = `/api/stories/${props.storyId}/updates`;
-  const read = (query: string) => apiRequest<LiveBlogFeed>('GET', `${base}${query}`, undefined, { token: getToken() });
-  const [page, pinned, keyEvents] = await Promise.all([read(''), read('?pinned=true&limit=1'), read('?keyEvent=true&limit=100')]);
-  const view = (update: LiveBlogUpdate) => updateView(update, updateTime(update.createdAt, now()));
-  const updates = page.updates.map(view);
-  element.innerHTML = LiveBlogSection({
-    view: {
-      storyId: props.storyId,
-      path: props.path,
-      coverage: page.coverage,
-      cursor: page.cursor,
-      updates,
-      pinned: pinned.updates[0] ? view(pinned.updates[0]) : null,
-      keyEvents: keyEventLinks(keyEvents.updates.map(view), updates, props.path),
-      olderHref: olderHref(updates, page.more, props.path),
-      latestHref: null,
-    },
-  }).html;
-  return element.querySelector<HTMLElement>(`[${LIVE_BLOG.root}]`);
+  running.add(storyId);
+  start(section, props.published ?? true);
 }
 
 /** Everything the live section does; returns how to stop it. */
@@ -150,7 +98,7 @@ function start(section: HTMLElement, published: boolean): () => void {
     const share = target.closest<HTMLButtonElement>(`[${LIVE_BLOG.share}]`);
     if (share) {
       const id = Number(share.getAttribute(LIVE_BLOG.share));
-      const text = share.closest('article')?.querySelector(`[${LIVE_BLOG.body}]`)?.textContent?.trim() ?? '';
+      const text = updateBody(share.closest('article'))?.textContent?.trim() ?? '';
       return void shareUpdate(share, `${location.origin}${view.path}#${updateId(id)}`, text.slice(0, 200), (message) =>
         view.announce(message),
       );

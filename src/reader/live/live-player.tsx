@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { Story } from '../../domain/story/entities.ts';
-import { LiveBadge } from '../../web/site/stories/story-card.tsx';
-import { storyQueries } from '../../web/site/stories/story-queries.ts';
+import { LiveBadge } from '../live-blog/live-blog-markup.tsx';
+import { storyQueries } from '../../web/api/story-queries.ts';
 import { activeStreamsQuery } from './stream-queries.ts';
 import { watchLiveStream, type ViewerState } from './live-viewer.ts';
 import { applyStreamEnded } from './story-ended.ts';
@@ -132,7 +132,8 @@ function LiveVideo({ streamId, story, initialViewers }: { streamId: number; stor
     <section className="live-player" aria-label="Live video">
       <div className="video-frame live-frame" ref={frame}>
         <video ref={video} muted autoPlay playsInline aria-label={`Live video: ${story.title}`} />
-        <LiveBadge />
+        {/* The reader pages' own LIVE badge (their component's HTML): one markup, wherever it shows. */}
+        <span dangerouslySetInnerHTML={{ __html: LiveBadge().html }} />
         <span className="live-viewers" data-testid="live-viewers">
           {watchingLabel(viewers ?? initialViewers)}
         </span>

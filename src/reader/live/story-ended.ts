@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Story } from '../../domain/story/entities.ts';
-import { storyQueries } from '../../web/site/stories/story-queries.ts';
+import { storyQueries } from '../../web/api/story-queries.ts';
 import { activeStreamsQuery } from './stream-queries.ts';
 
 function ended(story: Story, storyId: number, videoUrl: string | null): Story {

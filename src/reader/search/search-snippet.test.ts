@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MARK_CLOSE, MARK_OPEN } from '../../domain/discovery/search-query.ts';
-import { snippetMarkup } from '../../reader/search/search-snippet.ts';
+import { snippetMarkup } from './search-snippet.ts';
 
 describe('snippetMarkup', () => {
   it('escapes everything and marks only the delimited words', () => {

@@ -44,7 +44,15 @@ function FacadePicture({ src, slot }: { src: string; slot: PictureSlot }) {
  * youtube-player island puts the privacy-enhanced player in its place on the tap), or a native player
  * with the picture as poster. Nothing for a link that plays as nothing.
  */
-export function StoryVideo({ story, origin, slot }: { story: Story; origin: string; slot: PictureSlot }) {
+export function StoryVideo({
+  story,
+  origin,
+  slot,
+}: {
+  story: Pick<Story, 'videoUrl' | 'title' | 'featuredImageUrl'>;
+  origin: string;
+  slot: PictureSlot;
+}) {
   const source = videoSource(story.videoUrl, origin);
   if (!source) return null;
   return (

@@ -8,6 +8,7 @@ import { authorName } from '../../domain/story/byline.ts';
 import type { Story } from '../../domain/story/entities.ts';
 import { wasUpdatedAfterPublishing } from '../../domain/story/working-day.ts';
 import { formatFullDate } from '../../domain/dates.ts';
+import { statusLabel } from '../../domain/story/story.ts';
 import { FediverseReplies } from '../fediverse/fediverse-replies.tsx';
 import { PageFrame, type FrameContext } from '../frame/page-frame.tsx';
 import { island } from '../island.ts';
@@ -28,12 +29,16 @@ export interface StoryEditProps {
   authorId: number;
 }
 
-/** Featured and the beat, over the article. No workflow status: a reader's page shows only what is published (issue 42). */
-function Badges({ story }: { story: Story }) {
-  if (!story.isFeatured && !story.beat) return null;
+/**
+ * Featured and the beat, over the article. The workflow status only in the staff's preview: a
+ * reader's page shows what is published, and says nothing of the newsroom's workflow (issue 42).
+ */
+function Badges({ story, status }: { story: Story; status: boolean }) {
+  if (!story.isFeatured && !story.beat && !status) return null;
   return (
     <ul class="badge-list" aria-label="About this story">
       {story.isFeatured ? <li class="badge badge-accent">Featured</li> : null}
+      {status ? <li class={`badge badge-status badge-${story.status}`}>{statusLabel(story.status)}</li> : null}
       {story.beat ? (
         <li>
           <a class="badge" href={beatPath(story.beat)}>
@@ -74,7 +79,7 @@ function Corrections({ story }: { story: Story }) {
 }
 
 /** Three more stories from the story's beat, after the article (docs/product/screens.md, "Story page"). */
-function RelatedStories({ related }: { related: readonly Story[] }) {
+export function RelatedStories({ related }: { related: readonly Story[] }) {
   if (related.length === 0) return null;
   return (
     <section class="related page" aria-labelledby="related-heading">
@@ -86,14 +91,25 @@ function RelatedStories({ related }: { related: readonly Story[] }) {
   );
 }
 
-/** The article itself: what the staff preview shows too. */
-export function StoryArticle({ data, context }: { data: StoryPageRead; context: FrameContext }) {
+/** What the article shows of a story's page (the staff preview's read has it too). */
+type ArticleRead = Pick<StoryPageRead, 'story' | 'read' | 'level' | 'liveBlog'>;
+
+/** The article itself; in the staff's preview (`preview`), with the story's workflow status. */
+export function StoryArticle({
+  data,
+  context,
+  preview = false,
+}: {
+  data: ArticleRead;
+  context: Pick<FrameContext, 'origin' | 'now'>;
+  preview?: boolean;
+}) {
   const { read: story, liveBlog } = data;
   return (
     <article class="article" aria-labelledby="story-title">
       <header class="article-header">
         <div class="article-toolbar">
-          <Badges story={story} />
+          <Badges story={story} status={preview} />
           <div class="button-row" {...island<StoryEditProps>(ISLANDS.storyEdit, { storyId: story.id, authorId: story.authorId })}>
             <ShareButton story={story} label="Share" class="button button-small button-secondary" />
           </div>

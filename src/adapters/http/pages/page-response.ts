@@ -5,9 +5,12 @@ import type { PageHead } from '../../../reader/frame/page-head.ts';
 import type { Html } from '../../../reader/jsx/html.ts';
 
 export interface PageAnswer {
-  head: PageHead;
-  /** The page's body: its component, frame included (src/reader/). None for a screen of the app. */
+  /** The page's head tags; none keeps the shell's own title and description (the app's screens set their title). */
+  head?: PageHead;
+  /** The page's body: its component, frame included (src/reader/). */
   body?: Html;
+  /** A screen of the app: its code comes first (the page is nothing without it). */
+  app?: boolean;
   status?: number;
   /** API URL -> that URL's answer, embedded for the islands' query cache (the first reads). */
   initialData?: Record<string, unknown>;
@@ -25,19 +28,23 @@ export function pageResponse(shell: Response, page: PageAnswer): Response {
   headers.set('Content-Type', 'text/html; charset=utf-8');
   for (const stale of ['Content-Length', 'ETag', 'Last-Modified', 'Content-Encoding']) headers.delete(stale);
   for (const [name, value] of Object.entries(page.headers ?? {})) headers.set(name, value);
-  const headTags = HeadTags({ head: page.head }).html;
-  const rewriter = new HTMLRewriter()
+  const rewriter = new HTMLRewriter();
+  if (page.head) {
+    const headTags = HeadTags({ head: page.head }).html;
     // The page's tags take the place of the shell's own <title>; its generic description goes.
-    .on('head > title', { element: (element) => void element.replace(headTags, { html: true }) })
-    .on('head > meta[name="description"]', { element: (element) => void element.remove() });
+    rewriter
+      .on('head > title', { element: (element) => void element.replace(headTags, { html: true }) })
+      .on('head > meta[name="description"]', { element: (element) => void element.remove() });
+  }
   if (page.body) {
     const body = page.body.html;
     rewriter.on('#root', { element: (element) => void element.setInnerContent(body, { html: true }) });
-    // The page can be read before the app runs: its HTML, CSS and pictures come first, the app's code after.
+  }
+  // A page can be read before the app runs: its HTML, CSS and pictures come first, the app's code after.
+  if (page.body && !page.app)
     rewriter.on('script[type="module"][src], link[rel="modulepreload"]', {
       element: (element) => void element.setAttribute('fetchpriority', 'low'),
     });
-  }
   if (page.initialData) {
     const block = `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${jsonForScript(page.initialData)}</script>`;
     rewriter.on('body', { element: (element) => void element.append(block, { html: true }) });

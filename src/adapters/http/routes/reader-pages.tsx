@@ -18,7 +18,7 @@ import { AccountPage, accountHead, SignInLinkPage, signInLinkHead } from '../../
 import { AllStoriesPage, allStoriesHead } from '../../../reader/all-stories/all-stories-page.tsx';
 import { AuthorPage, authorHead } from '../../../reader/author/author-page.tsx';
 import { BeatPage, beatHead } from '../../../reader/beat/beat-page.tsx';
-import type { FrameContext } from '../../../reader/frame/page-frame.tsx';
+import { AppFrame, type FrameContext } from '../../../reader/frame/page-frame.tsx';
 import { HomePage } from '../../../reader/home/home-page.tsx';
 import { homeHead } from '../../../reader/home/home-head.ts';
 import { liveBlogHead } from '../../../reader/live-blog/live-blog-head.ts';
@@ -182,11 +182,8 @@ export function readerPageRoutes(
       // Everything else: a static file, a screen of the app (its shell), or the not-found screen with 404.
       .get('*', async (c) => {
         const path = c.req.path;
-        // No static file has an app screen's address (not_found_handling = "none" answers 404 there): its shell, without asking for one.
-        if (isAppRoute(path)) {
-          const page = await shell(c);
-          return new Response(page.body, page);
-        }
+        // No static file has an app screen's address (not_found_handling = "none" answers 404 there): the frame, the app renders the rest.
+        if (isAppRoute(path)) return answer(c, pages.frame(), (read) => ({ body: <AppFrame context={frame(c, read)} />, app: true }));
         const asset = await assets(c.req.raw);
         if (asset.status !== 404) return new Response(asset.body, asset);
         if (path.endsWith('/') && isPageRoute(path.slice(0, -1)))

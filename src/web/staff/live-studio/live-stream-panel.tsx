@@ -5,7 +5,7 @@ import { storyPath } from '../../../domain/site/site.ts';
 import { myFiguresQuery } from '../figures-queries.ts';
 import { apiRequest } from '../../api/client.ts';
 import type { Story } from '../../../domain/story/entities.ts';
-import { storyQueries } from '../../site/stories/story-queries.ts';
+import { storyQueries } from '../../api/story-queries.ts';
 import { activeStreamsQuery } from '../../../reader/live/stream-queries.ts';
 import { endStream, startStream } from './stream-api.ts';
 import { streamDetails, StreamDetailsFields } from './stream-details.tsx';

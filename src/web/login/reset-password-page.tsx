@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { passwordResetSchema } from '../../../domain/security/schemas.ts';
-import { ApiError, apiRequest } from '../../api/client.ts';
-import { staffPaths } from '../../auth/staff-paths.ts';
-import { TextField } from '../../forms/form-field.tsx';
-import { HrefLink } from '../../ui/href-link.tsx';
-import { useDocumentTitle } from '../../ui/document-title.ts';
+import { passwordResetSchema } from '../../domain/security/schemas.ts';
+import { ApiError, apiRequest } from '../api/client.ts';
+import { staffPaths } from '../auth/staff-paths.ts';
+import { TextField } from '../forms/form-field.tsx';
+import { HrefLink } from '../ui/href-link.tsx';
+import { useDocumentTitle } from '../ui/document-title.ts';
 import { AuthSubmit } from './auth-submit.tsx';
 
 /** The token of the link that opened the page: in the fragment (#token=...), which never reaches a server or a Referer. */

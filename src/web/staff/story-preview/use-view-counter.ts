@@ -2,7 +2,7 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import type { Story } from '../../../domain/story/entities.ts';
-import { recordView } from '../stories/story-queries.ts';
+import { recordView } from '../../api/story-queries.ts';
 import { landingArrival, type ViewArrival } from '../../../reader/story/arrival.ts';
 
 /** Visits (history entry + story) already counted during this page load. */

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User } from '../../../domain/users/entities.ts';
-import type { LoginInput } from '../../../domain/security/schemas.ts';
-import { ApiError, apiRequest, setToken } from '../../api/client.ts';
-import { currentUserKey } from '../../auth/current-user.ts';
+import type { User } from '../../domain/users/entities.ts';
+import type { LoginInput } from '../../domain/security/schemas.ts';
+import { ApiError, apiRequest, setToken } from '../api/client.ts';
+import { currentUserKey } from '../auth/current-user.ts';
 
 export interface LoginAnswer {
   token: string;

@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { FEATURED_URL, HOME_LATEST_URL, storyReadUrl } from '../../../contract/page-contract.ts';
-import type { Story } from '../../../domain/story/entities.ts';
-import { LIST_PAGE_SIZE } from '../../../domain/site/site.ts';
-import { ApiError, apiRequest } from '../../api/client.ts';
-import { apiList } from '../../api/reads.ts';
-import type { ViewArrival } from '../../../reader/story/arrival.ts';
+import { FEATURED_URL, HOME_LATEST_URL, storyReadUrl } from '../../contract/page-contract.ts';
+import type { Story } from '../../domain/story/entities.ts';
+import { LIST_PAGE_SIZE } from '../../domain/site/site.ts';
+import { ApiError, apiRequest } from './client.ts';
+import { apiList } from './reads.ts';
+import type { ViewArrival } from '../../reader/story/arrival.ts';
 
 /** The public lists' page size, the same on the worker's pages (docs/product/screens.md). */
 export const STORY_PAGE_SIZE = LIST_PAGE_SIZE;

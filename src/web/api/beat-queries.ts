@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Beat } from '../../../domain/beats/entities.ts';
-import { apiRequest } from '../../api/client.ts';
+import type { Beat } from '../../domain/beats/entities.ts';
+import { apiRequest } from './client.ts';
 
 export const beatsQuery = () =>
   queryOptions({

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../api/client.ts';
-import { TextField } from '../../forms/form-field.tsx';
+import { ApiError } from '../api/client.ts';
+import { TextField } from '../forms/form-field.tsx';
 import { AuthSubmit } from './auth-submit.tsx';
 import type { LoginAnswer, SecondStepNeeded } from './sign-in.ts';
 import { useSecondStep } from './sign-in.ts';
