@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import { testMailBindings, testMailPlan } from './tests/support/mail-plan.ts';
 import { testStripeBindings } from './tests/support/stripe-plan.ts';
+import { testTranscriberBindings } from './tests/support/transcriber-plan.ts';
 
 // wrangler refuses a config whose assets directory (wrangler.toml: ./dist/client) does not exist.
 // The API tests do not need the built SPA, so a fresh clone gets an empty directory instead of a build.
@@ -93,6 +94,8 @@ export default defineConfig({
               queueProducers: { JOBS: { queueName: 'newsroom-jobs-run-by-tests' } },
               bindings: {
                 PASSWORD_PEPPER: 'test-pepper-not-a-secret-0123456789',
+                // The site's public origin (as a deployment configures it): links in mail and the fediverse's ids are made of it.
+                SITE_ORIGIN: 'http://newsroom.test',
                 // 32 bytes, base64: the AES-GCM key TOTP secrets are sealed with (not a secret: tests only).
                 TWO_FACTOR_KEY: 'dGVzdC10d28tZmFjdG9yLWtleS0zMi1ieXRlcyEhISE=',
                 // The test peer (tests/support/fediverse-peer-setup.ts) listens on 127.0.0.1: federation may reach it.
@@ -115,6 +118,8 @@ export default defineConfig({
                 PUSH_ALLOW_PRIVATE: '1',
                 // Stripe's calls go to the stand-in of its API on this machine (tests/api/support/stripe-stand-in-setup.ts).
                 ...(await testStripeBindings()),
+                // Captions are transcribed by the stand-in of OpenAI's transcription API (tests/api/support/transcriber-setup.ts).
+                ...(await testTranscriberBindings()),
               },
             },
           })),
@@ -129,12 +134,14 @@ export default defineConfig({
             './tests/support/fediverse-peer-setup.ts',
             './tests/api/support/push-receiver-setup.ts',
             './tests/api/support/stripe-stand-in-setup.ts',
+            './tests/api/support/transcriber-setup.ts',
           ],
-          testTimeout: 30_000,
           // A file's first published story loads the fediverse's library (Fedify, imported lazily so the
-          // worker starts small), which the pool transforms on first use: 10-17 s on a loaded 2-core
-          // machine, more than the default 10 s for a beforeAll that publishes.
-          hookTimeout: 30_000,
+          // worker starts small), which the pool transforms on first use, and writes that story's
+          // activities through Fedify's JSON-LD: 10-30 s on a loaded 2-core machine (26 s measured at a
+          // load of 20). A test or hook that publishes first gets that time; a budget, not a measure.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
           // postcss (inside sanitize-html) requires nanoid's CommonJS build; pre-bundling resolves it as Node would.
           deps: { optimizer: { ssr: { enabled: true, include: ['sanitize-html'] } } },
         },

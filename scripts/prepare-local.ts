@@ -28,7 +28,13 @@ export interface PrepareReport {
   demo: DemoReport | null;
 }
 
-const ENV_NAMES: Record<string, string> = { email: 'ADMIN_EMAIL', password: 'ADMIN_PASSWORD', username: 'ADMIN_USERNAME' };
+const ENV_NAMES: Record<string, string> = {
+  email: 'ADMIN_EMAIL',
+  password: 'ADMIN_PASSWORD',
+  username: 'ADMIN_USERNAME',
+  firstName: 'ADMIN_NAME',
+  lastName: 'ADMIN_NAME',
+};
 
 function demoWanted(env: NodeJS.ProcessEnv): boolean {
   return !/^(0|false|no|off)$/i.test(env.SEED_DEMO?.trim() ?? '');
@@ -49,7 +55,12 @@ export async function prepareLocal(env: NodeJS.ProcessEnv = process.env): Promis
   return withLocalDeps(async (deps) => {
     let admin: FirstAdminOutcome;
     try {
-      admin = await ensureFirstAdmin(deps, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, username: env.ADMIN_USERNAME });
+      admin = await ensureFirstAdmin(deps, {
+        email: env.ADMIN_EMAIL,
+        password: env.ADMIN_PASSWORD,
+        username: env.ADMIN_USERNAME,
+        name: env.ADMIN_NAME,
+      });
     } catch (error) {
       if (!(error instanceof AdminInputError)) throw error;
       const lines = Object.entries(error.fields).map(([field, message]) => `  ${ENV_NAMES[field] ?? field}: ${message}`);
@@ -87,6 +98,11 @@ export function describePreparation(report: PrepareReport, siteUrl?: string): st
       credentials.passwordGenerated ? 'First admin created. Save this password now: it is shown only once.' : 'First admin created.',
     );
     lines.push(`  email     ${credentials.email}`, `  username  ${credentials.username}`);
+    lines.push(
+      credentials.firstName && credentials.lastName
+        ? `  name      ${credentials.firstName} ${credentials.lastName} (stories are signed with it)`
+        : `  name      none yet: stories are signed "By ${credentials.username}" until you add your name in your profile (or start with ADMIN_NAME="Alex Chief")`,
+    );
     lines.push(`  password  ${credentials.passwordGenerated ? credentials.password : '(the one in ADMIN_PASSWORD)'}`);
     if (siteUrl) lines.push(`  sign in   ${siteUrl}/login`);
   } else {

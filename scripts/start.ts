@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { createBuilder } from 'vite';
 import { stateDir } from './lib/local-state.ts';
 import { projectRoot, quietThisProcess } from './lib/project.ts';
-import { ensurePortFree, serveBuild, type ServedSite } from './lib/serve-build.ts';
+import { ensurePortFree, runScheduledHandler, serveBuild, type ServedSite } from './lib/serve-build.ts';
 import { describePreparation, prepareLocal } from './prepare-local.ts';
 import { LOCAL_MAIL_FROM, startLocalMailServer, type LocalMailServer } from './lib/local-mail.ts';
 import { smtpUrlForDisplay, workerSettingsFromEnv } from './lib/worker-settings.ts';
@@ -48,15 +48,15 @@ function stopOnSignals(): { serving(server: ServedSite): void; mailing(mail: Loc
 
 /**
  * wrangler.toml's Cron Trigger ("* * * * *"), locally: at the start of every minute, ask wrangler
- * dev to run the worker's scheduled handler (its --test-scheduled route), as Cloudflare would.
+ * dev to run the worker's scheduled handler, as Cloudflare would.
  * The same handler, the same job; only the clock that fires it is ours (decision 030).
  */
 function everyMinute(baseUrl: string): () => void {
   let timer: NodeJS.Timeout | undefined;
   const fire = async () => {
     try {
-      const res = await fetch(`${baseUrl}/__scheduled?cron=${encodeURIComponent('* * * * *')}`);
-      if (!res.ok) console.error(`The minute job failed (${res.status}); see the worker's log above.`);
+      const status = await runScheduledHandler(baseUrl);
+      if (status !== 200) console.error(`The minute job failed (${status}); see the worker's log above.`);
     } catch {
       // The server is stopping.
     }
@@ -113,7 +113,7 @@ async function main(): Promise<void> {
       STRIPE_API_BASE: stripe.origin,
     });
   }
-  const server = await serveBuild({ port, stateDir: stateDir(), vars, echo: true, scheduled: true });
+  const server = await serveBuild({ port, stateDir: stateDir(), vars, echo: true });
   lifecycle.serving(server);
   stripe?.setWebhookUrl(`${server.baseUrl}/api/stripe/webhook`);
 

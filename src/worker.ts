@@ -7,6 +7,7 @@ import { syncFediverse } from './adapters/federation/fediverse-context.ts';
 import { consumeJobs } from './adapters/queues/job-consumer.ts';
 import { jobHandlers } from './adapters/queues/job-handlers.ts';
 import { runJob } from './services/jobs/run-job.ts';
+import { captionStreamRecording } from './services/captions/caption-tracks.ts';
 import { LiveStreamRoom as LiveStreamRoomBase } from './adapters/live/live-stream-room.ts';
 import { ViewCounterShard as ViewCounterShardBase } from './adapters/readership/view-counter-shard.ts';
 
@@ -36,7 +37,10 @@ export class LiveStreamRoom extends LiveStreamRoomBase {
     super(ctx, bindings, {
       ...deps,
       edgeCache: edgeCacheFor(Number(bindings.EDGE_CACHE_TTL_SECONDS ?? 60)),
-      afterEnd: () => syncFediverse(deps),
+      afterEnd: async (streamId, heard) => {
+        const [fediverse, captions] = await Promise.allSettled([syncFediverse(deps), captionStreamRecording(deps, streamId, heard)]);
+        for (const outcome of [fediverse, captions]) if (outcome.status === 'rejected') throw outcome.reason;
+      },
     });
   }
 }
@@ -48,7 +52,7 @@ export class ViewCounterShard extends ViewCounterShardBase {
   }
 }
 
-const handlers = jobHandlers(deps);
+const handlers = jobHandlers(deps, { publicChange: () => edgeCache.purgeAll() });
 
 export default {
   fetch: app.fetch,

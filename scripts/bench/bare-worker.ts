@@ -49,19 +49,21 @@ export async function startBareWorker({
   home,
   story,
   likeTheSite = false,
+  pollMs,
 }: {
   port: number;
   home: string;
   story: string;
   likeTheSite?: boolean;
+  pollMs?: number;
 }): Promise<BareWorker> {
   const dir = await mkdtemp(path.join(tmpdir(), 'newsroom-bare-worker-'));
   await writeFile(path.join(dir, 'worker.js'), WORKER);
   await writeFile(path.join(dir, 'home.html'), home);
   await writeFile(path.join(dir, 'story.html'), story);
-  const config = { name: 'bare-worker', main: 'worker.js', compatibility_date: '2026-04-20', ...(likeTheSite ? await siteSettings() : {}) };
+  const config = { name: 'bare-worker', main: 'worker.js', compatibility_date: '2026-11-02', ...(likeTheSite ? await siteSettings() : {}) };
   await writeFile(path.join(dir, 'wrangler.json'), JSON.stringify(config));
-  const site = await serveBuild({ port, config: path.join(dir, 'wrangler.json'), stateDir: path.join(dir, 'state') });
+  const site = await serveBuild({ port, config: path.join(dir, 'wrangler.json'), stateDir: path.join(dir, 'state'), pollMs });
   return {
     ...site,
     homePath: '/home',

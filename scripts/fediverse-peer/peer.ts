@@ -18,7 +18,10 @@ export interface PeerActor {
   id: string;
   keyId: string;
   inbox: string;
-  sharedInbox: string;
+  /** Null: the actor names no shared inbox. */
+  sharedInbox: string | null;
+  /** Their profile page (their id unless told otherwise). */
+  url: string;
   handle: string;
   privateKeyPem: string;
   publicKeyPem: string;
@@ -91,8 +94,11 @@ export class FediversePeer {
     await Promise.all([...this.hosts.values()].map((host) => new Promise((resolve) => host.server.close(resolve))));
   }
 
-  /** A person on the host, made once (with an RSA key pair of their own). */
-  actor(origin: string, name: string): PeerActor {
+  /**
+   * A person on the host, made once (with an RSA key pair of their own). `as` changes what their
+   * actor document says (an inbox elsewhere, no shared inbox, another profile page) when they are made.
+   */
+  actor(origin: string, name: string, as: { inbox?: string; sharedInbox?: string | null; url?: string } = {}): PeerActor {
     const host = this.hosts.get(origin);
     if (!host) throw new Error(`no host ${origin}`);
     const known = host.actors.get(name);
@@ -104,8 +110,9 @@ export class FediversePeer {
       name,
       id,
       keyId: `${id}#main-key`,
-      inbox: `${id}/inbox`,
-      sharedInbox: `${origin}/inbox`,
+      inbox: as.inbox ?? `${id}/inbox`,
+      sharedInbox: as.sharedInbox === undefined ? `${origin}/inbox` : as.sharedInbox,
+      url: as.url ?? id,
       handle: `@${name}@${new URL(origin).host}`,
       ...keys,
     };
@@ -246,7 +253,8 @@ export class FediversePeer {
     const actorNamed = (name: unknown) => this.actor(host.origin, String(name));
     switch (route) {
       case 'POST /_peer/actors': {
-        const { privateKeyPem: _secret, ...shown } = actorNamed(body.name);
+        const as = (body.as ?? {}) as { inbox?: string; sharedInbox?: string | null; url?: string };
+        const { privateKeyPem: _secret, ...shown } = this.actor(host.origin, String(body.name), as);
         return send(response, 200, shown);
       }
       case 'POST /_peer/sign':
@@ -306,11 +314,11 @@ function actorDocument(actor: PeerActor) {
     type: 'Person',
     preferredUsername: actor.name,
     name: actor.name.replace(/(^|[-_.])(\w)/g, (_m, sep: string, c: string) => `${sep ? ' ' : ''}${c.toUpperCase()}`),
-    url: actor.id,
+    url: actor.url,
     inbox: actor.inbox,
     outbox: `${actor.id}/outbox`,
     followers: `${actor.id}/followers`,
-    endpoints: { sharedInbox: actor.sharedInbox },
+    ...(actor.sharedInbox === null ? {} : { endpoints: { sharedInbox: actor.sharedInbox } }),
     publicKey: { id: actor.keyId, owner: actor.id, publicKeyPem: actor.publicKeyPem },
   };
 }

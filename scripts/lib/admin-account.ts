@@ -16,12 +16,16 @@ export interface AdminInput {
   email?: string;
   password?: string;
   username?: string;
+  /** "Alex Chief": the first word is the first name, the rest the last name (stories are signed with both). */
+  name?: string;
 }
 
 export interface AdminCredentials {
   email: string;
   username: string;
   password: string;
+  firstName: string | null;
+  lastName: string | null;
   /** True when nobody chose the password: it must be shown once, since it exists nowhere else. */
   passwordGenerated: boolean;
 }
@@ -50,6 +54,12 @@ function usernameFromEmail(email: string): string {
   return local.replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 50) || DEFAULT_ADMIN_USERNAME;
 }
 
+/** "Alex Chief" as a first and a last name; one word is a first name only, nothing is neither. */
+function splitName(name: string | undefined): { firstName: string | null; lastName: string | null } {
+  const [first, ...rest] = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  return { firstName: first ?? null, lastName: rest.length > 0 ? rest.join(' ') : null };
+}
+
 /**
  * Fills in what was not given (the default email, a username from the email, a generated
  * password) and validates the result with the same rules as the API's register call.
@@ -62,6 +72,7 @@ export function resolveAdminCredentials(input: AdminInput): AdminCredentials {
     username: input.username?.trim() || (input.email?.trim() ? usernameFromEmail(email) : DEFAULT_ADMIN_USERNAME),
     password: input.password || generatePassword(),
     role: 'admin' as const,
+    ...splitName(input.name),
   };
   const parsed = registerSchema.safeParse(candidate);
   if (!parsed.success) {
@@ -69,7 +80,8 @@ export function resolveAdminCredentials(input: AdminInput): AdminCredentials {
     for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? 'input')] ??= issue.message;
     throw new AdminInputError(fields);
   }
-  return { email: parsed.data.email, username: parsed.data.username, password: parsed.data.password, passwordGenerated };
+  const { email: address, username, password, firstName, lastName } = parsed.data;
+  return { email: address, username, password, firstName: firstName ?? null, lastName: lastName ?? null, passwordGenerated };
 }
 
 /** The users row for an admin with these credentials, its password hashed with the given hasher. */
@@ -79,8 +91,8 @@ export async function adminRow(credentials: AdminCredentials, hasher: PasswordHa
     email: credentials.email,
     passwordHash: await hasher.hash(credentials.password),
     role: 'admin',
-    firstName: null,
-    lastName: null,
+    firstName: credentials.firstName,
+    lastName: credentials.lastName,
   };
 }
 

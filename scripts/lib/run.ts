@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { projectRoot, quietEnv, wranglerConfigPath } from './project.ts';
 
 /** The wrangler CLI's path, also for serve-build.ts, which keeps a wrangler dev of its own running. */
-export const wranglerBin = createRequire(import.meta.url).resolve('wrangler/bin/wrangler.js');
+export const wranglerBin = join(dirname(createRequire(import.meta.url).resolve('wrangler/package.json')), 'bin', 'wrangler.js');
 
 export interface RunOptions {
   /** Pass the command's output through to this process instead of capturing it. */

@@ -12,9 +12,14 @@ const NAMES = [
   'PUSH_ALLOW_PRIVATE',
   'RATE_LIMITS',
   'FEDERATION_ALLOW_PRIVATE',
+  'SITE_ORIGIN',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
   'STRIPE_API_BASE',
+  // The transcriber (docs/product/api-captions.md): any server speaking OpenAI's transcription API.
+  'TRANSCRIBE_URL',
+  'TRANSCRIBE_API_KEY',
+  'TRANSCRIBE_MODEL',
 ];
 const PREFIXES = ['DKIM_'];
 

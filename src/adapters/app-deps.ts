@@ -5,6 +5,7 @@ import type { MediaStore, PictureResizer, UploadSessionRepository } from '../dom
 import type { StoryHtmlSanitizer, StoryRepository, StoryRevisionRepository, CorrectionRepository } from '../domain/story/ports.ts';
 import type { StorySearch } from '../domain/discovery/ports.ts';
 import type { IdempotencyKeyRepository } from './http/idempotency.ts';
+import type { D1Sessions } from './d1/d1-sessions.ts';
 import type { LiveBlogRepository } from '../domain/live-blog/ports.ts';
 import type { SettingsRepository } from '../domain/site/ports.ts';
 import type { UserRepository } from '../domain/users/ports.ts';
@@ -42,13 +43,18 @@ import type { JobFanOut } from '../domain/jobs/ports.ts';
 import type { MediaLimits } from './media/media-limits.ts';
 import type { FediverseDeps } from './federation/fediverse.ts';
 import type { RateLimiters } from './http/rate-limiters.ts';
+import type { AudioExtractor, CaptionTrackRepository, Transcriber } from '../domain/captions/ports.ts';
 import type { MemberFigures, MemberRepository, PaymentGateway, TierRepository } from '../domain/members/revenue-ports.ts';
+import type { MailAllowances } from '../domain/mail/allowance.ts';
+import type { MailRequests } from '../domain/readers/mail-requests.ts';
 
 /**
  * What the API and the live rooms are given: ports, not the concrete adapters. compose.ts (the
  * worker, the tests and the scripts) is the one place that builds them.
  */
 export interface AppDeps {
+  /** Each request's D1 session (decision 111); without it every statement goes to the database as bound. */
+  d1Sessions?: D1Sessions;
   users: UserRepository;
   sessions: SessionRepository;
   loginAttempts: LoginAttemptRepository;
@@ -108,6 +114,10 @@ export interface AppDeps {
   readerLevels: ReaderLevels;
   /** Staff's own account mail: reset links, and notices when their sign-in changes. */
   staffMail: StaffMail;
+  /** Caps on mail a stranger can ask for, per mailbox or account (decision 105, decision 105). */
+  mailAllowances: MailAllowances;
+  /** Sign-in links and confirmations asked for, waiting for the fan-out to mail them (decision 105). */
+  mailRequests: MailRequests;
   /** Random single-use tokens and their hashes (sign-in links, reader sessions, confirmations). */
   tokens: OneTimeTokens;
   /** Newsletters (decisions 082, 083): lists, subscribers, suppressions, sends, their mail, signed unsubscribe links. */
@@ -118,6 +128,8 @@ export interface AppDeps {
   newsletterMail: NewsletterMail;
   issueMail: IssueMail;
   signedTokens: SignedTokens;
+  /** SITE_ORIGIN: the origin mail links and the fediverse's ids are made of (domain/site/site-origin.ts); null when unset. */
+  siteOrigin: string | null;
   /** MAIL_WEBHOOK_SECRET: the password of POST /api/newsletters/events (user `mail`). */
   mailWebhookSecret: string | undefined;
   /** The fan-out (decision 065): jobs in D1, their messages on the JOBS queue. */
@@ -130,4 +142,10 @@ export interface AppDeps {
   memberFigures: MemberFigures;
   /** Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE); null without a key: paid parts answer 503. */
   payments: PaymentGateway | null;
+  /** Captions (docs/product/api-captions.md): tracks in D1, the transcriber (null: none configured), the videos' audio. */
+  captions: CaptionTrackRepository;
+  transcriber: Transcriber | null;
+  audio: AudioExtractor;
+  /** A language's own name for a track's label (`en` -> English). */
+  languageName: (lang: string) => string | null;
 }

@@ -4,6 +4,7 @@ import type { AppDeps } from './app-deps.ts';
 import { Pbkdf2PasswordHasher } from './crypto/pbkdf2-password-hasher.ts';
 import { isEmptyContent, sanitizeStoryHtml } from './html/sanitize-story-html.ts';
 import { openDb } from './d1/db.ts';
+import { D1Sessions } from './d1/d1-sessions.ts';
 import { countingD1 } from './d1/query-count.ts';
 import { D1BeatRepository } from './d1/d1-beat-repository.ts';
 import { D1LiveStreamRepository } from './d1/d1-live-stream-repository.ts';
@@ -37,6 +38,9 @@ import { D1PasskeyRepository } from './d1/d1-passkey-repository.ts';
 import { D1PasswordResetRepository } from './d1/d1-password-reset-repository.ts';
 import { D1SecondFactorRepository } from './d1/d1-second-factor-repository.ts';
 import { D1AlertRepository } from './d1/d1-alert-repository.ts';
+import { D1CaptionTrackRepository } from './d1/d1-caption-track-repository.ts';
+import { StoredVideoAudio } from './media/stored-video-audio.ts';
+import { transcriberFromEnv } from './transcribe/transcriber-from-env.ts';
 import { D1PushSubscriptionRepository } from './d1/d1-push-subscription-repository.ts';
 import { VapidSigner, vapidKeysFrom } from './push/vapid.ts';
 import { WebPushSender } from './push/web-push-sender.ts';
@@ -63,6 +67,9 @@ import { D1TierRepository } from './d1/d1-tier-repository.ts';
 import { D1MemberRepository } from './d1/d1-member-repository.ts';
 import { D1MemberFigures } from './d1/d1-member-figures.ts';
 import { StripeGateway } from './stripe/stripe-gateway.ts';
+import { parseSiteOrigin } from '../domain/site/site-origin.ts';
+import { D1MailAllowances } from './d1/d1-mail-allowances.ts';
+import { D1MailRequests } from './d1/d1-mail-requests.ts';
 
 export const systemClock: Clock = { now: () => new Date().toISOString() };
 
@@ -90,8 +97,10 @@ export function buildDeps(
   clock: Clock = systemClock,
   { exactViews = true, afterAnswer = runOn }: { exactViews?: boolean; afterAnswer?: (work: Promise<unknown>) => void } = {},
 ): AppDeps {
+  // Each request's statements go through its own D1 session (decision 111).
+  const d1Sessions = new D1Sessions(env.DB, new HmacSignedTokens(env.PASSWORD_PEPPER ?? '', 'd1-bookmark'));
   // The benchmark's honest count of what D1 is asked (query-count.ts); off unless served with the flag.
-  const db = openDb(env.COUNT_D1_QUERIES === '1' ? countingD1(env.DB) : env.DB);
+  const db = openDb(env.COUNT_D1_QUERIES === '1' ? countingD1(d1Sessions.database) : d1Sessions.database);
   const readership = new D1ReadershipRepository(db);
   const views = new ShardedViewCounter(env.VIEW_COUNTERS);
   const storedStories = new D1StoryRepository(db);
@@ -101,7 +110,9 @@ export function buildDeps(
   const newsletters = new D1NewsletterRepository(db);
   const sends = new D1SendRepository(db);
   const newsletterMail = new OutboxNewsletterMail(outbox, clock);
+  const media = new R2MediaStore(env.MEDIA);
   return {
+    d1Sessions,
     users: new D1UserRepository(db),
     sessions: new D1SessionRepository(db),
     loginAttempts: new D1LoginAttemptRepository(db),
@@ -119,7 +130,7 @@ export function buildDeps(
     views,
     readership,
     storyHtml,
-    media: new R2MediaStore(env.MEDIA),
+    media,
     pictures: env.IMAGES ? new ImagesBindingResizer(env.IMAGES) : null,
     mediaLimits: readMediaLimits(env),
     liveRooms: new DurableLiveRooms(env.LIVE_STREAMS),
@@ -149,6 +160,8 @@ export function buildDeps(
     readerLevels: new D1ReaderLevels(db),
     staffMail: new OutboxStaffMail(outbox, clock, afterAnswer),
     tokens,
+    mailAllowances: new D1MailAllowances(db),
+    mailRequests: new D1MailRequests(db),
     newsletters,
     subscriptions: new D1SubscriptionRepository(db, (id) => newsletters.findById(id)),
     suppressions: sends,
@@ -157,13 +170,36 @@ export function buildDeps(
     issueMail: newsletterMail,
     signedTokens: new HmacSignedTokens(env.PASSWORD_PEPPER ?? '', 'unsubscribe'),
     mailWebhookSecret: env.MAIL_WEBHOOK_SECRET || undefined,
+    siteOrigin: configuredSiteOrigin(env.SITE_ORIGIN),
     tiers: new D1TierRepository(db),
     members: new D1MemberRepository(db),
     memberFigures: new D1MemberFigures(db),
     payments: env.STRIPE_SECRET_KEY
       ? new StripeGateway(env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET || null, env.STRIPE_API_BASE || undefined)
       : null,
+    captions: new D1CaptionTrackRepository(db),
+    transcriber: transcriberFromEnv(env),
+    audio: new StoredVideoAudio(media),
+    languageName,
   };
+}
+
+/** SITE_ORIGIN, read once; a setting that is not an origin is said in the log and left out. */
+function configuredSiteOrigin(text: string | undefined): string | null {
+  const origin = parseSiteOrigin(text);
+  if (text?.trim() && origin === null) console.error(`SITE_ORIGIN is not an http(s) origin (${text}): links use each request's own`);
+  return origin;
+}
+
+const languageNames = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'language' }) : null;
+
+/** A language's name in English (`en` -> English), or null where the runtime has no names. */
+function languageName(lang: string): string | null {
+  try {
+    return languageNames?.of(lang) ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** Web Push with the worker's VAPID keys; without them it still checks keys, and alerts answer 503. */

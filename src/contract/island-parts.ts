@@ -31,3 +31,6 @@ export const GIFT_ERROR_PART = 'gift-error';
 export const SITE_TABS_ID = 'site-tabs';
 /** The notice region's name, on every page: its list (empty) is what islands that toast fill (src/web/islands/notices.ts). */
 export const NOTICES_LABEL = 'Notifications (F8)';
+
+/** A recorded video's CC button (the video-captions island; the live player's is its own). */
+export const CAPTIONS_BUTTON_PART = 'captions-button';

@@ -68,8 +68,13 @@ export const ISLANDS = {
   newslettersPage: 'newsletters-page',
   /** The panel in place of a gated story's rest, for a reader without access: its sign-in form (decision 090). */
   storyGate: 'story-gate',
+  /** A recorded video with caption tracks, its CC button and its transcript (decision 129). */
+  videoCaptions: 'video-captions',
 } as const;
 export type IslandName = (typeof ISLANDS)[keyof typeof ISLANDS];
+
+/** On a transcript's paragraph: where in the video it is said (seconds); a click plays the video from there. */
+export const TRANSCRIPT_START_ATTRIBUTE = 'data-start';
 
 /**
  * The class of a gated story page's part past the opening (the rest, or the panel in its place):
@@ -107,5 +112,8 @@ export const MEMBER_PATHS = { support: '/support' } as const;
  */
 export const READER_SIGNED_IN_COOKIE = 'reader_signed_in';
 
-/** Newsletters' pages: every newsletter with its form, and where a confirmation link lands (`#token=`). */
-export const NEWSLETTER_PATHS = { list: '/newsletters', confirm: '/newsletters/confirm' } as const;
+/**
+ * Newsletters' pages: every newsletter with its form, where a confirmation link lands (`#token=`),
+ * and where an unsubscribe link lands (`?token=`, signed; the page asks, then unsubscribes).
+ */
+export const NEWSLETTER_PATHS = { list: '/newsletters', confirm: '/newsletters/confirm', unsubscribe: '/newsletters/unsubscribe' } as const;

@@ -44,6 +44,7 @@ export const messages = {
   formatInvalid: 'Format must be article or liveblog',
   accessInvalid: 'Access must be public, members or paid',
   liveBlogIsPublic: 'A live blog is for everyone: it cannot be for members only',
+  liveStoryIsPublic: 'A story with a live stream is for everyone: its video can be watched by anyone with its address, live and after',
   formatFixed: 'A story keeps the format it was created with',
   coverageInvalid: 'Coverage must be live or ended',
   updateBodyRequired: 'Write the update before posting it',

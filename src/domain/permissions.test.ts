@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { policy, storyListScope } from './permissions.ts';
+import { policy, staffSearchScope, storyListScope } from './permissions.ts';
 import type { Actor } from './roles.ts';
 import type { StoryFacts } from './story/story.ts';
 
@@ -21,6 +21,11 @@ const table: { question: string; ask: (actor: Actor) => boolean; answers: Record
   {
     question: 'canManageUsers',
     ask: policy.canManageUsers,
+    answers: { anonymous: false, author: false, otherReporter: false, admin: true },
+  },
+  {
+    question: 'canSeeNewsroomStories',
+    ask: policy.canSeeNewsroomStories,
     answers: { anonymous: false, author: false, otherReporter: false, admin: true },
   },
   {
@@ -120,5 +125,12 @@ describe('storyListScope', () => {
 
   it('gives an admin every story', () => {
     expect(storyListScope(actors.admin)).toEqual({ kind: 'all' });
+  });
+});
+
+describe('staffSearchScope', () => {
+  it('searches a reporter’s own stories, and the whole newsroom for whoever may see it', () => {
+    expect(staffSearchScope(actors.author)).toEqual({ kind: 'own', authorId: actors.author.id });
+    expect(staffSearchScope(actors.admin)).toEqual({ kind: 'all' });
   });
 });

@@ -15,6 +15,12 @@ export const policy = {
   canManageBeats: (actor: Actor): boolean => policy.isAdmin(actor),
   canReadAnalytics: (actor: Actor): boolean => policy.isAdmin(actor),
   canCreateStory: (actor: Actor): boolean => policy.isReporter(actor),
+  /**
+   * The newsroom's stories, everyone's, every status: the dashboard's newsroom list, the lists and
+   * staff searches of GET /api/stories and /api/search, the staff list (GET /api/users/staff).
+   * Admins today; the one place an editor role is let in.
+   */
+  canSeeNewsroomStories: (actor: Actor): boolean => policy.isAdmin(actor),
 
   /** Drafts and archived stories are seen only by their author and by admins. */
   canViewStory: (actor: Actor, story: StoryFacts): boolean => isPubliclyVisible(story) || policy.canEditStory(actor, story),
@@ -60,7 +66,7 @@ export type StoryListScope = { kind: 'published' } | { kind: 'published-or-own';
 
 export function storyListScope(actor: Actor): StoryListScope {
   if (actor === null) return { kind: 'published' };
-  if (actor.role === 'admin') return { kind: 'all' };
+  if (policy.canSeeNewsroomStories(actor)) return { kind: 'all' };
   return { kind: 'published-or-own', authorId: actor.id };
 }
 
@@ -72,5 +78,5 @@ export function storyListScope(actor: Actor): StoryListScope {
 export type StorySearchScope = { kind: 'published' } | { kind: 'own'; authorId: number } | { kind: 'all' };
 
 export function staffSearchScope(actor: NonNullable<Actor>): StorySearchScope {
-  return actor.role === 'admin' ? { kind: 'all' } : { kind: 'own', authorId: actor.id };
+  return policy.canSeeNewsroomStories(actor) ? { kind: 'all' } : { kind: 'own', authorId: actor.id };
 }

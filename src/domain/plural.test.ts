@@ -1,18 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { countOf, pluralForm } from './plural.ts';
+import { compactNumber } from './formatting.ts';
+import { countOf, groupedNumber, nounFor } from './plural.ts';
 
-describe('counts in words', () => {
-  const views = { one: 'view', other: 'views' };
-
-  it('picks the form by the language’s plural rules', () => {
-    expect(countOf(0, views)).toBe('0 views');
-    expect(countOf(1, views)).toBe('1 view');
-    expect(countOf(2, views)).toBe('2 views');
-    expect(countOf(1.5, views)).toBe('1.5 views');
-    expect(pluralForm(-1, views)).toBe('view');
+describe('counted nouns', () => {
+  it('takes the singular for one and the plural for every other count, zero included', () => {
+    expect(countOf(1, 'subscriber')).toBe('1 subscriber');
+    expect(countOf(2, 'subscriber')).toBe('2 subscribers');
+    expect(countOf(0, 'subscriber')).toBe('0 subscribers');
+    expect(countOf(1, 'free member')).toBe('1 free member');
+    expect(countOf(3, 'free member')).toBe('3 free members');
   });
 
-  it('writes the number as given', () => {
-    expect(countOf(1500, views, '1.5K')).toBe('1.5K views');
+  it('groups thousands, and takes an irregular plural', () => {
+    expect(countOf(10_214, 'subscriber')).toBe('10,214 subscribers');
+    expect(countOf(1, 'story', 'stories')).toBe('1 story');
+    expect(countOf(1_200, 'story', 'stories')).toBe('1,200 stories');
+    expect(nounFor(1, 'reply', 'replies')).toBe('reply');
+    expect(nounFor(7, 'reply', 'replies')).toBe('replies');
+  });
+
+  it('writes the number the caller’s way, and a fraction takes the plural', () => {
+    expect(countOf(1500, 'view', undefined, compactNumber)).toBe('1.5K views');
+    expect(nounFor(1.5, 'minute')).toBe('minutes');
+    expect(groupedNumber(1234567)).toBe('1,234,567');
   });
 });

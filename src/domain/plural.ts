@@ -1,23 +1,23 @@
 /**
- * Counts in words (issue 42): "1 view", "2 views", chosen by the language's plural rules
- * (Intl.PluralRules, en-US), never by `count === 1`. Built on first use: a browser pays for its
- * first Intl object.
+ * Counted nouns ("1 subscriber", "10,214 subscribers") by the language's own plural rules
+ * (Intl.PluralRules), so no screen writes "1 subscribers" or tests `n === 1` by hand. English for
+ * now; the rules object is built on first use (a browser pays for its first Intl object).
  */
-let rules: Intl.PluralRules | undefined;
 
-/** The forms of a counted word: English has `one` and `other`. */
-export interface PluralForms {
-  one: string;
-  other: string;
+let english: Intl.PluralRules | undefined;
+const rules = () => (english ??= new Intl.PluralRules('en-US'));
+
+/** Whole numbers with thousands separators: "10,214". */
+export function groupedNumber(value: number): string {
+  return value.toLocaleString('en-US');
 }
 
-/** The form of the word for `count`. */
-export function pluralForm(count: number, forms: PluralForms): string {
-  rules ??= new Intl.PluralRules('en-US');
-  return rules.select(count) === 'one' ? forms.one : forms.other;
+/** The form of a noun that goes with `count`: `one` for 1, `other` (by default `one` + "s") for 0, 2, 1.5... */
+export function nounFor(count: number, one: string, other = `${one}s`): string {
+  return rules().select(count) === 'one' ? one : other;
 }
 
-/** The count and its word: "1 subscriber", "12 subscribers"; `shown` writes the number (a compact "1.5K"). */
-export function countOf(count: number, forms: PluralForms, shown: string = String(count)): string {
-  return `${shown} ${pluralForm(count, forms)}`;
+/** The count and its noun: "1 free member", "2 free members", "1,200 stories"; `format` writes the number. */
+export function countOf(count: number, one: string, other?: string, format: (value: number) => string = groupedNumber): string {
+  return `${format(count)} ${nounFor(count, one, other)}`;
 }

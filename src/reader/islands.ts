@@ -27,5 +27,6 @@ export const islands: Readonly<Record<string, IslandDefinition>> = {
   [ISLANDS.newsletterSubscribe]: { wake: 'interaction', load: () => import('./newsletters/newsletter-subscribe.island.ts') },
   [ISLANDS.newsletterConfirm]: { wake: 'now', load: () => import('./newsletters/newsletter-confirm.island.ts') },
   [ISLANDS.storyGate]: { wake: 'now', load: () => import('./story/story-gate.island.ts') },
+  [ISLANDS.videoCaptions]: { wake: 'now', load: () => import('./captions/video-captions.island.ts') },
   [ISLANDS.newslettersPage]: { wake: 'now', load: () => import('./newsletters/newsletters-page.island.ts') },
 };

@@ -24,6 +24,16 @@ describe('the first admin and npm run admin', () => {
     expect(await login('chief', 'chief-password')).toBeTruthy();
   });
 
+  it('takes the first admin’s name from ADMIN_NAME, so its stories are not signed with the username', async () => {
+    expect(resolveAdminCredentials({ name: '  Alex   Chief ' })).toMatchObject({ firstName: 'Alex', lastName: 'Chief' });
+    expect(resolveAdminCredentials({ name: 'Ana de la Cruz' })).toMatchObject({ firstName: 'Ana', lastName: 'de la Cruz' });
+    expect(resolveAdminCredentials({ name: 'Cher' })).toMatchObject({ firstName: 'Cher', lastName: null });
+    expect(resolveAdminCredentials({})).toMatchObject({ firstName: null, lastName: null });
+    expect(() => resolveAdminCredentials({ name: `Alex ${'x'.repeat(51)}` })).toThrow(AdminInputError);
+    const row = await adminRow(resolveAdminCredentials({ name: 'Alex Chief', password: 'named-admin' }), deps.hasher);
+    expect(row).toMatchObject({ firstName: 'Alex', lastName: 'Chief' });
+  });
+
   it('generates a strong password when none is given, and derives the defaults', () => {
     const generated = resolveAdminCredentials({});
     expect(generated).toMatchObject({ email: DEFAULT_ADMIN_EMAIL, username: 'admin', passwordGenerated: true });

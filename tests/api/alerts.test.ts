@@ -133,6 +133,29 @@ describe('POST /api/stories/{id}/alert', () => {
     expect(audit.results).toHaveLength(2);
   });
 
+  it('removes a subscription whose push service refused it (400, 401, 403, 413...) three alerts running; a delivery in between starts the count again', async () => {
+    const refusing = await subscribed(['breaking'], { failFirst: [403, 403, 403] });
+    const recovering = await subscribed(['breaking'], { failFirst: [400, 400] });
+    const alerts = [];
+    for (let round = 1; round <= 3; round++) {
+      const story = await createStory(author.token, { status: 'published', title: `Refused push, round ${round}` });
+      const sent = await api(`/api/stories/${story.id}/alert`, { method: 'POST', token: author.token, json: { topic: 'breaking' } });
+      expect(sent.status).toBe(202);
+      await runQueuedJobs();
+      alerts.push(await alertOf(sent.body.id));
+      expect(await subscriptionCount(refusing.endpoint), `after round ${round}`).toBe(round < 3 ? 1 : 0);
+    }
+    expect(alerts.map((alert) => alert.state)).toEqual(['sent', 'sent', 'sent']);
+    // The third refusal removed it: counted as removed, not failed.
+    expect(alerts[2]).toMatchObject({ removed: 1 });
+    // 400, 400, delivered: never three refusals running, so it stays, its count started again.
+    expect(await subscriptionCount(recovering.endpoint)).toBe(1);
+    expect(await receivedPushes(recovering)).toHaveLength(1);
+    expect(
+      await env.DB.prepare('SELECT refusals FROM push_subscriptions WHERE endpoint = ?').bind(recovering.endpoint).first('refusals'),
+    ).toBe(0);
+  }, 90_000);
+
   it('is 409 already_alerted for the same story and topic, naming the alert sent', async () => {
     const story = await createStory(author.token, { status: 'published' });
     const first = await api(`/api/stories/${story.id}/alert`, { method: 'POST', token: author.token, json: { topic: 'breaking' } });

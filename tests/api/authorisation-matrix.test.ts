@@ -88,6 +88,36 @@ async function alertable(status: 'published' | 'draft'): Promise<Story> {
   await deps.settings.put('alerts', { contactEmail: ALERTS_CONTACT }, null, deps.clock.now());
   return freshStory(status);
 }
+/** A fresh story of the author's with a video of its own and a ready caption track (docs/product/api-captions.md). */
+async function captioned(
+  status: 'published' | 'draft',
+): Promise<{ story: Story; track: string; upload: { body: Uint8Array; contentType: string } }> {
+  const story = await createStory(fx.callers.author.token!, { status, videoUrl: `/media/videos/2026/01/${crypto.randomUUID()}.webm` });
+  const cues = [{ start: 1, end: 2, text: 'Good evening.' }];
+  const track = await deps.captions.create(
+    {
+      id: crypto.randomUUID(),
+      storyId: story.id,
+      videoUrl: story.videoUrl!,
+      lang: 'en',
+      label: 'English',
+      source: 'uploaded',
+      state: 'ready',
+      cues,
+    },
+    deps.clock.now(),
+  );
+  const upload = multipart([
+    { name: 'lang', value: 'en' },
+    { name: 'file', value: 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nGood evening.\n', filename: 'a.vtt' },
+  ]);
+  return { story, track: track.id, upload };
+}
+const captionPath = async (status: 'published' | 'draft', rest = '') => {
+  const { story, track } = await captioned(status);
+  return `/api/stories/${story.id}/captions${rest.replace('{track}', track)}`;
+};
+
 /** An alert sent for a fresh story, as its author; its id. */
 async function sentAlert(): Promise<number> {
   const story = await alertable('published');
@@ -226,6 +256,7 @@ const MATRIX: Row[] = [
   row('GET /api/auth/me',                               [401,  200,   200,  200,  401,   401], (c) => api('/api/auth/me', { token: c.token })),
   row('POST /api/auth/register',                        [401,  403,   403,  201,  401,   401], (c) => { const username = unique('hire'); return api('/api/auth/register', { method: 'POST', token: c.token, json: { username, email: `${username}@newsroom.test`, password: 'secret-pw', role: 'reporter' } }); }),
   row('GET /api/users',                                 [401,  403,   403,  200,  401,   401], (c) => api('/api/users', { token: c.token })),
+  row('GET /api/users/staff',                           [401,  403,   403,  200,  401,   401], (c) => api('/api/users/staff', { token: c.token })),
   row('DELETE /api/users/:id',                          [401,  403,   403,  204,  401,   401], async (c) => api(`/api/users/${(await spareReporter()).id}`, { method: 'DELETE', token: c.token })),
   row('GET /api/users/:id/beats',                       [401,  403,   403,  200,  401,   401], (c) => api(`/api/users/${fx.author.user.id}/beats`, { token: c.token })),
   row('PUT /api/users/:id/beats',                       [401,  403,   403,  200,  401,   401], async (c) => api(`/api/users/${(await spareReporter()).id}/beats`, { method: 'PUT', token: c.token, json: { beatIds: [] } })),
@@ -296,6 +327,10 @@ const MATRIX: Row[] = [
   row('GET /api/streams/:id/live/:n (far ahead)',       [404,  404,   404,  404,  404,   404], async (c) => api(`/api/streams/${await authorStream()}/live/99`, { token: c.token })),
   row('GET /api/streams/:id/live/g/:g (far ahead)',     [404,  404,   404,  404,  404,   404], async (c) => api(`/api/streams/${await authorStream()}/live/g/99`, { token: c.token })),
   row('GET /api/streams/:id/live/from/:n (far ahead)',  [404,  404,   404,  404,  404,   404], async (c) => api(`/api/streams/${await authorStream()}/live/from/99`, { token: c.token })),
+  row('GET /api/streams/:id/master.m3u8',               [200,  200,   200,  200,  200,   200], async (c) => api(`/api/streams/${await authorStream()}/master.m3u8`, { token: c.token })),
+  row('GET /api/streams/:id/captions.m3u8',             [200,  200,   200,  200,  200,   200], async (c) => api(`/api/streams/${await authorStream()}/captions.m3u8`, { token: c.token })),
+  row('GET /api/streams/:id/captions/:file (far ahead)', [404, 404,   404,  404,  404,   404], async (c) => api(`/api/streams/${await authorStream()}/captions/99.vtt`, { token: c.token })),
+  row('GET /api/streams/:id/live/captions',             [200,  200,   200,  200,  200,   200], async (c) => api(`/api/streams/${await authorStream()}/live/captions`, { token: c.token })),
   row('GET /api/streams/:id/live/start',                [204,  204,   204,  204,  204,   204], async (c) => api(`/api/streams/${await authorStream()}/live/start`, { token: c.token })),
   row('GET /api/streams/:id/stats (the author’s)',      [401,  200,   403,  200,  401,   401], async (c) => api(`/api/streams/${await authorStream()}/stats`, { token: c.token })),
   row('GET /api/analytics/me/figures',                  [401,  200,   200,  200,  401,   401], (c) => api('/api/analytics/me/figures', { token: c.token })),
@@ -346,6 +381,7 @@ const MATRIX: Row[] = [
   // Readers are not staff (docs/product/api-readers.md): anyone may ask for a link, and no staff token is ever a reader's session.
   row('POST /api/readers/signin',                       [202,  202,   202,  202,  202,   202], (c) => api('/api/readers/signin', { method: 'POST', token: c.token, json: { email: `${unique('matrix')}@readers.test` } })),
   row('POST /api/readers/session',                      [400,  400,   400,  400,  400,   400], (c) => api('/api/readers/session', { method: 'POST', token: c.token, json: { token: 'x'.repeat(43) } })),
+  row('POST /api/readers/session/check',                [400,  400,   400,  400,  400,   400], (c) => api('/api/readers/session/check', { method: 'POST', token: c.token, json: { token: 'x'.repeat(43) } })),
   row('GET /api/readers/me',                            [401,  401,   401,  401,  401,   401], (c) => api('/api/readers/me', { token: c.token })),
   row('PUT /api/readers/me',                            [401,  401,   401,  401,  401,   401], (c) => api('/api/readers/me', { method: 'PUT', token: c.token, json: { name: 'Staff' } })),
   row('GET /api/readers/me/export',                     [401,  401,   401,  401,  401,   401], (c) => api('/api/readers/me/export', { token: c.token })),
@@ -377,6 +413,16 @@ const MATRIX: Row[] = [
   row('POST /api/stories/:id/alert (draft)',            [401,  409,   404,  409,  401,   401], async (c) => api(`/api/stories/${(await alertable('draft')).id}/alert`, { method: 'POST', token: c.token, json: { topic: 'breaking' } })),
   row('GET /api/stories/:id/alerts (published)',        [401,  200,   403,  200,  401,   401], (c) => api(`/api/stories/${fx.published.id}/alerts`, { token: c.token })),
   row('GET /api/stories/:id/alerts (draft)',            [401,  200,   404,  200,  401,   401], (c) => api(`/api/stories/${fx.draft.id}/alerts`, { token: c.token })),
+  // Captions (docs/product/api-captions.md): read as the story is; changed by its author or an admin.
+  row('GET /api/stories/:id/captions (published)',      [200,  200,   200,  200,  200,   200], async (c) => api(await captionPath('published'), { token: c.token })),
+  row('GET /api/stories/:id/captions (draft)',          [404,  200,   404,  200,  404,   404], async (c) => api(await captionPath('draft'), { token: c.token })),
+  row('GET /api/stories/:id/captions/:file{[0-9a-f-]{36}\\.vtt} (published)', [200, 200, 200, 200, 200, 200], async (c) => api(await captionPath('published', '/{track}.vtt'), { token: c.token })),
+  row('GET /api/stories/:id/captions/:file{[0-9a-f-]{36}\\.vtt} (draft)', [404, 200, 404, 200, 404, 404], async (c) => api(await captionPath('draft', '/{track}.vtt'), { token: c.token })),
+  row('GET /api/stories/:id/captions/:trackId',         [200,  200,   200,  200,  200,   200], async (c) => api(await captionPath('published', '/{track}'), { token: c.token })),
+  row('POST /api/stories/:id/captions',                 [401,  201,   403,  201,  401,   401], async (c) => { const { story, upload } = await captioned('published'); return api(`/api/stories/${story.id}/captions`, { method: 'POST', token: c.token, body: upload.body, headers: { 'Content-Type': upload.contentType } }); }),
+  row('POST /api/stories/:id/captions/generate',        [401,  202,   403,  202,  401,   401], async (c) => api(await captionPath('published', '/generate'), { method: 'POST', token: c.token })),
+  row('PUT /api/stories/:id/captions/:trackId',         [401,  200,   403,  200,  401,   401], async (c) => api(await captionPath('published', '/{track}'), { method: 'PUT', token: c.token, json: { cues: [{ start: 1, end: 2, text: 'Good evening!' }], version: 1 } })),
+  row('DELETE /api/stories/:id/captions/:trackId',      [401,  204,   403,  204,  401,   401], async (c) => api(await captionPath('published', '/{track}'), { method: 'DELETE', token: c.token })),
   row('GET /api/alerts/:id',                            [401,  200,   200,  200,  401,   401], async (c) => api(`/api/alerts/${await sentAlert()}`, { token: c.token })),
   row('GET /api/settings/alerts',                       [401,  403,   403,  200,  401,   401], (c) => api('/api/settings/alerts', { token: c.token })),
   row('PUT /api/settings/alerts',                       [401,  403,   403,  200,  401,   401], (c) => api('/api/settings/alerts', { method: 'PUT', token: c.token, json: { contactEmail: ALERTS_CONTACT } })),
@@ -495,7 +541,8 @@ beforeAll(async () => {
       loggedOut: dead(loggedOut),
     },
   };
-});
+  // Signs up six people and publishes stories: slow on a loaded machine.
+}, 240_000);
 
 /** Which stories each caller gets from GET /api/stories (newest first); deleted stories are never listed. */
 // prettier-ignore

@@ -285,6 +285,21 @@ describe('the webhook', () => {
     expectError(change, 409, 'change_in_portal');
   });
 
+  it('puts the membership and the payments in the reader’s export, as the reader answer and the Members admin have them', async () => {
+    const paying = await payingReader('exported@example.com');
+    await deliverAll(paying.events);
+    const exported = await asReader(paying.cookie, '/api/readers/me/export');
+    expect(exported.status, exported.text).toBe(200);
+    const membership = await membershipOf(paying.cookie);
+    expect(membership.status).toBe('paid');
+    expect(exported.body.membership).toEqual(membership);
+    const page = await api(`/api/members/${paying.reader.id}`, { token: admin.token });
+    expect(page.status, page.text).toBe(200);
+    expect(page.body.payments).toHaveLength(1);
+    expect(exported.body.payments).toEqual(page.body.payments);
+    expect(exported.body.payments[0]).toMatchObject({ kind: 'subscription', amount: 800, currency: 'usd', status: 'paid' });
+  });
+
   it('handles each event id once: a duplicate changes nothing', async () => {
     const paying = await payingReader('twice@example.com');
     for (const event of paying.events) expect((await deliver(event)).body).toMatchObject({ outcome: 'handled' });

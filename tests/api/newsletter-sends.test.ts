@@ -60,6 +60,8 @@ describe('sending a story', () => {
     for (const email of readers) await confirmedSubscriber(letter.slug, email);
     const pending = uniqueAddress();
     await api(`/api/newsletters/${letter.slug}/subscribe`, { method: 'POST', json: { email: pending } });
+    // Its confirmation leaves through the fan-out, before the send is asked for (decision 105).
+    await runQueuedJobs();
     const picture = await uploadPicture(author.token);
     const story = await createStory(author.token, {
       status: 'published',
@@ -169,7 +171,14 @@ describe('sending a story', () => {
     });
     expect(res.status).toBe(202);
     const [test] = await mailTo(author.user.email);
-    expect(test!.subject).toBe(story.title);
+    // Marked as a test in its subject and footer; not list mail, so no unsubscribe to offer.
+    expect(test!.subject).toBe(`[Test] ${story.title}`);
+    expect(test!.text).toContain(
+      `This is a test of ${letter.name}, sent only to you from The Newsroom. Its subscribers have not received it.`,
+    );
+    expect(test!.text).not.toContain('you subscribed');
+    expect(test!.html).not.toContain('Unsubscribe from');
+    expect(test!.headers['list-unsubscribe']).toBeUndefined();
     await runQueuedJobs();
     expect(await mailTo(subscriber, { count: 2, timeoutMs: 300 })).toHaveLength(1);
     expect((await api(`/api/newsletters/${letter.id}/sends`, { token: admin.token })).body).toEqual([]);

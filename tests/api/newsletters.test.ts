@@ -4,6 +4,7 @@ import { api, createStory, deps, expectError, signUp } from './support/api.ts';
 import { linkIn, mailTo, rawMail, uniqueAddress } from './support/mail.ts';
 import { confirmationToken, confirmedSubscriber, createNewsletter } from './support/newsletters.ts';
 import { asReader, signInReader } from './support/readers.ts';
+import { runQueuedJobs } from './support/jobs.ts';
 import { createBeat } from '../../src/services/beats/beat-save.ts';
 
 /** docs/product/api-readers.md: newsletters, double opt-in, subscriber lists. */
@@ -82,6 +83,8 @@ describe('double opt-in', () => {
     const asked = await api(`/api/newsletters/${letter.slug}/subscribe`, { method: 'POST', json: { email: email.toUpperCase() } });
     expect(asked.status).toBe(202);
     expect(asked.body).toEqual({});
+    // The confirmation leaves after the answer, through the fan-out (decision 105).
+    await runQueuedJobs();
     expect(await subscriptionOf(letter.slug, email)).toMatchObject({ status: 'pending', source: 'form' });
 
     const [mail] = await mailTo(email);
@@ -101,7 +104,7 @@ describe('double opt-in', () => {
 
     // Subscribed already: the same answer, and no second mail.
     expect((await api(`/api/newsletters/${letter.slug}/subscribe`, { method: 'POST', json: { email } })).status).toBe(202);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await runQueuedJobs();
     expect(await mailTo(email, { count: 2, timeoutMs: 500 })).toHaveLength(1);
   });
 
@@ -117,6 +120,7 @@ describe('double opt-in', () => {
     expect((await asReader(cookie, `/api/newsletters/${letter.slug}/subscribe`, { method: 'POST', json: { email: other } })).status).toBe(
       202,
     );
+    await runQueuedJobs();
     expect(await subscriptionOf(letter.slug, other)).toMatchObject({ status: 'pending' });
   });
 
@@ -124,6 +128,7 @@ describe('double opt-in', () => {
     const letter = await createNewsletter(admin.token);
     const email = uniqueAddress();
     await api(`/api/newsletters/${letter.slug}/subscribe`, { method: 'POST', json: { email } });
+    await runQueuedJobs();
     const token = confirmationToken(linkIn((await mailTo(email))[0]!, 'http://newsroom.test/newsletters/confirm#'));
     await api(`/api/newsletters/${letter.id}`, { method: 'PUT', token: admin.token, json: { isActive: false } });
     expectError(await api('/api/newsletters/confirm', { method: 'POST', json: { token } }), 409, 'newsletter_inactive');
@@ -182,6 +187,42 @@ describe('double opt-in', () => {
   });
 });
 
+describe('the minute job (decision 105)', () => {
+  it('prunes pending subscriptions whose confirmation expired: never confirmed, gone; unsubscribed before, unsubscribed again', async () => {
+    const letter = await createNewsletter(admin.token);
+    const stranger = uniqueAddress();
+    const returning = uniqueAddress();
+    const waiting = uniqueAddress();
+    await confirmedSubscriber(letter.slug, returning);
+    await api(`/api/newsletters/${letter.slug}/subscribe`, { method: 'POST', json: { email: stranger } });
+    await api(`/api/newsletters/${letter.slug}/subscribe`, { method: 'POST', json: { email: waiting } });
+    await runQueuedJobs();
+    await env.DB.prepare("UPDATE subscriptions SET status = 'unsubscribed', unsubscribed_at = ? WHERE email = ?")
+      .bind(new Date().toISOString(), returning)
+      .run();
+    await api(`/api/newsletters/${letter.slug}/subscribe`, { method: 'POST', json: { email: returning } });
+    await runQueuedJobs();
+    await mailTo(returning, { count: 2 });
+    expect(await subscriptionOf(letter.slug, stranger)).toMatchObject({ status: 'pending' });
+    expect(await subscriptionOf(letter.slug, returning)).toMatchObject({ status: 'pending' });
+    await env.DB.prepare("UPDATE subscriptions SET confirmation_expires_at = '2000-01-01T00:00:00.000Z' WHERE email IN (?, ?)")
+      .bind(stranger, returning)
+      .run();
+
+    const { runScheduledJob } = await import('../../src/adapters/jobs/scheduled-job.ts');
+    const { noEdgeCache } = await import('../../src/adapters/http/middleware/edge-cache.ts');
+    await runScheduledJob(deps, noEdgeCache, Date.now());
+
+    expect(await subscriptionOf(letter.slug, stranger)).toBe(null);
+    expect(await subscriptionOf(letter.slug, returning)).toMatchObject({
+      status: 'unsubscribed',
+      confirmation_hash: null,
+      confirmation_expires_at: null,
+    });
+    expect(await subscriptionOf(letter.slug, waiting)).toMatchObject({ status: 'pending' });
+  });
+});
+
 describe('subscriber lists', () => {
   it('filter by status, search, and export as CSV', async () => {
     const letter = await createNewsletter(admin.token);
@@ -190,6 +231,7 @@ describe('subscriber lists', () => {
     await confirmedSubscriber(letter.slug, leaving!);
     await confirmedSubscriber(letter.slug, bounced!);
     await api(`/api/newsletters/${letter.slug}/subscribe`, { method: 'POST', json: { email: pending } });
+    await runQueuedJobs();
     await deps.subscriptions.unsubscribe(letter.id, leaving!, new Date().toISOString());
     await deps.suppressions.suppress(bounced!, 'hard_bounce', new Date().toISOString());
 

@@ -140,6 +140,26 @@ describe('anonymous calls that send mail', () => {
   });
 });
 
+describe('gifts and checkouts (decision 105)', () => {
+  it('take the subscribe allowance: one address 10 gift checkouts a minute, then 429 before Stripe is asked', async () => {
+    const from = newAddress();
+    await atWindowStart();
+    // An amount under the least is refused by validation (400), without a Checkout session, until the limit answers first.
+    const donate = () => call(limited, '/api/members/donate', from, { json: { amount: 1, currency: 'usd' } });
+    const { passed, refused } = await untilRefused(donate, 50);
+    expect(passed).toBeGreaterThanOrEqual(10);
+    expect(refused, 'no 429 within 50 gifts').not.toBeNull();
+    expectError(refused!, 429, 'too_many_requests');
+    expect(refused!.headers.get('Retry-After')).toBe('60');
+    // The same allowance as subscribing and asking for a sign-in link.
+    expect(
+      (await call(limited, '/api/newsletters/no-such-newsletter/subscribe', from, { json: { email: 'reader@example.org' } })).status,
+    ).toBe(429);
+    expect((await call(limited, '/api/members/checkout', from, { json: {} })).status).toBe(429);
+    expect((await call(limited, '/api/members/donate', newAddress(), { json: { amount: 1, currency: 'usd' } })).status).toBe(400);
+  });
+});
+
 describe('push subscriptions', () => {
   it('take the subscribe allowance: one address 10 times a minute, then 429 before the body is read', async () => {
     const from = newAddress();

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { api, expectError, signUp } from './support/api.ts';
 import { mailTo, uniqueAddress } from './support/mail.ts';
+import { runQueuedJobs } from './support/jobs.ts';
 import { asReader, cookieHeader, linkFragment, signInLinkFor, signInReader } from './support/readers.ts';
 
 /** docs/product/api.md, "Readers and newsletters": reader accounts without passwords. */
@@ -15,6 +16,8 @@ describe('POST /api/readers/signin', () => {
     expect(res.status).toBe(202);
     expect(res.body).toEqual({});
 
+    // The link leaves after the answer, through the fan-out (decision 105).
+    await runQueuedJobs();
     const [mail] = await mailTo(email);
     expect(mail!.subject).toBe('Sign in to The Newsroom');
     expect(mail!.from).toEqual([{ address: 'newsroom@newsroom.test', name: 'The Newsroom' }]);
@@ -40,6 +43,7 @@ describe('POST /api/readers/signin', () => {
       api('/api/readers/signin', { method: 'POST', json: { email: unknown } }),
     ]);
     expect([a.status, a.text]).toEqual([b.status, b.text]);
+    await runQueuedJobs();
     expect(await mailTo(unknown)).toHaveLength(1);
   });
 
@@ -268,6 +272,7 @@ describe('the minute job', () => {
     const staleReader = await signInReader(stale);
     const liveReader = await signInReader(live);
     await api('/api/readers/signin', { method: 'POST', json: { email: live } });
+    await runQueuedJobs();
     await env.DB.prepare("UPDATE reader_sign_in_links SET expires_at = '2000-01-01T00:00:00.000Z' WHERE email = ?").bind(stale).run();
     await env.DB.prepare("UPDATE reader_sessions SET expires_at = '2000-01-01T00:00:00.000Z' WHERE reader_id = ?")
       .bind(staleReader.reader.id)

@@ -4,6 +4,7 @@ import { api, createStory, expectError, signUp, updatePayload } from './support/
 import { asReader, signInReader } from './support/readers.ts';
 import { compReader, subscribeReader } from './support/members.ts';
 import { siteApp } from './support/site-app.ts';
+import { startStream } from './support/live.ts';
 
 /** docs/product/api.md, "Members and reader revenue": access per story, and the cut the server makes (decision 090). */
 
@@ -72,6 +73,40 @@ describe('a story’s access, as the editor sets it', () => {
     await expect(env.DB.prepare("UPDATE stories SET access = 'paid' WHERE id = ?").bind(blog.id).run()).rejects.toThrow(
       /live blog is public/,
     );
+  });
+
+  it('keeps a story with a live stream public, live or ended: 409 live_story_public, and the database refuses it too (decision 105)', async () => {
+    const reporter = await signUp('reporter');
+    const stream = await startStream(reporter.token, 'Council vote, live');
+    const read = async () => (await api<Story>(`/api/stories/${stream.storyId}`, { token: reporter.token })).body;
+    const live = await read();
+    for (const access of ['members', 'paid']) {
+      const saved = await api(`/api/stories/${live.id}`, { method: 'PUT', token: reporter.token, json: updatePayload(live, { access }) });
+      expect(expectError(saved, 409, 'live_story_public').message).toMatch(/live/i);
+    }
+    const { env } = await import('cloudflare:workers');
+    await expect(env.DB.prepare("UPDATE stories SET access = 'paid' WHERE id = ?").bind(live.id).run()).rejects.toThrow(
+      /live story is public/,
+    );
+    // Ended, its recording is read back through the same public stream addresses: still public.
+    expect((await api(`/api/streams/${stream.id}/end`, { method: 'POST', token: reporter.token })).status).toBe(200);
+    const ended = await read();
+    const saved = await api(`/api/stories/${ended.id}`, {
+      method: 'PUT',
+      token: reporter.token,
+      json: updatePayload(ended, { access: 'paid' }),
+    });
+    expectError(saved, 409, 'live_story_public');
+    expect((await read()).access).toBe('public');
+    // A stream is never started on a gated story either (a live blog is public: the only story a stream joins).
+    const gated = await createStory(reporter.token, { access: 'members' });
+    await expect(
+      env.DB.prepare(
+        "INSERT INTO live_streams (story_id, stream_key, started_at, is_active) VALUES (?, 'k-gated', '2026-01-01T00:00:00.000Z', 1)",
+      )
+        .bind(gated.id)
+        .run(),
+    ).rejects.toThrow(/live story is public/);
   });
 
   it('keeps the editor’s marker through the sanitiser and back to staff, never to readers', async () => {

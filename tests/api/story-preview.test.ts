@@ -28,7 +28,9 @@ describe('the staff preview of a story', () => {
       expect(res.text).toContain('<div class="article-content"><p>First paragraph.</p><p>Second, for members.</p></div>');
       // Its islands, as on the page: share, and Edit for whoever may edit.
       expect(res.text).toContain('data-island="share"');
-      expect(res.text).toContain(`data-island="story-edit" data-island-props="{&quot;storyId&quot;:${draft.id},&quot;authorId&quot;:${author.user.id}}"`);
+      expect(res.text).toContain(
+        `data-island="story-edit" data-island-props="{&quot;storyId&quot;:${draft.id},&quot;authorId&quot;:${author.user.id}}"`,
+      );
       // Never the frame: the app shows it inside its own screen.
       expect(res.text).not.toContain('<header class="site-header">');
     }
@@ -57,7 +59,9 @@ describe('the staff preview of a story', () => {
     // The reader's own page of the same story says nothing of the workflow (issue 42).
     const page = await site(`/story/${story.slug}`);
     expect(page.status).toBe(200);
-    expect(page.text).toContain('<ul class="badge-list" aria-label="About this story"><li><a class="badge" href="/beat/harbour-news">Harbour news</a></li></ul>');
+    expect(page.text).toContain(
+      '<ul class="badge-list" aria-label="About this story"><li><a class="badge" href="/beat/harbour-news">Harbour news</a></li></ul>',
+    );
     expect(page.text).not.toContain('badge-status');
   });
 });

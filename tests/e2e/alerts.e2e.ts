@@ -71,8 +71,14 @@ test('a reader turns alerts on, the editor sends one, the lock screen shows it a
     await card.waitFor();
     expect(await card.getByLabel('Alert headline').inputValue()).toBe(story.title);
     expect(await card.getByLabel('Alert text').inputValue()).toBe('Residents of Riverside are told to leave now.');
+    // It asks first, naming who gets it; Cancel sends nothing.
     await card.getByRole('button', { name: 'Send alert' }).click();
-    const dialog = staff.getByRole('dialog', { name: 'Send this alert now?' });
+    const dialog = staff.getByRole('dialog', { name: 'Send to every reader following Breaking news?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    const none = await apiCall<unknown[]>(`/api/stories/${story.id}/alerts`, { token: await apiLogin(author) });
+    expect(none.body).toEqual([]);
+    await card.getByRole('button', { name: 'Send alert' }).click();
     await dialog.getByRole('button', { name: 'Send alert' }).click();
     const progress = card.locator('.alert-progress').first();
     await expect.poll(() => progress.getByRole('status').textContent(), { timeout: 30_000 }).toMatch(/^Sent to \d+ readers?$/);

@@ -48,8 +48,27 @@ test('an admin adds a newsletter, imports subscribers, and sends a story from th
 
   await card.getByRole('button', { name: 'Send a test to me' }).click();
   await expect.poll(() => card.locator('.form-status').textContent()).toBe(`Test sent to ${site().admin.email}.`);
+  // The test says it is one, in its subject and its footer; it does not tell the admin they subscribed.
+  const testMail = async () => (await mailTo(site().admin.email, { timeoutMs: 1000 })).find((mail) => mail.subject?.endsWith(story.title));
+  await expect.poll(async () => (await testMail())?.subject, { timeout: 30_000 }).toBe(`[Test] ${story.title}`);
+  const test = await testMail();
+  expect(test!.text).toContain(`This is a test of ${name}, sent only to you`);
+  expect(test!.text).not.toContain('you subscribed');
+
+  // Sending asks first, naming the audience; Cancel sends nothing.
+  await card.getByRole('button', { name: 'Send', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: `Send to 2 subscribers of ${name}?` });
+  await expect.poll(() => confirm.count()).toBe(1);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect.poll(() => confirm.count()).toBe(0);
+  const newsletterId = (await apiCall<{ id: number; name: string }[]>('/api/newsletters?all=true', { token })).body.find(
+    (newsletter) => newsletter.name === name,
+  )!.id;
+  expect((await apiCall<unknown[]>(`/api/newsletters/${newsletterId}/sends`, { token })).body).toEqual([]);
+  expect(await card.locator('.send-progress').count()).toBe(0);
 
   await card.getByRole('button', { name: 'Send', exact: true }).click();
+  await confirm.getByRole('button', { name: 'Send now' }).click();
   await expect.poll(() => card.locator('.send-progress').textContent(), { timeout: 30_000 }).toBe('Sent: 2 of 2 sent');
   for (const address of addresses) {
     const [mail] = await mailTo(address, { timeoutMs: 30_000 });

@@ -39,9 +39,23 @@ test('subscribe, confirm by mail, receive a sent story, unsubscribe with the hea
 
   const [confirmation] = await mailTo(email);
   expect(confirmation!.subject).toBe(`Confirm your subscription to ${newsletter.name}`);
-  await page.goto(linkIn(confirmation!, `${site().baseUrl}/newsletters/confirm#token=`));
+  const confirmLink = linkIn(confirmation!, `${site().baseUrl}/newsletters/confirm#token=`);
+  await page.goto(confirmLink);
   await expect.poll(() => page.locator('h1').textContent()).toBe('You are subscribed');
   expect(page.url()).toBe(`${site().baseUrl}/newsletters/confirm`);
+  // The same link followed again (issue 42): a subscribed reader is not told to subscribe again, and nothing is said twice.
+  await page.goto('about:blank');
+  await page.goto(confirmLink);
+  await expect.poll(() => page.locator('h1').textContent()).toBe('This link has been used or has expired');
+  const said = (await page.locator('#main').innerText()).trim();
+  expect(said).not.toMatch(/subscribe again/i);
+  const sentences = said
+    .split(/(?<=[.?!])\s+|\n+/)
+    .map((sentence) => sentence.trim())
+    .filter(Boolean);
+  expect(sentences.length).toBeGreaterThan(1);
+  expect(new Set(sentences).size).toBe(sentences.length);
+  expect(await page.locator('#main a').allInnerTexts()).toEqual(['All newsletters']);
 
   const story = await createStoryViaApi(token, { title: unique('Council votes') });
   const send = await apiCall<{ id: number; recipients: number }>(`/api/stories/${story.id}/send`, {
@@ -65,8 +79,13 @@ test('subscribe, confirm by mail, receive a sent story, unsubscribe with the hea
     { token },
   );
   expect(stillSubscribed.body.subscribers).toMatchObject([{ email, status: 'subscribed' }]);
+  // In the site's frame (issue 42), not a bare page.
+  expect(await page.locator('header.site-header').count()).toBe(1);
+  expect(await page.locator('footer.site-footer').count()).toBe(1);
   await page.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect.poll(() => page.locator('h1').textContent()).toBe('You are unsubscribed');
+  expect(await page.locator('header.site-header').count()).toBe(1);
+  expect(await page.locator('#main a').allInnerTexts()).toEqual(['Go to the front page']);
   const after = await apiCall<{ subscribers: { email: string; status: string }[] }>(
     `/api/newsletters/${newsletter.id}/subscribers?q=${encodeURIComponent(email)}`,
     { token },

@@ -248,15 +248,15 @@ describe.sequential('sign-in security', () => {
       .toBe(1);
     await theirs.close();
 
-    // The admin's Audit tab, filtered to the reporter: the reset, then the sign-in, newest first.
+    // The admin's Audit tab, filtered to the reporter: the reset, then the sign-in, newest first, in plain words.
     await page.getByRole('tab', { name: 'Audit' }).click();
     await page.getByLabel('Person').selectOption({ label: reporter.username });
     const rows = page.locator('.audit-table tbody tr');
     await expect
       .poll(async () => (await rows.allInnerTexts()).map((text) => text.split('\t')[2]), { timeout: 15_000 })
-      .toEqual(expect.arrayContaining(['auth.login_succeeded', 'auth.password_reset']));
+      .toEqual(expect.arrayContaining(['Signed in', 'Password reset']));
     const actions = (await rows.allInnerTexts()).map((text) => text.split('\t')[2]);
-    expect(actions.indexOf('auth.login_succeeded')).toBeLessThan(actions.indexOf('auth.password_reset'));
+    expect(actions.indexOf('Signed in')).toBeLessThan(actions.indexOf('Password reset'));
     await shot(page, '08-audit-by-person');
     await page.getByLabel('Person').selectOption({ label: 'Everyone' });
     await page.getByLabel('Action').selectOption('auth.password_reset_link_created');

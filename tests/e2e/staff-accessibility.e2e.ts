@@ -1,11 +1,23 @@
+import type { Page } from 'playwright-core';
 import { beforeAll, describe } from 'vitest';
 import type { Story } from '../../src/domain/story/entities.ts';
 import { seriousViolations } from './support/axe.ts';
 import { expect, test } from './support/browser.ts';
 import { apiLogin, site, type E2eAccount } from './support/site.ts';
-import { createReporterViaApi, createStoryViaApi, signInAs, uniqueUsername } from './support/staff.ts';
+import { viewportFor } from './support/layout.ts';
+import { createReporterViaApi, createStoryViaApi, signInAs, unique, uniqueUsername } from './support/staff.ts';
 
-/** axe-core on each staff screen (WCAG 2.x A and AA rules): no serious or critical violation. The reader's pages: reader-accessibility.e2e.ts. */
+/**
+ * axe-core on each staff screen (WCAG 2.x A and AA rules): no serious or critical violation, at a
+ * desktop's size and at a phone's. The reader's pages: reader-accessibility.e2e.ts.
+ */
+/** The tab's reads have answered: no spinner left on the page. */
+async function settled(page: Page) {
+  await expect.poll(() => page.locator('.spinner-wrap').count(), { timeout: 15_000 }).toBe(0);
+}
+
+const ADMIN_TABS = ['Newsroom', 'Members', 'Newsletters', 'Review', 'Fediverse', 'Security', 'Audit'];
+
 describe('staff screens pass axe-core', () => {
   let reporter: E2eAccount;
   let story: Story;
@@ -97,5 +109,73 @@ describe('staff screens pass axe-core', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('tab', { name: /^Review/ }).click();
     expect(await seriousViolations(page)).toEqual([]);
+  });
+  test('the admin’s every tab, and the newsroom list on the dashboard', async ({ page }) => {
+    await signInAs(page, site().admin);
+    await page.goto('/dashboard');
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Newsroom stories' }).getByRole('listitem').count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    expect(await seriousViolations(page), 'Newsroom').toEqual([]);
+    await page.goto('/admin');
+    for (const tab of ADMIN_TABS.slice(1)) {
+      await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+      await settled(page);
+      expect(await seriousViolations(page), tab).toEqual([]);
+    }
+  }, 180_000);
+
+  test('the questions asked before a newsletter or an alert goes out', async ({ page }) => {
+    const token = await signInAs(page, site().admin);
+    const published = await createStoryViaApi(token, { status: 'published', title: unique('Axe send') });
+    await page.goto(`/edit/${published.id}`);
+    const card = page.locator('.story-send-card');
+    await card.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(() => page.getByRole('dialog', { name: /^Send to \d[\d,]* subscribers? of / }).count(), { timeout: 15_000 }).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.locator('section.alerts-card').getByRole('button', { name: 'Send alert' }).click();
+    await expect.poll(() => page.getByRole('dialog', { name: 'Send to every reader following Breaking news?' }).count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+  }, 180_000);
+
+  describe('at a phone’s size', () => {
+    test('the dashboard, each tab, and the editor with its action bar', async ({ page }) => {
+      await page.setViewportSize(viewportFor(390));
+      await signInAs(page, site().admin);
+      await page.goto('/dashboard');
+      await expect
+        .poll(() => page.getByRole('region', { name: 'Newsroom stories' }).getByRole('listitem').count(), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+      expect(await seriousViolations(page), 'Newsroom').toEqual([]);
+      for (const tab of ['Overview', 'Live Stream', 'Record', 'Upload', 'My Stories']) {
+        await page.getByRole('tab', { name: tab }).click();
+        expect(await seriousViolations(page), tab).toEqual([]);
+      }
+      await page.goto(`/edit/${story.id}`);
+      await expect.poll(() => page.getByRole('region', { name: 'Story actions' }).count(), { timeout: 15_000 }).toBe(1);
+      expect(await seriousViolations(page), 'editor').toEqual([]);
+      await page.goto('/story/new');
+      await page.getByRole('button', { name: 'Create Story' }).click();
+      await expect.poll(() => page.getByText('Title is required').count()).toBe(1);
+      expect(await seriousViolations(page), 'new story with errors').toEqual([]);
+    }, 240_000);
+
+    test('the admin’s every tab, and the profile', async ({ page }) => {
+      await page.setViewportSize(viewportFor(390));
+      await signInAs(page, site().admin);
+      await page.goto('/admin');
+      await expect.poll(() => page.getByRole('heading', { name: 'Beat Management' }).count(), { timeout: 15_000 }).toBe(1);
+      expect(await seriousViolations(page), 'Newsroom').toEqual([]);
+      for (const tab of ADMIN_TABS.slice(1)) {
+        await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+        await settled(page);
+        expect(await seriousViolations(page), tab).toEqual([]);
+      }
+      await page.goto('/profile');
+      await expect.poll(() => page.getByRole('heading', { name: 'Your profile' }).count(), { timeout: 15_000 }).toBe(1);
+      expect(await seriousViolations(page), 'profile').toEqual([]);
+    }, 240_000);
   });
 });

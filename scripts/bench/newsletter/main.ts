@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startMailCatcher, type MailCatcher } from '../../lib/mail-catcher.ts';
 import { projectRoot } from '../../lib/project.ts';
-import { serveBuild, type ServedSite } from '../../lib/serve-build.ts';
+import { runScheduledHandler, serveBuild, type ServedSite } from '../../lib/serve-build.ts';
 import { startDemoSite } from '../demo-site.ts';
 import { adminToken } from '../views/view-bench.ts';
 
@@ -17,7 +17,7 @@ import { adminToken } from '../views/view-bench.ts';
  *      every address exactly one message;
  *   2. the same with the server SIGKILLed once mid-send (after BENCH_NEWSLETTER_KILL_AT messages,
  *      default a third) and served again over the same state: nobody skipped, duplicates counted.
- * After the restart the minute job (run through wrangler's /__scheduled every 15 s here) sends
+ * After the restart the minute job (run through wrangler dev's scheduled route every 15 s here) sends
  * again the jobs the crash stranded once their lease (300 s for a batch) has passed.
  * Results also go to bench-results/newsletter.json.
  */
@@ -172,12 +172,12 @@ try {
   process.kill(-site.pid, 'SIGKILL');
   const atKill = catcher.messages.length;
   await sleep(500);
-  site = await serveBuild({ port, stateDir, vars, scheduled: true });
+  site = await serveBuild({ port, stateDir, vars });
   let lastSweep = 0;
   const sweep = async () => {
     if (Date.now() - lastSweep < 15_000) return;
     lastSweep = Date.now();
-    await fetch(`${site.baseUrl}/__scheduled?cron=*+*+*+*+*`).catch(() => undefined);
+    await runScheduledHandler(site.baseUrl).catch(() => undefined);
   };
   const after = await waitForSend(() => site, token, second.id, 1_200_000, sweep);
   const killedTally = tally(catcher, killed.addresses);

@@ -138,6 +138,7 @@ export class D1AlertRepository implements AlertRepository {
         endpoint: pushSubscriptions.endpoint,
         p256dh: pushSubscriptions.p256dh,
         auth: pushSubscriptions.auth,
+        refusals: pushSubscriptions.refusals,
       })
       .from(pushAlertRecipients)
       .leftJoin(pushSubscriptions, eq(pushSubscriptions.id, pushAlertRecipients.subscriptionId))
@@ -145,9 +146,10 @@ export class D1AlertRepository implements AlertRepository {
       .all();
     return {
       alert,
-      recipients: rows.map(({ subscriptionId, endpoint, p256dh, auth }) => ({
+      recipients: rows.map(({ subscriptionId, endpoint, p256dh, auth, refusals }) => ({
         subscriptionId,
         target: endpoint !== null && p256dh !== null && auth !== null ? { endpoint, p256dh, auth } : null,
+        refusals: refusals ?? 0,
       })),
     };
   }
@@ -196,6 +198,32 @@ export class D1AlertRepository implements AlertRepository {
     for (const { subscriptionId, status } of outcomes.failed) add('failed', status, subscriptionId);
     for (const { subscriptionId, status } of outcomes.retry) add('pending', status, subscriptionId);
     const gone = outcomes.gone.map((recipient) => recipient.subscriptionId);
+    const delivered = outcomes.delivered.map((recipient) => recipient.subscriptionId);
+    // A refusal counts once per alert (a subscription is in an alert once); a delivery clears the count.
+    const refusalCounts = [
+      ...(outcomes.refused.length > 0
+        ? [
+            this.db
+              .update(pushSubscriptions)
+              .set({ refusals: sql`${pushSubscriptions.refusals} + 1` })
+              .where(and(sql`${pushSubscriptions.id} IN (SELECT value FROM json_each(${JSON.stringify(outcomes.refused)}))`, held)),
+          ]
+        : []),
+      ...(delivered.length > 0
+        ? [
+            this.db
+              .update(pushSubscriptions)
+              .set({ refusals: 0 })
+              .where(
+                and(
+                  sql`${pushSubscriptions.id} IN (SELECT value FROM json_each(${JSON.stringify(delivered)}))`,
+                  sql`${pushSubscriptions.refusals} > 0`,
+                  held,
+                ),
+              ),
+          ]
+        : []),
+    ];
 
     const [fenced, ...rest] = [
       this.db
@@ -220,6 +248,7 @@ export class D1AlertRepository implements AlertRepository {
             ),
           ),
       ),
+      ...refusalCounts,
       ...(gone.length > 0
         ? [
             this.db

@@ -1,5 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
-import type { DeliveryJob, FollowerRepository, NewFollower, OutgoingActivity } from '../../domain/federation/ports.ts';
+import type { DeliveryJob, FollowerRepository, FollowOutcome, NewFollower, OutgoingActivity } from '../../domain/federation/ports.ts';
 import { hostOf } from '../../domain/federation/remote-address.ts';
 import type { Db } from './db.ts';
 import { createdJobs, fanOutStatements } from './d1-fediverse-outbox.ts';
@@ -9,44 +9,49 @@ import { fediverseFollowers } from './federation-schema.ts';
 export class D1FediverseFollowers implements FollowerRepository {
   constructor(private readonly db: Db) {}
 
-  async add(follower: NewFollower, accept: OutgoingActivity, now: string): Promise<DeliveryJob[]> {
-    const row = {
-      account: follower.account,
-      actorUri: follower.actor.uri,
-      inbox: follower.inbox,
-      host: follower.host,
-      actorHost: hostOf(follower.actor.uri),
-      handle: follower.actor.handle,
-      name: follower.actor.name,
-      followUri: follower.followUri,
-      createdAt: now,
-    };
+  async add(
+    follower: NewFollower,
+    accept: OutgoingActivity,
+    now: string,
+    maxPerServer: number,
+  ): Promise<{ outcome: FollowOutcome; jobs: DeliveryJob[] }> {
     const d1 = this.db.$client;
-    // The follower and the Accept (with its delivery and job) are written together: a follow is never
-    // recorded without its answer on the way, nor answered without being recorded.
-    const results = await d1.batch([this.upsertStatement(row), ...fanOutStatements(d1, accept, now, 'always')]);
-    return createdJobs(results);
-  }
-
-  private upsertStatement(row: typeof fediverseFollowers.$inferInsert): D1PreparedStatement {
-    return this.db.$client
-      .prepare(
-        `INSERT INTO fediverse_followers (account, actor_uri, inbox, host, actor_host, handle, name, follow_uri, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
-         ON CONFLICT (account, actor_uri) DO UPDATE SET inbox = excluded.inbox, host = excluded.host, actor_host = excluded.actor_host,
-           handle = excluded.handle, name = excluded.name, follow_uri = excluded.follow_uri`,
-      )
-      .bind(
-        row.account,
-        row.actorUri,
-        row.inbox,
-        row.host,
-        row.actorHost,
-        row.handle ?? null,
-        row.name ?? null,
-        row.followUri ?? null,
-        row.createdAt,
-      );
+    const values = [
+      follower.account,
+      follower.actor.uri,
+      follower.inbox,
+      follower.host,
+      hostOf(follower.actor.uri),
+      follower.actor.handle,
+      follower.actor.name,
+      follower.followUri,
+      now,
+      maxPerServer,
+    ];
+    // One write: a new follower (while their server has room) with the Accept, its delivery and job
+    // (guarded by the insert's change: a follow is never recorded without its answer on the way, nor
+    // answered twice); then a repeated Follow's refresh of what the follower's server says of them.
+    const results = await d1.batch([
+      d1
+        .prepare(
+          `INSERT INTO fediverse_followers (account, actor_uri, inbox, host, actor_host, handle, name, follow_uri, created_at)
+           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9
+           WHERE NOT EXISTS (SELECT 1 FROM fediverse_followers WHERE account = ?1 AND actor_uri = ?2)
+             AND (SELECT count(*) FROM fediverse_followers WHERE actor_host = ?5) < ?10
+           ON CONFLICT (account, actor_uri) DO NOTHING`,
+        )
+        .bind(...values),
+      ...fanOutStatements(d1, accept, now, 'changes'),
+      d1
+        .prepare(
+          `UPDATE fediverse_followers SET inbox = ?3, host = ?4, handle = ?6, name = ?7, follow_uri = coalesce(?8, follow_uri)
+           WHERE account = ?1 AND actor_uri = ?2`,
+        )
+        .bind(...values.slice(0, 8)),
+    ]);
+    const inserted = (results[0]!.meta.changes ?? 0) > 0;
+    const present = (results.at(-1)!.meta.changes ?? 0) > 0;
+    return { outcome: inserted ? 'new' : present ? 'again' : 'full', jobs: createdJobs(results) };
   }
 
   async remove(account: string, actorUri: string): Promise<boolean> {

@@ -33,32 +33,41 @@ function toReply(row: { reply: typeof fediverseReplies.$inferSelect; storyTitle:
 export class D1FediverseReplies implements ReplyRepository {
   constructor(private readonly db: Db) {}
 
-  async add(reply: NewReply, now: string): Promise<boolean> {
-    const inserted = await this.db
-      .insert(fediverseReplies)
-      .values({
-        storyId: reply.storyId,
-        noteUri: reply.noteUri,
-        url: reply.url,
-        actorUri: reply.actor.uri,
-        actorName: reply.actor.name,
-        actorHandle: reply.actor.handle,
-        actorUrl: reply.actor.url,
-        host: reply.host,
-        content: reply.content,
-        publishedAt: reply.publishedAt,
-        state: 'pending',
-        receivedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: fediverseReplies.id });
-    return inserted.length > 0;
+  async add(reply: NewReply, now: string, maxPendingPerServer: number): Promise<boolean> {
+    // Kept only while its server has room in the moderation queue (REMOTE_SERVER_LIMITS), in one statement.
+    const inserted = await this.db.$client
+      .prepare(
+        `INSERT INTO fediverse_replies (story_id, note_uri, url, actor_uri, actor_name, actor_handle, actor_url, host, content, published_at, state, received_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 'pending', ?11
+         WHERE (SELECT count(*) FROM fediverse_replies WHERE host = ?8 AND state = 'pending') < ?12
+         ON CONFLICT DO NOTHING RETURNING id`,
+      )
+      .bind(
+        reply.storyId,
+        reply.noteUri,
+        reply.url,
+        reply.actor.uri,
+        reply.actor.name,
+        reply.actor.handle,
+        reply.actor.url,
+        reply.host,
+        reply.content,
+        reply.publishedAt,
+        now,
+        maxPendingPerServer,
+      )
+      .all();
+    return inserted.results.length > 0;
   }
 
   async edit(noteUri: string, actorUri: string, content: string): Promise<void> {
+    // An approved reply whose text changed is read again before it shows (SET reads the old values).
     await this.db
       .update(fediverseReplies)
-      .set({ content })
+      .set({
+        content,
+        state: sql`CASE WHEN ${fediverseReplies.state} = 'approved' AND ${fediverseReplies.content} <> ${content} THEN 'pending' ELSE ${fediverseReplies.state} END`,
+      })
       .where(and(eq(fediverseReplies.noteUri, noteUri), eq(fediverseReplies.actorUri, actorUri)));
   }
 
@@ -142,11 +151,22 @@ export class D1FediverseReplies implements ReplyRepository {
 export class D1FediverseReactions implements ReactionRepository {
   constructor(private readonly db: Db) {}
 
-  async add(reaction: { activityUri: string; storyId: number; kind: ReactionKind; actorUri: string; host: string }, now: string) {
-    await this.db
-      .insert(fediverseReactions)
-      .values({ ...reaction, createdAt: now })
-      .onConflictDoNothing();
+  async add(
+    reaction: { activityUri: string; storyId: number; kind: ReactionKind; actorUri: string; host: string },
+    now: string,
+    maxPerServer: number,
+  ): Promise<boolean> {
+    // Counted only while the story has room for that server's reactions (REMOTE_SERVER_LIMITS), in one statement.
+    const inserted = await this.db.$client
+      .prepare(
+        `INSERT INTO fediverse_reactions (activity_uri, story_id, kind, actor_uri, host, created_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6
+         WHERE (SELECT count(*) FROM fediverse_reactions WHERE host = ?5 AND story_id = ?2) < ?7
+         ON CONFLICT DO NOTHING RETURNING activity_uri`,
+      )
+      .bind(reaction.activityUri, reaction.storyId, reaction.kind, reaction.actorUri, reaction.host, now, maxPerServer)
+      .all();
+    return inserted.results.length > 0;
   }
 
   async remove(activityUri: string, actorUri: string): Promise<void> {

@@ -58,6 +58,12 @@ export class D1LiveStreamRepository implements LiveStreamRepository {
     return (await this.db.select().from(liveStreams).where(eq(liveStreams.id, id)).get()) ?? null;
   }
 
+  async existsForStory(storyId: number): Promise<boolean> {
+    return (
+      (await this.db.select({ id: liveStreams.id }).from(liveStreams).where(eq(liveStreams.storyId, storyId)).limit(1).get()) !== undefined
+    );
+  }
+
   async listActive(): Promise<ActiveLiveStream[]> {
     return this.db
       .select({

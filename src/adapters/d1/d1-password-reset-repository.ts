@@ -12,6 +12,7 @@ export class D1PasswordResetRepository implements PasswordResetRepository {
   async create(
     reset: { tokenHash: string; userId: number; createdBy: number; clearTwoFactor: boolean; createdAt: string; expiresAt: string },
     audit: AuditEntry[],
+    { endSessions }: { endSessions: boolean },
   ): Promise<void> {
     const { userId, createdAt: now } = reset;
     await this.db.batch([
@@ -21,10 +22,14 @@ export class D1PasswordResetRepository implements PasswordResetRepository {
         .set({ usedAt: now })
         .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt))),
       this.db.insert(passwordResets).values(reset),
-      this.db
-        .update(sessions)
-        .set({ revokedAt: now })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))),
+      ...(endSessions
+        ? [
+            this.db
+              .update(sessions)
+              .set({ revokedAt: now })
+              .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))),
+          ]
+        : []),
       ...audit.map((entry) => auditEntry(this.db, entry, now)),
     ]);
   }

@@ -2,7 +2,7 @@ import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Reader } from '../../domain/readers/entities.ts';
 import type { ReaderRepository } from '../../domain/readers/ports.ts';
 import type { Db } from './db.ts';
-import { readers, readerSessions, readerSignInLinks } from './readers-schema.ts';
+import { mailRequests, readers, readerSessions, readerSignInLinks } from './readers-schema.ts';
 import { sendRecipients, subscriptions } from './newsletters-schema.ts';
 import { memberComps, memberCustomers, memberPayments, memberSubscriptions } from './members-schema.ts';
 
@@ -77,6 +77,8 @@ export class D1ReaderRepository implements ReaderRepository {
       this.db.update(sendRecipients).set({ email: null }).where(eq(sendRecipients.email, reader.email)),
       this.db.delete(readerSessions).where(eq(readerSessions.readerId, id)),
       this.db.delete(readerSignInLinks).where(eq(readerSignInLinks.email, reader.email)),
+      // Mail they asked for that has not left yet (decision 105).
+      this.db.delete(mailRequests).where(eq(mailRequests.email, reader.email)),
       // Money and memberships stay as counts for the figures, without the reader (migrations/0051).
       this.db.update(memberSubscriptions).set({ readerId: null }).where(eq(memberSubscriptions.readerId, id)),
       this.db.update(memberPayments).set({ readerId: null, email: null }).where(eq(memberPayments.readerId, id)),

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, lte } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { NewReaderSession, Reader, ReaderSignInLink } from '../../domain/readers/entities.ts';
 import type { ReaderSignInRepository } from '../../domain/readers/ports.ts';
 import type { Db } from './db.ts';
@@ -9,17 +9,19 @@ import { readerSignInLinks } from './readers-schema.ts';
 export class D1ReaderSignInRepository implements ReaderSignInRepository {
   constructor(private readonly db: Db) {}
 
-  async countSince(email: string, since: string): Promise<number> {
-    const row = await this.db
-      .select({ n: count() })
-      .from(readerSignInLinks)
-      .where(and(eq(readerSignInLinks.email, email), gte(readerSignInLinks.createdAt, since)))
-      .get();
-    return row?.n ?? 0;
-  }
-
   async create(link: ReaderSignInLink): Promise<void> {
     await this.db.insert(readerSignInLinks).values(link);
+  }
+
+  async findUsable(tokenHash: string, now: string): Promise<ReaderSignInLink | null> {
+    const row = await this.db
+      .select()
+      .from(readerSignInLinks)
+      .where(and(eq(readerSignInLinks.tokenHash, tokenHash), isNull(readerSignInLinks.usedAt), gt(readerSignInLinks.expiresAt, now)))
+      .get();
+    if (!row) return null;
+    const { tokenHash: hash, email, newsletters, browserHash, createdAt, expiresAt } = row;
+    return { tokenHash: hash, email, newsletters, browserHash, createdAt, expiresAt };
   }
 
   async redeem(tokenHash: string, session: NewReaderSession): Promise<Reader | null> {

@@ -132,6 +132,15 @@ export class D1SubscriptionRepository implements SubscriptionRepository {
     ]);
   }
 
+  async pruneExpiredConfirmations(now: string): Promise<number> {
+    const results = await atomically(this.db, [
+      sql`DELETE FROM subscriptions WHERE status = 'pending' AND confirmation_expires_at <= ${now} AND subscribed_at IS NULL`,
+      sql`UPDATE subscriptions SET status = 'unsubscribed', confirmation_hash = NULL, confirmation_expires_at = NULL
+        WHERE status = 'pending' AND confirmation_expires_at <= ${now}`,
+    ]);
+    return results.reduce((sum, result) => sum + (result.meta.changes ?? 0), 0);
+  }
+
   async slugsFor(email: string): Promise<string[]> {
     const rows = await this.db.all<{ slug: string }>(
       sql`SELECT n.slug FROM subscriptions s JOIN newsletters n ON n.id = s.newsletter_id

@@ -10,6 +10,7 @@ export const pushSubscriptions = sqliteTable('push_subscriptions', {
   auth: text('auth').notNull(),
   createdAt: text('created_at').notNull(),
   updatedAt: text('updated_at').notNull(),
+  refusals: integer('refusals').notNull().default(0),
 });
 
 export const pushSubscriptionTopics = sqliteTable(

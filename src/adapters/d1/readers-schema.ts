@@ -19,6 +19,7 @@ export const readerSignInLinks = sqliteTable('reader_sign_in_links', {
   expiresAt: text('expires_at').notNull(),
   usedAt: text('used_at'),
   sessionHash: text('session_hash'),
+  browserHash: text('browser_hash'),
 });
 
 export const readerSessions = sqliteTable('reader_sessions', {
@@ -28,4 +29,12 @@ export const readerSessions = sqliteTable('reader_sessions', {
     .references(() => readers.id),
   createdAt: text('created_at').notNull(),
   expiresAt: text('expires_at').notNull(),
+});
+
+/** Mail a reader asked for, waiting for the fan-out (migrations/0075; d1-mail-requests.ts reads and writes it). */
+export const mailRequests = sqliteTable('mail_requests', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  kind: text('kind').notNull(),
+  email: text('email').notNull(),
+  createdAt: text('created_at').notNull(),
 });

@@ -23,7 +23,6 @@ import { parseAccountId, type FediverseSettings } from '../../domain/federation/
 import { isFederable, parseObjectId, type ObjectKind } from '../../domain/federation/objects.ts';
 import { keyEventDraft, storyDraft } from '../../services/federation/object-drafts.ts';
 import type { FederationOutbox, RemoteActor } from '../../domain/federation/ports.ts';
-import { hostOf } from '../../domain/federation/remote-address.ts';
 import { authorPath, site } from '../../domain/site/site.ts';
 import type { StoryRepository } from '../../domain/story/ports.ts';
 import { accountByHandle, accountById, type AccountDeps, type FediverseAccount } from '../../services/federation/fediverse-accounts.ts';
@@ -223,13 +222,17 @@ builder
     if (!(await accountById(ctx.data.accounts, account))) return;
     const actor = await activity.getActor({ documentLoader: ctx.data.documentLoader, contextLoader: ctx.data.documentLoader });
     if (!actor || !isActor(actor) || !actor.id || actor.id.href !== activity.actorId?.href) return;
-    const inbox = actor.endpoints?.sharedInbox?.href ?? actor.inboxId?.href;
-    if (!inbox) return;
     const writer = new VocabActivityWriter(ctx.data.uris, ctx.data.documentLoader);
     const acceptBody = await writer.accept(account, activity);
+    // Which inbox (on the actor's own server only), and whether to answer at all, is the service's call.
     await follow(
       ctx.data.inbox,
-      { account, actor: remoteActor(actor), inbox, host: hostOf(inbox), followUri: activity.id?.href ?? null },
+      {
+        account,
+        actor: remoteActor(actor),
+        inboxes: { shared: actor.endpoints?.sharedInbox?.href ?? null, own: actor.inboxId?.href ?? null },
+        followUri: activity.id?.href ?? null,
+      },
       { id: writer.newId(), account, type: 'Accept', storyId: null, body: acceptBody },
     );
   })

@@ -31,11 +31,14 @@ function inboxDeps(deps: AppDeps, origin: string): InboxDeps {
 }
 
 /**
- * What Fedify's dispatchers and listeners get for a request from the fediverse; such a request pins
- * the site's origin if nothing did before (services/federation/fediverse-settings.ts).
+ * What Fedify's dispatchers and listeners get for a request from the fediverse, with ids made of the
+ * configured origin (services/federation/fediverse-settings.ts); null when the site has none (SITE_ORIGIN
+ * unset and nothing pinned): the fediverse is not set up.
  */
-export async function federationData(deps: AppDeps, requestOrigin: string): Promise<FederationData> {
-  const settings = (await fediverseSettings(deps, requestOrigin)) as Pinned;
+export async function federationData(deps: AppDeps): Promise<FederationData | null> {
+  const stored = await fediverseSettings(deps);
+  if (!stored.origin) return null;
+  const settings: Pinned = { ...stored, origin: stored.origin };
   const { fediverse } = deps;
   const { authenticatedDocumentLoader, boundedDocumentLoader } = await import('./document-loader.ts');
   return {
@@ -73,13 +76,13 @@ async function syncDeps(deps: AppDeps, origin: string | null): Promise<SyncDeps>
  */
 export async function syncFediverse(deps: AppDeps): Promise<number> {
   if ((await deps.fediverse.outbox.pendingChanges(1)).length === 0) return 0;
-  const settings = await fediverseSettings(deps, null);
+  const settings = await fediverseSettings(deps);
   return syncPendingChanges(await syncDeps(deps, settings.origin));
 }
 
 /** What a delivery job needs: the outbox and a signing client for the pinned origin (or none: nothing can be waiting then). */
 export async function deliverDeps(deps: AppDeps): Promise<DeliverDeps | null> {
-  const settings = await fediverseSettings(deps, null);
+  const settings = await fediverseSettings(deps);
   if (!settings.origin) return null;
   const { fediverse } = deps;
   const { SignedInboxClient } = await import('./signed-delivery.ts');

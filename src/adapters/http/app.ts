@@ -36,6 +36,7 @@ import { resumableUploadRoutes } from './routes/resumable-uploads.ts';
 import { storyRoutes } from './routes/stories.ts';
 import { storyPreviewRoutes } from './routes/story-preview.tsx';
 import { storyPreview } from '../../services/reader-pages/story-preview.ts';
+import { captionRoutes } from './routes/captions.ts';
 import { storyViewRoutes } from './routes/story-views.ts';
 import { storyWorkflowRoutes } from './routes/story-workflow.ts';
 import { liveBlogRoutes, storyScope } from './routes/live-blog.ts';
@@ -48,6 +49,9 @@ import { memberRoutes } from './routes/members.ts';
 import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
 import { newsletterRoutes } from './routes/newsletters.ts';
 import { newsletterSettingsRoutes, sendRoutes, storySendRoutes } from './routes/sends.ts';
+import { inD1Session } from './d1-bookmarks.ts';
+import { NEWSLETTER_PATHS } from '../../contract/page-contract.ts';
+import { UNSUBSCRIBE_PATH } from '../../services/newsletters/subscriptions.ts';
 
 /** JSON bodies (stories are the largest) stay well under this; media goes through upload routes. */
 const JSON_BODY_LIMIT = 2 * 1024 * 1024;
@@ -160,6 +164,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/stories', liveBlogRoutes)
     .route('/stories', storyViewRoutes)
     .route('/stories', storyAlertRoutes)
+    .route('/stories', captionRoutes)
     .route('/alerts', alertRoutes)
     .route('/analytics', analyticsRoutes)
     .route('/health', healthRoutes)
@@ -204,9 +209,17 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     // Asset responses have immutable headers; copy so the security headers can be added.
     return new Response(asset.body, asset);
   });
+  const serve = (request: Request, env?: unknown, executionCtx?: ExecutionContext): Response | Promise<Response> => {
+    const page = unsubscribePageRequest(request);
+    if (page) return siteApp.fetch(page, env, executionCtx);
+    return (isApiUrl(request.url) ? apiApp : siteApp).fetch(request, env, executionCtx);
+  };
+  const sessions = deps.d1Sessions;
   return {
-    fetch: (request: Request, env?: unknown, executionCtx?: ExecutionContext): Response | Promise<Response> =>
-      (isApiUrl(request.url) ? apiApp : siteApp).fetch(request, env, executionCtx),
+    fetch: sessions
+      ? (request: Request, env?: unknown, executionCtx?: ExecutionContext): Promise<Response> =>
+          inD1Session(sessions, request, () => serve(request, env, executionCtx), { api: isApiUrl(request.url) })
+      : serve,
     /** Every route of both, as Hono lists them. */
     routes: [...apiApp.routes, ...siteApp.routes],
   };
@@ -220,6 +233,21 @@ function withOuterLayers(app: Hono<AppEnv>, options: AppOptions): Hono<AppEnv> {
   app.onError(handleError);
   app.notFound((c) => c.json(errorBody('not_found', 'Not found'), 404));
   return app;
+}
+
+/**
+ * The mail header's unsubscribe address (RFC 8058) opened in a browser: a GET, or a form's POST
+ * that asks for HTML, gets the reader's unsubscribe page at that address, in the site's frame
+ * (issue 42). A mail client's one-click POST stays the API's.
+ */
+function unsubscribePageRequest(request: Request): Request | null {
+  if (!isApiUrl(request.url)) return null;
+  const url = new URL(request.url);
+  if (url.pathname !== UNSUBSCRIBE_PATH) return null;
+  const browser = request.method === 'GET' || request.method === 'HEAD' || (request.headers.get('Accept') ?? '').includes('text/html');
+  if (!browser) return null;
+  url.pathname = NEWSLETTER_PATHS.unsubscribe;
+  return new Request(url, request);
 }
 
 /** Whether a request URL's path is /api or under it, read from the string without parsing a URL. */

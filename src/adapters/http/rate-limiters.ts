@@ -15,7 +15,10 @@ export const RATE_LIMITS = {
   signIn: { binding: 'RATE_LIMIT_SIGN_IN', periodSeconds: 60 },
   /** 120 a minute: view beacons. */
   views: { binding: 'RATE_LIMIT_VIEWS', periodSeconds: 60 },
-  /** 10 a minute: calls that make something for an anonymous caller or send mail (subscribe, magic links, push subscriptions). */
+  /**
+   * 10 a minute: calls that make something for an anonymous caller or send mail (subscribe, magic links, push subscriptions),
+   * and those that open a session at Stripe (gifts, checkouts, the billing portal: Stripe's rate is the newsroom's to keep).
+   */
   subscribe: { binding: 'RATE_LIMIT_SUBSCRIBE', periodSeconds: 60 },
   /** 600 a minute: activities posted to the fediverse inboxes (other servers, each from its own addresses). */
   inbox: { binding: 'RATE_LIMIT_INBOX', periodSeconds: 60 },

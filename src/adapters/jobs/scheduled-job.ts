@@ -9,6 +9,7 @@ import { forgetOldSendRecipients } from '../../services/newsletters/forget-old-r
 import type { EdgeCache } from '../http/middleware/edge-cache.ts';
 import { tidyFediverse } from '../federation/fediverse-context.ts';
 import { tidyMemberships } from '../../services/members/stripe-events.ts';
+import { pruneMailRequests } from '../../services/readers/prune-mail-requests.ts';
 
 /**
  * What the worker's `scheduled` handler does every minute (wrangler.toml's Cron Trigger; under
@@ -28,6 +29,10 @@ export async function runScheduledJob(deps: AppDeps, edgeCache: EdgeCache, sched
   await pruneExpiredRows(deps, clock);
   // Reader sign-in links and sessions past their time (decision 081): they can only be refused.
   await Promise.all([deps.readerSignIns.pruneBefore(clock), deps.readers.pruneSessions(clock)]);
+  // Subscriptions whose confirmation link expired unfollowed go, or return to unsubscribed; the mail caps
+  // forget what is past their windows, and mail requests whose job gave up go.
+  await deps.subscriptions.pruneExpiredConfirmations(clock);
+  await pruneMailRequests(deps, clock);
   // A scheduled story's newsletter sends start once it is published (decision 083).
   await startDueSends(deps);
   // ...and a month after a send finished, only its figures are kept.

@@ -1,8 +1,8 @@
-import type { HlsPlaylist } from '../../media/hls-playlist.ts';
+import type { HlsPlaylist, HlsVariant } from '../../media/hls-playlist.ts';
 import type { LiveManifest, LiveWork } from '../../media/live-protocol.ts';
 import { ROLE_HEADER } from './live-role.ts';
 import type { LiveRoomOutcome, LiveRoomSettings } from '../../domain/live-video/ports.ts';
-import type { LiveRooms, SegmentAnswer } from './live-rooms.ts';
+import type { LiveRooms, RecentCues, SegmentAnswer } from './live-rooms.ts';
 import type { LiveStreamRoom } from './live-stream-room.ts';
 import type { ViewerReport } from './viewer-tally.ts';
 
@@ -40,6 +40,22 @@ export class DurableLiveRooms implements LiveRooms {
   /** The HLS playlist's content (decision 041); 'not_hls' for a WebM stream, null for no such stream. */
   async playlist(streamId: number, report: ViewerReport | null): Promise<HlsPlaylist | 'not_hls' | null> {
     return this.room(streamId).playlist(report);
+  }
+
+  async variant(streamId: number, report: ViewerReport | null): Promise<HlsVariant | 'not_hls' | null> {
+    return this.room(streamId).variant(report);
+  }
+
+  async subtitles(streamId: number, report: ViewerReport | null): Promise<HlsPlaylist | 'not_hls' | 'no_captions' | null> {
+    return this.room(streamId).subtitles(report);
+  }
+
+  async subtitleSegment(streamId: number, n: number, report: ViewerReport | null): Promise<string | null> {
+    return this.room(streamId).subtitleSegment(n, report);
+  }
+
+  async recentCues(streamId: number, seconds: number, report: ViewerReport | null): Promise<RecentCues | null> {
+    return this.room(streamId).recentCues(seconds, report);
   }
 
   async report(streamId: number, report: ViewerReport): Promise<void> {

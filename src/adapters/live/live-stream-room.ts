@@ -1,7 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { fromBase64, toBase64 } from '../../media/base64.ts';
 import { concatBytes } from '../../media/bytes.ts';
-import type { HlsPlaylist } from '../../media/hls-playlist.ts';
+import type { HlsPlaylist, HlsVariant } from '../../media/hls-playlist.ts';
 import {
   MediaFormatError,
   detectContainer,
@@ -17,13 +17,15 @@ import type { EdgeCache } from '../http/middleware/edge-cache.ts';
 import { LiveSegments, type SegmentIndex } from './live-segments.ts';
 import { ROLE_HEADER } from './live-role.ts';
 import { alarmDecision } from './room-alarm.ts';
-import { playlistOf, type StreamClock } from './room-playlist.ts';
+import { RoomCaptions, type LiveCaptionsOutcome } from './room-captions.ts';
+import { playlistOf, type ListedSegment, type StreamClock } from './room-playlist.ts';
+import { captionsFinal, subtitleSegment, variantOf } from './room-subtitles.ts';
 import { RoomRecording, type RecordingProgress } from './room-recording.ts';
 import { RoomStorage } from './room-storage.ts';
 import { RoomViewers } from './room-viewers.ts';
 import type { ViewerReport } from './viewer-tally.ts';
 import type { LiveRoomOutcome, LiveRoomSettings } from '../../domain/live-video/ports.ts';
-import type { SegmentAnswer } from './live-rooms.ts';
+import type { RecentCues, SegmentAnswer } from './live-rooms.ts';
 
 /**
  * One Durable Object per live stream (docs/decisions/010-live-stream-protocol.md, 025, 040). The
@@ -85,9 +87,21 @@ export const SEGMENT_WAIT_MS = 10_000;
  */
 export type RoomDeps = Pick<AppDeps, 'liveStreams' | 'media' | 'mediaLimits' | 'clock' | 'readership'> & {
   edgeCache?: Pick<EdgeCache, 'purge'>;
-  /** Told once the stream's story is published with its recording (the fediverse's followers hear of it). */
-  afterEnd?: () => Promise<unknown>;
+  /** Hears the stream while it is on air (room-captions.ts); none: no live captions. */
+  transcriber?: AppDeps['transcriber'];
+  /**
+   * Told once the stream's story is published with its recording: the fediverse's followers hear of
+   * it, and the recording gets its automatic captions (services/captions): those heard on air when
+   * they are the whole of it.
+   */
+  afterEnd?: (streamId: number, captions: LiveCaptionsOutcome | null) => Promise<unknown>;
 };
+
+/**
+ * How long the end of a stream waits for its last caption windows to be heard (a second or two with
+ * windows heard as they come); past it the recording is transcribed whole instead.
+ */
+const CAPTIONS_DRAIN_MS = 8_000;
 
 /** A room's container as its progress remembers it (rooms from before issue 18 were WebM and kept the scanner apart). */
 function containerOf(progress: RoomProgress | null): LiveContainer | null {
@@ -106,6 +120,7 @@ export class LiveStreamRoom extends DurableObject<Env> {
   private cutter: SegmentCutter | null = null;
   private segments = new LiveSegments(null);
   private recording: RoomRecording | null = null;
+  private readonly captions: RoomCaptions;
   private readonly viewers: RoomViewers;
   private readonly work: LiveWork;
   private ending: Promise<LiveRoomOutcome> | null = null;
@@ -114,6 +129,7 @@ export class LiveStreamRoom extends DurableObject<Env> {
     super(ctx, env);
     this.deps = deps;
     this.store = new RoomStorage(ctx.storage.sql);
+    this.captions = new RoomCaptions(ctx.storage.sql, this.store, deps.transcriber ?? null);
     this.config = this.store.read<RoomConfig>('config');
     this.work = { chunks: 0, requests: 0, reports: 0, messagesIn: 0, messagesOut: 0, ...this.store.read<LiveWork>('work') };
     this.viewers = new RoomViewers({
@@ -265,17 +281,75 @@ export class LiveStreamRoom extends DurableObject<Env> {
     const progress = this.progress;
     if (!this.config || !progress) return null;
     if (this.container && this.container.kind !== 'mp4') return 'not_hls';
+    return this.playlistOf(progress, this.listedSegments(progress));
+  }
+
+  private listedSegments(progress: RoomProgress): readonly ListedSegment[] {
     const stored = progress.phase === 'ended' ? progress.stored : null;
-    const segments = stored
-      ? this.store.segmentsAll().filter((row) => row.offset + row.length <= stored.mediaEnd)
-      : this.segments.heldFrom(0);
+    return stored ? this.store.segmentsAll().filter((row) => row.offset + row.length <= stored.mediaEnd) : this.segments.heldFrom(0);
+  }
+
+  private playlistOf(
+    progress: RoomProgress,
+    segments: readonly ListedSegment[],
+    next?: number,
+    ended = progress.phase === 'ended',
+  ): HlsPlaylist {
     return playlistOf({
-      ended: progress.phase === 'ended',
+      ended,
       segments,
       clock: progress.clock ?? null,
-      next: this.segments.latest === null ? 0 : this.segments.latest + 1,
+      next: next ?? (this.segments.latest === null ? 0 : this.segments.latest + 1),
       longest: progress.longest ?? 0,
+      captioned: this.captions.on,
     });
+  }
+
+  /** The multivariant playlist's content (decision 128): null for no such stream, 'not_hls' for a WebM one. */
+  variant(report: ViewerReport | null = null): HlsVariant | 'not_hls' | null {
+    const playlist = this.playlist(report);
+    if (playlist === null || playlist === 'not_hls') return playlist;
+    return variantOf({
+      mimeType: this.container?.init?.mimeType ?? null,
+      held: this.segments.heldFrom(0),
+      captioned: this.captions.on,
+      lang: this.captions.language,
+    });
+  }
+
+  /** The subtitles media playlist's content: the media playlist's segments whose captions are final. */
+  subtitles(report: ViewerReport | null = null): HlsPlaylist | 'not_hls' | 'no_captions' | null {
+    const playlist = this.playlist(report);
+    if (playlist === null || playlist === 'not_hls') return playlist;
+    if (!this.captions.on) return 'no_captions';
+    const progress = this.progress!;
+    // Over once the stream has ended and its last windows were heard.
+    const ended = progress.phase === 'ended' && this.captions.finished;
+    const segments = this.listedSegments(progress);
+    const final = segments.filter((segment) => captionsFinal(segment, this.captions.heardThrough, ended));
+    const next = segments.find((segment) => !captionsFinal(segment, this.captions.heardThrough, ended))?.n;
+    return this.playlistOf(progress, final, next, ended);
+  }
+
+  /** WebVTT segment n: the cues over media segment n's time, once final; null when not (yet) listed. */
+  subtitleSegment(n: number, report: ViewerReport | null = null): string | null {
+    this.handled(report);
+    if (!this.captions.on) return null;
+    const held = this.segments.lookup(n);
+    const row = held.kind === 'ready' ? held.segment : this.store.segment(n);
+    return subtitleSegment(row, this.captions, this.progress?.phase === 'ended' && this.captions.finished);
+  }
+
+  /**
+   * The cues of the last `seconds` of the stream heard so far, for the site's players (a TextTrack):
+   * null for no such stream; `captioned` false when the stream is not being heard.
+   */
+  recentCues(seconds: number, report: ViewerReport | null = null): RecentCues | null {
+    this.handled(report);
+    if (!this.config || !this.progress) return null;
+    const through = this.captions.heardThrough;
+    const cues = through === null ? [] : this.captions.cuesBetween(through - seconds, Number.MAX_SAFE_INTEGER);
+    return { captioned: this.captions.on, heardThrough: through, cues };
   }
 
   /** An isolate's viewer report with no other request to carry it. */
@@ -435,6 +509,8 @@ export class LiveStreamRoom extends DurableObject<Env> {
     const progress = this.progress!;
     for (const cut of cuts) {
       const n = this.segments.add(cut);
+      const init = this.container?.init;
+      if (init && this.container) this.captions.segment(this.container.kind, init.bytes, cut.bytes, { first: n === 0, key: cut.key });
       this.store.addSegment({ n, offset: cut.offset, length: cut.length, key: cut.key, time: cut.time, duration: cut.duration });
       if (cut.time === null || cut.duration === null) continue;
       // The first fragment's end is now: that fixes the stream's wall clock for program date-times.
@@ -496,7 +572,11 @@ export class LiveStreamRoom extends DurableObject<Env> {
     await this.deps.liveStreams.end(config.streamId, { videoUrl: outcome.videoUrl, endedAt: this.deps.clock.now(), endedBy });
     await this.ctx.storage.deleteAlarm();
     await this.purgePublicPages();
-    await this.deps.afterEnd?.().catch((error: unknown) => console.error('telling the fediverse about the ended stream failed', error));
+    // The story is published with its recording; now its last words are heard (the subtitles playlist is complete after).
+    const captions = this.captions.on ? await this.captions.finish(Date.now() + CAPTIONS_DRAIN_MS) : null;
+    await this.deps
+      .afterEnd?.(config.streamId, captions)
+      .catch((error: unknown) => console.error('the work after the stream ended failed', error));
     for (const ws of this.ctx.getWebSockets()) {
       this.send(ws, { type: 'end', videoUrl: outcome.videoUrl });
       closeQuietly(ws, LiveCloseCode.ended, 'stream ended');

@@ -8,6 +8,13 @@ import { targetDurationFor, type HlsPlaylist, type HlsSegment } from '../../medi
  */
 
 export const LIVE_WINDOW = 12;
+/**
+ * A captioned stream's players stay this far behind the live edge (HOLD-BACK), where its captions
+ * are final (a 3-5 s window, a transcriber answering in 2 s: decision 128); its playlists list enough
+ * segments to cover it.
+ */
+export const CAPTIONED_HOLD_BACK_SECONDS = 12;
+const CAPTIONED_WINDOW_SECONDS = 30;
 
 /** A segment as the room knows it: a held one, or a row of its table. */
 export interface ListedSegment {
@@ -31,6 +38,8 @@ export interface PlaylistInput {
   next: number;
   /** The longest segment so far (seconds). */
   longest: number;
+  /** The stream is being captioned (room-captions.ts). */
+  captioned?: boolean;
 }
 
 function timed(segment: ListedSegment, clock: StreamClock | null): HlsSegment | null {
@@ -49,6 +58,12 @@ export function playlistOf(input: PlaylistInput): HlsPlaylist {
   let from = all.length;
   while (from > 0 && (from === all.length || all[from - 1]!.n === all[from]!.n - 1)) from--;
   const run = all.slice(from);
-  const segments = input.ended ? run : run.slice(-LIVE_WINDOW);
-  return { ended: input.ended, segments, nextSequence: input.next, targetDuration: targetDurationFor(input.longest) };
+  const targetDuration = targetDurationFor(input.longest);
+  if (input.ended) return { ended: true, segments: run, nextSequence: input.next, targetDuration };
+  if (!input.captioned) return { ended: false, segments: run.slice(-LIVE_WINDOW), nextSequence: input.next, targetDuration };
+  const holdBack = Math.max(CAPTIONED_HOLD_BACK_SECONDS, 3 * targetDuration);
+  let from2 = run.length;
+  for (let seconds = 0; from2 > 0 && (seconds < CAPTIONED_WINDOW_SECONDS || run.length - from2 < LIVE_WINDOW);)
+    seconds += run[--from2]!.duration;
+  return { ended: false, segments: run.slice(from2), nextSequence: input.next, targetDuration, holdBack };
 }

@@ -20,6 +20,10 @@ export class OutboxNewsletterMail implements NewsletterMail, IssueMail {
     private readonly clock: Clock,
   ) {}
 
+  ensureConfigured(): void {
+    readyOutbox(this.outbox);
+  }
+
   async confirmation({ to, newsletter, link }: { to: string; newsletter: Newsletter; link: string }): Promise<void> {
     const letter = confirmationLetter({ newsletter, link, siteUrl: new URL(link).origin });
     await sendNow(this.outbox, { address: to }, letter, newsletter.senderName ?? site.name, this.clock.now());
@@ -38,11 +42,14 @@ export class OutboxNewsletterMail implements NewsletterMail, IssueMail {
         html: rendered.html(recipient.unsubscribeUrl),
         messageId: issue.sendId === null ? newMessageId(from) : `send-${issue.sendId}-${recipient.id}@${domainOf(from)}`,
         date,
-        headers: {
-          'List-Unsubscribe': `<${recipient.unsubscribeUrl}>`,
-          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-          'List-Id': rendered.listId,
-        },
+        // A test is not list mail: nobody subscribed to it, so there is nothing to unsubscribe from.
+        headers: issue.test
+          ? undefined
+          : {
+              'List-Unsubscribe': `<${recipient.unsubscribeUrl}>`,
+              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+              'List-Id': rendered.listId,
+            },
       })),
       onDelivered,
     );

@@ -6,9 +6,17 @@ import { deliverDeps } from '../federation/fediverse-context.ts';
 import { makePictureDerivatives } from '../../services/media/resized-pictures.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { deliverSendBatch, startSendBatches } from '../../services/newsletters/deliver-send.ts';
+import { mailConfirmation } from '../../services/newsletters/subscriptions.ts';
+import { mailSignInLink } from '../../services/readers/reader-sign-in.ts';
+import { transcribeTrack } from '../../services/captions/transcribe-track.ts';
+
+export interface JobHandlerOptions {
+  /** After a job changed what readers see (a caption track became ready): the edge cache's copies are renewed. */
+  publicChange?: () => Promise<void>;
+}
 
 /** What each kind of job does (decision 065): a feature adds its kind in domain/jobs/job.ts and its handler here. */
-export function jobHandlers(deps: AppDeps): JobHandlers {
+export function jobHandlers(deps: AppDeps, options: JobHandlerOptions = {}): JobHandlers {
   return {
     'picture.derivatives': async (key) =>
       deps.pictures ? makePictureDerivatives({ media: deps.media, pictures: deps.pictures }, key) : { status: 'done' },
@@ -23,5 +31,13 @@ export function jobHandlers(deps: AppDeps): JobHandlers {
     'newsletter.send': (ref) => startSendBatches(deps, ref),
     'newsletter.batch': (ref, job) =>
       deliverSendBatch(deps, ref, { lastAttempt: job.attempt >= JOB_POLICIES['newsletter.batch'].maxAttempts }),
+    // Mail a reader asked for, after the request was answered (decision 105).
+    'reader.sign_in_mail': (ref) => mailSignInLink(deps, ref),
+    'newsletter.confirmation_mail': (ref) => mailConfirmation(deps, ref),
+    'captions.transcribe': (ref, job) =>
+      transcribeTrack(deps, ref, {
+        lastAttempt: job.attempt >= JOB_POLICIES['captions.transcribe'].maxAttempts,
+        changed: options.publicChange,
+      }),
   };
 }

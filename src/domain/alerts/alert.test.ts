@@ -35,4 +35,12 @@ describe('what a push service answered', () => {
     expect(recipientOutcome(retry, { lastRun: true, secondsSinceAlert: 60 })).toBe('failed');
     expect(recipientOutcome(retry, { lastRun: false, secondsSinceAlert: 4 * 3600 })).toBe('failed');
   });
+
+  it('removes a subscription refused three alerts running, never on a retry that ran out', () => {
+    const refused = classifyPushStatus(403, null);
+    expect(recipientOutcome(refused, { lastRun: false, secondsSinceAlert: 60 })).toBe('failed');
+    expect(recipientOutcome(refused, { lastRun: false, secondsSinceAlert: 60, refusals: 1 })).toBe('failed');
+    expect(recipientOutcome(refused, { lastRun: false, secondsSinceAlert: 60, refusals: 2 })).toBe('removed');
+    expect(recipientOutcome(classifyPushStatus(503, null), { lastRun: true, secondsSinceAlert: 60, refusals: 5 })).toBe('failed');
+  });
 });

@@ -43,19 +43,29 @@ export function classifyPushStatus(status: number, retryAfterSeconds: number | n
   return { kind: 'failed', status };
 }
 
+/**
+ * A subscription whose push service refused its pushes (400, 401, 403, 413...: `failed` above) this
+ * many alerts running is removed: a service that will not take them would otherwise be posted to on
+ * every alert for ever. A delivery starts the count again. Not at the first refusal: a refusal can
+ * be ours (a VAPID key being replaced), and one bad alert must not empty the audience.
+ */
+export const REFUSALS_BEFORE_REMOVAL = 3;
+
 /** A recipient's outcome for this round. */
 export type RecipientOutcome = 'delivered' | 'removed' | 'failed' | 'retry';
 
 /**
  * What becomes of a recipient after a try: a push the service refused for now is tried again, unless
  * this was the batch's last run or the alert is past its TTL (a push service would drop it unread).
+ * `refusals` is how many alerts running the subscription's service refused before this one.
  */
 export function recipientOutcome(
   result: PushResult,
-  { lastRun, secondsSinceAlert }: { lastRun: boolean; secondsSinceAlert: number },
+  { lastRun, secondsSinceAlert, refusals = 0 }: { lastRun: boolean; secondsSinceAlert: number; refusals?: number },
 ): RecipientOutcome {
   if (result.kind === 'delivered') return 'delivered';
   if (result.kind === 'gone') return 'removed';
-  if (result.kind === 'failed' || lastRun || secondsSinceAlert >= ALERT_TTL_SECONDS) return 'failed';
+  if (result.kind === 'failed') return refusals + 1 >= REFUSALS_BEFORE_REMOVAL ? 'removed' : 'failed';
+  if (lastRun || secondsSinceAlert >= ALERT_TTL_SECONDS) return 'failed';
   return 'retry';
 }

@@ -51,6 +51,8 @@ export type NewAlert = AlertContent & { sentBy: number };
 export interface PendingRecipient {
   subscriptionId: number;
   target: PushTarget | null;
+  /** Alerts running whose pushes its push service refused (delivery.ts, REFUSALS_BEFORE_REMOVAL). */
+  refusals: number;
 }
 
 /** What one round of a batch came to, by recipient. */
@@ -61,6 +63,8 @@ export interface RoundOutcomes {
   /** The subscription was removed before its turn (turned off, or gone in another alert). */
   unsubscribed: number[];
   failed: { subscriptionId: number; status: number | null }[];
+  /** Of the failed, those the push service refused (a 4xx other than 404 and 410): one more refusal each; a delivery clears the count. */
+  refused: number[];
   /** Refused for now (429, 5xx, no answer): tried again on the batch's next run, not before the service's Retry-After. */
   retry: { subscriptionId: number; status: number | null; retryAfterSeconds: number | null }[];
 }

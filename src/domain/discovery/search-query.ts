@@ -27,6 +27,12 @@ export function ftsMatchExpression(query: string): string | null {
 export const MARK_OPEN = '\uE000';
 export const MARK_CLOSE = '\uE001';
 
+/** A snippet of words spoken in the story's video says so (decision 129): a reader knows to look there. */
+export const SPOKEN_SNIPPET_PREFIX = 'In the video: ';
+export function spokenSnippet(snippet: string): string {
+  return `${SPOKEN_SNIPPET_PREFIX}${snippet}`;
+}
+
 export function withoutMarkDelimiters(text: string): string {
   return text.replace(/[\uE000\uE001]/g, '');
 }

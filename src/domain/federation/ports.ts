@@ -17,9 +17,17 @@ export interface RemoteActor {
 export interface NewFollower {
   account: string;
   actor: RemoteActor;
-  /** Where deliveries go: their server's shared inbox, else their own. */
+  /** Where deliveries go: their server's shared inbox, else their own, on their actor's origin (remote-address.ts followerInbox). */
   inbox: string;
   host: string;
+  followUri: string | null;
+}
+
+/** A Follow as the inbox read it: who, of which account, and the inboxes their actor document names. */
+export interface FollowRequest {
+  account: string;
+  actor: RemoteActor;
+  inboxes: { shared: string | null; own: string | null };
   followUri: string | null;
 }
 
@@ -44,9 +52,21 @@ export interface DeliveryJob {
   jobId: string;
 }
 
+/** What became of a Follow: a new follower (answered), one who followed already (refreshed, not answered again), or none (their server is full). */
+export type FollowOutcome = 'new' | 'again' | 'full';
+
 export interface FollowerRepository {
-  /** Records (or refreshes) the follower and, in the same write, the Accept that goes to them. */
-  add(follower: NewFollower, accept: OutgoingActivity, now: string): Promise<DeliveryJob[]>;
+  /**
+   * Records the follower and, in the same write, the Accept that goes to them. Someone who follows
+   * already is only refreshed (their inbox, name, handle): no second Accept. A server with
+   * `maxPerServer` followers already gets no new one, and nothing is written.
+   */
+  add(
+    follower: NewFollower,
+    accept: OutgoingActivity,
+    now: string,
+    maxPerServer: number,
+  ): Promise<{ outcome: FollowOutcome; jobs: DeliveryJob[] }>;
   /** False when they did not follow. */
   remove(account: string, actorUri: string): Promise<boolean>;
   /** Someone whose account is gone follows nobody any more. */
@@ -147,9 +167,13 @@ export interface NewReply {
 }
 
 export interface ReplyRepository {
-  /** False when the reply is known already. */
-  add(reply: NewReply, now: string): Promise<boolean>;
-  /** Its author changed its text (it keeps its state). */
+  /** False when the reply is known already, or its server has `maxPendingPerServer` replies waiting for moderation. */
+  add(reply: NewReply, now: string, maxPendingPerServer: number): Promise<boolean>;
+  /**
+   * Its author changed its text: an approved reply whose text changed goes back to the queue
+   * (pending) with it, so nothing shows under a story that staff did not read; a pending or hidden
+   * one keeps its state.
+   */
   edit(noteUri: string, actorUri: string, content: string): Promise<void>;
   /** Its author deleted it. */
   remove(noteUri: string, actorUri: string): Promise<void>;
@@ -169,7 +193,12 @@ export interface ReplyRepository {
 export type ReactionKind = 'like' | 'boost';
 
 export interface ReactionRepository {
-  add(reaction: { activityUri: string; storyId: number; kind: ReactionKind; actorUri: string; host: string }, now: string): Promise<void>;
+  /** Counted once per person and kind; false when it was not kept (known already, or the story has `maxPerServer` from that server). */
+  add(
+    reaction: { activityUri: string; storyId: number; kind: ReactionKind; actorUri: string; host: string },
+    now: string,
+    maxPerServer: number,
+  ): Promise<boolean>;
   /** An Undo names the activity it takes back, and only its own actor may. */
   remove(activityUri: string, actorUri: string): Promise<void>;
   removeActor(actorUri: string): Promise<void>;

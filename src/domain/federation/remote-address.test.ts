@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkRemoteUrl, hostOf, isPublicAddress } from './remote-address.ts';
+import { checkRemoteUrl, followerInbox, hostOf, isPublicAddress, webLinkOrNull } from './remote-address.ts';
 
 describe('where federation may send and fetch', () => {
   it('allows https to public names and addresses', () => {
@@ -72,5 +72,36 @@ describe('where federation may send and fetch', () => {
   it('names a server by its lower-case host and port', () => {
     expect(hostOf('https://Mastodon.Social/inbox')).toBe('mastodon.social');
     expect(hostOf('http://127.0.0.1:9021/users/a')).toBe('127.0.0.1:9021');
+  });
+});
+
+describe('a follower’s inbox (decision 106)', () => {
+  const actor = 'https://m.example/users/ann';
+  it('is their shared inbox, else their own, only on their actor’s origin', () => {
+    expect(followerInbox(actor, { shared: 'https://m.example/inbox', own: `${actor}/inbox` })).toBe('https://m.example/inbox');
+    expect(followerInbox(actor, { shared: 'https://victim.example/inbox', own: `${actor}/inbox` })).toBe(`${actor}/inbox`);
+    expect(followerInbox(actor, { shared: null, own: 'https://victim.example/users/ann/inbox' })).toBe(null);
+    expect(followerInbox(actor, { shared: 'https://m.example:8443/inbox', own: null })).toBe(null);
+    expect(followerInbox(actor, { shared: 'http://m.example/inbox', own: null })).toBe(null);
+    expect(followerInbox(actor, { shared: null, own: null })).toBe(null);
+  });
+});
+
+describe('links from other servers (decision 106)', () => {
+  it('are http(s) addresses or nothing', () => {
+    expect(webLinkOrNull('https://m.example/@ann')).toBe('https://m.example/@ann');
+    expect(webLinkOrNull('http://m.example/@ann')).toBe('http://m.example/@ann');
+    for (const url of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      ' javascript:alert(1)',
+      'data:text/html,x',
+      'vbscript:x',
+      'not a url',
+      '',
+      null,
+      undefined,
+    ])
+      expect(webLinkOrNull(url), String(url)).toBe(null);
   });
 });

@@ -110,3 +110,38 @@ function isPublicIpv6(groups: number[]): boolean {
 export function hostOf(url: string): string {
   return new URL(url).host.toLowerCase();
 }
+
+/** Whether two addresses are on the same origin (scheme, host and port). */
+function sameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where a new follower's deliveries go (decision 106): their server's shared inbox, else their own inbox,
+ * only on the origin of their own actor. An actor document is the follower's own word: an inbox
+ * elsewhere would have the newsroom sign and send its activities to a server the follower chose
+ * (reflection), so such an inbox is refused, and with no inbox left the Follow is dropped.
+ */
+export function followerInbox(actorUri: string, inboxes: { shared: string | null; own: string | null }): string | null {
+  if (inboxes.shared && sameOrigin(inboxes.shared, actorUri)) return inboxes.shared;
+  if (inboxes.own && sameOrigin(inboxes.own, actorUri)) return inboxes.own;
+  return null;
+}
+
+/**
+ * A link another server gave (a reply's page, its author's profile) as the newsroom may show it: an
+ * http(s) address, else null. `javascript:`, `data:` and the rest are never made into links.
+ */
+export function webLinkOrNull(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}

@@ -14,6 +14,9 @@ export const JOB_KINDS = [
   'newsletter.batch',
   'alert.audience',
   'alert.batch',
+  'reader.sign_in_mail',
+  'newsletter.confirmation_mail',
+  'captions.transcribe',
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
@@ -91,6 +94,15 @@ export const JOB_POLICIES: Record<JobKind, JobPolicy> = {
   // A batch of an alert's recipients: one round of pushes fits well within the lease (ROUND_SECONDS, PUSH_TIMEOUT_SECONDS
   // in domain/alerts/delivery.ts); pushes the services refused for now (429, 5xx) are tried again, news goes stale fast.
   'alert.batch': { leaseSeconds: 120, maxAttempts: 6, firstRetrySeconds: 10, maxRetrySeconds: 900 },
+  // One mail a reader asked for, after the request was answered (decision 105, decision 105). A sign-in link
+  // is worth little after its 15 minutes: tried for about ten (10 s doubling to 2 min); a confirmation
+  // lives a week: tried for about a day (a minute doubling to two hours).
+  'reader.sign_in_mail': { leaseSeconds: 60, maxAttempts: 6, firstRetrySeconds: 10, maxRetrySeconds: 120 },
+  'newsletter.confirmation_mail': { leaseSeconds: 60, maxAttempts: 12, firstRetrySeconds: 60, maxRetrySeconds: 7200 },
+  // A video's audio sent to the transcriber a piece (10 minutes) at a time (decision 126): an hour is six requests of
+  // up to a minute or two each with a real whisper. One at a time: each piece is held in memory (up to 24 MB). A
+  // transcriber that stays busy (429, 5xx) is tried again from half a minute up to half an hour apart, then the track fails.
+  'captions.transcribe': { leaseSeconds: 900, maxAttempts: 6, firstRetrySeconds: 30, maxRetrySeconds: 1800, oneAtATime: true },
 };
 
 /**

@@ -107,5 +107,5 @@ export function updateView(
 
 /** "1 new update", "3 new updates": the button that brings a reader who scrolled down to them. */
 export function newUpdatesLabel(count: number): string {
-  return countOf(count, { one: 'new update', other: 'new updates' });
+  return countOf(count, 'new update', 'new updates', String);
 }

@@ -9,6 +9,8 @@ export interface LiveStreamRepository {
   /** Writes `stream.started` by `startedBy` (when given) with it. */
   create(stream: { storyId: number; streamKey: string; startedAt: string }, now: string, startedBy?: number): Promise<LiveStream>;
   findById(id: number): Promise<LiveStream | null>;
+  /** Whether a stream was ever started on this story (live now, or ended: its recording is read back by the stream's addresses). */
+  existsForStory(storyId: number): Promise<boolean>;
   /** Streams on air, newest first, with their story's slug and title. */
   listActive(): Promise<ActiveLiveStream[]>;
   setViewers(id: number, viewers: number): Promise<void>;

@@ -58,6 +58,11 @@ export interface SubscriptionRepository {
   unsubscribe(newsletterId: number, email: string, now: string, sendId?: number | null): Promise<boolean>;
   /** Exactly these newsletters for this address: subscribes to the missing ones, unsubscribes from the rest. */
   setFor(email: string, newsletterIds: readonly number[], now: string): Promise<void>;
+  /**
+   * Pending subscriptions whose confirmation expired before `now`: one never confirmed goes, one that
+   * was subscribed before goes back to unsubscribed. Answers how many changed.
+   */
+  pruneExpiredConfirmations(now: string): Promise<number>;
   /** Slugs of the newsletters the address is subscribed to (active ones). */
   slugsFor(email: string): Promise<string[]>;
   /** Everything held about the address's subscriptions, for the reader's export. */
@@ -136,6 +141,8 @@ export interface SendRepository {
 
 /** Mail about newsletters that leaves now: the double opt-in's confirmation. */
 export interface NewsletterMail {
+  /** Throws 503 mail_not_configured when the server has no mail set up (the same for every address). */
+  ensureConfigured(): void;
   confirmation(input: { to: string; newsletter: Newsletter; link: string; expiresAt: string }): Promise<void>;
 }
 
@@ -156,6 +163,8 @@ export interface Issue {
   postalAddress: string | null;
   /** The send it belongs to (null for a test or a preview). */
   sendId: number | null;
+  /** A test mailed to the staff member who asked: marked as a test in its subject and footer, with no unsubscribe. */
+  test?: boolean;
 }
 
 export interface IssueRecipient {

@@ -14,10 +14,19 @@ export interface Reader {
 export interface ReaderSignInLink {
   tokenHash: string;
   email: string;
-  /** Newsletter slugs the reader asked to join with the link. */
+  /** Newsletter slugs the link joins: the active ones asked for, each named in its mail. */
   newsletters: string[];
+  /** The SHA-256 of the asking browser's sign-in cookie: the link opened elsewhere says whose account it is first. */
+  browserHash: string | null;
   createdAt: string;
   expiresAt: string;
+}
+
+/** What a link's page shows before signing in: whose account, what it joins, and whether this browser asked for it. */
+export interface SignInLinkPreview {
+  email: string;
+  newsletters: { slug: string; name: string }[];
+  thisBrowser: boolean;
 }
 
 /** A session a followed link opens: the cookie holds the token, the store its hash. */

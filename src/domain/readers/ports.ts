@@ -16,9 +16,9 @@ export interface ReaderRepository {
 }
 
 export interface ReaderSignInRepository {
-  /** Links made for this address since `since` (used or not). */
-  countSince(email: string, since: string): Promise<number>;
   create(link: ReaderSignInLink): Promise<void>;
+  /** A link that can still be followed (unused, unexpired at `now`), without using it. */
+  findUsable(tokenHash: string, now: string): Promise<ReaderSignInLink | null>;
   /**
    * Follows a link, atomically: uses it (unused and unexpired, else nothing changes and the answer is
    * null), creates the reader the first time, opens the session and subscribes the link's newsletters.
@@ -36,6 +36,8 @@ export interface OneTimeTokens {
 
 /** The mail a reader gets about their account (src/adapters/mail renders and sends it). */
 export interface ReaderMail {
-  /** Mails the sign-in link. Throws a DomainError when mail cannot leave now (503). */
-  signInLink(to: string, link: string, expiresAt: string): Promise<void>;
+  /** Throws 503 mail_not_configured when the server has no mail set up (the same for every address). */
+  ensureConfigured(): void;
+  /** Mails the sign-in link, naming the newsletters it joins. Throws a DomainError when mail cannot leave now (503). */
+  signInLink(to: string, link: string, expiresAt: string, newsletters?: readonly string[]): Promise<void>;
 }

@@ -6,11 +6,6 @@ import { hasControlCharacters } from '../mail/control-characters.ts';
 export const SIGN_IN_LINK_MINUTES = 15;
 /** A reader stays signed in this long after following a link. */
 export const READER_SESSION_DAYS = 90;
-/**
- * Links mailed to one address within one link lifetime: past this the request still answers 202 but
- * mails nothing, so nobody can flood a stranger's inbox through the sign-in form.
- */
-export const SIGN_IN_LINKS_PER_ADDRESS = 5;
 /** Newsletters one sign-in may join. */
 export const SIGN_IN_NEWSLETTERS_MAX = 20;
 export const READER_NAME_MAX = 100;

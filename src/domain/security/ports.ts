@@ -205,10 +205,14 @@ export interface PasswordResetRecord {
 }
 
 export interface PasswordResetRepository {
-  /** Stores the link's token hash and ends every session of the user, atomically. */
+  /**
+   * Stores the link's token hash (an earlier unused link of the user's is used up), with `endSessions`
+   * ending every session of the user, atomically.
+   */
   create(
     reset: { tokenHash: string; userId: number; createdBy: number; clearTwoFactor: boolean; createdAt: string; expiresAt: string },
     audit: AuditEntry[],
+    options: { endSessions: boolean },
   ): Promise<void>;
   find(tokenHash: string): Promise<PasswordResetRecord | null>;
   /**

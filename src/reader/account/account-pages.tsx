@@ -55,6 +55,22 @@ export function SignInLinkPage({ context }: { context: FrameContext }) {
           <p class="form-status" role="status" aria-live="polite" {...part(LINK_STATUS_PART)}>
             One moment.
           </p>
+          <div class="sign-in-confirm" data-confirm-sign-in hidden>
+            <p data-confirm-who></p>
+            <p data-confirm-joins hidden></p>
+            <p>
+              This link was asked for in another browser. Sign in only if this is your address: whoever signs in here reads and acts as this
+              account.
+            </p>
+            <p>
+              <button type="button" class="button" data-confirm-yes>
+                Sign me in
+              </button>{' '}
+              <a class="button button-secondary" href={READER_PATHS.account}>
+                Not me
+              </a>
+            </p>
+          </div>
           <noscript>
             <p>Signing in with a link needs JavaScript in this browser.</p>
           </noscript>

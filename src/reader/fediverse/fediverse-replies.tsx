@@ -2,14 +2,30 @@
 /** @jsxImportSource #reader-jsx */
 import { formatFullDate } from '../../domain/dates.ts';
 import type { PublicReply } from '../../domain/federation/moderation.ts';
-import { raw } from '../jsx/html.ts';
+import { webLinkOrNull } from '../../domain/federation/remote-address.ts';
+import { raw, type Child } from '../jsx/html.ts';
+
+/** A link to another server's page, only to an http(s) address (decision 106); else the text alone. */
+function RemoteLink({ class: className, href, children }: { class: string; href: string | null; children?: Child }) {
+  if (href === null) return <>{children}</>;
+  return (
+    <a class={className} href={href} rel="nofollow noopener ugc" target="_blank">
+      {children}
+    </a>
+  );
+}
+
+function webLinkHost(uri: string): string {
+  const link = webLinkOrNull(uri);
+  return link ? new URL(link).host : 'someone';
+}
 
 function Replier({ reply }: { reply: PublicReply }) {
   return (
     <>
-      <a class="fediverse-reply-author" href={reply.actor.url ?? reply.actor.uri} rel="nofollow noopener ugc" target="_blank">
-        {reply.actor.name ?? reply.actor.handle ?? new URL(reply.actor.uri).host}
-      </a>
+      <RemoteLink class="fediverse-reply-author" href={webLinkOrNull(reply.actor.url) ?? webLinkOrNull(reply.actor.uri)}>
+        {reply.actor.name ?? reply.actor.handle ?? webLinkHost(reply.actor.uri)}
+      </RemoteLink>
       {reply.actor.handle ? (
         <>
           {' '}
@@ -33,9 +49,9 @@ export function FediverseReplies({ replies }: { replies: readonly PublicReply[] 
           <li class="fediverse-reply">
             <p class="fediverse-reply-meta">
               <Replier reply={reply} />{' '}
-              <a class="fediverse-reply-link" href={reply.url ?? reply.uri} rel="nofollow noopener ugc" target="_blank">
+              <RemoteLink class="fediverse-reply-link" href={webLinkOrNull(reply.url) ?? webLinkOrNull(reply.uri)}>
                 <time datetime={reply.publishedAt}>{formatFullDate(reply.publishedAt)}</time>
-              </a>
+              </RemoteLink>
             </p>
             <div class="fediverse-reply-content">{raw(reply.content)}</div>
           </li>

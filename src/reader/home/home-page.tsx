@@ -38,7 +38,7 @@ function Hero() {
   );
 }
 
-function FeaturedStory({ story, context }: { story: Story; context: FrameContext }) {
+function FeaturedStory({ story, captions, context }: { story: Story; captions: HomePageRead['featuredCaptions']; context: FrameContext }) {
   const href = storyPath(story);
   return (
     <section class="featured" aria-labelledby="featured-heading">
@@ -48,7 +48,7 @@ function FeaturedStory({ story, context }: { story: Story; context: FrameContext
       <div class="featured-grid">
         <div class="featured-media">
           {story.videoUrl ? (
-            <StoryVideo story={story} origin={context.origin} slot="featured" />
+            <StoryVideo story={story} origin={context.origin} slot="featured" captions={captions} />
           ) : (
             <StoryPicture story={story} slot="featured" class="story-image" priority />
           )}
@@ -84,7 +84,7 @@ export function HomePage({ data, context }: { data: HomePageRead; context: Frame
     <PageFrame context={context} onHome>
       <Hero />
       <div class="page">
-        {data.featured ? <FeaturedStory story={data.featured} context={context} /> : null}
+        {data.featured ? <FeaturedStory story={data.featured} captions={data.featuredCaptions} context={context} /> : null}
         <section class="latest" aria-labelledby="latest-stories-heading">
           <div class="section-head">
             <h2 id="latest-stories-heading" class="section-title">

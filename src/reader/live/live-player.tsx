@@ -1,9 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { Story } from '../../domain/story/entities.ts';
+import { CaptionsButton } from './captions-button-react.tsx';
 import { LiveBadge } from '../live-blog/live-blog-markup.tsx';
 import { storyQueries } from '../../web/api/story-queries.ts';
 import { activeStreamsQuery } from './stream-queries.ts';
+import { followLiveCaptions } from './live-captions.ts';
 import { watchLiveStream, type ViewerState } from './live-viewer.ts';
 import { applyStreamEnded } from './story-ended.ts';
 import { watchingLabel } from './watching-label.ts';
@@ -77,9 +79,11 @@ function LiveVideo({ streamId, story, initialViewers }: { streamId: number; stor
     element.muted = true;
     setMuted(true);
     let unsupported = false;
+    const captions = followLiveCaptions(streamId, element);
     const viewer = watchLiveStream({
       streamId,
       video: element,
+      holdBackSeconds: captions?.holdBack,
       onState: (next) => {
         unsupported ||= next === 'unsupported';
         setState(next);
@@ -88,7 +92,10 @@ function LiveVideo({ streamId, story, initialViewers }: { streamId: number; stor
       // A browser that could not play the stream keeps its notice and gets the link there.
       onEnd: (videoUrl) => (unsupported ? setRecording({ url: videoUrl }) : applyStreamEnded(queryClient, story.id, videoUrl)),
     });
-    return () => viewer.close();
+    return () => {
+      viewer.close();
+      captions?.close();
+    };
   }, [streamId, story.id, queryClient, attempt]);
 
   if (state === 'unsupported' || (recording && state === 'ended')) {
@@ -150,6 +157,7 @@ function LiveVideo({ streamId, story, initialViewers }: { streamId: number; stor
         <button type="button" className="button button-secondary button-small" onClick={fullScreen}>
           Full Screen
         </button>
+        <CaptionsButton video={video} />
         {state === 'failed' ? (
           <button type="button" className="button button-primary button-small" onClick={() => setAttempt((n) => n + 1)}>
             Try Again

@@ -23,6 +23,8 @@ export interface LiveViewerOptions {
   onEnd?: (videoUrl: string | null) => void;
   /** How far behind the newest frame playback may fall before it jumps ahead (seconds). */
   maxLatencySeconds?: number;
+  /** Seconds behind the newest frame to stay, now (live-captions.ts: where the captions are final while they show); 0 for none. */
+  holdBackSeconds?: () => number;
 }
 
 export interface LiveViewer {
@@ -47,7 +49,8 @@ function newViewerId(): string {
 export function watchLiveStream(options: LiveViewerOptions): LiveViewer {
   const { video } = options;
   const maxLatency = options.maxLatencySeconds ?? 4;
-  const base = `/api/streams/${encodeURIComponent(String(options.streamId))}/live`;
+  const streamBase = `/api/streams/${encodeURIComponent(String(options.streamId))}`;
+  const base = `${streamBase}/live`;
   const viewerId = newViewerId();
   const abort = new AbortController();
   let closed = false;
@@ -122,6 +125,13 @@ export function watchLiveStream(options: LiveViewerOptions): LiveViewer {
   };
 
   let firstMediaAt: number | null = null;
+  /** Paused by the player to fall back to the captions' hold-back (not by the reader). */
+  let holdingBack = false;
+  const resumeHeldBack = () => {
+    if (!holdingBack || closed) return;
+    holdingBack = false;
+    void video.play().catch(() => undefined);
+  };
   const followLiveEdge = () => {
     const buffered = video.buffered;
     if (buffered.length === 0) return;
@@ -135,9 +145,27 @@ export function watchLiveStream(options: LiveViewerOptions): LiveViewer {
       video.currentTime = buffered.start(0);
       void video.play().catch(() => undefined);
       setState('playing');
-    } else if (end - video.currentTime > maxLatency) {
-      video.currentTime = Math.max(buffered.start(buffered.length - 1), end - 1);
+      return;
     }
+    const holdBack = options.holdBackSeconds?.() ?? 0;
+    if (holdBack > 0) {
+      // Captions showing: play where they are final.
+      const behind = end - video.currentTime;
+      const target = Math.max(buffered.start(0), end - holdBack);
+      // Too near the edge (the captions were just turned on) or too far behind: to the hold-back, as far back as the buffer allows.
+      if ((behind < holdBack - maxLatency / 2 && video.currentTime - target > 1) || behind > holdBack + maxLatency)
+        video.currentTime = target;
+      // Not that much buffered behind: wait, paused, until the edge is far enough ahead.
+      // (At most the hold-back itself: a ManagedMediaSource may stop fetching while it has enough ahead.)
+      if (!video.paused && end - video.currentTime < holdBack - 1 && video.currentTime - buffered.start(0) < 1) {
+        holdingBack = true;
+        video.pause();
+        setTimeout(resumeHeldBack, holdBack * 1000);
+      } else if (holdingBack && end - video.currentTime >= holdBack - 1) resumeHeldBack();
+      return;
+    }
+    resumeHeldBack();
+    if (end - video.currentTime > maxLatency) video.currentTime = Math.max(buffered.start(buffered.length - 1), end - 1);
   };
 
   const whenIdle = (buffer: SourceBuffer) =>
@@ -171,7 +199,8 @@ export function watchLiveStream(options: LiveViewerOptions): LiveViewer {
   let natively = false;
   const playNatively = () => {
     natively = true;
-    video.src = `${base}.m3u8?${VIEWER_PARAM}=${viewerId}`;
+    // The multivariant playlist: the media playlist and, when the stream is captioned, its WebVTT subtitles (decision 128).
+    video.src = `${streamBase}/master.m3u8?${VIEWER_PARAM}=${viewerId}`;
     video.addEventListener('playing', () => ((started = true), setState('playing')), { once: true });
     void video.play().catch(() => undefined);
   };

@@ -72,8 +72,10 @@ export function ConfirmPage({ context }: { context: FrameContext }) {
           <noscript>
             <p>Confirming needs JavaScript in this browser.</p>
           </noscript>
-          <p {...part(LINK_NEXT_STEP_PART)}>
-            <a href={NEWSLETTER_PATHS.list}>All newsletters</a>
+          <p>
+            <a class="next-step" href={NEWSLETTER_PATHS.list} {...part(LINK_NEXT_STEP_PART)}>
+              All newsletters
+            </a>
           </p>
         </section>
       </div>

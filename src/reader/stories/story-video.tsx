@@ -13,6 +13,7 @@ import {
 import { videoSource } from '../../domain/media/video-source.ts';
 import type { Story } from '../../domain/story/entities.ts';
 import { island } from '../island.ts';
+import { CaptionsButton, CaptionTracks, Transcript, videoCaptionsIsland, type VideoCaptionTrack } from '../captions/video-captions.tsx';
 
 /** The YouTube player island's props: the privacy-enhanced player's address and its title, loaded on the tap. */
 export interface YoutubePlayerProps {
@@ -42,22 +43,27 @@ function FacadePicture({ src, slot }: { src: string; slot: PictureSlot }) {
 /**
  * The story's video: a YouTube video behind its facade (the story's picture and a play button; the
  * youtube-player island puts the privacy-enhanced player in its place on the tap), or a native player
- * with the picture as poster. Nothing for a link that plays as nothing.
+ * with the picture as poster, its caption tracks, CC button and transcript (the transcript on the
+ * story page only) when it has captions the reader may see (captions/video-captions.tsx). Nothing
+ * for a link that plays as nothing.
  */
 export function StoryVideo({
   story,
   origin,
   slot,
+  captions = [],
 }: {
   story: Pick<Story, 'videoUrl' | 'title' | 'featuredImageUrl'>;
   origin: string;
   slot: PictureSlot;
+  /** The video's caption tracks this reader may see. */
+  captions?: readonly VideoCaptionTrack[];
 }) {
   const source = videoSource(story.videoUrl, origin);
   if (!source) return null;
-  return (
-    <div class="video-frame">
-      {source.kind === 'youtube' ? (
+  if (source.kind === 'youtube')
+    return (
+      <div class="video-frame">
         <button
           type="button"
           class="video-facade"
@@ -67,16 +73,28 @@ export function StoryVideo({
           {story.featuredImageUrl ? <FacadePicture src={story.featuredImageUrl} slot={slot} /> : null}
           <span class="video-facade-play" aria-hidden="true"></span>
         </button>
-      ) : (
-        <video
-          src={source.src}
-          poster={story.featuredImageUrl ? posterOf(story.featuredImageUrl) : undefined}
-          controls
-          preload="metadata"
-          playsinline
-          aria-label={`Video: ${story.title}`}
-        ></video>
-      )}
+      </div>
+    );
+  const player = (
+    <video
+      src={source.src}
+      poster={story.featuredImageUrl ? posterOf(story.featuredImageUrl) : undefined}
+      controls
+      preload="metadata"
+      playsinline
+      aria-label={`Video: ${story.title}`}
+    >
+      <CaptionTracks tracks={captions} />
+    </video>
+  );
+  if (captions.length === 0) return <div class="video-frame">{player}</div>;
+  return (
+    <div class="story-video" {...videoCaptionsIsland()}>
+      <div class="video-frame">
+        {player}
+        <CaptionsButton />
+      </div>
+      {slot === 'article' ? <Transcript tracks={captions} /> : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { LOCKED_PART_CLASS } from '../../contract/page-contract.ts';
 import { pictureAt } from '../../domain/media/picture.ts';
+import { videoSource } from '../../domain/media/video-source.ts';
 import { isGated } from '../../domain/members/access.ts';
 import { authorPath, site, storyPath } from '../../domain/site/site.ts';
 import { authorName } from '../../domain/story/byline.ts';
@@ -20,8 +21,39 @@ const SHARE_PICTURE_WIDTH = 1280;
 /** Google shows at most this many characters of a NewsArticle headline. */
 const HEADLINE_MAX = 110;
 
-/** A story page's head: its title, description, picture and byline for previews, and a NewsArticle. */
-export function storyHead(story: Story, origin: string, social: PageSocial): PageHead {
+/** The story's video as the reader of this page may have it: none past a gate (decision 090), and the words said in it. */
+export interface StoryPageVideo {
+  url: string | null;
+  transcript: string | null;
+}
+
+/**
+ * The story's video as schema.org's VideoObject (Google's video rich results: name, description,
+ * thumbnailUrl, uploadDate), with the words said in it as `transcript` when the reader may read
+ * them (decision 129). None for a story without a video, or live now.
+ */
+function videoObject(story: Story, origin: string, image: string, video: StoryPageVideo): object | null {
+  const source = story.isLive ? null : videoSource(video.url, origin);
+  if (!source) return null;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'VideoObject',
+    name: story.title,
+    description: story.description || story.title,
+    thumbnailUrl: [image],
+    uploadDate: story.publishedAt ?? story.createdAt,
+    ...(source.kind === 'file' ? { contentUrl: absoluteUrl(source.src, origin) } : { embedUrl: source.embedUrl }),
+    ...(video.transcript ? { transcript: video.transcript } : {}),
+  };
+}
+
+/** A story page's head: its title, description, picture and byline for previews, a NewsArticle, and its video's VideoObject. */
+export function storyHead(
+  story: Story,
+  origin: string,
+  social: PageSocial,
+  video: StoryPageVideo = { url: null, transcript: null },
+): PageHead {
   const canonical = `${origin}${storyPath(story)}`;
   const picture = story.featuredImageUrl ?? story.thumbnailUrl;
   const ownImage = picture ? absoluteUrl(pictureAt(picture, SHARE_PICTURE_WIDTH), origin) : null;
@@ -88,6 +120,7 @@ export function storyHead(story: Story, origin: string, social: PageSocial): Pag
           ? { correction: story.corrections.map((c) => ({ '@type': 'CorrectionComment', text: c.note, datePublished: c.createdAt })) }
           : {}),
       },
+      ...[videoObject(story, origin, image, video)].filter((video) => video !== null),
     ],
   };
 }

@@ -51,9 +51,9 @@ function Badges({ story, status }: { story: Story; status: boolean }) {
 }
 
 /** The story's picture or video, or a live stream's player. */
-function StoryMedia({ story, origin }: { story: Story; origin: string }) {
+function StoryMedia({ story, origin, captions }: { story: Story; origin: string; captions: StoryPageRead['captions'] }) {
   if (story.isLive) return <LiveSlot story={story} />;
-  if (story.videoUrl) return <StoryVideo story={story} origin={origin} slot="article" />;
+  if (story.videoUrl) return <StoryVideo story={story} origin={origin} slot="article" captions={captions} />;
   if (story.featuredImageUrl) return <ArticleFigure story={story} />;
   return null;
 }
@@ -92,7 +92,7 @@ export function RelatedStories({ related }: { related: readonly Story[] }) {
 }
 
 /** What the article shows of a story's page (the staff preview's read has it too). */
-type ArticleRead = Pick<StoryPageRead, 'story' | 'read' | 'level' | 'liveBlog'>;
+type ArticleRead = Pick<StoryPageRead, 'story' | 'read' | 'level' | 'liveBlog'> & Partial<Pick<StoryPageRead, 'captions'>>;
 
 /** The article itself; in the staff's preview (`preview`), with the story's workflow status. */
 export function StoryArticle({
@@ -114,7 +114,7 @@ export function StoryArticle({
             <ShareButton story={story} label="Share" class="button button-small button-secondary" />
           </div>
         </div>
-        <StoryMedia story={story} origin={context.origin} />
+        <StoryMedia story={story} origin={context.origin} captions={data.captions ?? []} />
         <h1 id="story-title" class="article-title">
           {story.title}
         </h1>

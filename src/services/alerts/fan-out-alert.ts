@@ -46,7 +46,8 @@ export interface DeliverDeps {
  * The `alert.batch` job (decision 101): one round of pushes to a batch's recipients still pending,
  * six at a time (a Worker's simultaneous connections), starting none after ROUND_SECONDS. Each
  * outcome is written in one write fenced by this run's hold on the job: delivered, removed (the push
- * service said 404 or 410, or the reader turned alerts off meanwhile: the subscription goes), failed,
+ * service said 404 or 410, or refused it a third alert running, or the reader turned alerts off
+ * meanwhile: the subscription goes), failed,
  * or tried again on the job's next run (429, 5xx, no answer) with the fan-out's backoff, until its
  * last run or the alert's TTL. A run repeated after a crash pushes only what has no outcome yet.
  */
@@ -71,20 +72,21 @@ export async function deliverAlertBatch(deps: DeliverDeps, ref: string, job: Pic
     topic: pushTopicHeader(alert.topic),
     contact: alert.contact,
   } as const;
-  const outcomes: RoundOutcomes = { delivered: [], gone: [], unsubscribed: [], failed: [], retry: [] };
+  const outcomes: RoundOutcomes = { delivered: [], gone: [], unsubscribed: [], failed: [], refused: [], retry: [] };
   let untried = 0;
 
-  await forEachAtMost(recipients, PUSH_CONCURRENCY, async ({ subscriptionId, target }: PendingRecipient) => {
+  await forEachAtMost(recipients, PUSH_CONCURRENCY, async ({ subscriptionId, target, refusals }: PendingRecipient) => {
     if (target === null) return void outcomes.unsubscribed.push(subscriptionId);
     if (Date.parse(deps.clock.now()) > deadline) return void (untried += 1);
     const result = await deps.push.send(target, message, options);
     const status = result.status;
-    switch (recipientOutcome(result, when)) {
+    switch (recipientOutcome(result, { ...when, refusals })) {
       case 'delivered':
         return void outcomes.delivered.push({ subscriptionId, status: status! });
       case 'removed':
         return void outcomes.gone.push({ subscriptionId, status: status! });
       case 'failed':
+        if (result.kind === 'failed') outcomes.refused.push(subscriptionId);
         return void outcomes.failed.push({ subscriptionId, status });
       case 'retry':
         return void outcomes.retry.push({

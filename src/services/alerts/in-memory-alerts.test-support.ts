@@ -24,6 +24,8 @@ export class InMemoryAlerts implements AlertRepository {
   readonly recipients = new Map<string, { alertId: number; batch: number; state: string; target: PushTarget | null }>();
   /** The job run that holds each batch job, as the ledger would say. */
   readonly held = new Set<string>();
+  /** Refusals running per subscription id, as push_subscriptions.refusals. */
+  readonly refusals = new Map<number, number>();
 
   async create(alert: NewAlert, now: string): Promise<{ created: Alert; jobs: StartedJob[] } | { existing: number }> {
     const existing = this.alerts.find((a) => a.storyId === alert.storyId && a.topic === alert.topic);
@@ -68,7 +70,11 @@ export class InMemoryAlerts implements AlertRepository {
     if (!alert) return null;
     const recipients = [...this.recipients.entries()]
       .filter(([, r]) => r.alertId === alertId && r.batch === batch && r.state === 'pending')
-      .map(([key, r]) => ({ subscriptionId: Number(key.split(':')[1]), target: r.target }));
+      .map(([key, r]) => ({
+        subscriptionId: Number(key.split(':')[1]),
+        target: r.target,
+        refusals: this.refusals.get(Number(key.split(':')[1])) ?? 0,
+      }));
     return { alert, recipients };
   }
 
@@ -87,6 +93,9 @@ export class InMemoryAlerts implements AlertRepository {
     outcomes.gone.forEach((r) => set(r.subscriptionId, 'removed'));
     outcomes.unsubscribed.forEach((id) => set(id, 'removed'));
     outcomes.failed.forEach((r) => set(r.subscriptionId, 'failed'));
+    outcomes.delivered.forEach((r) => this.refusals.delete(r.subscriptionId));
+    outcomes.refused.forEach((id) => this.refusals.set(id, (this.refusals.get(id) ?? 0) + 1));
+    outcomes.gone.forEach((r) => this.refusals.delete(r.subscriptionId));
     const alert = (await this.findById(alertId))!;
     alert.delivered += outcomes.delivered.length;
     alert.failed += outcomes.failed.length;

@@ -13,19 +13,20 @@ import type { UserRepository } from '../../domain/users/ports.ts';
 interface SettingsDeps {
   settings: SettingsRepository;
   clock: Clock;
+  /** SITE_ORIGIN (domain/site/site-origin.ts). */
+  siteOrigin: string | null;
 }
 
 /**
- * The fediverse setting, with the origin the fediverse knows the site by: the first request from the
- * fediverse (or an admin's first save) pins it, and every actor's and story's id is made of it from
- * then on. A site reached by another name keeps the pinned one.
+ * The fediverse setting, with the origin the fediverse knows the site by, of which every actor's and
+ * story's id is made: SITE_ORIGIN (decision 106). Without it, the origin pinned before (a server from
+ * before SITE_ORIGIN, or an admin's save of the handle: a signed-in admin's request); never the Host
+ * of an anonymous request, which anyone can choose on a server Cloudflare does not front. Null: the
+ * fediverse is not set up, and its addresses answer 404.
  */
-export async function fediverseSettings(deps: SettingsDeps, requestOrigin: string | null): Promise<FediverseSettings> {
+export async function fediverseSettings(deps: Omit<SettingsDeps, 'clock'>): Promise<FediverseSettings> {
   const stored = readFediverseSettings(await deps.settings.get(FEDIVERSE_SETTINGS_KEY));
-  if (stored.origin !== null || requestOrigin === null) return stored;
-  const pinned = { ...stored, origin: requestOrigin };
-  await deps.settings.put(FEDIVERSE_SETTINGS_KEY, pinned, null, deps.clock.now());
-  return pinned;
+  return deps.siteOrigin ? { ...stored, origin: deps.siteOrigin } : stored;
 }
 
 /**
@@ -38,13 +39,14 @@ export async function updateFediverseSettings(
   adminId: number,
   requestOrigin: string,
 ): Promise<FediverseSettings> {
-  const current = await fediverseSettings(deps, requestOrigin);
-  if (input.handle !== current.handle && (await deps.users.findByUsername(input.handle))) {
+  const stored = readFediverseSettings(await deps.settings.get(FEDIVERSE_SETTINGS_KEY));
+  if (input.handle !== stored.handle && (await deps.users.findByUsername(input.handle))) {
     throw new ConflictError('handle_taken', 'That handle is a staff member’s username', {
       handle: 'That handle is a staff member’s username',
     });
   }
-  const next = { ...current, handle: input.handle };
+  // Without SITE_ORIGIN, an admin's save pins the origin they reach the site by, if nothing did.
+  const next = { handle: input.handle, origin: stored.origin ?? (deps.siteOrigin ? null : requestOrigin) };
   const audit: AuditEntry[] = [
     {
       action: 'settings.fediverse_changed',
@@ -54,5 +56,5 @@ export async function updateFediverseSettings(
     },
   ];
   await deps.settings.put(FEDIVERSE_SETTINGS_KEY, next, adminId, deps.clock.now(), audit);
-  return next;
+  return { ...next, origin: deps.siteOrigin ?? next.origin };
 }

@@ -13,13 +13,20 @@ function setUp({ blocked = [] as string[], published = true } = {}) {
   const removed: string[] = [];
   const deps: InboxDeps = {
     followers: {
-      add: async (follower) => (followers.push(`${follower.account} ${follower.actor.uri}`), [{ jobId: 'j1' }]),
+      add: async (follower, _accept, _now, maxPerServer) => {
+        const key = `${follower.account} ${follower.actor.uri} ${follower.inbox}`;
+        if (followers.some((known) => known.startsWith(`${follower.account} ${follower.actor.uri} `)))
+          return { outcome: 'again' as const, jobs: [] };
+        if (followers.length >= maxPerServer) return { outcome: 'full' as const, jobs: [] };
+        followers.push(key);
+        return { outcome: 'new' as const, jobs: [{ jobId: 'j1' }] };
+      },
       remove: async () => true,
       removeActor: async (uri) => void removed.push(`followers ${uri}`),
       count: async () => followers.length,
     },
     replies: {
-      add: async (reply) => (replies.push(reply), true),
+      add: async (reply, _now, maxPending) => replies.length < maxPending && (replies.push(reply), true),
       edit: async () => {},
       remove: async (uri) => void removed.push(`reply ${uri}`),
       removeActor: async (uri) => void removed.push(`replies ${uri}`),
@@ -29,7 +36,7 @@ function setUp({ blocked = [] as string[], published = true } = {}) {
       counts: async () => ({ pending: 0, approved: 0, hidden: 0 }),
     },
     reactions: {
-      add: async (reaction) => void reactions.push(`${reaction.kind} ${reaction.storyId} ${reaction.actorUri}`),
+      add: async (reaction) => (reactions.push(`${reaction.kind} ${reaction.storyId} ${reaction.actorUri}`), true),
       remove: async () => {},
       removeActor: async (uri) => void removed.push(`reactions ${uri}`),
       counts: async () => ({ likes: 0, boosts: 0 }),
@@ -115,13 +122,49 @@ describe('the inbox’s rules', () => {
     const follower = {
       account: 'newsroom',
       actor,
-      inbox: 'https://m.example/inbox',
-      host: 'm.example',
+      inboxes: { shared: 'https://m.example/inbox', own: `${actor.uri}/inbox` },
       followUri: 'https://m.example/f/1',
     };
     const accept = { id: 'a1', account: 'newsroom', type: 'Accept' as const, storyId: null, body: '{}' };
     expect(await follow(accepted.deps, follower, accept)).toBe(true);
-    expect(accepted.followers).toEqual([`newsroom ${actor.uri}`]);
+    expect(accepted.followers).toEqual([`newsroom ${actor.uri} https://m.example/inbox`]);
     expect(await follow(setUp({ blocked: ['m.example'] }).deps, follower, accept)).toBe(false);
+  });
+
+  it('takes only an inbox on the follower’s own server, and drops the Follow without one (decision 106)', async () => {
+    const accept = { id: 'a1', account: 'newsroom', type: 'Accept' as const, storyId: null, body: '{}' };
+    const request = (shared: string | null, own: string | null) => ({
+      account: 'newsroom',
+      actor,
+      inboxes: { shared, own },
+      followUri: null,
+    });
+    const elsewhere = setUp();
+    expect(await follow(elsewhere.deps, request('https://victim.example/inbox', 'https://victim.example/users/ann/inbox'), accept)).toBe(
+      false,
+    );
+    expect(elsewhere.followers).toEqual([]);
+    const own = setUp();
+    expect(await follow(own.deps, request('https://victim.example/inbox', `${actor.uri}/inbox`), accept)).toBe(true);
+    expect(own.followers).toEqual([`newsroom ${actor.uri} ${actor.uri}/inbox`]);
+  });
+
+  it('keeps the links of a reply only when they are http(s) (decision 106)', async () => {
+    const { deps, replies } = setUp();
+    await receiveReply(deps, {
+      ...note(`${ORIGIN}/ap/articles/5`),
+      url: 'javascript:alert(1)',
+      actor: { ...actor, url: 'data:text/html,x' },
+    });
+    await receiveReply(deps, {
+      ...note(`${ORIGIN}/ap/articles/5`),
+      uri: 'https://m.example/notes/2',
+      url: 'https://m.example/@ann/2',
+      actor: { ...actor, url: 'https://m.example/@ann' },
+    });
+    expect(replies.map((reply) => [reply.url, reply.actor.url])).toEqual([
+      [null, null],
+      ['https://m.example/@ann/2', 'https://m.example/@ann'],
+    ]);
   });
 });

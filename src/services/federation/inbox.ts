@@ -5,6 +5,7 @@ import type {
   DeliveryQueue,
   FederationOutbox,
   FollowerRepository,
+  FollowRequest,
   NewFollower,
   OutgoingActivity,
   ReactionKind,
@@ -13,7 +14,8 @@ import type {
   RemoteHtmlSanitizer,
   ReplyRepository,
 } from '../../domain/federation/ports.ts';
-import { hostOf } from '../../domain/federation/remote-address.ts';
+import { followerInbox, hostOf, webLinkOrNull } from '../../domain/federation/remote-address.ts';
+import { REMOTE_SERVER_LIMITS } from '../../domain/federation/remote-limits.ts';
 import type { Clock } from '../../domain/time.ts';
 import type { StoryRepository } from '../../domain/story/ports.ts';
 
@@ -40,16 +42,31 @@ async function blocked(deps: Pick<InboxDeps, 'blocks'>, actorUri: string): Promi
   return deps.blocks.isBlocked(hostOf(actorUri), actorUri);
 }
 
-/** Follow: the follower is recorded and the Accept (made by the caller, signed by the account) goes to their inbox. */
-export async function follow(deps: InboxDeps, follower: NewFollower, accept: Omit<OutgoingActivity, 'audience'>): Promise<boolean> {
-  if (await blocked(deps, follower.actor.uri)) return false;
-  const jobs = await deps.followers.add(
+/**
+ * Follow: the follower is recorded and the Accept (made by the caller, signed by the account) goes to
+ * their inbox, which must be on their own server (decision 106: no inbox elsewhere, no follow). A repeated
+ * Follow is answered once (the first time); a server with as many followers as REMOTE_SERVER_LIMITS
+ * allows gets no more. True when they follow now.
+ */
+export async function follow(deps: InboxDeps, request: FollowRequest, accept: Omit<OutgoingActivity, 'audience'>): Promise<boolean> {
+  if (await blocked(deps, request.actor.uri)) return false;
+  const inbox = followerInbox(request.actor.uri, request.inboxes);
+  if (!inbox) return false;
+  const follower: NewFollower = {
+    account: request.account,
+    actor: request.actor,
+    inbox,
+    host: hostOf(inbox),
+    followUri: request.followUri,
+  };
+  const { outcome, jobs } = await deps.followers.add(
     follower,
-    { ...accept, audience: { inbox: follower.inbox, host: follower.host } },
+    { ...accept, audience: { inbox, host: follower.host } },
     deps.clock.now(),
+    REMOTE_SERVER_LIMITS.followers,
   );
   await deps.queue.send(jobs);
-  return true;
+  return outcome !== 'full';
 }
 
 export async function unfollow(deps: Pick<InboxDeps, 'followers'>, account: string, actorUri: string): Promise<void> {
@@ -81,7 +98,11 @@ function cleanContent(deps: Pick<InboxDeps, 'remoteHtml'>, html: string): string
   return clean.length > REPLY_HTML_MAX ? deps.remoteHtml.sanitize(clean.slice(0, REPLY_HTML_MAX)) : clean;
 }
 
-/** Create of a Note replying to one of our stories: held for staff. Anything else is not ours to keep. */
+/**
+ * Create of a Note replying to one of our stories: held for staff, while its server has fewer than
+ * REMOTE_SERVER_LIMITS.pendingReplies waiting. Anything else is not ours to keep. Its links are kept
+ * only when they are http(s) addresses.
+ */
 export async function receiveReply(deps: InboxDeps, note: IncomingNote): Promise<boolean> {
   if (await blocked(deps, note.actor.uri)) return false;
   const storyId = await storyNamed(deps, note.inReplyTo);
@@ -91,17 +112,21 @@ export async function receiveReply(deps: InboxDeps, note: IncomingNote): Promise
     {
       storyId,
       noteUri: note.uri,
-      url: note.url,
-      actor: note.actor,
+      url: webLinkOrNull(note.url),
+      actor: { ...note.actor, url: webLinkOrNull(note.actor.url) },
       host: hostOf(note.actor.uri),
       content: cleanContent(deps, note.content),
       publishedAt: note.published ?? now,
     },
     now,
+    REMOTE_SERVER_LIMITS.pendingReplies,
   );
 }
 
-/** Update of a Note: a reply we hold takes its new text (an approved one stays approved, as Mastodon's edits do). */
+/**
+ * Update of a Note: a reply we hold takes its new text. An approved one whose text changed goes back
+ * to the moderation queue (decision 106): nothing shows under a story that staff did not read.
+ */
 export async function editReply(deps: Pick<InboxDeps, 'replies' | 'remoteHtml'>, note: Pick<IncomingNote, 'uri' | 'actor' | 'content'>) {
   await deps.replies.edit(note.uri, note.actor.uri, cleanContent(deps, note.content));
 }
@@ -115,7 +140,7 @@ export async function receiveDelete(deps: InboxDeps, actorUri: string, objectUri
   await deps.replies.remove(objectUri, actorUri);
 }
 
-/** Like or Announce of one of our stories: counted once per person. */
+/** Like or Announce of one of our stories: counted once per person, up to REMOTE_SERVER_LIMITS.reactionsPerStory per server. */
 export async function receiveReaction(
   deps: InboxDeps,
   reaction: { kind: ReactionKind; activityUri: string; actorUri: string; objectUri: string | null },
@@ -124,8 +149,11 @@ export async function receiveReaction(
   const storyId = await storyNamed(deps, reaction.objectUri);
   if (storyId === null) return false;
   const { kind, activityUri, actorUri } = reaction;
-  await deps.reactions.add({ activityUri, storyId, kind, actorUri, host: hostOf(actorUri) }, deps.clock.now());
-  return true;
+  return deps.reactions.add(
+    { activityUri, storyId, kind, actorUri, host: hostOf(actorUri) },
+    deps.clock.now(),
+    REMOTE_SERVER_LIMITS.reactionsPerStory,
+  );
 }
 
 export async function undoReaction(deps: Pick<InboxDeps, 'reactions'>, activityUri: string, actorUri: string): Promise<void> {

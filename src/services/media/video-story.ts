@@ -4,8 +4,25 @@ import type { User } from '../../domain/users/entities.ts';
 import { NotFoundError } from '../../domain/errors.ts';
 import { CATEGORY_BEAT_NAMES, type VideoCategory, type VideoStoryFields } from '../../domain/media/schemas.ts';
 import { editableOrThrow, saveWithSlug, type StorySaveDeps } from '../story/story-save.ts';
+import { captionNewVideo } from '../captions/caption-tracks.ts';
+import type { CaptionDeps } from '../captions/caption-deps.ts';
 
-type VideoStoryDeps = Pick<StorySaveDeps, 'stories' | 'beats' | 'clock'>;
+/** With the caption deps (the app's), a new video gets its automatic captions started. */
+type VideoStoryDeps = Pick<StorySaveDeps, 'stories' | 'beats' | 'clock'> & Partial<CaptionDeps>;
+
+function withCaptions(deps: VideoStoryDeps): CaptionDeps | null {
+  const { captions, transcriber, audio, jobs, languageName } = deps;
+  if (!captions || transcriber === undefined || !audio || !jobs || !languageName) return null;
+  return { stories: deps.stories, clock: deps.clock, captions, transcriber, audio, jobs, languageName };
+}
+
+/** A story's new video: its automatic captions (re)started (services/captions); a failure here never loses the upload. */
+async function captionVideoOf(deps: VideoStoryDeps, story: Story): Promise<Story> {
+  const captionDeps = withCaptions(deps);
+  if (captionDeps)
+    await captionNewVideo(captionDeps, story).catch((error: unknown) => console.error('Could not start captions for a new video', error));
+  return story;
+}
 
 /** Plain text as one escaped paragraph of story HTML ('' for none). */
 export function paragraphOf(text: string | null): string {
@@ -39,12 +56,12 @@ export async function storyForVideo(deps: VideoStoryDeps, user: User, fields: Vi
     await editableStory(deps, user, fields.storyId);
     const story = await deps.stories.attachVideo(fields.storyId, videoUrl, now, user.id);
     if (!story) throw new NotFoundError('Story');
-    return story;
+    return captionVideoOf(deps, story);
   }
   if (fields.title === null) return null;
   const title = fields.title;
   const beatId = await beatFor(deps, fields.category);
-  return saveWithSlug(deps, '', title, undefined, (slug) =>
+  const created = await saveWithSlug(deps, '', title, undefined, (slug) =>
     deps.stories.create(
       {
         title,
@@ -63,4 +80,5 @@ export async function storyForVideo(deps: VideoStoryDeps, user: User, fields: Vi
       now,
     ),
   );
+  return captionVideoOf(deps, created);
 }

@@ -75,7 +75,7 @@ export async function sendTestIssue(
 ): Promise<void> {
   const story = await sendableStory(deps, user, input.storyId);
   const newsletter = await activeNewsletter(deps, input.newsletter);
-  const issue = await issueOf(deps, story, newsletter, input.origin, null);
+  const issue = { ...(await issueOf(deps, story, newsletter, input.origin, null)), test: true };
   const [outcome] = await deps.issueMail.deliver(issue, [{ id: 0, email: user.email, unsubscribeUrl: `${input.origin}/account` }]);
   if (outcome?.status === 'deferred')
     throw new ServiceUnavailableError('mail_unavailable', 'The mail server cannot take mail right now. Try again in a few minutes.');

@@ -13,17 +13,15 @@ import type { Clock } from '../../domain/time.ts';
 import type { Reader } from '../../domain/readers/entities.ts';
 import type { OneTimeTokens } from '../../domain/readers/ports.ts';
 import { addSeconds } from '../../domain/time.ts';
+import { jobDone, type JobOutcome } from '../../domain/jobs/job.ts';
+import type { JobQueue } from '../../domain/jobs/ports.ts';
+import { allowanceWindow, type MailAllowances } from '../../domain/mail/allowance.ts';
+import { mailboxOf } from '../../domain/mail/mailbox.ts';
+import type { MailRequests } from '../../domain/readers/mail-requests.ts';
+import { sendJobMessages } from '../jobs/start-jobs.ts';
+import { mailJobOutcome } from '../readers/mail-job-outcome.ts';
 
 /** Joining and leaving newsletters (docs/product/api-readers.md; decision 082): double opt-in, one-click unsubscribe. */
-
-interface SubscribeDeps {
-  newsletters: NewsletterRepository;
-  subscriptions: SubscriptionRepository;
-  suppressions: SuppressionRepository;
-  tokens: OneTimeTokens;
-  newsletterMail: NewsletterMail;
-  clock: Clock;
-}
 
 async function activeNewsletter(deps: { newsletters: NewsletterRepository }, slug: string): Promise<Newsletter> {
   const newsletter = await deps.newsletters.findBySlug(slug);
@@ -33,12 +31,21 @@ async function activeNewsletter(deps: { newsletters: NewsletterRepository }, slu
 
 /**
  * POST /api/newsletters/{slug}/subscribe. A signed-in reader subscribing their own address is
- * subscribed at once. Anyone else gets a confirmation mail, and nothing is subscribed until its link
- * is followed; an address that is subscribed already, or suppressed, or was sent a confirmation in
- * the last minutes, gets no mail (and the answer is the same, so it tells nobody who subscribes).
+ * subscribed at once. For anyone else the answer comes at once and alike for every address (known,
+ * subscribed, suppressed or never seen: nothing about the address is read), and the confirmation
+ * leaves afterwards through the fan-out (mailConfirmation), which decides whether to send it. At most
+ * MAIL_ALLOWANCES['newsletter.confirmation'] are asked for per mailbox, every newsletter together (decision 105).
  */
 export async function subscribe(
-  deps: SubscribeDeps,
+  deps: {
+    newsletters: NewsletterRepository;
+    subscriptions: SubscriptionRepository;
+    mailAllowances: MailAllowances;
+    mailRequests: MailRequests;
+    newsletterMail: Pick<NewsletterMail, 'ensureConfigured'>;
+    jobs: { queue: JobQueue };
+    clock: Clock;
+  },
   input: { slug: string; email: string; reader: Reader | null; origin: string },
 ): Promise<{ subscribed: boolean }> {
   const newsletter = await activeNewsletter(deps, input.slug);
@@ -50,21 +57,57 @@ export async function subscribe(
     );
     return { subscribed: true };
   }
-  const existing = await deps.subscriptions.find(newsletter.id, input.email);
-  if (existing?.status === 'subscribed') return { subscribed: false };
+  deps.newsletterMail.ensureConfigured();
+  const mailbox = mailboxOf(input.email);
+  if (await deps.mailAllowances.take('newsletter.confirmation', mailbox, allowanceWindow('newsletter.confirmation', now), now)) {
+    const jobs = await deps.mailRequests.enqueue(
+      { kind: 'confirmation', email: input.email, newsletters: [newsletter.slug], next: null, browserHash: null, origin: input.origin },
+      crypto.randomUUID(),
+      now,
+    );
+    await sendJobMessages(deps.jobs.queue, jobs);
+  }
+  return { subscribed: false };
+}
+
+/**
+ * The `newsletter.confirmation_mail` job: an address that is subscribed already, suppressed, or was
+ * sent a confirmation in the last CONFIRMATION_RESEND_MINUTES gets nothing; any other becomes pending
+ * with a fresh link (CONFIRMATION_DAYS), mailed now. Nothing is subscribed until the link is followed.
+ */
+export async function mailConfirmation(
+  deps: {
+    mailRequests: MailRequests;
+    newsletters: NewsletterRepository;
+    subscriptions: SubscriptionRepository;
+    suppressions: SuppressionRepository;
+    tokens: OneTimeTokens;
+    newsletterMail: NewsletterMail;
+    clock: Clock;
+  },
+  ref: string,
+): Promise<JobOutcome> {
+  const request = /^[1-9][0-9]{0,15}$/.test(ref) ? await deps.mailRequests.find(Number(ref)) : null;
+  if (!request || request.kind !== 'confirmation') return jobDone;
+  const done = async () => (await deps.mailRequests.remove(request.id), jobDone);
+  const newsletter = await deps.newsletters.findBySlug(request.newsletters[0] ?? '');
+  if (!newsletter?.isActive) return done();
+  const now = deps.clock.now();
+  const existing = await deps.subscriptions.find(newsletter.id, request.email);
+  if (existing?.status === 'subscribed') return done();
   const recently = addSeconds(now, -CONFIRMATION_RESEND_MINUTES * 60);
-  if (existing?.status === 'pending' && existing.confirmationSentAt !== null && existing.confirmationSentAt > recently)
-    return { subscribed: false };
-  if (await deps.suppressions.isSuppressed(input.email)) return { subscribed: false };
+  if (existing?.status === 'pending' && existing.confirmationSentAt !== null && existing.confirmationSentAt > recently) return done();
+  if (await deps.suppressions.isSuppressed(request.email)) return done();
   const token = deps.tokens.create();
   const expiresAt = addSeconds(now, CONFIRMATION_DAYS * 86_400);
   await deps.subscriptions.awaitConfirmation(
-    { newsletterId: newsletter.id, email: input.email, source: 'form', tokenHash: await deps.tokens.hash(token), expiresAt },
+    { newsletterId: newsletter.id, email: request.email, source: 'form', tokenHash: await deps.tokens.hash(token), expiresAt },
     now,
   );
-  const link = `${input.origin}${NEWSLETTER_PATHS.confirm}#${new URLSearchParams({ token })}`;
-  await deps.newsletterMail.confirmation({ to: input.email, newsletter, link, expiresAt });
-  return { subscribed: false };
+  const link = `${request.origin}${NEWSLETTER_PATHS.confirm}#${new URLSearchParams({ token })}`;
+  const outcome = await mailJobOutcome(() => deps.newsletterMail.confirmation({ to: request.email, newsletter, link, expiresAt }));
+  if (outcome.status !== 'retry') await deps.mailRequests.remove(request.id);
+  return outcome;
 }
 
 /** POST /api/newsletters/confirm: follows a confirmation link once. */
@@ -128,6 +171,21 @@ export async function unsubscribeByToken(
   if (!subscription) return { newsletter: null, email: null };
   await deps.subscriptions.unsubscribe(subscription.newsletterId, subscription.email, deps.clock.now(), target.sendId);
   return { newsletter: await deps.newsletters.findById(subscription.newsletterId), email: subscription.email };
+}
+
+/**
+ * What an unsubscribe link's page says before anything is done (GET never unsubscribes): the
+ * newsletter it names, and whether that address still gets it. 400 invalid_token for a forged link.
+ */
+export async function unsubscribeLinkState(
+  deps: { signedTokens: SignedTokens; subscriptions: SubscriptionRepository; newsletters: NewsletterRepository },
+  token: string,
+): Promise<{ newsletter: Newsletter | null; subscribed: boolean }> {
+  const target = await readUnsubscribeToken(deps, token);
+  const subscription = await deps.subscriptions.findById(target.subscriptionId);
+  if (!subscription) return { newsletter: null, subscribed: false };
+  const newsletter = await deps.newsletters.findById(subscription.newsletterId);
+  return { newsletter, subscribed: subscription.status === 'subscribed' };
 }
 
 /** PUT /api/readers/me/newsletters: exactly these (active) newsletters for the reader's address, the rest left. */

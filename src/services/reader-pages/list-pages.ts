@@ -67,7 +67,7 @@ export interface AuthorPageRead extends FrameRead {
 
 /** /author/{username}: the person, a page of their stories; `author: null` with the frame when they have no page. */
 export async function authorPage(
-  deps: ListDeps & { users: UserRepository; settings: SettingsRepository },
+  deps: ListDeps & { users: UserRepository; settings: SettingsRepository; siteOrigin: string | null },
   request: { username: string; page: number; origin: string },
 ): Promise<AuthorPageRead | (FrameRead & { author: null })> {
   const [author, frame] = await Promise.all([isUsername(request.username) ? authorProfile(deps, request.username) : null, frameRead(deps)]);
@@ -75,7 +75,7 @@ export async function authorPage(
   const [{ items, total }, xHandle, fediverse] = await Promise.all([
     pageOf(deps, request.page, { authorId: author.id }),
     siteHandle(deps.settings),
-    fediverseSettings(deps, null),
+    fediverseSettings(deps),
   ]);
   return {
     ...frame,

@@ -8,7 +8,10 @@ import type { StoryFilter, StoryRepository } from '../../domain/story/ports.ts';
 import type { BeatRepository } from '../../domain/beats/ports.ts';
 import type { UserRepository } from '../../domain/users/ports.ts';
 import type { SettingsRepository } from '../../domain/site/ports.ts';
-import type { NewsletterRepository } from '../../domain/newsletters/ports.ts';
+import type { NewsletterRepository, SignedTokens, SubscriptionRepository } from '../../domain/newsletters/ports.ts';
+import type { Subscription } from '../../domain/newsletters/entities.ts';
+import type { CaptionTrack } from '../../domain/captions/entities.ts';
+import type { CaptionTrackRepository } from '../../domain/captions/ports.ts';
 import type { LiveBlogRepository } from '../../domain/live-blog/ports.ts';
 import type { ReplyRepository } from '../../domain/federation/ports.ts';
 import type { StorySearch } from '../../domain/discovery/ports.ts';
@@ -54,7 +57,14 @@ const update = (id: number, patch: Partial<LiveBlogUpdate> = {}): LiveBlogUpdate
 /** A newsroom in memory: its stories (as the repository lists them: published ones newest first by publication), beats, people, newsletters. */
 function newsroom(
   stories: Story[],
-  more: { users?: User[]; newsletters?: Newsletter[]; settings?: Record<string, unknown>; updates?: LiveBlogUpdate[] } = {},
+  more: {
+    users?: User[];
+    newsletters?: Newsletter[];
+    settings?: Record<string, unknown>;
+    updates?: LiveBlogUpdate[];
+    tracks?: CaptionTrack[];
+    subscriptions?: Subscription[];
+  } = {},
 ) {
   const asked: StoryFilter[] = [];
   const published = () =>
@@ -64,6 +74,7 @@ function newsroom(
   const deps: ReaderPagesDeps = {
     clock: { now: () => NOW },
     paymentsReady: false,
+    siteOrigin: null,
     beats: only<BeatRepository>({
       list: async () => [politics, weather],
       findBySlug: async (slug) => [politics, weather].find((beat) => beat.slug === slug) ?? null,
@@ -96,7 +107,23 @@ function newsroom(
       list: async () => users,
     }),
     settings: only<SettingsRepository>({ get: async (key) => more.settings?.[key] ?? null, put: async () => undefined }),
-    newsletters: only<NewsletterRepository>({ list: async () => more.newsletters ?? [] }),
+    newsletters: only<NewsletterRepository>({
+      list: async () => more.newsletters ?? [],
+      findById: async (id) => (more.newsletters ?? []).find((newsletter) => newsletter.id === id) ?? null,
+    }),
+    captions: only<CaptionTrackRepository>({
+      listForStory: async (storyId) => (more.tracks ?? []).filter((track) => track.storyId === storyId),
+    }),
+    // A token is "signed:" and its payload; anything else the server did not sign.
+    signedTokens: only<SignedTokens>({ verify: async (token) => (token.startsWith('signed:') ? token.slice(7) : null) }),
+    subscriptions: only<SubscriptionRepository>({
+      findById: async (id) => (more.subscriptions ?? []).find((one) => one.id === id) ?? null,
+      unsubscribe: async (newsletterId, email) => {
+        const one = (more.subscriptions ?? []).find((held) => held.newsletterId === newsletterId && held.email === email);
+        if (one) one.status = 'unsubscribed';
+        return one !== undefined;
+      },
+    }),
     liveBlogs: only<LiveBlogRepository>({
       page: async (_storyId, options) => {
         const chosen = updates
@@ -111,6 +138,24 @@ function newsroom(
   };
   return { pages: readerPages(deps), deps, asked };
 }
+
+const aTrack = (patch: Partial<CaptionTrack>): CaptionTrack => ({
+  id: 'en',
+  storyId: 1,
+  videoUrl: '/media/videos/levee.webm',
+  lang: 'en',
+  label: 'English',
+  source: 'auto',
+  state: 'ready',
+  reviewed: false,
+  version: 1,
+  cues: [{ start: 0, end: 2, text: 'The levee held.' }],
+  error: null,
+  streamId: null,
+  createdAt: NOW,
+  updatedAt: NOW,
+  ...patch,
+});
 
 const at = (hours: number) => new Date(Date.parse(NOW) - hours * 3600_000).toISOString();
 const level = (value: ReaderLevel) => async () => value;
@@ -147,9 +192,22 @@ describe('the home page', () => {
     expect(home.now).toBe(NOW);
   });
 
-  it('names the newsroom by the host the fediverse knows, once pinned', async () => {
-    const { pages } = newsroom([], { settings: { fediverse: { handle: 'news', origin: 'https://pinned.example' } } });
+  it('names the newsroom by the host the fediverse knows, once pinned, and by the site’s own origin where it names one', async () => {
+    const { pages, deps } = newsroom([], { settings: { fediverse: { handle: 'news', origin: 'https://pinned.example' } } });
     expect((await pages.home('http://127.0.0.1:8787')).fediverseHandle).toBe('@news@pinned.example');
+    deps.siteOrigin = 'https://site.example';
+    expect((await readerPages(deps).home('http://127.0.0.1:8787')).fediverseHandle).toBe('@news@site.example');
+  });
+
+  it('gives the featured video the captions every reader may see: none of a gated story, none not ready', async () => {
+    const video = { videoUrl: '/media/videos/levee.webm', isFeatured: true };
+    const open = aStory({ id: 1, slug: 'open', ...video, publishedAt: at(1) });
+    const tracks = [aTrack({ id: 'a', storyId: 1 }), aTrack({ id: 'b', storyId: 1, state: 'pending' }), aTrack({ id: 'c', storyId: 2 })];
+    expect((await newsroom([open], { tracks }).pages.home('https://news.example')).featuredCaptions.map((track) => track.id)).toEqual([
+      'a',
+    ]);
+    const gated = aStory({ id: 2, slug: 'paid', access: 'paid', ...video, publishedAt: at(1) });
+    expect((await newsroom([gated], { tracks }).pages.home('https://news.example')).featuredCaptions).toEqual([]);
   });
 });
 
@@ -178,6 +236,16 @@ describe('a story’s page', () => {
     expect(anonymous.story && anonymous.read).toMatchObject({ gated: true });
     const member = await pages.story({ segment: '7', before: null, level: level('free') });
     expect(member.story && member.read).toMatchObject({ gated: false, content: story.content });
+  });
+
+  it('holds its video’s ready captions for a reader who may read it whole, none for one cut at the gate', async () => {
+    const story = aStory({ id: 7, slug: 'video', access: 'members', videoUrl: '/media/videos/levee.webm' });
+    const tracks = [aTrack({ id: 'en', storyId: 7 }), aTrack({ id: 'empty', storyId: 7, cues: [] })];
+    const { pages } = newsroom([story], { tracks });
+    const anonymous = await pages.story({ segment: 'video', before: null, level: level('anonymous') });
+    expect(anonymous.story && anonymous.captions).toEqual([]);
+    const member = await pages.story({ segment: 'video', before: null, level: level('free') });
+    expect(member.story && member.captions.map((track) => track.id)).toEqual(['en']);
   });
 
   it('ends with three more from its beat, its beat’s newsletter, the author’s handle and the gift ask where payments are set up', async () => {
@@ -212,6 +280,35 @@ describe('a story’s page', () => {
     expect(newest.story && newest.liveBlog!.keyEvents.map((one) => one.id)).toEqual([5, 2]);
     const older = await pages.story({ segment: blog.slug, before: 3, level: level('anonymous') });
     expect(older.story && older.liveBlog!.page.updates.map((one) => one.id)).toEqual([2, 1]);
+  });
+});
+
+describe('an unsubscribe link’s page', () => {
+  const subscription = (): Subscription => ({
+    id: 5,
+    newsletterId: 1,
+    email: 'ada@example.com',
+    status: 'subscribed',
+    source: 'form',
+    confirmedVia: null,
+    createdAt: NOW,
+    subscribedAt: NOW,
+    unsubscribedAt: null,
+    confirmationSentAt: null,
+  });
+
+  it('asks first, unsubscribes only from its button, then says it is done; a link the server did not sign is not valid', async () => {
+    const subscriptions = [subscription()];
+    const { pages } = newsroom([], { newsletters: [aNewsletter({})], subscriptions });
+    const ask = await pages.unsubscribeLink('signed:u1.5.0');
+    expect(ask.screen).toEqual({ kind: 'ask', newsletterName: 'The Briefing', token: 'signed:u1.5.0' });
+    expect(subscriptions[0]!.status).toBe('subscribed');
+    expect(ask.beats).toEqual([politics, weather]);
+    expect((await pages.unsubscribe('signed:u1.5.0')).screen).toEqual({ kind: 'done', newsletterName: 'The Briefing' });
+    expect(subscriptions[0]!.status).toBe('unsubscribed');
+    expect((await pages.unsubscribeLink('signed:u1.5.0')).screen).toEqual({ kind: 'done', newsletterName: 'The Briefing' });
+    expect((await pages.unsubscribeLink('forged')).screen).toEqual({ kind: 'invalid' });
+    expect((await pages.unsubscribe('signed:nonsense')).screen).toEqual({ kind: 'invalid' });
   });
 });
 

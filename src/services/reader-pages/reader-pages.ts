@@ -5,10 +5,11 @@ import { allStoriesPage, authorPage, beatPage, searchPage } from './list-pages.t
 import { frameRead } from './page-frame.ts';
 import { newslettersPage, supportPage } from './site-pages.ts';
 import { storyPage, type StoryPageDeps } from './story-page.ts';
+import { unsubscribeFromPage, unsubscribeLinkPage, type UnsubscribePageDeps } from './unsubscribe-page.ts';
 import type { StorySearch } from '../../domain/discovery/ports.ts';
 import type { TierRepository } from '../../domain/members/revenue-ports.ts';
 
-export type ReaderPagesDeps = HomePageDeps & StoryPageDeps & { search: StorySearch; tiers: TierRepository };
+export type ReaderPagesDeps = HomePageDeps & StoryPageDeps & UnsubscribePageDeps & { search: StorySearch; tiers: TierRepository };
 
 /**
  * The reads behind every reader page and feed (decision 120), bound to their ports once, so a page's
@@ -27,6 +28,9 @@ export function readerPages(deps: ReaderPagesDeps) {
     allStories: (request: { page: number; beat: string | null }) => allStoriesPage(deps, request),
     support: () => supportPage(deps),
     newsletters: () => newslettersPage(deps),
+    /** An unsubscribe link's page, and its button's answer (decision 119). */
+    unsubscribeLink: (token: string) => unsubscribeLinkPage(deps, token),
+    unsubscribe: (token: string) => unsubscribeFromPage(deps, token),
     siteFeed: () => siteFeed(deps),
     beatFeed: (slug: string) => beatFeed(deps, slug),
     liveBlogFeed: (segment: string) => liveBlogFeed(deps, segment),

@@ -12,6 +12,9 @@ import type { SettingsRepository } from '../../domain/site/ports.ts';
 import type { Story } from '../../domain/story/entities.ts';
 import type { StoryRepository } from '../../domain/story/ports.ts';
 import type { UserRepository } from '../../domain/users/ports.ts';
+import type { CaptionTrack } from '../../domain/captions/entities.ts';
+import type { CaptionTrackRepository } from '../../domain/captions/ports.ts';
+import { readableTracks } from '../captions/caption-tracks.ts';
 import { frameRead, siteHandle, type FrameDeps, type FrameRead } from './page-frame.ts';
 import { publicStory, relatedTo } from './published-stories.ts';
 
@@ -25,6 +28,7 @@ export interface StoryPageDeps extends FrameDeps {
   newsletters: NewsletterRepository;
   liveBlogs: LiveBlogRepository;
   replies: ReplyRepository;
+  captions: CaptionTrackRepository;
   /** Whether payments are set up: then the story ends with the gift ask (decision 094). */
   paymentsReady: boolean;
 }
@@ -36,6 +40,8 @@ export interface StoryPageRead extends FrameRead {
   /** The same story as this reader may have it (decision 090): cut to its opening for a reader without access. */
   read: Story & { gated: boolean };
   level: ReaderLevel;
+  /** Its video's caption tracks this reader may see (decision 129: a gated story's follow its text). */
+  captions: CaptionTrack[];
   /** Three more from its beat. */
   related: Story[];
   liveBlog: LiveBlogPageData | null;
@@ -78,11 +84,13 @@ export async function storyPage(
     deps.newsletters.list(),
     request.level(),
   ]);
+  const captions = await readableTracks(deps, story, level);
   return {
     ...frame,
     story,
     read: storyForReader(story, level),
     level,
+    captions,
     related,
     liveBlog,
     replies,

@@ -6,6 +6,8 @@ import type { StoryRepository } from '../../domain/story/ports.ts';
 import type { Clock } from '../../domain/time.ts';
 import type { User } from '../../domain/users/entities.ts';
 import { isPubliclyVisible } from '../../domain/story/story.ts';
+import type { CaptionTrackRepository } from '../../domain/captions/ports.ts';
+import { readableTracks } from '../captions/caption-tracks.ts';
 import type { StoryPageRead } from './story-page.ts';
 import { liveBlogPage } from './story-page.ts';
 import { relatedTo } from './published-stories.ts';
@@ -13,6 +15,7 @@ import { relatedTo } from './published-stories.ts';
 export interface StoryPreviewDeps {
   stories: StoryRepository;
   liveBlogs: LiveBlogRepository;
+  captions: CaptionTrackRepository;
   clock: Clock;
 }
 
@@ -27,14 +30,16 @@ export type StoryPreviewRead = Omit<StoryPageRead, 'beats' | 'xHandle' | 'author
  */
 export async function storyPreview(deps: StoryPreviewDeps, actor: User | null, id: number): Promise<StoryPreviewRead> {
   const story = visibleOr404(actor, await deps.stories.findById(id));
-  const [related, liveBlog] = await Promise.all([
+  const [related, liveBlog, captions] = await Promise.all([
     isPubliclyVisible(story) ? relatedTo(deps.stories, story) : [],
     isLiveBlog(story) ? liveBlogPage(deps.liveBlogs, story, null) : null,
+    readableTracks(deps, story, 'paid'),
   ]);
   return {
     story,
     read: storyForReader(story, 'paid'),
     level: 'paid',
+    captions,
     related,
     liveBlog,
     replies: [],

@@ -34,11 +34,14 @@ export class InMemoryReaders implements ReaderRepository, ReaderSignInRepository
   async pruneSessions(now: string) {
     for (const [hash, session] of this.sessions) if (session.expiresAt <= now) this.sessions.delete(hash);
   }
-  async countSince(email: string, since: string) {
-    return [...this.links.values()].filter((link) => link.email === email && link.createdAt >= since).length;
-  }
   async create(link: ReaderSignInLink) {
     this.links.set(link.tokenHash, { ...link, usedAt: null });
+  }
+  async findUsable(tokenHash: string, now: string) {
+    const link = this.links.get(tokenHash);
+    if (!link || link.usedAt !== null || link.expiresAt <= now) return null;
+    const { usedAt: _used, ...usable } = link;
+    return usable;
   }
   async redeem(tokenHash: string, session: NewReaderSession) {
     const link = this.links.get(tokenHash);
@@ -72,10 +75,14 @@ export function countingTokens(): OneTimeTokens {
   return { create: () => `token-${++n}-${'x'.repeat(24)}`, hash: async (token) => `hash:${token}` };
 }
 
-/** A ReaderMail that keeps what it was asked to send. */
-export function keptReaderMail(): ReaderMail & { sent: { to: string; link: string; expiresAt: string }[] } {
-  const sent: { to: string; link: string; expiresAt: string }[] = [];
-  return { sent, signInLink: async (to, link, expiresAt) => void sent.push({ to, link, expiresAt }) };
+/** A ReaderMail that keeps what it was asked to send (and the newsletters each named). */
+export function keptReaderMail(): ReaderMail & { sent: { to: string; link: string; expiresAt: string; newsletters: readonly string[] }[] } {
+  const sent: { to: string; link: string; expiresAt: string; newsletters: readonly string[] }[] = [];
+  return {
+    sent,
+    ensureConfigured: () => {},
+    signInLink: async (to, link, expiresAt, newsletters = []) => void sent.push({ to, link, expiresAt, newsletters }),
+  };
 }
 
 /** A clock the test moves. */

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { countingTokens, InMemoryReaders, keptReaderMail, testClock } from './in-memory-readers.test-helper.ts';
 import { deleteReader, renameReader, signOutReader } from './reader-account.ts';
-import { requestReaderSignIn, startReaderSession } from './reader-sign-in.ts';
+import { mailSignInLink, requestReaderSignIn, startReaderSession } from './reader-sign-in.ts';
+import { InMemoryMailAllowances, InMemoryMailRequests } from './in-memory-mail.test-helper.ts';
 
 async function signedIn(email = 'reader@example.com') {
   const readers = new InMemoryReaders();
+  const requests = new InMemoryMailRequests();
   // No membership: deleting asks Stripe for nothing.
   const members = { state: async (readerId: number) => ({ readerId, subscription: null, comped: false, customerId: null }) };
   const deps = {
@@ -15,8 +17,14 @@ async function signedIn(email = 'reader@example.com') {
     clock: testClock(),
     members,
     payments: null,
+    mailAllowances: new InMemoryMailAllowances(),
+    mailRequests: requests,
+    jobs: { queue: requests.queue },
+    newsletters: { list: async () => [] },
+    suppressions: { isSuppressed: async () => false },
   };
-  await requestReaderSignIn(deps, { email, newsletters: [], origin: 'https://news.example' });
+  await requestReaderSignIn(deps, { email, newsletters: [], origin: 'https://news.example', browserHash: null });
+  await requests.runJobs((ref) => mailSignInLink(deps, ref));
   const token = new URLSearchParams(new URL(deps.readerMail.sent[0]!.link).hash.slice(1)).get('token')!;
   const session = await startReaderSession(deps, token);
   return { deps, ...session, sessionHash: `hash:${session.sessionToken}` };

@@ -77,4 +77,18 @@ describe('mailed reset links', () => {
     await redeemResetLink(deps, { token, password: 'a-new-password' });
     expect(store.users.get(user.id)!.passwordHash).toBe('hashed:a-new-password');
   });
+
+  it('"Forgot password?" mails one account at most 3 links an hour however it is named, and signs nobody out (decision 105)', async () => {
+    const store = new FakeSecurity();
+    const user = store.addUser('maya', 'forgotten');
+    const deps = store.deps();
+    const session = await signInWithPassword(deps, { emailOrUsername: 'maya', password: 'forgotten', userAgent: null });
+    for (let i = 0; i < 6; i++) await requestResetLink(deps, i % 2 ? 'MAYA' : user.email, 'http://newsroom.test');
+    expect(store.staffMailSent.map((m) => m.to)).toEqual([user.email, user.email, user.email]);
+    expect(session.kind).toBe('signed_in');
+    expect(store.liveSessions(user.id)).toHaveLength(1);
+    store.advance(3600);
+    await requestResetLink(deps, 'maya', 'http://newsroom.test');
+    expect(store.staffMailSent).toHaveLength(4);
+  });
 });

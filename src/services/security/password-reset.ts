@@ -12,6 +12,7 @@ import type {
 import type { UserRepository } from '../../domain/users/ports.ts';
 import { addSeconds } from '../../domain/time.ts';
 import { accountKey } from './lockout.ts';
+import { allowanceWindow, type MailAllowances } from '../../domain/mail/allowance.ts';
 
 /** A reset link works once, for this long (docs/product/api-sign-in-security.md#password-reset). */
 export const RESET_LINK_HOURS = 24;
@@ -31,11 +32,21 @@ export interface PasswordResetDeps {
 const invalidToken = () =>
   new DomainError('validation', 'invalid_token', 'This reset link is used, expired or not valid. Ask an admin for a new one.');
 
-/** A one-time reset link for `target` (only its hash kept, with an audit entry), valid RESET_LINK_HOURS. */
+/**
+ * A one-time reset link for `target` (only its hash kept, with an audit entry), valid RESET_LINK_HOURS.
+ * `endSessions`: an admin's link ends every session of the user at once; one the user asked for
+ * ends them when it is used, so a stranger asking cannot sign anyone out (decision 105).
+ */
 async function makeResetLink(
   deps: PasswordResetDeps,
   target: User,
-  { createdBy, clearTwoFactor, mailed, origin }: { createdBy: number; clearTwoFactor: boolean; mailed: boolean; origin: string },
+  {
+    createdBy,
+    clearTwoFactor,
+    mailed,
+    origin,
+    endSessions,
+  }: { createdBy: number; clearTwoFactor: boolean; mailed: boolean; origin: string; endSessions: boolean },
 ): Promise<{ resetUrl: string; expiresAt: string }> {
   const token = deps.secrets.newToken();
   const now = deps.clock.now();
@@ -51,6 +62,7 @@ async function makeResetLink(
   await deps.passwordResets.create(
     { tokenHash: await deps.secrets.tokenHash(token), userId: target.id, createdBy, clearTwoFactor, createdAt: now, expiresAt },
     audit,
+    { endSessions },
   );
   return { resetUrl: `${origin}${RESET_PAGE}#token=${token}`, expiresAt };
 }
@@ -81,22 +93,31 @@ export async function createResetLink(
   const target = await deps.users.findById(targetId);
   if (!target) throw new NotFoundError('User');
   if (!target.isActive) throw new ConflictError('user_inactive', 'This account is deactivated; a reset link would not let it sign in');
-  const link = await makeResetLink(deps, target, { createdBy: admin.id, clearTwoFactor, mailed: mail, origin });
+  const link = await makeResetLink(deps, target, { createdBy: admin.id, clearTwoFactor, mailed: mail, origin, endSessions: true });
   const mailed = mail ? await mailResetLink(deps, target, link.resetUrl) : false;
   return { ...link, mailed };
 }
 
 /**
  * POST /api/auth/password-reset/request ("Forgot password?"): for an active account named by its
- * email or username, a link made by the user themself, mailed to the account's address. Nothing
- * comes back and nothing throws: the route answers 202 before this runs, so neither the answer nor
- * its time says whether the account exists.
+ * email or username, a link made by the user themself, mailed to the account's address, at most
+ * MAIL_ALLOWANCES['staff.password_reset'] an hour per account however it is named (decision 105). The
+ * user's sessions end when the link is used, not when it is asked for. Nothing comes back and
+ * nothing throws: the route answers 202 before this runs, so neither the answer nor its time says
+ * whether the account exists.
  */
-export async function requestResetLink(deps: PasswordResetDeps, emailOrUsername: string, origin: string): Promise<void> {
+export async function requestResetLink(
+  deps: PasswordResetDeps & { mailAllowances: MailAllowances },
+  emailOrUsername: string,
+  origin: string,
+): Promise<void> {
   try {
     const user = (await deps.users.findCredentials(emailOrUsername))?.user;
     if (!user?.isActive) return;
-    const link = await makeResetLink(deps, user, { createdBy: user.id, clearTwoFactor: false, mailed: true, origin });
+    const now = deps.clock.now();
+    if (!(await deps.mailAllowances.take('staff.password_reset', `user:${user.id}`, allowanceWindow('staff.password_reset', now), now)))
+      return;
+    const link = await makeResetLink(deps, user, { createdBy: user.id, clearTwoFactor: false, mailed: true, origin, endSessions: false });
     await mailResetLink(deps, user, link.resetUrl);
   } catch (error) {
     console.warn(`A password reset request failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -16,6 +16,7 @@ import type {
   StoredPasskey,
   TotpCodes,
 } from '../../domain/security/ports.ts';
+import { InMemoryMailAllowances } from '../readers/in-memory-mail.test-helper.ts';
 
 /**
  * One newsroom's sign-in security in memory: every port the security use cases take, keeping the
@@ -130,9 +131,13 @@ export class FakeSecurity {
     return this.challengeRows.delete(proof.challengeId);
   }
 
+  /** The mail caps ("Forgot password?" per account), kept across deps() calls. */
+  readonly mailAllowances = new InMemoryMailAllowances();
+
   deps() {
     return {
       clock: { now: () => this.now },
+      mailAllowances: this.mailAllowances,
       staffMail: {
         resetLink: async (to: string, link: string) => void this.staffMailSent.push({ to, kind: 'reset_link', link }),
         notice: (to: string, notice: SecurityNotice, origin: string) =>
@@ -299,9 +304,10 @@ export class FakeSecurity {
         create: async (
           reset: { tokenHash: string; userId: number; createdBy: number; clearTwoFactor: boolean; createdAt: string; expiresAt: string },
           audit: AuditEntry[],
+          { endSessions }: { endSessions: boolean },
         ) => {
           this.resetRows.set(reset.tokenHash, { ...reset, usedAt: null });
-          for (const s of this.liveSessions(reset.userId)) s.revokedAt = reset.createdAt;
+          if (endSessions) for (const s of this.liveSessions(reset.userId)) s.revokedAt = reset.createdAt;
           this.auditRows.push(...audit);
         },
         find: async (tokenHash: string) => this.resetRows.get(tokenHash) ?? null,

@@ -10,6 +10,7 @@ import type { StorySaveInput, StoryUpdateInput } from '../../domain/story/schema
 import { firstFreeSlug, slugify } from '../../domain/story/slug.ts';
 import { nextPublishedAt } from '../../domain/story/story.ts';
 import type { StoryFormat } from '../../domain/story/story.ts';
+import type { LiveStreamRepository } from '../../domain/live-video/ports.ts';
 import { storySaveAudit } from '../../domain/audit/audit.ts';
 import { storyTextOverflow, storyTooLongMessage, utf8Length } from '../../domain/story/story-size.ts';
 import { storyText } from '../../domain/story/story-text.ts';
@@ -30,6 +31,9 @@ export interface StorySaveDeps {
   clock: Clock;
   storyHtml: StoryHtmlSanitizer;
 }
+
+/** A save of an existing story also asks whether it carries a live stream (such a story stays public). */
+export type StoryUpdateDeps = StorySaveDeps & { liveStreams: Pick<LiveStreamRepository, 'existsForStory'> };
 
 /** What a save needs to know about the story it changes. */
 type StoredWorkflow = Pick<Story, 'publishedAt' | 'status' | 'access' | 'format'> & WorkflowFields;
@@ -117,10 +121,13 @@ export function staleVersion(current: Story | null): ConflictError {
  * nothing written); a save that changes the text, slug, status or video keeps a revision by this
  * editor, in the same atomic write.
  */
-export async function updateStory(deps: StorySaveDeps, user: User, id: number, input: StoryUpdateInput): Promise<Story> {
+export async function updateStory(deps: StoryUpdateDeps, user: User, id: number, input: StoryUpdateInput): Promise<Story> {
   const current = editableOrThrow(user, await deps.stories.findById(id));
   if (input.format !== undefined && input.format !== current.format) throw new ValidationError({ format: messages.formatFixed });
   if (current.version !== input.version) throw staleVersion(current);
+  // Live media is read by anyone who has the stream's address, live and afterwards (decision 107).
+  if ((input.access ?? current.access) !== 'public' && (await deps.liveStreams.existsForStory(id)))
+    throw new ConflictError('live_story_public', messages.liveStoryIsPublic, { access: messages.liveStoryIsPublic });
   if (input.status === 'in_review' && current.status !== 'in_review' && !policy.canSubmitForReview(user, current)) {
     throw new ForbiddenError('Only the story’s author can submit it for review');
   }

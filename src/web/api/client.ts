@@ -54,6 +54,13 @@ export function clearToken(): void {
   }
 }
 
+/**
+ * The newest D1 bookmark the API named (decision 111), sent back with every request, so that the
+ * staff app always reads at least what it last wrote, whichever copy of the database answers.
+ */
+const BOOKMARK_HEADER = 'X-D1-Bookmark';
+let bookmark: string | null = null;
+
 export interface RequestOptions {
   /** Overrides the stored token (logout sends the token it has just removed from storage). */
   token?: string | null;
@@ -65,6 +72,8 @@ export async function send(method: string, url: string, body: unknown, options: 
   const headers: Record<string, string> = {};
   const token = options.token === undefined ? getToken() : options.token;
   if (token) headers.Authorization = `Bearer ${token}`;
+  const sent = bookmark;
+  if (sent) headers[BOOKMARK_HEADER] = sent;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
@@ -72,6 +81,9 @@ export async function send(method: string, url: string, body: unknown, options: 
     payload = JSON.stringify(body);
   }
   const res = await fetch(url, { method, headers, body: payload, credentials: 'include', signal: options.signal });
+  // A read that left before a write came back names an older bookmark than the write's: keep the write's.
+  const named = res.headers.get(BOOKMARK_HEADER);
+  if (named && (method !== 'GET' || bookmark === sent)) bookmark = named;
   if (!res.ok) {
     const text = await res.text();
     let parsed: unknown;

@@ -2,7 +2,9 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Story } from '../../domain/story/entities.ts';
 import type { StorySaveInput } from '../../domain/story/schemas.ts';
 import type { StoryFormat } from '../../domain/story/story.ts';
+import type { StaffMember } from '../../domain/users/answers.ts';
 import { ApiError, apiRequest } from '../api/client.ts';
+import { apiList } from '../api/reads.ts';
 
 /** The story calls only staff make: reading any story they may edit, their own list, saving, deleting. */
 
@@ -28,6 +30,33 @@ export const authorStoriesQuery = (authorId: number) =>
       }
     },
   });
+
+/** What the dashboard's newsroom list shows: everyone's stories, filtered, a page at a time. */
+export interface NewsroomFilter {
+  authorId: number | null;
+  status: Story['status'] | null;
+  beatId: number | null;
+  offset: number;
+}
+
+export const NEWSROOM_PAGE = 20;
+
+/** The newsroom's stories (GET /api/stories with its filters, newest first) and how many match. */
+export const newsroomStoriesQuery = (filter: NewsroomFilter) =>
+  queryOptions({
+    queryKey: ['/api/stories', 'newsroom', filter] as const,
+    queryFn: () => {
+      const params = new URLSearchParams({ limit: String(NEWSROOM_PAGE), offset: String(filter.offset) });
+      if (filter.authorId !== null) params.set('authorId', String(filter.authorId));
+      if (filter.status !== null) params.set('status', filter.status);
+      if (filter.beatId !== null) params.set('beatId', String(filter.beatId));
+      return apiList<Story>(`/api/stories?${params}`);
+    },
+  });
+
+/** Everyone who writes in the newsroom (GET /api/users/staff): the newsroom list's Author filter. */
+export const newsroomStaffQuery = () =>
+  queryOptions({ queryKey: ['/api/users/staff'] as const, queryFn: () => apiRequest<StaffMember[]>('GET', '/api/users/staff') });
 
 /** The story save payload of docs/product/rules.md#story-content: the shared schema's fields plus authorId (which the server ignores). */
 type PictureWords = 'featuredImageAlt' | 'featuredImageCaption' | 'featuredImageCredit';

@@ -19,7 +19,8 @@ export interface PeerActor {
   id: string;
   keyId: string;
   inbox: string;
-  sharedInbox: string;
+  sharedInbox: string | null;
+  url: string;
   handle: string;
 }
 
@@ -33,8 +34,13 @@ async function control<T>(origin: string, path: string, body?: unknown): Promise
   return (await response.json()) as T;
 }
 
-export function peerActor(origin: string, name: string): Promise<PeerActor> {
-  return control(origin, 'actors', { name });
+/** A person on one of the peer's hosts; `as` changes what their actor document says (when they are first made). */
+export function peerActor(
+  origin: string,
+  name: string,
+  as: { inbox?: string; sharedInbox?: string | null; url?: string } = {},
+): Promise<PeerActor> {
+  return control(origin, 'actors', { name, as });
 }
 
 /** What the peer's hosts received, with its own signature checks' verdicts. */

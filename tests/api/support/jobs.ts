@@ -1,7 +1,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import worker from '../../../src/worker.ts';
-import type { JobMessage } from '../../../src/domain/jobs/job.ts';
+import type { JobKind, JobMessage } from '../../../src/domain/jobs/job.ts';
 import { deps } from './api.ts';
 
 let delivered = 0;
@@ -36,13 +36,15 @@ export async function deliverJobMessages(messages: readonly JobMessage[], attemp
  * Runs the jobs that are due, through the worker's own queue handler, until none is left (or `rounds`
  * passes): in the test pool the fan-out's messages wait in a queue nobody consumes (vitest.config.ts),
  * so a test runs the work it started when it chooses. The due jobs are found as the minute job finds
- * stranded ones. Returns how many runs it made.
+ * stranded ones. Returns how many runs it made. `kinds` runs only those kinds (a reader's mail, say, without
+ * the pictures an earlier upload queued).
  */
-export async function runQueuedJobs({ rounds = 10 } = {}): Promise<number> {
+export async function runQueuedJobs({ rounds = 10, kinds }: { rounds?: number; kinds?: readonly JobKind[] } = {}): Promise<number> {
   let runs = 0;
   for (let round = 0; round < rounds; round++) {
     const now = new Date().toISOString();
-    const due = await deps.jobs.ledger.takeStranded(now, now, 1000);
+    // With `kinds`, only those run: the others stay due, for a later call.
+    const due = (await deps.jobs.ledger.takeStranded(now, now, 1000)).filter((job) => !kinds || kinds.includes(job.kind));
     if (due.length === 0) break;
     await deliverJobMessages(due);
     runs += due.length;

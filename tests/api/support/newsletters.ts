@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { api } from './api.ts';
+import { runQueuedJobs } from './jobs.ts';
 import { linkIn, mailTo } from './mail.ts';
 
 let counter = 0;
@@ -20,6 +21,8 @@ export async function createNewsletter(adminToken: string, fields: Record<string
 export async function confirmedSubscriber(slug: string, email: string) {
   const asked = await api(`/api/newsletters/${slug}/subscribe`, { method: 'POST', json: { email } });
   expect(asked.status, asked.text).toBe(202);
+  // The confirmation leaves through the fan-out, after the answer (decision 105).
+  await runQueuedJobs({ kinds: ['newsletter.confirmation_mail'] });
   const token = confirmationToken(linkIn((await mailTo(email)).at(-1)!, 'http://newsroom.test/newsletters/confirm#'));
   const confirmed = await api('/api/newsletters/confirm', { method: 'POST', json: { token } });
   expect(confirmed.status, confirmed.text).toBe(200);

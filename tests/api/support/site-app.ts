@@ -37,18 +37,19 @@ export const ORIGIN = 'http://newsroom.test';
 /**
  * The whole app (API, SEO pages, assets) over this test file's D1 and R2, with a clock of the
  * test's choosing and, when given, an edge cache of its own (`edgeCache` on the result, for the
- * publishing job to refresh). `adapt` may wrap adapters to watch them (count what they are asked).
+ * publishing job to refresh). `adapt` may wrap adapters to watch them (count what they are asked);
+ * `env` may wrap a binding the same way.
  */
 export function siteApp(
-  options: { clock?: Clock; edgeCache?: EdgeCacheConfig; pictureCache?: Cache; adapt?: (deps: AppDeps) => AppDeps } = {},
+  options: { clock?: Clock; edgeCache?: EdgeCacheConfig; pictureCache?: Cache; adapt?: (deps: AppDeps) => AppDeps; env?: Env } = {},
 ) {
-  const built = buildDeps(env, options.clock);
+  const built = buildDeps(options.env ?? env, options.clock);
   const deps = options.adapt ? options.adapt(built) : built;
   const edgeCache = options.edgeCache ? createEdgeCache(options.edgeCache) : noEdgeCache;
   const app = createApp(deps, { assets: fakeAssets, edgeCache, pictureCache: options.pictureCache ?? null });
   const fetchPath = async (
     path: string,
-    init: { method?: string; token?: string; json?: unknown; headers?: Record<string, string> } = {},
+    init: { method?: string; token?: string; json?: unknown; body?: string; headers?: Record<string, string> } = {},
   ) => {
     const headers: Record<string, string> = { ...init.headers };
     if (init.token) headers.Authorization = `Bearer ${init.token}`;
@@ -57,7 +58,7 @@ export function siteApp(
       new Request(`${ORIGIN}${path}`, {
         method: init.method ?? 'GET',
         headers,
-        body: init.json === undefined ? undefined : JSON.stringify(init.json),
+        body: init.json === undefined ? init.body : JSON.stringify(init.json),
       }),
     );
     const bytes = new Uint8Array(await res.arrayBuffer());

@@ -9,6 +9,7 @@ import { projectRoot, quietEnv } from '../../../scripts/lib/project.ts';
 import { demoReporters } from '../../../scripts/seed/demo-newsroom.ts';
 import { e2ePorts, portIsFree } from './ports.ts';
 import { startMailCatcher } from '../../../scripts/lib/mail-catcher.ts';
+import { TranscriberStandIn } from '../../../scripts/lib/transcriber-stand-in/transcriber-stand-in.ts';
 import type { E2eAccount } from './site.ts';
 
 /**
@@ -81,6 +82,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   // The site mails a real local mail server (SMTP_URL), read back in Node by an independent parser.
   const mail = await startMailCatcher();
+  // Captions are transcribed by the stand-in of OpenAI's transcription API (decision 126), which really decodes what it
+  // is sent; it also makes the captions journey's spoken video (tests/e2e/captions.e2e.ts).
+  const transcriber = await TranscriberStandIn.start();
 
   mkdirSync(join(projectRoot, 'test-results'), { recursive: true });
   const log = createWriteStream(serverLog);
@@ -109,6 +113,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // Paid membership against the stand-in of Stripe's API (decision 092): its Checkout page is what the members journey pays on.
       STRIPE_STAND_IN: '1',
       STRIPE_STAND_IN_PORT: process.env.E2E_STRIPE_PORT ?? '12112',
+      TRANSCRIBE_URL: transcriber.url,
       // Vitest sets NODE_ENV=test; the site under test must be the production build readers get.
       NODE_ENV: 'production',
     }),
@@ -119,6 +124,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const teardown = async () => {
     await stop(child);
     await mail.close();
+    await transcriber.close();
     log.end();
     rmSync(stateDir, { recursive: true, force: true });
   };
@@ -131,6 +137,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   project.provide('baseUrl', baseUrl);
   project.provide('mailCatcher', mail.httpUrl);
+  project.provide('transcriberOrigin', transcriber.origin);
   project.provide('admin', admin);
   project.provide(
     'reporters',

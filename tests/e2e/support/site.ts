@@ -1,5 +1,4 @@
 import { inject } from 'vitest';
-import { PROXY_COULD_NOT_FORWARD } from '../../../scripts/lib/wrangler-proxy-patch.ts';
 
 /** A person the e2e run can sign in as; the global setup created these with these passwords. */
 export interface E2eAccount {
@@ -20,6 +19,8 @@ declare module 'vitest' {
     reporters: E2eAccount[];
     /** The HTTP side of the local mail server the site mails (scripts/lib/mail-catcher.ts). */
     mailCatcher: string;
+    /** The stand-in transcriber the site sends captions' audio to (TRANSCRIBE_URL); it makes spoken test videos too. */
+    transcriberOrigin: string;
   }
 }
 
@@ -48,21 +49,12 @@ export async function apiCall<T>(
   };
 }
 
-/**
- * Signs in through the API and returns the bearer token. A sign-in the local proxy could not
- * forward is tried once more, as its answer asks, and said on stderr (decision 104).
- */
+/** Signs in through the API and returns the bearer token. */
 export async function apiLogin(account: Pick<E2eAccount, 'email' | 'password'>): Promise<string> {
-  const signIn = () =>
-    apiCall<{ token: string }>('/api/auth/login', {
-      method: 'POST',
-      json: { emailOrUsername: account.email, password: account.password },
-    });
-  let res = await signIn();
-  if (res.status === 503 && String(res.body).startsWith(PROXY_COULD_NOT_FORWARD)) {
-    console.warn(`Sign-in as ${account.email}: wrangler dev's proxy did not reach the worker, trying again: ${res.body}`);
-    res = await signIn();
-  }
+  const res = await apiCall<{ token: string }>('/api/auth/login', {
+    method: 'POST',
+    json: { emailOrUsername: account.email, password: account.password },
+  });
   if (res.status !== 200) throw new Error(`Sign-in as ${account.email} failed with ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body.token;
 }

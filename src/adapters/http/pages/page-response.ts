@@ -51,3 +51,15 @@ export function pageResponse(shell: Response, page: PageAnswer): Response {
   }
   return rewriter.transform(new Response(shell.body, { status: page.status ?? 200, headers }));
 }
+
+/**
+ * What a page that must always answer (an unsubscribe link's) is put in when the built app is
+ * missing (a fresh clone's API tests): its head and body still arrive, without the styles.
+ */
+export function orBareShell(shell: Response): Response {
+  if (shell.ok) return shell;
+  return new Response(
+    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title></title></head><body><div id="root"></div></body></html>',
+    { headers: { 'Content-Type': 'text/html; charset=utf-8' } },
+  );
+}

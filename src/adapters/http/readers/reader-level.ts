@@ -5,7 +5,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { ReaderLevelOf } from '../context.ts';
 import { READER_SESSION_COOKIE } from './reader-session.ts';
 
-/** With the edge cache on, how long this isolate remembers a session's level. */
+/** With the edge cache on, how long this isolate remembers that a session has paid access. */
 export const LEVEL_MEMORY_MS = 10_000;
 const LEVEL_MEMORY_MAX = 5_000;
 const TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
@@ -13,9 +13,10 @@ const LEVEL = 'readerLevel';
 
 /**
  * From the reader_session cookie: a browser without one is anonymous at no cost. With `memoryMs`,
- * a session's level is remembered in this isolate that long, so a signed-in reader's cached page
- * costs no D1 read either: an upgrade, a comp or a session ended elsewhere reaches pages within
- * that time (a reader's own sign-out at once: the cookie goes with it).
+ * a session with paid access is remembered in this isolate that long, so a paying reader's cached
+ * page costs no D1 read; a level that can still rise (a free member's) is read every time, so an
+ * upgrade or a comp reaches the reader's very next read. A lapse or a session ended elsewhere
+ * reaches pages within `memoryMs` (a reader's own sign-out at once: the cookie goes with it).
  */
 export function readerLevels(deps: AppDeps, memoryMs: number): ReaderLevelOf {
   const remembered = new Map<string, { level: ReaderLevel; until: number }>();
@@ -27,7 +28,7 @@ export function readerLevels(deps: AppDeps, memoryMs: number): ReaderLevelOf {
     const known = remembered.get(hash);
     if (known && known.until > now) return known.level;
     const level = await readerLevelOfSession(deps, hash, deps.clock.now());
-    if (memoryMs > 0) {
+    if (memoryMs > 0 && level === 'paid') {
       remembered.delete(hash);
       if (remembered.size >= LEVEL_MEMORY_MAX) remembered.delete(remembered.keys().next().value!);
       remembered.set(hash, { level, until: now + memoryMs });

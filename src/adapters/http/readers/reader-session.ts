@@ -4,6 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import { READER_SIGNED_IN_COOKIE } from '../../../contract/page-contract.ts';
 import { UnauthenticatedError, UnsupportedMediaTypeError } from '../../../domain/errors.ts';
 import type { Reader } from '../../../domain/readers/entities.ts';
+import type { OneTimeTokens } from '../../../domain/readers/ports.ts';
 import type { AppEnv } from '../context.ts';
 
 /**
@@ -51,6 +52,33 @@ export const jsonRequest = createMiddleware<ReaderEnv>(async (c, next) => {
 });
 
 const secure = (c: Context) => new URL(c.req.url).protocol === 'https:';
+
+/**
+ * The browser that asks for a sign-in link keeps a random value in this cookie (HttpOnly, only for
+ * /api/readers, as long as a link lives); the link keeps its hash. A link opened in that browser signs
+ * in at once; opened in any other, its page says whose account it is first (decision 105, decision 105).
+ */
+export const SIGN_IN_BROWSER_COOKIE = 'reader_sign_in';
+
+/** This browser's sign-in cookie (kept when it has one, else a new one), set again for a link's lifetime; answers its hash. */
+export async function signInBrowser(c: Context, tokens: OneTimeTokens, lifetimeSeconds: number): Promise<string> {
+  const held = getCookie(c, SIGN_IN_BROWSER_COOKIE);
+  const value = held && TOKEN.test(held) ? held : tokens.create();
+  setCookie(c, SIGN_IN_BROWSER_COOKIE, value, {
+    path: '/api/readers',
+    sameSite: 'Lax',
+    httpOnly: true,
+    secure: secure(c),
+    maxAge: lifetimeSeconds,
+  });
+  return tokens.hash(value);
+}
+
+/** The hash of this browser's sign-in cookie, or null without one. */
+export async function signInBrowserHash(c: Context, tokens: OneTimeTokens): Promise<string | null> {
+  const held = getCookie(c, SIGN_IN_BROWSER_COOKIE);
+  return held && TOKEN.test(held) ? tokens.hash(held) : null;
+}
 
 export function startReaderCookies(c: Context, token: string, expiresAt: string): void {
   const maxAge = Math.max(0, Math.floor((Date.parse(expiresAt) - Date.now()) / 1000));

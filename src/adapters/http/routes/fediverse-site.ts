@@ -22,13 +22,16 @@ export function wantsActivityJson(accept: string | undefined): boolean {
   return /application\/(activity\+json|ld\+json)/i.test(accept) && !/text\/html/i.test(accept);
 }
 
-function originOf(c: Context): string {
-  return new URL(c.req.url).origin;
+/** The fediverse's addresses on a site that says no origin (SITE_ORIGIN): ids cannot be made, so nothing is answered. */
+function notSetUp(c: Context): Response {
+  console.warn('A fediverse request was refused: set SITE_ORIGIN (the site’s public origin) to take part in the fediverse');
+  return c.json(errorBody('not_found', 'The fediverse is not set up on this site'), 404);
 }
 
 /** Hands the request (or another for one of our ids) to Fedify: WebFinger, actors, collections, objects, inboxes. */
 async function federate(deps: AppDeps, c: Context<AppEnv>, request: Request = c.req.raw): Promise<Response> {
-  const data = await federationData(deps, originOf(c));
+  const data = await federationData(deps);
+  if (!data) return notSetUp(c);
   // Fedify is loaded when the fediverse first asks (fediverse-context.ts).
   const { federationFor } = await import('../../federation/federation.ts');
   const federation = await federationFor(data, deps.fediverse.kv);
@@ -122,7 +125,8 @@ export function fediverseSiteRoutes(deps: AppDeps) {
       .get('/nodeinfo/2.1', (c) => federate(deps, c))
       // Only how many follow: who follows whom is theirs to share, not ours.
       .get('/ap/actors/:account/followers', async (c) => {
-        const data = await federationData(deps, originOf(c));
+        const data = await federationData(deps);
+        if (!data) return notSetUp(c);
         const account = c.req.param('account');
         if (!(await accountById(data.accounts, account))) return c.json(errorBody('not_found', 'Not found'), 404);
         const id = data.uris.followers(account).href;
@@ -148,7 +152,8 @@ export function activityJsonAtPages(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get('/author/:username', async (c, next) => {
       if (!wantsActivityJson(c.req.header('Accept'))) return next();
-      const data = await federationData(deps, originOf(c));
+      const data = await federationData(deps);
+      if (!data) return next();
       const account = await authorAccountByUsername(data.accounts, c.req.param('username'));
       if (!account) return next();
       return federate(deps, c, new Request(data.uris.actor(account), { headers: c.req.raw.headers }));
@@ -159,7 +164,8 @@ export function activityJsonAtPages(deps: AppDeps) {
       let story = isValidSlug(segment) ? await deps.storedStories.findBySlug(segment) : null;
       if (!story && /^\d{1,15}$/.test(segment)) story = await deps.storedStories.findById(Number(segment));
       if (!story || !isFederable(story)) return next();
-      const data = await federationData(deps, originOf(c));
+      const data = await federationData(deps);
+      if (!data) return next();
       const generation = (await deps.fediverse.outbox.generations('story', [story.id])).get(story.id)?.generation ?? 1;
       return federate(deps, c, new Request(data.uris.page(objectPath('story', story.id, generation)), { headers: c.req.raw.headers }));
     });

@@ -11,15 +11,15 @@ import type { AppEnv } from '../context.ts';
 import { requireAdmin, requireReporter, requireSignedIn } from '../middleware/authenticate.ts';
 import { validate } from '../validate.ts';
 
-/** The host people type after the handle: the pinned origin's, or (before the fediverse first asked) this request's. */
+/** The host people type after the handle: the configured origin's (SITE_ORIGIN), or (a site that says none) this request's. */
 async function addressOrigin(c: { var: AppEnv['Variables']; req: { url: string } }): Promise<string> {
-  return (await fediverseSettings(c.var.deps, null)).origin ?? new URL(c.req.url).origin;
+  return (await fediverseSettings(c.var.deps)).origin ?? new URL(c.req.url).origin;
 }
 
 /** The newsroom's handle: anyone may read it (the site shows it); admins change it. */
 export const fediverseSettingsRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
-    const settings = await fediverseSettings(c.var.deps, null);
+    const settings = await fediverseSettings(c.var.deps);
     return c.json({ handle: settings.handle, address: fediverseHandle(settings.handle, settings.origin ?? new URL(c.req.url).origin) });
   })
   .put('/', requireAdmin, validate('json', fediverseSettingsSchema), async (c) => {
@@ -33,7 +33,7 @@ export const fediverseRoutes = new Hono<AppEnv>()
   .get('/overview', requireReporter, async (c) => {
     const { deps, user } = c.var;
     const origin = await addressOrigin(c);
-    const settings = await fediverseSettings(deps, null);
+    const settings = await fediverseSettings(deps);
     const mine = (await hasPublishedStory({ stories: deps.storedStories }, user!.id))
       ? { address: fediverseHandle(user!.username, origin), followers: await deps.fediverse.followers.count(authorAccount(user!.id)) }
       : null;

@@ -1,6 +1,12 @@
 import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { HLS_CONTENT_TYPE, hlsMediaPlaylist } from '../../../media/hls-playlist.ts';
+import {
+  HLS_CONTENT_TYPE,
+  hlsMediaPlaylist,
+  hlsMultivariantPlaylist,
+  hlsSubtitlesPlaylist,
+  type HlsVariant,
+} from '../../../media/hls-playlist.ts';
 import { LIVE_GROUP_SIZE, LIVE_NEXT_HEADER, VIEWER_HEADER, VIEWER_PARAM, type LiveManifest } from '../../../media/live-protocol.ts';
 import type { ViewerReport } from '../../live/viewer-tally.ts';
 import type { AppEnv } from '../context.ts';
@@ -20,6 +26,10 @@ import { ViewerSightings } from '../live/viewer-sightings.ts';
  *   GET /api/streams/{id}/live/from/{n}  segments n .. n+G-1 back to back, each written as it exists
  *   GET /api/streams/{id}/live/g/{g}  the same from g*G
  *   GET /api/streams/{id}/live.m3u8   an MP4 stream's HLS playlist (decision 041), its URIs the segments above
+ *   GET /api/streams/{id}/master.m3u8 its multivariant playlist: live.m3u8 and, when captioned, the
+ *                                     WebVTT SUBTITLES rendition captions.m3u8 (decision 128)
+ *   GET /api/streams/{id}/captions.m3u8  the subtitles playlist; captions/{n}.vtt its WebVTT segments
+ *   GET /api/streams/{id}/live/captions  the last minutes' live cues as JSON (the site's players)
  *   GET /api/streams/{id}/live/start  a join in one request: the init segment, then segments from
  *                                     the newest keyframe (`first`) on, G + phase of them (?phase=
  *                                     0..G-1), streamed; X-Live-Next names the next span's start
@@ -236,15 +246,75 @@ async function servePlaylist(c: Context<AppEnv>): Promise<Response> {
   return serve(c, msn === null ? 'playlist' : `playlist/${msn}`, async (id, report) => {
     const playlist = await c.var.deps.liveRooms.playlist(id, report);
     if (playlist === null) return notFound('No such live stream');
-    if (playlist === 'not_hls') {
-      return {
-        status: 409,
-        body: JSON.stringify(errorBody('not_hls', 'This stream is WebM, which HLS does not carry; watch it with the site’s player')),
-        contentType: 'application/json; charset=utf-8',
-      };
-    }
+    if (playlist === 'not_hls') return notHls();
     const cacheControl = msn === null || playlist.ended ? MANIFEST_CACHE : BLOCKING_RELOAD_CACHE;
     return { status: 200, body: hlsMediaPlaylist(playlist), contentType: HLS_CONTENT_TYPE, cacheControl };
+  });
+}
+
+const notHls = (): LiveAnswer => ({
+  status: 409,
+  body: JSON.stringify(errorBody('not_hls', 'This stream is WebM, which HLS does not carry; watch it with the site’s player')),
+  contentType: 'application/json; charset=utf-8',
+});
+
+/**
+ * The multivariant playlist (decision 128): the media playlist, and its captions when the stream is
+ * captioned. What it says is read like the manifest (once a second per isolate); it is written per
+ * request, with the viewer's id on its URIs, so a native player is counted by the playlists it reads.
+ */
+async function serveMultivariant(c: Context<AppEnv>): Promise<Response> {
+  const answer = await serve(c, 'master', async (id, report) => {
+    const variant = await c.var.deps.liveRooms.variant(id, report);
+    if (variant === null) return notFound('No such live stream');
+    if (variant === 'not_hls') return notHls();
+    return { status: 200, body: JSON.stringify(variant), contentType: 'application/json; charset=utf-8', cacheControl: MANIFEST_CACHE };
+  });
+  if (answer.status !== 200) return answer;
+  const viewer = c.req.query(VIEWER_PARAM);
+  const query = viewer && /^[\w-]{1,64}$/.test(viewer) ? `${VIEWER_PARAM}=${viewer}` : '';
+  const playlist = hlsMultivariantPlaylist((await answer.json()) as HlsVariant, query);
+  return new Response(playlist, {
+    headers: { 'Content-Type': HLS_CONTENT_TYPE, 'Cache-Control': answer.headers.get('Cache-Control') ?? MANIFEST_CACHE },
+  });
+}
+
+/**
+ * The subtitles media playlist: only segments whose captions are final are listed, so it trails the
+ * media playlist by the captions' lag, and players keep HOLD-BACK behind the edge. `_HLS_msn` is
+ * accepted and not waited on (the playlist does not offer blocking reloads).
+ */
+function serveSubtitles(c: Context<AppEnv>): Promise<Response> {
+  return serve(c, 'subtitles', async (id, report) => {
+    const playlist = await c.var.deps.liveRooms.subtitles(id, report);
+    if (playlist === null) return notFound('No such live stream');
+    if (playlist === 'not_hls') return notHls();
+    if (playlist === 'no_captions') return notFound('This stream has no live captions: no transcriber is configured');
+    return { status: 200, body: hlsSubtitlesPlaylist(playlist), contentType: HLS_CONTENT_TYPE, cacheControl: MANIFEST_CACHE };
+  });
+}
+
+/** A WebVTT segment: immutable once listed (its captions are final). */
+function serveSubtitleSegment(c: Context<AppEnv>): Promise<Response> | Response {
+  const file = c.req.param('file') ?? '';
+  const n = file.replace(/\.vtt$/, '');
+  if (!file.endsWith('.vtt') || !COUNT_PATTERN.test(n)) return c.json(errorBody('not_found', 'No such captions segment'), 404);
+  return serve(c, `captions/${n}`, async (id, report) => {
+    const vtt = await c.var.deps.liveRooms.subtitleSegment(id, Number(n), report);
+    if (vtt === null) return notFound('No such captions segment, or its captions are not final yet');
+    return { status: 200, body: vtt, contentType: 'text/vtt; charset=utf-8', cacheControl: IMMUTABLE };
+  });
+}
+
+/** How far back the site's players get live cues: a player that joined reads what it is about to play. */
+const RECENT_CUE_SECONDS = 120;
+
+/** The live cues for the site's MediaSource players (a TextTrack; web/site/live/live-captions.ts), shared per isolate a second at a time. */
+function serveRecentCues(c: Context<AppEnv>): Promise<Response> {
+  return serve(c, 'captions', async (id, report) => {
+    const recent = await c.var.deps.liveRooms.recentCues(id, RECENT_CUE_SECONDS, report);
+    if (recent === null) return notFound('No such live stream');
+    return { status: 200, body: JSON.stringify(recent), contentType: 'application/json; charset=utf-8', cacheControl: MANIFEST_CACHE };
   });
 }
 
@@ -268,10 +338,17 @@ function serveInit(c: Context<AppEnv>): Promise<Response> {
 export const liveMediaRoutes = new Hono<AppEnv>()
   .use('/:id/live', anyOrigin)
   .use('/:id/live.m3u8', anyOrigin)
+  .use('/:id/master.m3u8', anyOrigin)
+  .use('/:id/captions.m3u8', anyOrigin)
+  .use('/:id/captions/*', anyOrigin)
   .use('/:id/live/*', anyOrigin)
   .get('/:id/live', serveManifest)
   .get('/:id/live.m3u8', servePlaylist)
+  .get('/:id/master.m3u8', serveMultivariant)
+  .get('/:id/captions.m3u8', serveSubtitles)
+  .get('/:id/captions/:file', serveSubtitleSegment)
   .get('/:id/live/start', serveStart)
+  .get('/:id/live/captions', serveRecentCues)
   // `init.mp4` and `{n}.m4s` are the names the HLS playlist gives the same objects (players such as
   // FFmpeg take only segment URLs with a media extension); they share the isolate's cache keys.
   .get('/:id/live/init', serveInit)

@@ -15,6 +15,7 @@ import { memberFigures } from '../../../services/members/member-figures.ts';
 import { listMembers, memberPage, membersCsv, setComped } from '../../../services/members/members-admin.ts';
 import { createTier, listTiers, updateTier } from '../../../services/members/tiers.ts';
 import { requireAdmin } from '../middleware/authenticate.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
 import { jsonRequest, readerSession, signedInReader, type ReaderEnv } from '../readers/reader-session.ts';
 import { validate } from '../validate.ts';
 
@@ -30,13 +31,14 @@ export const memberRoutes = new Hono<ReaderEnv>()
   .put('/tiers/:id', requireAdmin, validate('param', idParamSchema), validate('json', tierUpdateSchema), async (c) =>
     c.json(tierAnswer(await updateTier(c.var.deps, c.req.valid('param').id, c.req.valid('json'), origin(c.req.url)))),
   )
-  .post('/checkout', jsonRequest, readerSession, validate('json', checkoutSchema), async (c) =>
+  // Each makes a session at Stripe, whose rate the newsroom's real readers need: the subscribe limit (decision 070; ).
+  .post('/checkout', rateLimit('subscribe'), jsonRequest, readerSession, validate('json', checkoutSchema), async (c) =>
     c.json(await startCheckout(c.var.deps, signedInReader(c).reader, c.req.valid('json'), origin(c.req.url))),
   )
-  .post('/donate', jsonRequest, readerSession, validate('json', donateSchema), async (c) =>
+  .post('/donate', rateLimit('subscribe'), jsonRequest, readerSession, validate('json', donateSchema), async (c) =>
     c.json(await startDonation(c.var.deps, c.var.reader, c.req.valid('json'), origin(c.req.url))),
   )
-  .post('/portal', jsonRequest, readerSession, async (c) =>
+  .post('/portal', rateLimit('subscribe'), jsonRequest, readerSession, async (c) =>
     c.json(await openBillingPortal(c.var.deps, signedInReader(c).reader, origin(c.req.url))),
   )
   .get('/figures', requireAdmin, validate('query', figuresQuerySchema), async (c) =>

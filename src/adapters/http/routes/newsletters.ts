@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { DomainError, UnauthenticatedError, ValidationError } from '../../../domain/errors.ts';
+import { UnauthenticatedError, ValidationError } from '../../../domain/errors.ts';
 import { newsletterAnswer, sendAnswer } from '../../../domain/newsletters/answers.ts';
 import {
   newsletterCreateSchema,
@@ -15,16 +15,14 @@ import { createNewsletter, updateNewsletter } from '../../../services/newsletter
 import { handleMailEvent, type PostmarkEvent } from '../../../services/newsletters/mail-events.ts';
 import { sendsOf } from '../../../services/newsletters/send-story.ts';
 import { importSubscribers, listSubscribers, subscribersCsv } from '../../../services/newsletters/subscriber-list.ts';
-import { confirmSubscription, readUnsubscribeToken, subscribe, unsubscribeByToken } from '../../../services/newsletters/subscriptions.ts';
+import { confirmSubscription, subscribe, unsubscribeByToken } from '../../../services/newsletters/subscriptions.ts';
 import { requireAdmin, requireReporter, signedInUser } from '../middleware/authenticate.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
 import { readerSession, type ReaderEnv } from '../readers/reader-session.ts';
-import { invalidLinkPage, unsubscribeConfirmPage, unsubscribedPage } from '../pages/unsubscribe-page.ts';
 import { validate } from '../validate.ts';
+import { linkOriginOf } from '../link-origin.ts';
 
 /** /api/newsletters (docs/product/api-readers.md): the lists, joining and leaving, subscribers, mail events. */
-
-const wantsHtml = (c: Context) => (c.req.header('Accept') ?? '').includes('text/html');
 
 /** HTTP Basic with the user `mail` and MAIL_WEBHOOK_SECRET, compared in constant time; refused when the secret is unset. */
 async function mailWebhookAllowed(c: Context, secret: string | undefined): Promise<boolean> {
@@ -75,29 +73,13 @@ export const newsletterRoutes = new Hono<ReaderEnv>()
     const { newsletter, email } = await confirmSubscription(c.var.deps, c.req.valid('json').token);
     return c.json({ newsletter: newsletterAnswer(newsletter), email });
   })
-  .get('/unsubscribe', async (c) => {
-    const token = c.req.query('token') ?? '';
-    try {
-      const target = await readUnsubscribeToken(c.var.deps, token);
-      const subscription = await c.var.deps.subscriptions.findById(target.subscriptionId);
-      const newsletter = subscription ? await c.var.deps.newsletters.findById(subscription.newsletterId) : null;
-      return c.html(unsubscribeConfirmPage(newsletter?.name ?? null, `/api/newsletters/unsubscribe?${new URLSearchParams({ token })}`));
-    } catch (error) {
-      if (error instanceof DomainError) return c.html(invalidLinkPage(), 400);
-      throw error;
-    }
-  })
   .post('/unsubscribe', async (c) => {
     const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     if (body['List-Unsubscribe'] !== 'One-Click')
       throw new ValidationError({ 'List-Unsubscribe': 'Send List-Unsubscribe=One-Click (RFC 8058)' });
-    try {
-      const { newsletter } = await unsubscribeByToken(c.var.deps, c.req.query('token') ?? '');
-      return wantsHtml(c) ? c.html(unsubscribedPage(newsletter?.name ?? null)) : c.json({ unsubscribed: true });
-    } catch (error) {
-      if (error instanceof DomainError && wantsHtml(c)) return c.html(invalidLinkPage(), 400);
-      throw error;
-    }
+    // A browser's form (asking for HTML) never gets here: app.ts gives it the reader's page.
+    await unsubscribeByToken(c.var.deps, c.req.query('token') ?? '');
+    return c.json({ unsubscribed: true });
   })
   .post('/events', async (c) => {
     if (!(await mailWebhookAllowed(c, c.var.deps.mailWebhookSecret))) {
@@ -124,7 +106,7 @@ export const newsletterRoutes = new Hono<ReaderEnv>()
         slug: c.req.valid('param').slug,
         email: c.req.valid('json').email,
         reader: c.var.reader,
-        origin: new URL(c.req.url).origin,
+        origin: linkOriginOf(c),
       });
       return subscribed ? c.json({ subscribed: true }) : c.json({}, 202);
     },

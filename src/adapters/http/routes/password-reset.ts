@@ -7,6 +7,7 @@ import { requireAdmin } from '../middleware/authenticate.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
 import { validate } from '../validate.ts';
 import { waitUntilOf } from '../wait-until.ts';
+import { linkOriginOf } from '../link-origin.ts';
 
 /** POST /api/users/{id}/password-reset: an admin makes a one-time link for a user; every session of the user ends. */
 export const resetLinkRoutes = new Hono<AppEnv>().post(
@@ -15,8 +16,7 @@ export const resetLinkRoutes = new Hono<AppEnv>().post(
   validate('param', idParamSchema),
   validate('json', resetLinkSchema),
   async (c) => {
-    const origin = new URL(c.req.url).origin;
-    return c.json(await createResetLink(c.var.deps, c.var.user!, c.req.valid('param').id, c.req.valid('json'), origin));
+    return c.json(await createResetLink(c.var.deps, c.var.user!, c.req.valid('param').id, c.req.valid('json'), linkOriginOf(c)));
   },
 );
 
@@ -24,7 +24,7 @@ export const resetLinkRoutes = new Hono<AppEnv>().post(
 export const passwordResetRoutes = new Hono<AppEnv>()
   .post('/request', rateLimit('signIn'), validate('json', resetRequestSchema), (c) => {
     // Answered before the lookup and the mail run, so the answer's time says nothing about the account.
-    waitUntilOf(c)(requestResetLink(c.var.deps, c.req.valid('json').emailOrUsername, new URL(c.req.url).origin));
+    waitUntilOf(c)(requestResetLink(c.var.deps, c.req.valid('json').emailOrUsername, linkOriginOf(c)));
     return c.json({}, 202);
   })
   .post('/', rateLimit('signIn'), validate('json', passwordResetSchema), async (c) => {

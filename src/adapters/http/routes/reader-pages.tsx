@@ -32,7 +32,9 @@ import {
   STORY_NOT_FOUND,
   type NotFoundScreen,
 } from '../../../reader/not-found/not-found-page.tsx';
+import { UnsubscribePage, unsubscribeHead } from '../../../reader/newsletters/unsubscribe-page.tsx';
 import { SearchPage, searchHead } from '../../../reader/search/search-page.tsx';
+import { transcriptText } from '../../../reader/captions/video-captions.tsx';
 import { storyHead } from '../../../reader/story/story-head.ts';
 import { StoryPage } from '../../../reader/story/story-page.tsx';
 import { SupportPage, supportHead } from '../../../reader/support/support-page.tsx';
@@ -40,7 +42,9 @@ import type { AppEnv, ReaderLevelOf } from '../context.ts';
 import { beatFeedRss, liveBlogRss, newsSitemap, robotsTxt, rssFeed, sitemap } from '../feeds/feed-documents.ts';
 import { ACCESS_HEADER } from '../middleware/edge-cache.ts';
 import { allStoriesQuery, listPageQuery, searchPageQuery, storyPageQuery } from '../pages/page-params.ts';
-import { pageResponse, type PageAnswer } from '../pages/page-response.ts';
+import { orBareShell, pageResponse, type PageAnswer } from '../pages/page-response.ts';
+import type { UnsubscribePageRead } from '../../../services/reader-pages/unsubscribe-page.ts';
+import { ValidationError } from '../../../domain/errors.ts';
 import { validate } from '../validate.ts';
 
 const XML = 'application/xml; charset=utf-8';
@@ -79,6 +83,16 @@ export function readerPageRoutes(
     status: 404,
     body: <NotFoundPage screen={screen} context={frame(c, read)} appWhenSignedIn={appWhenSignedIn} />,
   });
+  /** An unsubscribe link's page: per link and per state, so never cached; there even without the built app. */
+  const unsubscribePage = async (c: Context, read: Promise<UnsubscribePageRead>) => {
+    const [data, shellPage] = await Promise.all([read, shell(c)]);
+    return pageResponse(orBareShell(shellPage), {
+      head: unsubscribeHead(data.screen),
+      body: <UnsubscribePage data={data} context={frame(c, data)} />,
+      status: data.screen.kind === 'invalid' ? 400 : 200,
+      headers: { 'Cache-Control': 'no-store' },
+    });
+  };
   /** A page that shows nothing but its frame and what its islands fill in. */
   const plain = (c: Context, page: (context: FrameContext) => PageAnswer) => answer(c, pages.frame(), (read) => page(frame(c, read)));
 
@@ -104,7 +118,13 @@ export function readerPageRoutes(
         return answer(c, pages.story({ segment, before, level: () => levelOf(c) }), (read) => {
           // Not public (a draft its author is previewing, or nothing): a signed-in browser starts the app, which asks the API with its token.
           if (!read.story) return notFound(c, STORY_NOT_FOUND, read, true);
-          const head = storyHead(read.story, originOf(c), { site: read.xHandle, creator: read.authorXHandle });
+          // Its video as this reader may have it (none past a gate, decision 090), with the words said in it (decision 129).
+          const head = storyHead(
+            read.story,
+            originOf(c),
+            { site: read.xHandle, creator: read.authorXHandle },
+            { url: read.read.videoUrl, transcript: transcriptText(read.captions) },
+          );
           return {
             head: read.liveBlog ? liveBlogHead(read.story, head, read.liveBlog.page.updates) : head,
             body: <StoryPage data={read} context={frame(c, read)} />,
@@ -153,6 +173,14 @@ export function readerPageRoutes(
       .get(NEWSLETTER_PATHS.confirm, cached, (c) =>
         plain(c, (context) => ({ head: confirmHead(), body: <ConfirmPage context={context} /> })),
       )
+      // An unsubscribe link's page (decision 119): GET asks, the POST of its button (RFC 8058's One-Click) unsubscribes.
+      .get(NEWSLETTER_PATHS.unsubscribe, (c) => unsubscribePage(c, pages.unsubscribeLink(c.req.query('token') ?? '')))
+      .post(NEWSLETTER_PATHS.unsubscribe, async (c) => {
+        const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+        if (body['List-Unsubscribe'] !== 'One-Click')
+          throw new ValidationError({ 'List-Unsubscribe': 'Send List-Unsubscribe=One-Click (RFC 8058)' });
+        return unsubscribePage(c, pages.unsubscribe(c.req.query('token') ?? ''));
+      })
       .get('/about', cached, (c) => plain(c, (context) => ({ head: aboutHead(originOf(c)), body: <AboutPage context={context} /> })))
       // /support: the tiers on offer and the gift form, the same page for everyone (decision 094).
       .get(MEMBER_PATHS.support, cached, (c) =>

@@ -3,13 +3,17 @@ import { readerSessionSchema, readerSignInSchema, readerUpdateSchema } from '../
 import { deleteReader, readerWithNewsletters, renameReader, signOutReader } from '../../../services/readers/reader-account.ts';
 import { setReaderNewsletters } from '../../../services/newsletters/subscriptions.ts';
 import { readerNewslettersSchema } from '../../../domain/newsletters/schemas.ts';
-import { requestReaderSignIn, startReaderSession } from '../../../services/readers/reader-sign-in.ts';
+import { checkSignInLink, requestReaderSignIn, startReaderSession } from '../../../services/readers/reader-sign-in.ts';
+import { SIGN_IN_LINK_MINUTES } from '../../../domain/readers/rules.ts';
+import { linkOriginOf } from '../link-origin.ts';
 import { exportReader } from '../../../services/readers/export-reader.ts';
 import {
   endReaderCookies,
   jsonRequest,
   readerSession,
   signedInReader,
+  signInBrowser,
+  signInBrowserHash,
   startReaderCookies,
   type ReaderEnv,
 } from '../readers/reader-session.ts';
@@ -21,9 +25,14 @@ export const readerRoutes = new Hono<ReaderEnv>()
   // Mail leaves for each one: the subscribe limit (decision 070).
   .post('/signin', rateLimit('subscribe'), validate('json', readerSignInSchema), async (c) => {
     const { email, newsletters, next } = c.req.valid('json');
-    await requestReaderSignIn(c.var.deps, { email, newsletters, next, origin: new URL(c.req.url).origin });
+    const browserHash = await signInBrowser(c, c.var.deps.tokens, SIGN_IN_LINK_MINUTES * 60);
+    await requestReaderSignIn(c.var.deps, { email, newsletters, next, origin: linkOriginOf(c), browserHash });
     return c.json({}, 202);
   })
+  // What a link would do, without using it: the page it opens signs in at once only in the browser that asked (decision 105).
+  .post('/session/check', rateLimit('signIn'), validate('json', readerSessionSchema), async (c) =>
+    c.json(await checkSignInLink(c.var.deps, c.req.valid('json').token, await signInBrowserHash(c, c.var.deps.tokens))),
+  )
   .post('/session', rateLimit('signIn'), validate('json', readerSessionSchema), async (c) => {
     const { reader, sessionToken, expiresAt } = await startReaderSession(c.var.deps, c.req.valid('json').token);
     startReaderCookies(c, sessionToken, expiresAt);

@@ -5,6 +5,7 @@ import { idParamSchema } from '../../../domain/schema-fields.ts';
 import { isUsername, updateProfileSchema } from '../../../domain/users/schemas.ts';
 import { authorProfile, updateProfile } from '../../../services/users/author-profile.ts';
 import { deactivateUser } from '../../../services/users/deactivate-user.ts';
+import { newsroomStaff } from '../../../services/users/newsroom-staff.ts';
 import { assignBeats, assignedBeats } from '../../../services/beats/assign-beats.ts';
 import type { AppEnv } from '../context.ts';
 import { requireAdmin, requireSignedIn } from '../middleware/authenticate.ts';
@@ -18,6 +19,8 @@ export const userRoutes = new Hono<AppEnv>()
     if (!profile) throw new NotFoundError('Author');
     return c.json(profile);
   })
+  // Who writes in the newsroom, without addresses: the dashboard's newsroom list filters by them.
+  .get('/staff', requireSignedIn, async (c) => c.json(await newsroomStaff(c.var.deps, c.var.user)))
   .put('/:id', requireSignedIn, validate('param', idParamSchema), validate('json', updateProfileSchema), async (c) => {
     return c.json(await updateProfile(c.var.deps, c.var.user!, c.req.valid('param').id, c.req.valid('json')));
   })

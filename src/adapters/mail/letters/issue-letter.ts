@@ -25,6 +25,9 @@ export interface RenderedIssue {
   text(unsubscribeUrl: string): string;
 }
 
+/** What a test's subject starts with, so nobody mistakes it for the issue that went out. */
+const TEST_SUBJECT_PREFIX = '[Test]';
+
 export async function renderIssue(issue: Issue, senderDomain: string): Promise<RenderedIssue> {
   const { story, newsletter, origin } = issue;
   const utm = utmFor(newsletter.slug);
@@ -34,7 +37,10 @@ export async function renderIssue(issue: Issue, senderDomain: string): Promise<R
   const body = await storyEmailHtml(story.content, { origin, utm, storyUrl, poster: picture });
   const byline = `By ${authorName(story.author)}`;
   const date = story.publishedAt ?? story.createdAt;
-  const why = `You get this because you subscribed to ${newsletter.name} from ${site.name}.`;
+  // A test goes to the staff member who asked, who never subscribed: it says so, and offers no unsubscribe.
+  const why = issue.test
+    ? `This is a test of ${newsletter.name}, sent only to you from ${site.name}. Its subscribers have not received it.`
+    : `You get this because you subscribed to ${newsletter.name} from ${site.name}.`;
   const postal = issue.postalAddress;
 
   const head = [
@@ -51,7 +57,7 @@ export async function renderIssue(issue: Issue, senderDomain: string): Promise<R
   ].join('\n');
 
   return {
-    subject: story.title,
+    subject: issue.test ? `${TEST_SUBJECT_PREFIX} ${story.title}` : story.title,
     fromName: newsletter.senderName ?? site.name,
     listId: `${encodeWords(newsletter.name)} <${newsletter.slug}.${senderDomain}>`,
     html: (unsubscribeUrl) =>
@@ -63,7 +69,9 @@ export async function renderIssue(issue: Issue, senderDomain: string): Promise<R
         body: `${head}\n${body}\n${buttonHtml(storyUrl, 'Read it on the site')}`,
         footer: [
           `<p style="margin:0 0 8px 0;">${esc(why)}</p>`,
-          `<p style="margin:0 0 8px 0;"><a class="nr-link" href="${esc(unsubscribeUrl)}" style="color:${COLOURS.muted};text-decoration:underline;">Unsubscribe from ${esc(newsletter.name)}</a></p>`,
+          issue.test
+            ? ''
+            : `<p style="margin:0 0 8px 0;"><a class="nr-link" href="${esc(unsubscribeUrl)}" style="color:${COLOURS.muted};text-decoration:underline;">Unsubscribe from ${esc(newsletter.name)}</a></p>`,
           postal ? `<p style="margin:0;">${esc(site.name)} · ${esc(postal)}</p>` : `<p style="margin:0;">${esc(site.name)}</p>`,
         ].join('\n'),
       }),
@@ -82,7 +90,7 @@ export async function renderIssue(issue: Issue, senderDomain: string): Promise<R
         '',
         '--',
         why,
-        `Unsubscribe: ${unsubscribeUrl}`,
+        ...(issue.test ? [] : [`Unsubscribe: ${unsubscribeUrl}`]),
         postal ? `${site.name} · ${postal}` : site.name,
         '',
       ].join('\n'),

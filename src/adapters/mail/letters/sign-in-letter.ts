@@ -8,11 +8,33 @@ export interface LetterContent {
   html: string;
 }
 
-/** The sign-in link a reader asked for (POST /api/readers/signin). */
-export function signInLetter({ link, minutes, siteUrl }: { link: string; minutes: number; siteUrl: string }): LetterContent {
+/** "A and B", "A, B and C". */
+function listed(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/**
+ * The sign-in link a reader asked for (POST /api/readers/signin). When following it also subscribes
+ * the reader to newsletters, the mail names every one (decision 105): the link joins nothing it does not say.
+ */
+export function signInLetter({
+  link,
+  minutes,
+  siteUrl,
+  newsletters = [],
+}: {
+  link: string;
+  minutes: number;
+  siteUrl: string;
+  newsletters?: readonly string[];
+}): LetterContent {
   const subject = `Sign in to ${site.name}`;
+  const joins =
+    newsletters.length > 0
+      ? ` Following it also subscribes you to ${newsletters.length === 1 ? 'the newsletter' : 'the newsletters'} ${listed(newsletters)}.`
+      : '';
   const lines = [
-    `Follow this link to sign in to ${site.name}. It works once, within ${minutes} minutes.`,
+    `Follow this link to sign in to ${site.name}. It works once, within ${minutes} minutes.${joins}`,
     `If you did not ask to sign in, ignore this message: nothing happens without the link.`,
   ];
   return {

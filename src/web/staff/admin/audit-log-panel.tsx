@@ -1,6 +1,7 @@
 import { useInfiniteQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AUDIT_ACTIONS, type AuditRecord } from '../../../domain/audit/audit.ts';
+import { auditActionWords, auditTargetWords } from '../../../domain/audit/audit-words.ts';
 import type { User } from '../../../domain/users/entities.ts';
 import { formatFullDate } from '../../../domain/dates.ts';
 import { SelectField } from '../../forms/form-field.tsx';
@@ -52,7 +53,7 @@ export function AuditLogPanel({ users }: { users: UseQueryResult<User[]> }) {
           <option value="">Any action</option>
           {AUDIT_ACTIONS.map((action) => (
             <option key={action} value={action}>
-              {action}
+              {auditActionWords(action)}
             </option>
           ))}
         </SelectField>
@@ -76,9 +77,9 @@ export function AuditLogPanel({ users }: { users: UseQueryResult<User[]> }) {
                 <td>{formatFullDate(entry.at)}</td>
                 <td>{entry.actor?.username ?? <span className="muted">system</span>}</td>
                 <td>
-                  <code>{entry.action}</code>
+                  <span title={entry.action}>{auditActionWords(entry.action)}</span>
                 </td>
-                <td>{entry.target ? `${entry.target.type}: ${entry.target.label ?? entry.target.id ?? ''}` : ''}</td>
+                <td>{entry.target ? `${auditTargetWords(entry.target.type)}: ${entry.target.label ?? entry.target.id ?? ''}` : ''}</td>
                 <td className="small">{detailText(entry)}</td>
               </tr>
             ))}

@@ -13,6 +13,7 @@ import { AddReporterDialog } from './add-reporter-dialog.tsx';
 import { AssignBeatsDialog } from './assign-beats-dialog.tsx';
 import { ResetLinkDialog } from './reset-link-dialog.tsx';
 import { ManagementHeading } from './management-heading.tsx';
+import { EmailAddress } from '../../ui/email-address.tsx';
 
 function initials(user: User): string {
   const fromNames = `${user.firstName?.[0] ?? ''}${user.lastName?.[0] ?? ''}`;
@@ -74,7 +75,9 @@ export function ReporterManagement({ users, me }: { users: UseQueryResult<User[]
                   </span>
                   <span className={`badge badge-role-${user.role}`}>{user.role}</span>
                 </p>
-                <p className="person-email">{user.email}</p>
+                <p className="person-email">
+                  <EmailAddress address={user.email} />
+                </p>
               </div>
               <div className="person-actions">
                 <button

@@ -11,6 +11,7 @@ import { beatsQuery } from '../../api/beat-queries.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { inProgress, sendAlert, storyAlertsQuery } from './alerts-api.ts';
 import './send-alert-card.css';
+import { countOf } from '../../../domain/plural.ts';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -107,7 +108,7 @@ export function SendAlertCard({ story }: { story: Story }) {
       ) : null}
       <ConfirmDialog
         open={confirming}
-        title="Send this alert now?"
+        title={`Send to every reader following ${topicName(topic)}?`}
         description={`“${title.trim()}” goes at once to every reader following ${topicName(topic)}. An alert cannot be taken back.`}
         confirmLabel="Send alert"
         pending={send.isPending}
@@ -125,7 +126,7 @@ function AlertProgress({ alert, topic }: { alert: AlertView; topic: string }) {
       ? 'Preparing…'
       : alert.state === 'sending'
         ? `Sending… ${count(done)} of ${count(alert.recipients)}`
-        : `Sent to ${count(alert.recipients)} ${alert.recipients === 1 ? 'reader' : 'readers'}`;
+        : `Sent to ${countOf(alert.recipients, 'reader')}`;
   return (
     <li className="alert-progress" data-alert-id={alert.id}>
       <p className="alert-progress-head">

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import type { User } from '../../../domain/users/entities.ts';
+import { policy } from '../../../domain/permissions.ts';
 import { authorStoriesQuery } from '../story-api.ts';
 import { RoleGate } from '../role-gate.tsx';
 import { useAuth } from '../../auth/use-auth.ts';
@@ -10,12 +11,17 @@ import { LiveStreamPanel } from '../live-studio/live-stream-panel.tsx';
 import { RecorderPanel } from '../recorder/recorder-panel.tsx';
 import { Tabs, type TabItem } from '../tabs.tsx';
 import { MyStories, RecentActivity } from './story-lists.tsx';
+import { NewsroomStories } from './newsroom-stories.tsx';
+import { BylineNotice } from './byline-notice.tsx';
 import { UploadPanel } from '../uploads/upload-panel.tsx';
 import { StaffSearch } from './staff-search.tsx';
 import { YourStats } from './your-stats.tsx';
 import '../staff.css';
 
-type TabKey = 'overview' | 'live' | 'record' | 'upload' | 'stories';
+type TabKey = 'newsroom' | 'overview' | 'live' | 'record' | 'upload' | 'stories';
+
+/** Whoever may see the newsroom's stories (an admin) gets them first, beside their own figures. */
+const NEWSROOM_TAB: TabItem<TabKey> = { key: 'newsroom', label: 'Newsroom' };
 
 const TABS: readonly TabItem<TabKey>[] = [
   { key: 'overview', label: 'Overview' },
@@ -44,7 +50,8 @@ function displayName(user: User): string {
 }
 
 function Dashboard({ user }: { user: User }) {
-  const [tab, setTab] = useState<TabKey>('overview');
+  const newsroom = policy.canSeeNewsroomStories(user);
+  const [tab, setTab] = useState<TabKey>(newsroom ? 'newsroom' : 'overview');
   const tabsRef = useRef<HTMLDivElement>(null);
   const stories = useQuery(authorStoriesQuery(user.id));
 
@@ -85,6 +92,7 @@ function Dashboard({ user }: { user: User }) {
           <span aria-hidden="true">+</span> New Story
         </Link>
       </header>
+      <BylineNotice user={user} />
 
       <div className="dashboard-layout">
         <aside className="dashboard-side">
@@ -114,11 +122,12 @@ function Dashboard({ user }: { user: User }) {
             </div>
           </section>
           <YourStats />
-          <StaffSearch everyStory={user.role === 'admin'} />
+          <StaffSearch everyStory={newsroom} />
         </aside>
 
         <div className="dashboard-main card" ref={tabsRef}>
-          <Tabs label="Dashboard sections" tabs={TABS} selected={tab} onSelect={setTab}>
+          <Tabs label="Dashboard sections" tabs={newsroom ? [NEWSROOM_TAB, ...TABS] : TABS} selected={tab} onSelect={setTab}>
+            {tab === 'newsroom' ? <NewsroomStories /> : null}
             {tab === 'overview' ? storiesPanel(() => <RecentActivity stories={list} />) : null}
             {tab === 'live' ? <LiveStreamPanel /> : null}
             {tab === 'record' ? <RecorderPanel /> : null}

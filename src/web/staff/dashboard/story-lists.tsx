@@ -7,6 +7,7 @@ import { storyPath } from '../../../domain/site/site.ts';
 import { ConfirmDialog } from '../../forms/confirm-dialog.tsx';
 import { EditableStoryRow, ReviewNoteLine, StatusBadge, StoryThumb, WorkflowNote } from '../story-bits.tsx';
 import { useDeleteStory } from './use-delete-story.ts';
+import { countOf } from '../../../domain/plural.ts';
 
 export const OVERVIEW_LIMIT = 5;
 export const OVERVIEW_EMPTY = 'No stories yet. Start by recording or going live!';
@@ -60,9 +61,7 @@ export function MyStories({ stories, onCreateFirst }: { stories: Story[]; onCrea
         <h2 className="panel-title" id="my-stories-title">
           My Stories
         </h2>
-        <p className="muted small">
-          {stories.length} {stories.length === 1 ? 'story' : 'stories'}
-        </p>
+        <p className="muted small">{countOf(stories.length, 'story', 'stories')}</p>
       </div>
       <ul className="story-rows story-rows-detailed">
         {stories.map((story) => (

@@ -19,7 +19,9 @@ import {
   repliesQuery,
   saveHandle,
 } from './fediverse-api.ts';
+import { webLinkOrNull } from '../../../domain/federation/remote-address.ts';
 import './fediverse.css';
+import { countOf } from '../../../domain/plural.ts';
 
 const STATE_LABELS: Record<ReplyState, string> = { pending: 'Waiting', approved: 'Approved', hidden: 'Hidden' };
 
@@ -49,9 +51,7 @@ function FediverseAccountCard() {
       {overview.data ? (
         <p className="fediverse-overview">
           <code>{overview.data.newsroom.address}</code>{' '}
-          <span className="muted">
-            {overview.data.newsroom.followers} {overview.data.newsroom.followers === 1 ? 'follower' : 'followers'}
-          </span>
+          <span className="muted">{countOf(overview.data.newsroom.followers, 'follower')}</span>
         </p>
       ) : null}
       <p className="muted small">
@@ -170,13 +170,19 @@ function ReplyRow({ reply }: { reply: FediverseReply }) {
       }),
   });
   const who = reply.actor.name ?? reply.actor.handle ?? reply.actor.uri;
+  // Only an http(s) address becomes a link (decision 106): another server's word is not trusted to be one.
+  const profile = webLinkOrNull(reply.actor.url) ?? webLinkOrNull(reply.actor.uri);
   const busy = decide.isPending || block.isPending;
   return (
     <li className="fediverse-reply-row">
       <p className="fediverse-reply-meta">
-        <a href={reply.actor.url ?? reply.actor.uri} target="_blank" rel="noopener noreferrer nofollow">
+        {profile ? (
+          <a href={profile} target="_blank" rel="noopener noreferrer nofollow">
+            <strong>{who}</strong>
+          </a>
+        ) : (
           <strong>{who}</strong>
-        </a>{' '}
+        )}{' '}
         <span className="muted">{reply.actor.handle ?? reply.host}</span>
         <span className="muted">
           {' '}

@@ -4,6 +4,7 @@ import { relativeTime } from '../../../domain/relative-time.ts';
 import { plural } from '../readership/chart-text.ts';
 import { storyFediverseQuery } from './fediverse-api.ts';
 import './fediverse.css';
+import { countOf } from '../../../domain/plural.ts';
 
 const WHAT: Record<ActivityDeliveries['type'], string> = {
   Create: 'Published',
@@ -32,8 +33,8 @@ export function StoryFediverse({ storyId }: { storyId: number }) {
       <h3 className="readership-subtitle">On the fediverse</h3>
       <p className="story-fediverse-figures">
         <span data-testid="fediverse-likes">{plural(data.likes, 'like')}</span> ·{' '}
-        <span data-testid="fediverse-boosts">{plural(data.boosts, 'boost')}</span> · {data.replies.approved}{' '}
-        {data.replies.approved === 1 ? 'reply' : 'replies'} shown
+        <span data-testid="fediverse-boosts">{plural(data.boosts, 'boost')}</span> · {countOf(data.replies.approved, 'reply', 'replies')}{' '}
+        shown
         {data.replies.pending > 0 ? `, ${data.replies.pending} waiting` : ''}
       </p>
       {data.activities.length > 0 ? (

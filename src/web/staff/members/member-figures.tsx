@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '../../../domain/members/money.ts';
 import { ChartFigure } from '../readership/chart-figure.tsx';
 import { memberFiguresQuery, type FiguresAnswer } from './members-api.ts';
+import { countOf } from '../../../domain/plural.ts';
 
 /** The Members tab's figures (GET /api/members/figures): numbers now, paid and free over 90 days, MRR, each month's new, cancelled and gifts. */
 export function MemberFigures() {
@@ -69,10 +70,16 @@ export function MemberFigures() {
           'Paying members',
           'paying member',
           (p) => p.paid,
-          last ? `${last.paid} paying members today.` : undefined,
+          last ? `${countOf(last.paid, 'paying member')} today.` : undefined,
           'No paying members yet.',
         )}
-        {chart('Free members', 'free member', (p) => p.free, last ? `${last.free} free members today.` : undefined, 'No free members yet.')}
+        {chart(
+          'Free members',
+          'free member',
+          (p) => p.free,
+          last ? `${countOf(last.free, 'free member')} today.` : undefined,
+          'No free members yet.',
+        )}
         {chart(
           'MRR',
           'unit',

@@ -7,6 +7,7 @@ import { allNewslettersQuery } from './newsletter-api.ts';
 import { NewsletterDialog } from './newsletter-dialog.tsx';
 import { PostalAddressCard } from './postal-address-card.tsx';
 import { SubscribersPanel } from './subscribers-panel.tsx';
+import { countOf } from '../../../domain/plural.ts';
 
 /** The admin's Newsletters tab: every newsletter (active or not) with its subscriber count; add, edit, and its subscribers. */
 export function NewsletterManagement() {
@@ -36,12 +37,12 @@ export function NewsletterManagement() {
             {newsletters.data.map((newsletter) => (
               <li key={newsletter.id} className="beat-item">
                 <div className="beat-main">
-                  <p className="beat-name">
+                  <h3 className="beat-name newsletter-name">
                     {newsletter.name} {newsletter.isActive ? null : <span className="badge">Inactive</span>}
-                  </p>
+                  </h3>
                   <p className="muted small">
                     {newsletter.beat ? newsletter.beat.name : 'The newsroom’s own'} · /{newsletter.slug} ·{' '}
-                    {(newsletter.subscribers ?? 0).toLocaleString('en-US')} subscribers
+                    {countOf(newsletter.subscribers ?? 0, 'subscriber')}
                   </p>
                 </div>
                 <div className="button-row">

@@ -1,4 +1,5 @@
 import { compactNumber } from '../../../domain/formatting.ts';
+import { countOf } from '../../../domain/plural.ts';
 
 /** Words and labels for the readership charts: the text alternative a screen reader gets. */
 
@@ -38,8 +39,9 @@ export function bucketLabel(t: string, bucket: Bucket): string {
   return formats[bucket].format(new Date(t));
 }
 
+/** "1 view", "1.2K views": the count in the compact form and its noun (Intl.PluralRules, domain/plural.ts). */
 export function plural(n: number, unit: string): string {
-  return `${compactNumber(n)} ${n === 1 ? unit : `${unit}s`}`;
+  return countOf(n, unit, undefined, compactNumber);
 }
 
 /** "1.2K views in the last 7 days. Most: Tue, May 5 (456)." */

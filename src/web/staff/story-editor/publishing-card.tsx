@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import type { StoryStatus } from '../../../domain/story/story.ts';
 import { CheckboxField, SelectField } from '../../forms/form-field.tsx';
 import { ScheduleField } from './schedule-field.tsx';
@@ -16,23 +15,23 @@ interface PublishingCardProps {
   values: StoryFormValues;
   errors: StoryFormErrors;
   onField: SetStoryField;
-  editing: boolean;
   /** The stored story's status: a story already in review keeps "In review" selectable. */
   storedStatus: StoryStatus | undefined;
   /** Whether this reporter may send the story to the review queue. */
   mayReview: boolean;
-  pendingUploads: number;
-  dirty: boolean;
-  saving: boolean;
+  /** Saving is not possible now (a save under way, uploads still going). */
+  blocked: boolean;
   onSubmitForReview: () => void;
 }
 
-/** The editor's "Publishing Options" card (docs/product/screens.md): status, schedule, featured, and the save buttons. */
+/**
+ * The editor's "Publishing Options" card (docs/product/screens.md): status, schedule, featured, and
+ * "Submit for review". Saving is the action bar's (editor-action-bar.tsx).
+ */
 export function PublishingCard(props: PublishingCardProps) {
-  const { headingId, values, errors, onField, editing, storedStatus, mayReview, pendingUploads, dirty, saving, onSubmitForReview } = props;
-  const blocked = saving || pendingUploads > 0;
+  const { headingId, values, errors, onField, storedStatus, mayReview, blocked, onSubmitForReview } = props;
   return (
-    <section className="card sticky-card" aria-labelledby={headingId}>
+    <section className="card" aria-labelledby={headingId}>
       <h2 className="card-title" id={headingId}>
         Publishing Options
       </h2>
@@ -67,20 +66,6 @@ export function PublishingCard(props: PublishingCardProps) {
           onChange={(event) => onField('isFeatured', event.target.checked)}
         />
         {values.isFeatured ? <span className="featured-note">(Currently Featured)</span> : null}
-      </div>
-      {pendingUploads > 0 ? (
-        <p className="muted small" role="status">
-          Waiting for {pendingUploads === 1 ? 'an upload' : `${pendingUploads} uploads`} to finish before saving.
-        </p>
-      ) : null}
-      {dirty && !saving ? <p className="muted small unsaved-note">Unsaved changes (a copy is kept on this device)</p> : null}
-      <div className="form-actions">
-        <Link to="/dashboard" className="button button-secondary">
-          Cancel
-        </Link>
-        <button type="submit" className="button button-primary" disabled={blocked} aria-busy={saving}>
-          {saving ? 'Saving...' : editing ? 'Update Story' : 'Create Story'}
-        </button>
       </div>
       {mayReview && values.status !== 'in_review' && values.status !== 'published' ? (
         <div className="review-submit">

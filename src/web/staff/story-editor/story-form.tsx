@@ -9,9 +9,10 @@ import type { UploadMedia } from '../uploads/accepted-media.ts';
 import { ConflictNotice } from './conflict-notice.tsx';
 import { FormatField } from './format-field.tsx';
 import { AccessField } from './access-field.tsx';
-import { CorrectionsCard } from './corrections-card.tsx';
-import { SendAlertCard } from '../alerts/send-alert-card.tsx';
 import { DraftOffer } from './draft-offer.tsx';
+import { documentState } from './document-state.ts';
+import { EditorActionBar } from './editor-action-bar.tsx';
+import { EditorSidebar } from './editor-sidebar.tsx';
 import { HistoryPanel } from './history/history-panel.tsx';
 import { PublishingCard } from './publishing-card.tsx';
 import { ReviewNoteNotice } from './review-note-notice.tsx';
@@ -19,6 +20,7 @@ import type { UploadOutcome } from './rich-text/rich-text-editor.tsx';
 import { StoryContentCard } from './story-content-card.tsx';
 import { StoryDetailsCard } from './story-details-card.tsx';
 import { StoryEditorHeader } from './story-editor-header.tsx';
+import { StoryTools } from './story-tools.tsx';
 import {
   differingFields,
   FIELD_ORDER,
@@ -31,9 +33,9 @@ import {
 import { useLeaveGuard } from './use-leave-guard.tsx';
 import { useDraftAutosave, useLocalDraft } from './use-local-draft.ts';
 import { useStoryFormState } from './use-story-form-state.ts';
+import { useSaveShortcut } from './use-save-shortcut.ts';
 import { useStorySave } from './use-story-save.ts';
-import { StoryReadershipCard } from '../readership/story-readership-card.tsx';
-import { StorySendCard, storySendRequest } from '../newsletters/story-send-card.tsx';
+import { storySendRequest } from '../newsletters/story-send-card.tsx';
 
 interface StoryFormProps {
   user: User;
@@ -44,11 +46,16 @@ interface StoryFormProps {
   top?: ReactNode;
 }
 
-/** The story editor page's form (docs/product/screens.md): details, content, publishing options. */
+/**
+ * The story editor page (docs/product/screens.md; its shape: decision 115): the header, the action
+ * bar (the document's state and the save button, always in view), the notices, then the form (the
+ * text in the main column, the settings as cards in the sidebar) and, for a stored story, its tools.
+ */
 export function StoryForm({ user, story, uploadMedia, top }: StoryFormProps) {
   const editing = story !== undefined;
   const beats = useQuery(beatsQuery());
   const formRef = useRef<HTMLFormElement>(null);
+  const formId = useId();
   const ids = { details: useId(), content: useId(), publishing: useId() };
   const form = useStoryFormState(story);
   const { values, errors, stored, conflict, version, dirty, editorReady } = form;
@@ -83,6 +90,12 @@ export function StoryForm({ user, story, uploadMedia, top }: StoryFormProps) {
           () => toast({ title: 'Published, but the send did not start', description: 'Send it from the editor.', variant: 'destructive' }),
         );
     },
+    onSavedInPlace: (saved, sent) => {
+      form.markSaved(saved, sent);
+      draft.clear();
+      // Writing goes on: the copy on this device is kept again from the next change.
+      save.reset();
+    },
     onConflict: (latest) => form.setConflict({ stored: latest, keptMine: false }),
     onFieldErrors: showErrors,
   });
@@ -104,19 +117,24 @@ export function StoryForm({ user, story, uploadMedia, top }: StoryFormProps) {
     target?.focus();
   }
 
-  const submit = (next: StoryFormValues, thenSendTo: string | null = null) => {
+  const submit = (next: StoryFormValues, thenSendTo: string | null = null, keepEditing = false) => {
     if (save.isPending || pendingUploads > 0) return;
     const found = validateStoryForm(next, form.contentIsEmpty);
     if (Object.keys(found).length > 0) return showErrors(found);
     form.setErrors({});
     sendAfterSave.current = thenSendTo;
-    save.mutate(next);
+    save.mutate({ values: next, keepEditing });
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     submit(values);
   };
+
+  // Ctrl+S: a stored story is saved where the reporter is writing; a new one is created, as "Create Story" does.
+  useSaveShortcut(() => submit(values, null, editing));
+  const state = documentState({ editing, dirty, saving: save.isPending, failed: save.isError, pendingUploads });
+  const blocked = save.isPending || pendingUploads > 0;
 
   const restoreDraft = () => {
     if (!draft.found) return;
@@ -133,7 +151,7 @@ export function StoryForm({ user, story, uploadMedia, top }: StoryFormProps) {
   const beatOptions = beats.data ?? (story?.beat ? [story.beat] : []);
 
   return (
-    <div className="staff-page story-editor-page">
+    <div className="staff-page story-editor-page has-action-bar">
       <StoryEditorHeader
         story={story}
         stored={stored}
@@ -141,6 +159,7 @@ export function StoryForm({ user, story, uploadMedia, top }: StoryFormProps) {
         historyOpen={historyOpen}
         onToggleHistory={() => setHistoryOpen((open) => !open)}
       />
+      <EditorActionBar formId={formId} state={state} editing={editing} saving={save.isPending} blocked={blocked} />
       {stored ? <ReviewNoteNotice story={stored} /> : null}
       {top}
       {historyOpen && stored ? (
@@ -176,7 +195,14 @@ export function StoryForm({ user, story, uploadMedia, top }: StoryFormProps) {
         />
       ) : null}
 
-      <form ref={formRef} className="editor-layout" noValidate onSubmit={onSubmit} aria-label={editing ? 'Edit story' : 'Create story'}>
+      <form
+        ref={formRef}
+        id={formId}
+        className="editor-layout"
+        noValidate
+        onSubmit={onSubmit}
+        aria-label={editing ? 'Edit story' : 'Create story'}
+      >
         <div className="editor-main">
           <FormatField value={values.format} editing={editing} onChange={(format) => form.set('format', format)} />
           <StoryDetailsCard
@@ -201,18 +227,15 @@ export function StoryForm({ user, story, uploadMedia, top }: StoryFormProps) {
           />
         </div>
 
-        <aside className="editor-side">
+        <EditorSidebar>
           <PublishingCard
             headingId={ids.publishing}
             values={values}
             errors={errors}
             onField={form.set}
-            editing={editing}
             storedStatus={story?.status}
             mayReview={mayReview}
-            pendingUploads={pendingUploads}
-            dirty={dirty}
-            saving={save.isPending}
+            blocked={blocked}
             // "Submit for review": the author sends the story to the admins' queue instead of publishing it.
             onSubmitForReview={() => submit(form.withStatus('in_review'))}
           />
@@ -222,18 +245,9 @@ export function StoryForm({ user, story, uploadMedia, top }: StoryFormProps) {
             error={errors.access}
             onChange={(access) => form.set('access', access)}
           />
-        </aside>
+        </EditorSidebar>
       </form>
-      {stored ? <CorrectionsCard key={stored.id} story={stored} /> : null}
-      {stored ? (
-        <StorySendCard
-          key={`send-${stored.id}`}
-          story={stored}
-          onPublishAndSend={(newsletter) => submit(form.withStatus('published'), newsletter)}
-        />
-      ) : null}
-      {stored ? <SendAlertCard key={`alert-${stored.id}`} story={stored} /> : null}
-      {stored ? <StoryReadershipCard key={`readership-${stored.id}`} story={stored} /> : null}
+      {stored ? <StoryTools story={stored} onPublishAndSend={(newsletter) => submit(form.withStatus('published'), newsletter)} /> : null}
       {leaveGuard.dialog}
     </div>
   );

@@ -103,6 +103,19 @@ export function useStoryFormState(story: Story | undefined) {
       setStored(next);
       remountEditor(loaded.content, true);
     },
+    /** A save in place went through: what was sent is the stored story now (the editor keeps its document and caret). */
+    markSaved: (saved: Story, sent: StoryFormValues) => {
+      // A blank slug was made from the title: the field shows it, as after a reload, so the next save keeps it.
+      const settled = { ...sent, slug: saved.slug };
+      setFields((current) =>
+        current.values.slug === sent.slug ? { ...current, values: { ...current.values, slug: saved.slug } } : current,
+      );
+      setBaseline(settled);
+      setBaselineSource(saved.content);
+      setVersion(saved.version);
+      setConflict(null);
+      setStored(saved);
+    },
     /** Brings back work kept on this device; work started from an older version is saved against that version, so the server shows the conflict instead of overwriting. */
     restoreWork: (restored: StoryFormValues, baseVersion: number | null) => {
       setFields((current) => ({ ...current, values: restored }));

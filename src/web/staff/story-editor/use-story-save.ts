@@ -18,33 +18,50 @@ interface StorySaveOptions {
   version: number | null;
   /** Before leaving for the saved story: forget the device copy, let the leave guard through. */
   onSaved: () => void;
+  /** A save that keeps the reporter writing (Ctrl+S): these values are what is stored now. */
+  onSavedInPlace: (saved: Story, values: StoryFormValues) => void;
   /** The server refused because the story changed meanwhile; this is the version stored now. */
   onConflict: (stored: Story) => void;
   /** The server refused fields (or the slug is taken): show these under them. */
   onFieldErrors: (errors: StoryFormErrors) => void;
 }
 
+/** What to save, and whether the reporter stays in the editor afterwards (Ctrl+S on a stored story) or goes to the story's page. */
+export interface StorySaveRequest {
+  values: StoryFormValues;
+  keepEditing?: boolean;
+}
+
 /**
  * Creating or updating the story: on success the lists and figures are refreshed and the
- * reporter goes to the story's page; on failure a toast, plus the conflict or field errors.
+ * reporter goes to the story's page (or keeps writing, for a save in place); on failure a toast,
+ * plus the conflict or field errors.
  */
-export function useStorySave({ user, story, version, onSaved, onConflict, onFieldErrors }: StorySaveOptions) {
+export function useStorySave({ user, story, version, onSaved, onSavedInPlace, onConflict, onFieldErrors }: StorySaveOptions) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const editing = story !== undefined;
   return useMutation({
-    mutationFn: (next: StoryFormValues) => {
-      const payload = toSavePayload(next, user.id);
+    mutationFn: ({ values }: StorySaveRequest) => {
+      const payload = toSavePayload(values, user.id);
       return story ? updateStory(story.id, { ...payload, version: version ?? story.version }) : createStory(payload);
     },
-    onSuccess: async (saved) => {
+    onSuccess: async (saved, { values, keepEditing }) => {
+      const refresh = () =>
+        Promise.all([
+          queryClient.invalidateQueries(storyQueries),
+          queryClient.invalidateQueries({ queryKey: myFiguresQuery().queryKey }),
+          queryClient.invalidateQueries({ queryKey: dashboardFiguresQuery().queryKey }),
+        ]);
+      if (keepEditing && story) {
+        // The action bar says "Saved"; a toast at every Ctrl+S would only be noise.
+        onSavedInPlace(saved, values);
+        await refresh();
+        return;
+      }
       onSaved();
       toast({ title: 'Success', description: editing ? 'Story updated successfully' : 'Story created successfully', variant: 'success' });
-      await Promise.all([
-        queryClient.invalidateQueries(storyQueries),
-        queryClient.invalidateQueries({ queryKey: myFiguresQuery().queryKey }),
-        queryClient.invalidateQueries({ queryKey: dashboardFiguresQuery().queryKey }),
-      ]);
+      await refresh();
       // The app's own story screen (not the worker's page), so the toast stays in view: docs/product/screens.md, decision 076.
       await navigate({ href: storyPath(saved) });
     },
