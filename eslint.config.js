@@ -10,8 +10,10 @@ import tseslint from 'typescript-eslint';
  *   src/contract -> nothing at all (the page contract the worker's pages and the SPA share, and the
  *                   one HTML escaper); everyone may import it
  *   src/services -> src/domain and src/media (use cases, typed against the domain's ports)
- *   src/adapters -> src/domain, src/media, src/services, never src/web
- *   src/web      -> src/domain and src/media, and only `import type` from src/adapters
+ *   src/reader   -> src/domain, src/contract, and only `import type` from src/services (the reader's pages:
+ *                   components the worker renders, their islands beside them; decision 120); never src/adapters
+ *   src/adapters -> src/domain, src/media, src/services, src/reader's components (never an island), never src/web
+ *   src/web      -> src/domain, src/media, src/reader's islands, and only `import type` from src/adapters
  * and one composition root: only src/worker.ts, scripts/ and tests/ import src/adapters/compose.ts.
  * No import cycles: `npm run lint` also runs madge over src, scripts and tests (decision 075; type-only
  * imports count, which import-x/no-cycle skips).
@@ -23,6 +25,22 @@ const COMPOSE = {
   regex: '(^|/)compose\\.ts$',
   message: 'Only the composition root (src/worker.ts), scripts and tests build the adapters; take what you need as a parameter.',
 };
+/** An island's module (a .island.ts or .island.tsx under src/reader): browser code, loaded by the registry. */
+const ISLAND = '\\.island(\\.tsx?)?$';
+/**
+ * Islands find what they act on by what the component declared (data-island, data-part, form
+ * controls by name), never by a class: querySelector('.x'), closest('a .x'), matches('.x') are refused.
+ */
+const QUERIES = 'CallExpression[callee.property.name=/^(querySelector|querySelectorAll|closest|matches)$/]';
+const CLASS_QUERY_MESSAGE =
+  'An island finds its parts by data-part (src/web/islands/island.ts part()), ids or attributes, never by a class (decision 120).';
+const CLASS_QUERIES = [
+  { selector: `${QUERIES} > Literal.arguments[value=/(^|[\\s>+~,(])[a-z-]*\\.[A-Za-z_-]/]`, message: CLASS_QUERY_MESSAGE },
+  {
+    selector: `${QUERIES} > TemplateLiteral.arguments > TemplateElement[value.raw=/(^|[\\s>+~,(])[a-z-]*\\.([A-Za-z_-]|$)/]`,
+    message: CLASS_QUERY_MESSAGE,
+  },
+];
 const FRAMEWORKS = '^(hono|drizzle-orm|wrangler|react|react-dom|sanitize-html)(/|$)|^@(cloudflare|tanstack|hono|tiptap)/|^cloudflare:';
 
 export default tseslint.config(
@@ -63,7 +81,7 @@ export default tseslint.config(
           patterns: [
             // Its unit tests may share fixtures with the other suites (tests/); the code itself may not.
             {
-              regex: ['adapters', 'web', 'worker', 'scripts', 'media', 'services', 'contract'].map(ours).join('|'),
+              regex: ['adapters', 'web', 'worker', 'scripts', 'media', 'services', 'contract', 'reader'].map(ours).join('|'),
               message: 'src/domain is the pure core: it imports nothing of ours outside src/domain.',
             },
             { regex: FRAMEWORKS, message: 'src/domain stays free of frameworks, storage and platform APIs; put this in an adapter.' },
@@ -132,7 +150,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: ['adapters', 'web', 'worker', 'scripts', 'domain', 'media', 'services'].map(ours).join('|'),
+              regex: ['adapters', 'web', 'worker', 'scripts', 'domain', 'media', 'services', 'reader'].map(ours).join('|'),
               message: 'src/contract is shared by the worker and the SPA: it imports nothing of ours.',
             },
             { regex: FRAMEWORKS, message: 'src/contract stays free of frameworks and platform APIs.' },
@@ -149,8 +167,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: ['adapters', 'web', 'worker', 'scripts'].map(ours).join('|'),
-              message: 'src/services works through the ports in src/domain/<feature>/ports.ts, never the adapters themselves.',
+              regex: ['adapters', 'web', 'worker', 'scripts', 'reader'].map(ours).join('|'),
+              message:
+                'src/services works through the ports in src/domain/<feature>/ports.ts, never the adapters themselves (nor the pages that show its answers).',
             },
             { regex: FRAMEWORKS, message: 'src/services stays free of frameworks and platform APIs.' },
           ],
@@ -159,11 +178,65 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/adapters/**/*.ts'],
+    files: ['src/adapters/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: ours('web'), message: 'The server never imports the SPA (src/web).' }, COMPOSE] },
+        {
+          patterns: [
+            { regex: ours('web'), message: 'The server never imports the SPA (src/web).' },
+            { regex: ISLAND, message: 'The server renders components; an island is browser code (decision 120).' },
+            COMPOSE,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/reader/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: ['adapters', 'worker', 'scripts'].map(ours).join('|'),
+              message: 'src/reader is what readers see: it renders what a service answered, and never reaches the adapters.',
+            },
+            {
+              regex: ours('services'),
+              allowTypeImports: true,
+              message: 'src/reader only takes the types of what services answer (`import type`); the route calls the service.',
+            },
+            COMPOSE,
+          ],
+        },
+      ],
+      'no-restricted-syntax': ['error', ...CLASS_QUERIES],
+    },
+  },
+  {
+    // The islands' waker and the entry that wakes them, like the islands.
+    files: ['src/web/islands/**/*.{ts,tsx}', 'src/web/main.tsx'],
+    rules: { 'no-restricted-syntax': ['error', ...CLASS_QUERIES] },
+  },
+  {
+    // A component renders on the worker: no React, no browser code (an island's, or the app's).
+    files: ['src/reader/**/*.tsx'],
+    ignores: ['src/reader/**/*.island.tsx', 'src/reader/live/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: FRAMEWORKS,
+              message: 'A reader component is rendered by the worker with src/reader/jsx (decision 120): no React, no Hono.',
+            },
+            { regex: ours('web'), message: 'A reader component renders on the worker; browser code belongs to its island.' },
+            { regex: ISLAND, message: 'A component declares its island (island() in src/reader/island.ts); it never imports it.' },
+          ],
+        },
       ],
     },
   },

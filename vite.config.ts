@@ -13,14 +13,14 @@ process.env.WRANGLER_SEND_METRICS ??= 'false';
 
 /**
  * The reader's chunks (scripts/vite/reader-chunks.ts): the islands a reader's page wakes, in one
- * small file; and the app's shared part (the site frame, the story parts every reader's page shows
- * and the generic UI, by folder). Not the entry's own modules, nor staff screens, nor the live blog's
- * feed: it wakes at once on live blog pages only, so it stays a chunk of its own.
+ * small file; and the app's shared part (its generic UI and root route, by folder). Not the entry's
+ * own modules, nor staff screens, nor the live blog's feed: it wakes at once on live blog pages
+ * only, so it stays a chunk of its own.
  */
 const reader = readerChunks(fileURLToPath(new URL('.', import.meta.url)), {
-  site: ['src/web/site/frame', 'src/web/site/stories', 'src/web/ui', 'src/web/routes'],
+  site: ['src/web/ui', 'src/web/routes'],
   // The Alerts panel loads on its first tap only, so the other islands' chunk does not carry it.
-  islandsApart: ['src/web/site/live-blog', 'src/web/site/alerts'],
+  islandsApart: ['src/reader/live-blog', 'src/reader/alerts'],
 });
 
 /** PORT picks the port for `npm run dev` (and `vite preview`); default 8787. */

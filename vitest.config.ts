@@ -62,6 +62,14 @@ export default defineConfig({
       },
       {
         test: {
+          // The reader pages' components and their renderer, in plain Node (decision 120).
+          name: 'reader',
+          environment: 'node',
+          include: ['src/reader/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        test: {
           // The page contract: the app's routes as the worker knows them (decision 045).
           name: 'contract',
           environment: 'node',

@@ -1,6 +1,6 @@
 /**
- * The page contract: the names the worker's pages (src/adapters/http/seo: the app shell and the
- * reading view) and the browser code (src/web) must agree on, written once. The worker writes whole
+ * The page contract: the names the reader's pages (src/reader: the components the worker renders
+ * and the islands beside them) and the browser code (src/web) must agree on, written once. The worker writes whole
  * pages whose first reads, reading view and islands the browser then uses (decisions 020, 024 and
  * 045); if one side renamed any of these alone, an island would never wake or the app would miss its
  * data. Both sides import this module; it imports nothing (eslint.config.js).
@@ -19,8 +19,8 @@ export const READING_VIEW_ATTRIBUTE = 'data-reading-view';
 export const APP_WHEN_SIGNED_IN_ATTRIBUTE = 'data-app-when-signed-in';
 /** On a story page's reading view: the story's id, so the view is counted. */
 export const STORY_ID_ATTRIBUTE = 'data-story-id';
-/** The element of a story page that shows the view count (the count before the page updates it). */
-export const VIEWS_CLASS = 'article-views';
+/** Marks the element of a story page that shows the view count (the count before the page updates it). */
+export const VIEWS_ATTRIBUTE = 'data-story-views';
 
 /**
  * Islands (decision 045): the parts of a reader's page that act. The worker marks each with
@@ -46,7 +46,7 @@ export const ISLANDS = {
   storyEdit: 'story-edit',
   /** A live story's video slot; props: the story's read URL in the initial data. */
   livePlayer: 'live-player',
-  /** A live blog's feed (its section, `data-live-blog`): updates arrive, older ones load (src/contract/live-blog-markup.ts). */
+  /** A live blog's feed (its section, `data-live-blog`): updates arrive, older ones load (src/reader/live-blog/). */
   liveBlog: 'live-blog',
   /** An Alerts button and its (empty) panel: in the header, and on a beat's page (props: the beat's slug). */
   alerts: 'alerts',
@@ -71,6 +71,7 @@ export const ISLANDS = {
   /** A recorded video with caption tracks, its CC button and its transcript (decision 129). */
   videoCaptions: 'video-captions',
 } as const;
+export type IslandName = (typeof ISLANDS)[keyof typeof ISLANDS];
 
 /** On a transcript's paragraph: where in the video it is said (seconds); a click plays the video from there. */
 export const TRANSCRIPT_START_ATTRIBUTE = 'data-start';
@@ -84,11 +85,8 @@ export const LOCKED_PART_CLASS = 'article-locked';
 /** The Alerts panels' ids: the header's, and a beat page's own. */
 export const ALERTS_PANEL_IDS = { header: 'alerts-panel', beat: 'alerts-panel-beat' } as const;
 
-/** The header's Follow menu's ids: there is one Follow menu on a page (SocialMenu and the worker's reading view). */
+/** The header's Follow menu's ids: there is one Follow menu on a page. */
 export const FOLLOW_MENU_IDS = { panel: 'follow-menu', videoHeading: 'follow-menu-video' } as const;
-
-/** On a live blog's section of a story page: the story's id (the section is the `live-blog` island). */
-export const LIVE_BLOG_ATTRIBUTE = 'data-live-blog';
 
 /** The target of the hero's "Latest News" link: the latest stories' heading. */
 export const LATEST_STORIES_ID = 'latest-stories';

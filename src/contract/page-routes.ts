@@ -14,9 +14,7 @@
  * browser: APP_WHEN_SIGNED_IN_ATTRIBUTE).
  */
 export const APP_ROUTES = [
-  '/about',
   '/admin',
-  '/beta',
   '/dashboard',
   '/edit/:id',
   '/login',
@@ -26,8 +24,8 @@ export const APP_ROUTES = [
   '/story/new',
 ] as const;
 
-/** The reader pages the worker writes whole (decision 076), as patterns like APP_ROUTES'. */
-export const READER_ROUTES = ['/', '/author/:username', '/beat/:slug', '/search', '/story/:slug'] as const;
+/** The reader pages the worker writes whole (decisions 076, 120), as patterns like APP_ROUTES'. */
+export const READER_ROUTES = ['/', '/about', '/author/:username', '/beat/:slug', '/beta', '/search', '/story/:slug'] as const;
 
 /** True when `pathname` is one of the app's screens (a trailing slash is not). */
 export const isAppRoute = (pathname: string) => matchesRoute(APP_ROUTES, pathname);

@@ -9,9 +9,7 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
-import { Route as AboutRouteImport } from './routes/about'
 import { Route as AdminRouteImport } from './routes/admin'
-import { Route as BetaRouteImport } from './routes/beta'
 import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as ProfileRouteImport } from './routes/profile'
@@ -20,19 +18,9 @@ import { Route as EditIdRouteImport } from './routes/edit.$id'
 import { Route as StorySlugRouteImport } from './routes/story.$slug'
 import { Route as StoryNewRouteImport } from './routes/story.new'
 
-const AboutRoute = AboutRouteImport.update({
-  id: '/about',
-  path: '/about',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const AdminRoute = AdminRouteImport.update({
   id: '/admin',
   path: '/admin',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const BetaRoute = BetaRouteImport.update({
-  id: '/beta',
-  path: '/beta',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DashboardRoute = DashboardRouteImport.update({
@@ -72,9 +60,7 @@ const StoryNewRoute = StoryNewRouteImport.update({
 } as any)
 
 export interface FileRoutesByFullPath {
-  '/about': typeof AboutRoute
   '/admin': typeof AdminRoute
-  '/beta': typeof BetaRoute
   '/dashboard': typeof DashboardRoute
   '/login': typeof LoginRoute
   '/profile': typeof ProfileRoute
@@ -84,9 +70,7 @@ export interface FileRoutesByFullPath {
   '/story/new': typeof StoryNewRoute
 }
 export interface FileRoutesByTo {
-  '/about': typeof AboutRoute
   '/admin': typeof AdminRoute
-  '/beta': typeof BetaRoute
   '/dashboard': typeof DashboardRoute
   '/login': typeof LoginRoute
   '/profile': typeof ProfileRoute
@@ -97,9 +81,7 @@ export interface FileRoutesByTo {
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/about': typeof AboutRoute
   '/admin': typeof AdminRoute
-  '/beta': typeof BetaRoute
   '/dashboard': typeof DashboardRoute
   '/login': typeof LoginRoute
   '/profile': typeof ProfileRoute
@@ -111,9 +93,7 @@ export interface FileRoutesById {
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
-    | '/about'
     | '/admin'
-    | '/beta'
     | '/dashboard'
     | '/login'
     | '/profile'
@@ -123,9 +103,7 @@ export interface FileRouteTypes {
     | '/story/new'
   fileRoutesByTo: FileRoutesByTo
   to:
-    | '/about'
     | '/admin'
-    | '/beta'
     | '/dashboard'
     | '/login'
     | '/profile'
@@ -135,9 +113,7 @@ export interface FileRouteTypes {
     | '/story/new'
   id:
     | '__root__'
-    | '/about'
     | '/admin'
-    | '/beta'
     | '/dashboard'
     | '/login'
     | '/profile'
@@ -148,9 +124,7 @@ export interface FileRouteTypes {
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  AboutRoute: typeof AboutRoute
   AdminRoute: typeof AdminRoute
-  BetaRoute: typeof BetaRoute
   DashboardRoute: typeof DashboardRoute
   LoginRoute: typeof LoginRoute
   ProfileRoute: typeof ProfileRoute
@@ -162,25 +136,11 @@ export interface RootRouteChildren {
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/about': {
-      id: '/about'
-      path: '/about'
-      fullPath: '/about'
-      preLoaderRoute: typeof AboutRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/admin': {
       id: '/admin'
       path: '/admin'
       fullPath: '/admin'
       preLoaderRoute: typeof AdminRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/beta': {
-      id: '/beta'
-      path: '/beta'
-      fullPath: '/beta'
-      preLoaderRoute: typeof BetaRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/dashboard': {
@@ -236,9 +196,7 @@ declare module '@tanstack/react-router' {
 }
 
 const rootRouteChildren: RootRouteChildren = {
-  AboutRoute: AboutRoute,
   AdminRoute: AdminRoute,
-  BetaRoute: BetaRoute,
   DashboardRoute: DashboardRoute,
   LoginRoute: LoginRoute,
   ProfileRoute: ProfileRoute,

@@ -14,19 +14,19 @@ describe('the app’s routes, as the worker knows them', () => {
   });
 
   test('match whole segments, never more or less', () => {
-    expect(isAppRoute('/about')).toBe(true);
+    expect(isAppRoute('/admin')).toBe(true);
     expect(isAppRoute('/story/some-slug')).toBe(true);
     expect(isAppRoute('/story/new')).toBe(true);
     expect(isAppRoute('/edit/12')).toBe(true);
     expect(isAppRoute('/story/')).toBe(false);
     expect(isAppRoute('/story/a/b')).toBe(false);
-    expect(isAppRoute('/beta/')).toBe(false);
-    expect(isAppRoute('/betas')).toBe(false);
+    expect(isAppRoute('/admin/')).toBe(false);
+    expect(isAppRoute('/admins')).toBe(false);
     expect(isAppRoute('')).toBe(false);
   });
 
-  test('leave the reader pages to the worker (decision 076)', () => {
-    for (const path of ['/', '/search', '/beat/politics', '/author/maya']) {
+  test('leave the reader pages to the worker (decisions 076, 120)', () => {
+    for (const path of ['/', '/search', '/beat/politics', '/author/maya', '/beta', '/about']) {
       expect(isAppRoute(path), path).toBe(false);
       expect(isPageRoute(path), path).toBe(true);
     }
@@ -35,6 +35,8 @@ describe('the app’s routes, as the worker knows them', () => {
     // A link inside the app opens a story as the worker's page; the app's own screens in place.
     expect(opensInApp('/story/some-slug')).toBe(false);
     expect(opensInApp('/')).toBe(false);
+    expect(opensInApp('/beta')).toBe(false);
+    expect(opensInApp('/about')).toBe(false);
     expect(opensInApp('/story/new')).toBe(true);
     expect(opensInApp('/dashboard')).toBe(true);
     expect(opensInApp('/edit/12')).toBe(true);

@@ -28,11 +28,14 @@ import { beatRoutes } from './routes/beats.ts';
 import { healthRoutes } from './routes/health.ts';
 import { liveMediaRoutes } from './routes/live-media.ts';
 import { searchRoutes } from './routes/search.ts';
-import { seoRoutes } from './routes/seo.ts';
+import { readerPageRoutes } from './routes/reader-pages.tsx';
+import { readerPages } from '../../services/reader-pages/reader-pages.ts';
 import { socialSettingsRoutes } from './routes/social-settings.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { resumableUploadRoutes } from './routes/resumable-uploads.ts';
 import { storyRoutes } from './routes/stories.ts';
+import { storyPreviewRoutes } from './routes/story-preview.tsx';
+import { storyPreview } from '../../services/reader-pages/story-preview.ts';
 import { captionRoutes } from './routes/captions.ts';
 import { storyViewRoutes } from './routes/story-views.ts';
 import { storyWorkflowRoutes } from './routes/story-workflow.ts';
@@ -153,6 +156,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/beats', beatRoutes)
     .route('/search', searchRoutes)
     .route('/stories', storyRoutes)
+    .route(
+      '/stories',
+      storyPreviewRoutes((actor, id) => storyPreview(deps, actor, id)),
+    )
     .route('/stories', storyWorkflowRoutes)
     .route('/stories', liveBlogRoutes)
     .route('/stories', storyViewRoutes)
@@ -192,7 +199,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // A story's page and its feed are also in the story's scope: a live blog's new update renews them alone (decision 055).
   // One copy per reader level of a gated story's page (decision 090).
   const storyPage = edge.readThroughPerLevel(levelOf, (c) => storyScope(c.req.param('segment') ?? ''));
-  if (options.assets) siteApp.route('/', seoRoutes(deps, options.assets, edge.readThrough, storyPage, levelOf));
+  if (options.assets) {
+    const pages = readerPages({ ...deps, replies: deps.fediverse.replies, paymentsReady: deps.payments !== null });
+    siteApp.route('/', readerPageRoutes(pages, options.assets, edge.readThrough, storyPage, levelOf));
+  }
   siteApp.all('*', async (c) => {
     if (!options.assets) return c.text('Not found', 404);
     const asset = await options.assets(c.req.raw);

@@ -13,3 +13,12 @@ export interface LiveBlogUpdate {
   createdAt: string;
   updatedAt: string;
 }
+
+/** A live blog as its page shows it: a page of updates (the newest, or those before `before`), the pinned one and the key events. */
+export interface LiveBlogPageData {
+  page: { updates: LiveBlogUpdate[]; cursor: number; more: boolean };
+  pinned: LiveBlogUpdate | null;
+  keyEvents: LiveBlogUpdate[];
+  /** The update id an older page starts before; null for the newest. */
+  before: number | null;
+}

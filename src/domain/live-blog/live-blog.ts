@@ -1,6 +1,7 @@
 import type { Story, StoryAuthor } from '../story/entities.ts';
 import { storyText } from '../story/story-text.ts';
 import { authorName } from '../story/byline.ts';
+import { countOf } from '../plural.ts';
 
 /** An update's text, in characters (its HTML may be longer: links, lists, pictures). */
 export const UPDATE_TEXT_MAX = 20_000;
@@ -86,7 +87,7 @@ export function updateTime(iso: string, now: string, timeZone?: string): string 
 
 /**
  * The view of an update; `time` is its time as shown (updateTime). Its shape is the page contract's
- * UpdateMarkupView (src/contract/live-blog-markup.ts), checked where the two meet: the domain imports nothing outside it.
+ * UpdateMarkupView (src/reader/live-blog/live-blog-markup.tsx), checked where the two meet: the domain imports nothing outside it.
  */
 export function updateView(
   update: { id: number; body: string; author: StoryAuthor; keyEvent: boolean; pinned: boolean; createdAt: string },
@@ -106,5 +107,5 @@ export function updateView(
 
 /** "1 new update", "3 new updates": the button that brings a reader who scrolled down to them. */
 export function newUpdatesLabel(count: number): string {
-  return `${count} new ${count === 1 ? 'update' : 'updates'}`;
+  return countOf(count, 'new update', 'new updates', String);
 }

@@ -66,6 +66,3 @@ export function videoSource(raw: string | null | undefined, base = 'https://inva
   const siteRelative = value.startsWith('/') && !value.startsWith('//');
   return { kind: 'file', src: siteRelative ? value : url.href };
 }
-
-/** What the YouTube player may use, autoplay among it (it is loaded by the reader's tap). */
-export const YOUTUBE_PLAYER_ALLOW = 'accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture';

@@ -50,3 +50,17 @@ export function readNewsletterSettings(stored: unknown): NewsletterSettings {
   const value = (stored ?? {}) as { postalAddress?: unknown };
   return { postalAddress: typeof value.postalAddress === 'string' && value.postalAddress.trim() ? value.postalAddress : null };
 }
+
+/** The newsroom's own newsletter (the home page offers it): the first active one (by name) that belongs to no beat. */
+export function newsroomNewsletter<T extends { isActive: boolean; beat: { id: number } | null }>(newsletters: readonly T[]): T | null {
+  return newsletters.find((newsletter) => newsletter.isActive && newsletter.beat === null) ?? null;
+}
+
+/** A beat's newsletter (its page offers it), the first active one for it, or null. */
+export function beatNewsletter<T extends { isActive: boolean; beat: { id: number } | null }>(
+  newsletters: readonly T[],
+  beatId: number | null | undefined,
+): T | null {
+  if (beatId == null) return null;
+  return newsletters.find((newsletter) => newsletter.isActive && newsletter.beat?.id === beatId) ?? null;
+}

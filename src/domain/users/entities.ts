@@ -1,3 +1,4 @@
+import type { Beat } from '../beats/entities.ts';
 import type { Role } from '../roles.ts';
 
 /** Staff accounts: reporters and admins. */
@@ -16,4 +17,16 @@ export interface User {
   /** Their handle on X with its "@", or null: twitter:creator on their stories' pages. */
   xHandle: string | null;
   createdAt: string;
+}
+
+/** What an author page shows of a user (docs/product/api.md, "Finding the news"): never the email. */
+export interface AuthorProfile {
+  id: number;
+  username: string;
+  firstName: string | null;
+  lastName: string | null;
+  role: Role;
+  bio: string | null;
+  xHandle: string | null;
+  beats: Beat[];
 }

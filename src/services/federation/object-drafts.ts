@@ -1,5 +1,5 @@
 import { escapeHtml } from '../../contract/escape-html.ts';
-import { updateId } from '../../contract/live-blog-markup.ts';
+import { updateId } from '../../contract/live-blog.ts';
 import { authorAccount } from '../../domain/federation/accounts.ts';
 import { hashtagOf, type FederableStory, type ObjectDraft } from '../../domain/federation/objects.ts';
 import type { LiveBlogUpdate } from '../../domain/live-blog/entities.ts';

@@ -1,23 +1,10 @@
-import type { Beat } from '../../domain/beats/entities.ts';
-import type { User } from '../../domain/users/entities.ts';
+import type { AuthorProfile, User } from '../../domain/users/entities.ts';
 import { ForbiddenError, NotFoundError } from '../../domain/errors.ts';
 import { policy } from '../../domain/permissions.ts';
 import type { BeatRepository } from '../../domain/beats/ports.ts';
 import type { StoryRepository } from '../../domain/story/ports.ts';
 import type { UserRepository } from '../../domain/users/ports.ts';
 import type { UpdateProfileInput } from '../../domain/users/schemas.ts';
-
-/** What an author page shows of a user (docs/product/api.md, "Finding the news"): never the email. */
-export interface AuthorProfile {
-  id: number;
-  username: string;
-  firstName: string | null;
-  lastName: string | null;
-  role: User['role'];
-  bio: string | null;
-  xHandle: string | null;
-  beats: Beat[];
-}
 
 interface ProfileDeps {
   users: UserRepository;

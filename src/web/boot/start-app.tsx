@@ -41,21 +41,19 @@ declare module '@tanstack/react-router' {
 }
 
 /**
- * The app's pages (src/web/main.tsx says which). Load the first route (its code and data) before
- * rendering, so the app's first commit is the whole page rather than a frame still waiting for its
- * route; render it in a transition, in slices that keep the page responsive. Each step starts in a
- * task of its own. Over a page the worker wrote (a story the public may not see, opened by a signed-in
- * browser), wait for the sign-in state so the header appears once, right; otherwise render at once:
- * the frame shows its spinner while the sign-in state loads (docs/product/screens.md).
+ * The app's screens (src/web/main.tsx says which), rendered into the <main> of the worker's frame
+ * (decision 120: the header and footer are the worker's on every page). Load the first route (its
+ * code and data) and the sign-in state before rendering, so the app's first commit is the whole
+ * screen rather than one still waiting for its route, with the header's corner right at once;
+ * render it in a transition, in slices that keep the page responsive. Each step starts in a task
+ * of its own.
  */
 export async function startApp(): Promise<void> {
   await nextTask();
-  const overWorkerPage = document.querySelector('#root > main') !== null;
-  const signIn = queryClient.prefetchQuery(currentUserQuery());
-  await Promise.all([router.load(), overWorkerPage ? signIn : null]);
+  await Promise.all([router.load(), queryClient.prefetchQuery(currentUserQuery())]);
   await warmUpFormatters();
   await nextTask();
-  const root = createRoot(document.getElementById('root')!);
+  const root = createRoot(document.getElementById('main')!);
   startTransition(() => {
     root.render(
       <StrictMode>

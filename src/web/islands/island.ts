@@ -1,10 +1,13 @@
+import { ISLAND_PART_ATTRIBUTE } from '../../contract/island-parts.ts';
+
 /**
  * An island (decision 045): a part of a reader's page that acts, brought to life in place, in the
  * worker's own markup. Nothing around it is re-rendered, so the reader's scroll, focus, caret,
  * typed text and pointer are never disturbed by it waking.
  *
  * An island module exports `mount`: it is given its element (the one marked `data-island`) and the
- * element's `data-island-props` (parsed JSON, `{}` when absent). A vanilla island adds listeners to
+ * element's `data-island-props` (parsed JSON, `{}` when absent). It finds what it acts on inside its
+ * element by what the component declared (`part`, attributes, form controls by name), never by a class. A vanilla island adds listeners to
  * the markup it finds; a React island renders into its element with `renderIsland`
  * (react-island.tsx), which is for slots whose markup is the island's own (a player, a feed).
  */
@@ -41,4 +44,9 @@ export function stringProp(props: IslandProps, name: string, fallback = ''): str
 export function numberProp(props: IslandProps, name: string): number | null {
   const value = props[name];
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/** A part of an island (decision 120): the element inside `root` its component marked `data-part="<name>"`, or null. */
+export function part<T extends HTMLElement = HTMLElement>(root: ParentNode, name: string): T | null {
+  return root.querySelector<T>(`[${ISLAND_PART_ATTRIBUTE}="${name}"]`);
 }

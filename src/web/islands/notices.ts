@@ -1,3 +1,4 @@
+import { NOTICES_LABEL } from '../../contract/island-parts.ts';
 import { onNoticesHotkey } from '../ui/toast/notices-region.ts';
 import { toastStore } from '../ui/toast/toast-store.ts';
 
@@ -10,7 +11,7 @@ let watching = false;
  * show a toast never loads either.
  */
 export function watchNotices(doc: Document = document): void {
-  const list = doc.querySelector<HTMLElement>('.toast-region .toast-list');
+  const list = doc.querySelector<HTMLElement>(`[aria-label="${NOTICES_LABEL}"] > ol`);
   if (watching || !list) return;
   watching = true;
   onNoticesHotkey(() => list, doc);

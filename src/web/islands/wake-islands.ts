@@ -69,19 +69,23 @@ function whenVisible(element: HTMLElement, island: IslandDefinition): void {
   observer.observe(element);
 }
 
+/** The islands already given their wake: waking a part of the page twice (the app's preview) wakes nothing twice. */
+const seen = new WeakSet<Element>();
+
 /**
- * Brings the page's islands to life (decision 045), each when its definition says: the reader's
- * page itself is never replaced. Unknown island names are left alone (markup written by a newer
- * worker than this script, for one).
+ * Brings the islands in `root` (the page, or the part the app put in place: a staff preview) to
+ * life (decision 045), each when its definition says: the page itself is never replaced. Unknown
+ * island names are left alone (markup written by a newer worker than this script, for one).
  */
 export function wakeIslands(
-  registry: Readonly<Record<string, IslandDefinition>>,
+  registry: Readonly<Partial<Record<string, IslandDefinition>>>,
   { signedIn, reader = false }: { signedIn: boolean; reader?: boolean },
-  doc: Document = document,
+  root: ParentNode = document,
 ): void {
-  for (const element of doc.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)) {
+  for (const element of root.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)) {
     const island = registry[element.getAttribute(ISLAND_ATTRIBUTE)!];
-    if (!island) continue;
+    if (!island || seen.has(element)) continue;
+    seen.add(element);
     if (island.wake === 'now' || (island.wake === 'signed-in' && signedIn) || (island.wake === 'reader' && reader))
       void mount(element, island);
     else if (island.wake === 'visible') whenVisible(element, island);

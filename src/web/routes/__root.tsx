@@ -1,38 +1,53 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Outlet, useRouter } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { ISLAND_ATTRIBUTE, ISLANDS } from '../../contract/page-contract.ts';
+import { markCurrentTab, showStaffCorner } from '../../reader/frame/staff-corner.ts';
 import { useAuth } from '../auth/use-auth.ts';
+import { watchNotices } from '../islands/notices.ts';
+import { frameLinksNavigate } from '../ui/frame-links.ts';
 import { NotFound } from '../ui/not-found.tsx';
 import { Spinner } from '../ui/spinner.tsx';
-import { SiteFooter } from '../site/frame/site-footer.tsx';
-import { SiteHeader } from '../site/frame/site-header.tsx';
-import { ToasterHost } from '../ui/toast/toaster-host.tsx';
 
 export interface RouterContext {
   queryClient: QueryClient;
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  component: SiteFrame,
+  component: AppScreen,
   notFoundComponent: NotFound,
 });
 
-/** docs/product/screens.md: top bar, the screen (a spinner while the sign-in state loads), footer; toasts over all. */
-function SiteFrame() {
+/**
+ * docs/product/screens.md: the screen (a spinner while the sign-in state loads), inside the worker's
+ * frame (its header, footer and notice region, decision 120), which the app keeps in step with who
+ * is signed in and where they are.
+ */
+function AppScreen() {
   const { isLoading } = useAuth();
+  useSiteFrame();
   useFocusOnNavigation();
-  return (
-    <>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <SiteHeader />
-      <main id="main" tabIndex={-1}>
-        {isLoading ? <Spinner label="Loading your account" /> : <Outlet />}
-      </main>
-      <SiteFooter />
-      <ToasterHost />
-    </>
+  return isLoading ? <Spinner label="Loading your account" /> : <Outlet />;
+}
+
+/** The worker's frame around the app: the staff corner and tabs for who is signed in, the current tab, in-app links, toasts. */
+function useSiteFrame() {
+  const router = useRouter();
+  const { user, isLoading } = useAuth();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  useEffect(() => {
+    const corner = document.querySelector<HTMLElement>(`[${ISLAND_ATTRIBUTE}="${ISLANDS.account}"]`);
+    if (corner && !isLoading) showStaffCorner(corner, user);
+  }, [user, isLoading]);
+  useEffect(() => markCurrentTab(pathname), [pathname, user]);
+  useEffect(() => watchNotices(), []);
+  useEffect(
+    () =>
+      frameLinksNavigate(
+        [document.querySelector('#root > header'), document.querySelector('#root > footer')],
+        (href) => void router.navigate({ href }),
+      ),
+    [router],
   );
 }
 

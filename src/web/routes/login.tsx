@@ -10,9 +10,9 @@ import {
   usePasskeyLogin,
   type LoginAnswer,
   type SecondStepNeeded,
-} from '../site/login/sign-in.ts';
-import { SecondStepForm } from '../site/login/second-step-form.tsx';
-import { AuthSubmit } from '../site/login/auth-submit.tsx';
+} from '../login/sign-in.ts';
+import { SecondStepForm } from '../login/second-step-form.tsx';
+import { AuthSubmit } from '../login/auth-submit.tsx';
 import { homeFor } from '../auth/staff-paths.ts';
 import { useDocumentTitle } from '../ui/document-title.ts';
 import { CheckboxField, TextField } from '../forms/form-field.tsx';

@@ -4,7 +4,7 @@
  * alerts and opens the story on a tap (docs/product/api-alerts.md). Registered only when a reader
  * opens the Alerts panel. It has no fetch handler: pages load as they always do, never through it.
  */
-import { storedTopics, applicationServerKey, forgetSubscription, saveSubscription } from '../site/alerts/alerts-client.ts';
+import { storedTopics, applicationServerKey, forgetSubscription, saveSubscription } from '../../reader/alerts/alerts-client.ts';
 import { clickTarget, notificationFor } from './alert-notification.ts';
 
 declare const self: ServiceWorkerGlobalScope;

@@ -1,5 +1,18 @@
 import { useDocumentTitle } from './document-title.ts';
 
+/** docs/product/screens.md's story viewer, for a story this browser's user may not see either (the worker said so first, to the public). */
+export function StoryNotFound() {
+  return (
+    <div className="page narrow not-found">
+      <h1>Story Not Found</h1>
+      <p>The story you're looking for doesn't exist.</p>
+      <a href="/" className="button button-primary">
+        Back to Home
+      </a>
+    </div>
+  );
+}
+
 /** docs/product/screens.md: any route the router does not know (the worker answers such an address with 404 and the same screen). */
 export function NotFound() {
   useDocumentTitle('404 Page Not Found');

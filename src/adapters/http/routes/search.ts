@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { SearchHit } from '../../../domain/discovery/entities.ts';
 import { searchQuerySchema } from '../../../domain/discovery/schemas.ts';
 import { searchStories } from '../../../services/discovery/search-stories.ts';
-import { snippetMarkup } from '../search-snippet.ts';
+import { snippetMarkup } from '../../../reader/search/search-snippet.ts';
 import type { AppEnv } from '../context.ts';
 import { validate } from '../validate.ts';
 

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { Beat } from '../../../domain/beats/entities.ts';
 import type { User } from '../../../domain/users/entities.ts';
-import { beatsQuery } from '../../site/beats/beat-queries.ts';
+import { beatsQuery } from '../../api/beat-queries.ts';
 import { assignBeats, userBeatsQuery } from './users-api.ts';
 import { Dialog } from '../../forms/dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import type { Beat } from '../../../domain/beats/entities.ts';
 import { createBeatSchema } from '../../../domain/beats/schemas.ts';
-import { beatsQuery } from '../../site/beats/beat-queries.ts';
+import { beatsQuery } from '../../api/beat-queries.ts';
 import { createBeat, updateBeat, type BeatInput } from './beat-api.ts';
 import { Dialog } from '../../forms/dialog.tsx';
 import { TextAreaField, TextField } from '../../forms/form-field.tsx';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Beat } from '../../../domain/beats/entities.ts';
-import { beatsQuery } from '../../site/beats/beat-queries.ts';
+import { beatsQuery } from '../../api/beat-queries.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { formatDay } from '../../../domain/dates.ts';
 import { BeatDialog } from './beat-dialog.tsx';

@@ -7,8 +7,8 @@ import { messages } from '../../../domain/messages.ts';
 import { relativeTime } from '../../../domain/relative-time.ts';
 import { ApiError } from '../../api/client.ts';
 import { TextAreaField } from '../../forms/form-field.tsx';
-import { storyQueries } from '../../site/stories/story-queries.ts';
-import { StoryArticle } from '../../site/story-page/story-article.tsx';
+import { storyQueries } from '../../api/story-queries.ts';
+import { StoryPreview } from '../story-preview/story-preview.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { dashboardFiguresQuery } from '../figures-queries.ts';
@@ -204,7 +204,7 @@ function ReviewItem({ story, reading, onRead }: { story: Story; reading: boolean
           </form>
         ) : null}
         <div id={previewId} className="review-preview" hidden={!reading}>
-          {reading ? <StoryArticle story={story} /> : null}
+          {reading ? <StoryPreview storyId={story.id} /> : null}
         </div>
       </div>
     </li>

@@ -7,7 +7,7 @@ import type { Story } from '../../../domain/story/entities.ts';
 import { ApiError } from '../../api/client.ts';
 import { ConfirmDialog } from '../../forms/confirm-dialog.tsx';
 import { SelectField, TextAreaField, TextField } from '../../forms/form-field.tsx';
-import { beatsQuery } from '../../site/beats/beat-queries.ts';
+import { beatsQuery } from '../../api/beat-queries.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { inProgress, sendAlert, storyAlertsQuery } from './alerts-api.ts';
 import './send-alert-card.css';

@@ -6,7 +6,7 @@ import { countOf } from '../../../domain/plural.ts';
 import { authorName } from '../../../domain/story/byline.ts';
 import { STATUS_LABELS, STORY_STATUSES, type StoryStatus } from '../../../domain/story/story.ts';
 import { SelectField } from '../../forms/form-field.tsx';
-import { beatsQuery } from '../../site/beats/beat-queries.ts';
+import { beatsQuery } from '../../api/beat-queries.ts';
 import { ListState, Pager } from '../filtered-list.tsx';
 import { EditableStoryRow, StatusBadge, WorkflowNote } from '../story-bits.tsx';
 import { NEWSROOM_PAGE, newsroomStaffQuery, newsroomStoriesQuery, type NewsroomFilter } from '../story-api.ts';

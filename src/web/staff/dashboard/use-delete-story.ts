@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Story } from '../../../domain/story/entities.ts';
 import { myFiguresQuery } from '../figures-queries.ts';
-import { storyQueries } from '../../site/stories/story-queries.ts';
+import { storyQueries } from '../../api/story-queries.ts';
 import { deleteStory, restoreStory } from '../story-api.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 

@@ -6,7 +6,7 @@ import {
   type LiveServerMessage,
 } from '../../../media/live-protocol.ts';
 import { getToken } from '../../api/client.ts';
-import { liveSocketUrl, parseServerMessage } from '../../site/live/live-socket-url.ts';
+import { liveSocketUrl, parseServerMessage } from '../../../reader/live/live-socket-url.ts';
 import { recorderOptions, recordingMimeType } from '../camera/recording-format.ts';
 
 /**

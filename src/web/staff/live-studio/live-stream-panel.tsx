@@ -5,8 +5,8 @@ import { storyPath } from '../../../domain/site/site.ts';
 import { myFiguresQuery } from '../figures-queries.ts';
 import { apiRequest } from '../../api/client.ts';
 import type { Story } from '../../../domain/story/entities.ts';
-import { storyQueries } from '../../site/stories/story-queries.ts';
-import { activeStreamsQuery } from '../../site/live/stream-queries.ts';
+import { storyQueries } from '../../api/story-queries.ts';
+import { activeStreamsQuery } from '../../../reader/live/stream-queries.ts';
 import { endStream, startStream } from './stream-api.ts';
 import { streamDetails, StreamDetailsFields } from './stream-details.tsx';
 import { CameraPreview } from '../camera/camera-preview.tsx';
@@ -18,7 +18,7 @@ import { TextField } from '../../forms/form-field.tsx';
 import { LivePublisher, liveRecorderMimeType, openCamera } from './live-publisher.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { createLiveSession, type LiveSession, type LiveState } from './live-session.ts';
-import { watchingLabel } from '../../site/live/watching-label.ts';
+import { watchingLabel } from '../../../reader/live/watching-label.ts';
 
 function askBeforeLeaving(event: BeforeUnloadEvent) {
   event.preventDefault();

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { STREAM_DESCRIPTION_MAX } from '../../../domain/live-video/schemas.ts';
-import { beatsQuery } from '../../site/beats/beat-queries.ts';
+import { beatsQuery } from '../../api/beat-queries.ts';
 import { SelectField, TextAreaField } from '../../forms/form-field.tsx';
 import { createSessionStore } from '../camera/session-store.ts';
 import { BeatOptions } from '../beat-options.tsx';

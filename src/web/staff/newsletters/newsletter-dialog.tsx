@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import type { NewsletterAnswer } from '../../../domain/newsletters/answers.ts';
-import { beatsQuery } from '../../site/beats/beat-queries.ts';
+import { beatsQuery } from '../../api/beat-queries.ts';
 import { Dialog } from '../../forms/dialog.tsx';
 import { FormActions } from '../../forms/form-actions.tsx';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../forms/form-field.tsx';

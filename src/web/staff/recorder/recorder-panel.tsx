@@ -4,7 +4,7 @@ import { useEffect, type FormEvent } from 'react';
 import type { VideoCategory } from '../../../domain/media/schemas.ts';
 import { storyPath } from '../../../domain/site/site.ts';
 import { myFiguresQuery } from '../figures-queries.ts';
-import { storyQueries } from '../../site/stories/story-queries.ts';
+import { storyQueries } from '../../api/story-queries.ts';
 import { CameraPreview } from '../camera/camera-preview.tsx';
 import { CameraToggles } from '../camera/camera-toggles.tsx';
 import { MediaStatus } from '../camera/media-status.tsx';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { PasskeySummary } from '../../../domain/security/ports.ts';
 import { formatFullDate } from '../../../domain/dates.ts';
 import { TextField } from '../../forms/form-field.tsx';
-import { passkeyHostProblem } from '../../site/login/sign-in.ts';
+import { passkeyHostProblem } from '../../login/sign-in.ts';
 import { PasswordDialog } from './password-dialog.tsx';
 import { addPasskey, removePasskey, renamePasskey, secondFactorQuery, sessionsQuery, type SecondFactorState } from './security-api.ts';
 import { useSecurityChange } from './use-security-change.ts';

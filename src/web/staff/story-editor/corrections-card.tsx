@@ -6,7 +6,7 @@ import { messages } from '../../../domain/messages.ts';
 import { ApiError } from '../../api/client.ts';
 import { ConfirmDialog } from '../../forms/confirm-dialog.tsx';
 import { TextAreaField } from '../../forms/form-field.tsx';
-import { storyQueries } from '../../site/stories/story-queries.ts';
+import { storyQueries } from '../../api/story-queries.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { storyByIdQuery } from '../story-api.ts';
 import { addCorrection } from '../workflow-api.ts';

@@ -1,6 +1,6 @@
 import type { Beat } from '../../../domain/beats/entities.ts';
 import { Field, SelectField, TextAreaField, TextField } from '../../forms/form-field.tsx';
-import { StoryVideo } from '../../site/stories/story-video.tsx';
+import { VideoPreview } from './video-preview.tsx';
 import type { UploadMedia } from '../uploads/accepted-media.ts';
 import { FeaturedPictureField } from './featured-picture-field.tsx';
 import { storyFieldId, type SetStoryField, type StoryFormErrors, type StoryFormValues } from './story-form-values.ts';
@@ -96,13 +96,11 @@ export function StoryDetailsCard({ headingId, values, errors, beats, onField, on
           onChange={(event) => onField('videoUrl', event.target.value)}
         />
         {values.videoUrl.trim() ? (
-          <div className="video-preview" aria-label="Video preview">
-            <StoryVideo
-              url={values.videoUrl.trim()}
-              title={values.title || 'Video preview'}
-              poster={values.featuredImageUrl.trim() || null}
-            />
-          </div>
+          <VideoPreview
+            url={values.videoUrl.trim()}
+            title={values.title || 'Video preview'}
+            poster={values.featuredImageUrl.trim() || null}
+          />
         ) : null}
       </div>
     </section>

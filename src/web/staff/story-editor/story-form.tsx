@@ -3,7 +3,7 @@ import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { Story } from '../../../domain/story/entities.ts';
 import type { User } from '../../../domain/users/entities.ts';
 import { policy } from '../../../domain/permissions.ts';
-import { beatsQuery } from '../../site/beats/beat-queries.ts';
+import { beatsQuery } from '../../api/beat-queries.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import type { UploadMedia } from '../uploads/accepted-media.ts';
 import { ConflictNotice } from './conflict-notice.tsx';

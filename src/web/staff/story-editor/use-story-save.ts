@@ -4,7 +4,7 @@ import type { Story } from '../../../domain/story/entities.ts';
 import type { User } from '../../../domain/users/entities.ts';
 import { storyPath } from '../../../domain/site/site.ts';
 import { ApiError } from '../../api/client.ts';
-import { storyQueries } from '../../site/stories/story-queries.ts';
+import { storyQueries } from '../../api/story-queries.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { dashboardFiguresQuery, myFiguresQuery } from '../figures-queries.ts';
 import { createStory, staleStoryOf, updateStory } from '../story-api.ts';

@@ -6,7 +6,7 @@ import type { Story } from '../../../domain/story/entities.ts';
 import type { User } from '../../../domain/users/entities.ts';
 import { escapeHtml } from '../../../contract/escape-html.ts';
 import { myFiguresQuery } from '../figures-queries.ts';
-import { storyQueries } from '../../site/stories/story-queries.ts';
+import { storyQueries } from '../../api/story-queries.ts';
 import { createStory } from '../story-api.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { ACCEPTED_MEDIA, mediaKind, type MediaKind } from './accepted-media.ts';

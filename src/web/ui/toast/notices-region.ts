@@ -1,6 +1,6 @@
 /** docs/product/rules.md#limits-and-constants: F8 moves focus to the notices. */
 export const NOTICES_HOTKEY = 'F8';
-export const NOTICES_LABEL = `Notifications (${NOTICES_HOTKEY})`;
+export { NOTICES_LABEL } from '../../../contract/island-parts.ts';
 
 /** Moves focus to the notices' list when the reader presses F8; returns the way to stop. */
 export function onNoticesHotkey(list: () => HTMLElement | null, doc: Document = document): () => void {

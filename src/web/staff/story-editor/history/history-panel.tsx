@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { authorName } from '../../../../domain/story/byline.ts';
 import type { Story, StoryRevision } from '../../../../domain/story/entities.ts';
 import { formatFullDate } from '../../../../domain/dates.ts';
-import { storyQueries } from '../../../site/stories/story-queries.ts';
+import { storyQueries } from '../../../api/story-queries.ts';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { staleStoryOf } from '../../story-api.ts';
