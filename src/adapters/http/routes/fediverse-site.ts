@@ -60,7 +60,7 @@ function claimedHosts(request: Request, body: unknown): { hosts: string[]; actor
 }
 
 /**
- * Before Fedify reads an activity: it must carry an HTTP signature (401 otherwise: API.md), be of a
+ * Before Fedify reads an activity: it must carry an HTTP signature (401 otherwise: docs/product/api-fediverse.md, "Inboxes"), be of a
  * reasonable size (413), and come from neither a blocked server nor a blocked account (403), which
  * are refused before any key of theirs is fetched.
  */
