@@ -97,6 +97,12 @@ const REPOSITORY_CALLS = [
   `VariableDeclarator[init.name='deps'] > ObjectPattern > Property[key.name=${REPOSITORY}]`,
   `VariableDeclarator[init.property.name='deps'] > ObjectPattern > Property[key.name=${REPOSITORY}]`,
 ].map((selector) => ({ selector, message: ROUTE_MESSAGE }));
+/** What no adapter imports: the SPA, an island, the composition root. */
+const ADAPTER_IMPORTS = [
+  { regex: ours('web'), message: 'The server never imports the SPA (src/web).' },
+  { regex: ISLAND, message: 'The server renders components; an island is browser code (decision 120).' },
+  COMPOSE,
+];
 const FRAMEWORKS = '^(hono|drizzle-orm|wrangler|react|react-dom|sanitize-html)(/|$)|^@(cloudflare|tanstack|hono|tiptap)/|^cloudflare:';
 
 export default tseslint.config(
@@ -239,11 +245,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { regex: ours('web'), message: 'The server never imports the SPA (src/web).' },
-            { regex: ISLAND, message: 'The server renders components; an island is browser code (decision 120).' },
-            COMPOSE,
-          ],
+          patterns: ADAPTER_IMPORTS,
         },
       ],
     },
@@ -256,12 +258,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { regex: ours('web'), message: 'The server never imports the SPA (src/web).' },
-            { regex: ISLAND, message: 'The server renders components; an island is browser code (decision 120).' },
-            COMPOSE,
-            { regex: '(^|/)domain/audit/audit\\.ts$', message: ROUTE_MESSAGE },
-          ],
+          patterns: [...ADAPTER_IMPORTS, { regex: '(^|/)domain/audit/audit\\.ts$', message: ROUTE_MESSAGE }],
         },
       ],
     },
