@@ -293,6 +293,8 @@ const MATRIX: Row[] = [
   row('PUT /api/stories/:id (draft)',                   [401,  200,   404,  200,  401,   401], async (c) => { const s = await freshStory('draft'); return api(`/api/stories/${s.id}`, { method: 'PUT', token: c.token, json: updatePayload(s, { title: 'Edited' }) }); }),
   row('DELETE /api/stories/:id (published)',            [401,  204,   403,  204,  401,   401], async (c) => api(`/api/stories/${(await freshStory('published')).id}`, { method: 'DELETE', token: c.token })),
   row('DELETE /api/stories/:id (draft)',                [401,  204,   404,  204,  401,   401], async (c) => api(`/api/stories/${(await freshStory('draft')).id}`, { method: 'DELETE', token: c.token })),
+  // The staff preview (decision 120): the story page's article, for staff who may see the story; a draft is its author's and the admins'.
+  row('GET /api/stories/:id/preview (draft)',           [401,  200,   404,  200,  401,   401], async (c) => api(`/api/stories/${(await freshStory('draft')).id}/preview`, { token: c.token })),
   row('POST /api/stories/:id/restore',                  [401,  200,   404,  200,  401,   401], async (c) => api(`/api/stories/${(await freshDeletedStory()).id}/restore`, { method: 'POST', token: c.token })),
   row('GET /api/stories/:id (in review)',               [404,  200,   404,  200,  404,   404], (c) => api(`/api/stories/${fx.inReview.id}`, { token: c.token })),
   row('GET /api/stories/:id (scheduled)',               [404,  200,   404,  200,  404,   404], (c) => api(`/api/stories/${fx.scheduled.id}`, { token: c.token })),
