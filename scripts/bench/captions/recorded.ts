@@ -11,7 +11,7 @@ import { speak } from '../../lib/transcriber-stand-in/speech.ts';
 import { TranscriberStandIn } from '../../lib/transcriber-stand-in/transcriber-stand-in.ts';
 
 /**
- * `npm run bench:captions` (issue 39), the recorded half: an hour of video (BENCH_CAPTIONS_MINUTES,
+ * `npm run bench:captions`, the recorded half: an hour of video (BENCH_CAPTIONS_MINUTES,
  * default 60) with speech (espeak-ng's test phrases, looped), VP8 and Opus in WebM as MediaRecorder
  * writes it, made once and kept in bench-results/.cache. Its audio is taken out by the worker's own
  * code (src/media/audio, decision 125) reading the file in 64-KiB chunks as R2 hands them, and sent

@@ -1,6 +1,17 @@
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { decodeToPcm, HEARING_RATE, phraseLengths, probe, soundRegions, spokenVideo, withTempFile, type SpokenVideo } from './speech.ts';
+import {
+  decodeToPcm,
+  HEARING_RATE,
+  phraseLengths,
+  probe,
+  soundRegions,
+  spokenVideo,
+  withTempFile,
+  type Probed,
+  type SpokenVideo,
+} from './speech.ts';
 import { TEST_PHRASES } from './phrases.ts';
 
 /**
@@ -29,6 +40,10 @@ export interface HeardRequest {
   streams: string[];
   duration: number;
   status: number;
+  /** Wall time spent on ffprobe and ffmpeg for this request (0 when the same bytes were decoded before, with `decodeOnce`). */
+  decodeMs: number;
+  /** When the answer was sent (0 until then). */
+  answeredAt: number;
 }
 
 export interface StandInOptions {
@@ -38,7 +53,18 @@ export interface StandInOptions {
   delayMs?: number;
   /** Keeps only this many requests in the log. */
   logLimit?: number;
+  /**
+   * Decodes the same bytes once and answers again from what was heard: a benchmark's streams send
+   * identical audio, and decoding it once per stream would put the stand-in's own work on the cores
+   * it measures the worker on. Each distinct file is still decoded (and refused when it does not).
+   */
+  decodeOnce?: boolean;
 }
+
+type Decoded = { probed: Probed; pcm: Int16Array; failure?: undefined } | { failure: string };
+
+/** Distinct files remembered with `decodeOnce`: the oldest is let go past this. */
+const DECODED_KEPT = 500;
 
 const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 
@@ -70,6 +96,8 @@ export class TranscriberStandIn {
   private lengths: Promise<Map<string, number>> | null = null;
   private readonly videos = new Map<string, Promise<SpokenVideo>>();
   private readonly phrases: readonly string[];
+  private readonly decodeOnce: boolean;
+  private readonly decoded = new Map<string, Promise<Decoded>>();
 
   private constructor(
     private readonly server: Server,
@@ -78,6 +106,7 @@ export class TranscriberStandIn {
   ) {
     this.delayMs = options.delayMs ?? 0;
     this.phrases = options.phrases ?? TEST_PHRASES;
+    this.decodeOnce = options.decodeOnce ?? false;
   }
 
   /** The endpoint itself: what TRANSCRIBE_URL is set to. */
@@ -89,6 +118,8 @@ export class TranscriberStandIn {
     let standIn: TranscriberStandIn | null = null;
     const server = createServer((req, res) => {
       standIn!.handle(req, res).catch((error: unknown) => {
+        // A client that went away mid-request (a server stopped with a window in flight) is no failure of ours.
+        if (req.destroyed && (error as { code?: string }).code === 'ECONNRESET') return;
         console.error('transcriber stand-in:', error);
         if (!res.headersSent) json(res, 500, { error: { message: 'stand-in failure' } });
       });
@@ -166,13 +197,18 @@ export class TranscriberStandIn {
       streams: [],
       duration: 0,
       status: 0,
+      decodeMs: 0,
+      answeredAt: 0,
     };
     this.requests.push(heard);
     if (this.requests.length > 2000) this.requests.splice(0, this.requests.length - 2000);
     const answer = (status: number, send: () => void) => {
       heard.status = status;
       const wait = Math.max(0, this.delayMs - (Date.now() - started));
-      setTimeout(send, wait);
+      setTimeout(() => {
+        heard.answeredAt = Date.now();
+        send();
+      }, wait);
     };
     const body = await bodyOf(req);
     if (!body) return answer(413, () => refuse(res, 413, 'Maximum content size limit (26214400) exceeded'));
@@ -202,15 +238,7 @@ export class TranscriberStandIn {
       return answer(status, () => json(res, status, { error: { message: 'busy' } }, { 'Retry-After': '1' }));
     }
 
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const decoded = await withTempFile(bytes, file.name || 'audio', async (path) => {
-      try {
-        const probed = await probe(path);
-        return { probed, pcm: await decodeToPcm(path) };
-      } catch (error) {
-        return { failure: error instanceof Error ? error.message.split('\n').slice(-2).join(' ') : String(error) };
-      }
-    });
+    const decoded = await this.decode(new Uint8Array(await file.arrayBuffer()), file.name || 'audio', heard);
     if (decoded.failure !== undefined)
       return answer(400, () => refuse(res, 400, `Invalid file format: the audio could not be decoded (${decoded.failure.slice(0, 200)})`));
     heard.streams = decoded.probed.streams.map((stream) => `${stream.codec_type}:${stream.codec_name}`);
@@ -244,6 +272,29 @@ export class TranscriberStandIn {
     if (format === 'text') return answer(200, () => (res.writeHead(200, { 'Content-Type': 'text/plain' }), res.end(text)));
     if (format !== 'verbose_json') return answer(200, () => json(res, 200, { text }));
     answer(200, () => json(res, 200, { task: 'transcribe', language: 'english', duration, text, segments }));
+  }
+
+  /** What ffprobe and ffmpeg make of a file (once per distinct file with `decodeOnce`); its wall time goes to `heard.decodeMs`. */
+  private decode(bytes: Uint8Array, name: string, heard: HeardRequest): Promise<Decoded> {
+    const key = this.decodeOnce ? `${name.split('.').at(-1)}:${createHash('sha256').update(bytes).digest('hex')}` : null;
+    const known = key === null ? undefined : this.decoded.get(key);
+    if (known) return known;
+    const started = performance.now();
+    const decoding = withTempFile(bytes, name, async (path): Promise<Decoded> => {
+      try {
+        const probed = await probe(path);
+        return { probed, pcm: await decodeToPcm(path) };
+      } catch (error) {
+        return { failure: error instanceof Error ? error.message.split('\n').slice(-2).join(' ') : String(error) };
+      }
+    }).finally(() => {
+      heard.decodeMs = performance.now() - started;
+    });
+    if (key !== null) {
+      this.decoded.set(key, decoding);
+      if (this.decoded.size > DECODED_KEPT) this.decoded.delete(this.decoded.keys().next().value!);
+    }
+    return decoding;
   }
 }
 
