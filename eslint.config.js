@@ -41,6 +41,68 @@ const CLASS_QUERIES = [
     message: CLASS_QUERY_MESSAGE,
   },
 ];
+/**
+ * The ports of AppDeps that hold the newsroom's records (repositories, logs, counters): a route never
+ * calls one, nor takes one out of `deps` to call it; a service does (issue 38). The live rooms (a
+ * Durable Object's doors), the media store (bytes streamed through) and the clock are not in it.
+ */
+const REPOSITORIES = [
+  'users',
+  'sessions',
+  'loginAttempts',
+  'beats',
+  'stories',
+  'storedStories',
+  'search',
+  'revisions',
+  'corrections',
+  'liveStreams',
+  'uploads',
+  'idempotencyKeys',
+  'settings',
+  'liveBlogs',
+  'views',
+  'readership',
+  'challenges',
+  'secondFactors',
+  'passkeys',
+  'passwordResets',
+  'audit',
+  'pushSubscriptions',
+  'alerts',
+  'outbox',
+  'readers',
+  'readerSignIns',
+  'tokens',
+  'newsletters',
+  'subscriptions',
+  'suppressions',
+  'sends',
+  'tiers',
+  'members',
+  'memberFigures',
+  'captions',
+  'fediverse',
+  'expiredRows',
+];
+const REPOSITORY = `/^(${REPOSITORIES.join('|')})$/`;
+const ROUTE_MESSAGE =
+  "A route validates, calls one service and maps its answer: repositories and audit entries are the service's (issue 38).";
+/** `deps.stories.list()`, `c.var.deps.fediverse.replies.list()`, `const { stories } = c.var.deps`. */
+const REPOSITORY_CALLS = [
+  `CallExpression > MemberExpression.callee > MemberExpression.object[object.name='deps'][property.name=${REPOSITORY}]`,
+  `CallExpression > MemberExpression.callee > MemberExpression.object[object.property.name='deps'][property.name=${REPOSITORY}]`,
+  `CallExpression > MemberExpression.callee > MemberExpression.object > MemberExpression.object[object.name='deps'][property.name='fediverse']`,
+  `CallExpression > MemberExpression.callee > MemberExpression.object > MemberExpression.object[object.property.name='deps'][property.name='fediverse']`,
+  `VariableDeclarator[init.name='deps'] > ObjectPattern > Property[key.name=${REPOSITORY}]`,
+  `VariableDeclarator[init.property.name='deps'] > ObjectPattern > Property[key.name=${REPOSITORY}]`,
+].map((selector) => ({ selector, message: ROUTE_MESSAGE }));
+/** What no adapter imports: the SPA, an island, the composition root. */
+const ADAPTER_IMPORTS = [
+  { regex: ours('web'), message: 'The server never imports the SPA (src/web).' },
+  { regex: ISLAND, message: 'The server renders components; an island is browser code (decision 120).' },
+  COMPOSE,
+];
 const FRAMEWORKS = '^(hono|drizzle-orm|wrangler|react|react-dom|sanitize-html)(/|$)|^@(cloudflare|tanstack|hono|tiptap)/|^cloudflare:';
 
 export default tseslint.config(
@@ -183,11 +245,20 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { regex: ours('web'), message: 'The server never imports the SPA (src/web).' },
-            { regex: ISLAND, message: 'The server renders components; an island is browser code (decision 120).' },
-            COMPOSE,
-          ],
+          patterns: ADAPTER_IMPORTS,
+        },
+      ],
+    },
+  },
+  {
+    // Routes validate, call one service and map its answer (issue 38): no repository call, no audit entry of their own.
+    files: ['src/adapters/http/routes/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': ['error', ...REPOSITORY_CALLS],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [...ADAPTER_IMPORTS, { regex: '(^|/)domain/audit/audit\\.ts$', message: ROUTE_MESSAGE }],
         },
       ],
     },

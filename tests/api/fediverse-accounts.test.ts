@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createStory, expectError, signUp } from './support/api.ts';
 
 /**
- * The newsroom's accounts in the fediverse (API.md, "The newsroom in the fediverse"): found by
+ * The newsroom's accounts in the fediverse (docs/product/api-fediverse.md, "Accounts"): found by
  * WebFinger, described by their actors, with outboxes and follower counts, and ActivityStreams at
  * the author and story pages' own addresses for lookups by link.
  */

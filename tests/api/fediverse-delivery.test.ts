@@ -17,7 +17,7 @@ import {
 } from './support/fediverse.ts';
 
 /**
- * Stories reach followers (API.md): publishing delivers a Create of an Article to every follower of
+ * Stories reach followers (docs/product/api-fediverse.md, "What followers receive"): publishing delivers a Create of an Article to every follower of
  * its author and of the newsroom, once per shared inbox, signed by the author; an edit or a
  * correction an Update; unpublishing or deleting a Delete. The peer checks every delivery with its
  * own signature code. Failures are retried; an inbox that answers 410 loses its followers.

@@ -5,7 +5,7 @@ import { siteApp } from './support/site-app.ts';
 import { follow, peerActor, peerHosts, postToInbox, received, runDeliveries, trustAccount, type PeerActor } from './support/fediverse.ts';
 
 /**
- * Our inboxes (API.md): only activities with a valid HTTP signature from the actor they name are
+ * Our inboxes (docs/product/api-fediverse.md, "Inboxes"): only activities with a valid HTTP signature from the actor they name are
  * taken (401 otherwise); follows are answered with a signed Accept, which the peer checks with its
  * own code; replies wait for staff; likes and boosts are counted; blocked servers are refused.
  */

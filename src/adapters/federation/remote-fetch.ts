@@ -2,7 +2,7 @@ import { lookup } from 'node:dns/promises';
 import { checkRemoteUrl, isPublicAddress } from '../../domain/federation/remote-address.ts';
 
 /**
- * Every request the server makes for the fediverse goes through here (API.md: never to a private or
+ * Every request the server makes for the fediverse goes through here (docs/product/api-fediverse.md, "What followers receive": never to a private or
  * loopback address, never over plain http, unless FEDERATION_ALLOW_PRIVATE=1): the address is
  * checked, and so is every address its name resolves to; redirects are followed by hand, each hop
  * checked again; the answer is bounded in time and in size.

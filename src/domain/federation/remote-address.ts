@@ -1,5 +1,5 @@
 /**
- * Where the server may send a request for the fediverse, and fetch from (API.md: never a private or
+ * Where the server may send a request for the fediverse, and fetch from (docs/product/api-fediverse.md, "What followers receive": never a private or
  * loopback address, never plain http, unless FEDERATION_ALLOW_PRIVATE=1 for tests on one machine).
  * A name is checked here for what it says; the adapter also checks the addresses it resolves to.
  */

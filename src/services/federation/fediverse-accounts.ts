@@ -11,7 +11,7 @@ export interface AccountDeps {
 export type FediverseAccount = { kind: 'newsroom'; id: string } | { kind: 'author'; id: string; user: User };
 
 /** Whether the user has a story readers can read (what makes them an account). */
-export async function hasPublishedStory(deps: Pick<AccountDeps, 'stories'>, userId: number): Promise<boolean> {
+export async function hasPublishedStory(deps: { stories: Pick<StoryRepository, 'list'> }, userId: number): Promise<boolean> {
   const { total } = await deps.stories.list({ scope: { kind: 'published' }, authorId: userId, limit: 1, offset: 0 });
   return total > 0;
 }

@@ -30,3 +30,8 @@ export async function managedStream(deps: StreamOwnerDeps, user: User | null, id
   if (!policy.canEditStory(user, await streamAuthor(deps, stream))) throw new ForbiddenError(refusal);
   return stream;
 }
+
+/** GET /api/streams/active: the streams on air now (a reader's join reads it too, through the edge cache). */
+export async function activeStreams(deps: { liveStreams: Pick<LiveStreamRepository, 'listActive'> }) {
+  return deps.liveStreams.listActive();
+}

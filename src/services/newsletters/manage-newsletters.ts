@@ -4,6 +4,9 @@ import type { NewsletterFields, NewsletterRepository } from '../../domain/newsle
 import type { BeatRepository } from '../../domain/beats/ports.ts';
 import type { Clock } from '../../domain/time.ts';
 import { slugify } from '../../domain/story/slug.ts';
+import { newsletterAnswer, type NewsletterAnswer } from '../../domain/newsletters/answers.ts';
+import { policy } from '../../domain/permissions.ts';
+import type { User } from '../../domain/users/entities.ts';
 
 /** The admin's newsletters (POST and PUT /api/newsletters): the newsroom's own, and one per beat where wanted. */
 
@@ -60,4 +63,25 @@ export async function updateNewsletter(deps: Deps, id: number, input: Newsletter
   if (updated === 'slug_taken') throw slugTaken();
   if (!updated) throw new NotFoundError('Newsletter');
   return updated;
+}
+
+/**
+ * GET /api/newsletters: the active newsletters for everyone, with each one's subscribers for staff;
+ * an admin asking for `all` gets the inactive ones too.
+ */
+export async function listNewsletters(
+  deps: { newsletters: Pick<NewsletterRepository, 'list' | 'subscriberCounts'> },
+  user: User | null,
+  askedForAll: boolean,
+): Promise<NewsletterAnswer[]> {
+  const staff = policy.isReporter(user);
+  const all = staff && policy.isAdmin(user) && askedForAll;
+  const [list, counts] = await Promise.all([deps.newsletters.list({ all }), staff ? deps.newsletters.subscriberCounts() : null]);
+  return list.map((newsletter) => newsletterAnswer(newsletter, counts ? (counts.get(newsletter.id) ?? 0) : undefined));
+}
+
+/** PUT /api/newsletters/{id}: the change, answered with the newsletter's subscribers. */
+export async function updateNewsletterAnswer(deps: Deps, id: number, input: NewsletterInput): Promise<NewsletterAnswer> {
+  const updated = await updateNewsletter(deps, id, input);
+  return newsletterAnswer(updated, (await deps.newsletters.subscriberCounts()).get(updated.id) ?? 0);
 }

@@ -4,6 +4,8 @@ import { registerSchema } from '../../../domain/users/schemas.ts';
 import { completeSecondStep } from '../../../services/security/second-step.ts';
 import { signInWithPassword } from '../../../services/security/sign-in.ts';
 import { changeOwnPassword } from '../../../services/security/reauthentication.ts';
+import { signOut } from '../../../services/security/own-sessions.ts';
+import { registerUser } from '../../../services/users/register-user.ts';
 import type { AppEnv } from '../context.ts';
 import { requireAdmin, requireSignedIn, signedInUser } from '../middleware/authenticate.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
@@ -21,16 +23,12 @@ export const authRoutes = new Hono<AppEnv>()
   )
   .post('/logout', async (c) => {
     signedInUser(c.var.user);
-    await c.var.deps.sessions.revoke(c.var.tokenHash!, c.var.deps.clock.now());
+    await signOut(c.var.deps, c.var.tokenHash!);
     return c.body(null, 204);
   })
   .get('/me', (c) => c.json(signedInUser(c.var.user)))
   .post('/register', requireAdmin, validate('json', registerSchema), async (c) => {
-    const { users, hasher, clock } = c.var.deps;
-    const { password, ...input } = c.req.valid('json');
-    const audit = [{ action: 'user.created' as const, actorId: c.var.user!.id, detail: { role: input.role } }];
-    const user = await users.create({ ...input, passwordHash: await hasher.hash(password) }, clock.now(), audit);
-    return c.json(user, 201);
+    return c.json(await registerUser(c.var.deps, c.var.user!, c.req.valid('json')), 201);
   })
   .put('/password', requireSignedIn, validate('json', passwordChangeSchema), async (c) => {
     await changeOwnPassword(c.var.deps, c.var.user!, c.var.session!, c.req.valid('json'), new URL(c.req.url).origin);

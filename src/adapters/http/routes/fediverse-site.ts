@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { isFederable, objectPath } from '../../../domain/federation/objects.ts';
-import { isValidSlug } from '../../../domain/story/slug.ts';
+import { objectPath } from '../../../domain/federation/objects.ts';
 import { hostOf } from '../../../domain/federation/remote-address.ts';
 import { accountById, authorAccountByUsername } from '../../../services/federation/fediverse-accounts.ts';
+import { federableStory, refusedSender, storyGeneration } from '../../../services/federation/fediverse-desk.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { federationData } from '../../federation/fediverse-context.ts';
 import type { AppEnv } from '../context.ts';
@@ -60,7 +60,7 @@ function claimedHosts(request: Request, body: unknown): { hosts: string[]; actor
 }
 
 /**
- * Before Fedify reads an activity: it must carry an HTTP signature (401 otherwise: API.md), be of a
+ * Before Fedify reads an activity: it must carry an HTTP signature (401 otherwise: docs/product/api-fediverse.md, "Inboxes"), be of a
  * reasonable size (413), and come from neither a blocked server nor a blocked account (403), which
  * are refused before any key of theirs is fetched.
  */
@@ -77,10 +77,8 @@ function inboxGuard(deps: AppDeps) {
       return c.json(errorBody('bad_request', 'The body is not JSON'), 400);
     }
     const { hosts, actor } = claimedHosts(c.req.raw, body);
-    for (const host of new Set(hosts)) {
-      if (await deps.fediverse.blocks.isBlocked(host, actor))
-        return c.json(errorBody('forbidden', 'This server does not take activities from you'), 403);
-    }
+    if (await refusedSender(deps, hosts, actor))
+      return c.json(errorBody('forbidden', 'This server does not take activities from you'), 403);
     return next();
   });
 }
@@ -160,13 +158,11 @@ export function activityJsonAtPages(deps: AppDeps) {
     })
     .get('/story/:segment', async (c, next) => {
       if (!wantsActivityJson(c.req.header('Accept'))) return next();
-      const segment = c.req.param('segment');
-      let story = isValidSlug(segment) ? await deps.storedStories.findBySlug(segment) : null;
-      if (!story && /^\d{1,15}$/.test(segment)) story = await deps.storedStories.findById(Number(segment));
-      if (!story || !isFederable(story)) return next();
+      const story = await federableStory(deps, c.req.param('segment'));
+      if (!story) return next();
       const data = await federationData(deps);
       if (!data) return next();
-      const generation = (await deps.fediverse.outbox.generations('story', [story.id])).get(story.id)?.generation ?? 1;
+      const generation = await storyGeneration(deps, story.id);
       return federate(deps, c, new Request(data.uris.page(objectPath('story', story.id, generation)), { headers: c.req.raw.headers }));
     });
 }

@@ -1,20 +1,13 @@
 import { Hono } from 'hono';
-import { authorAccount, fediverseHandle, fediverseSettingsSchema, NEWSROOM_ACCOUNT } from '../../../domain/federation/accounts.ts';
+import { fediverseHandle, fediverseSettingsSchema } from '../../../domain/federation/accounts.ts';
 import { blockSchema, replyListQuerySchema, replyModerationSchema } from '../../../domain/federation/moderation.ts';
-import { NotFoundError } from '../../../domain/errors.ts';
-import { policy } from '../../../domain/permissions.ts';
 import { idParamSchema } from '../../../domain/schema-fields.ts';
-import { hasPublishedStory } from '../../../services/federation/fediverse-accounts.ts';
+import { fediverseOverview, listBlocks, listReplies, storyInFediverse } from '../../../services/federation/fediverse-desk.ts';
 import { fediverseSettings, updateFediverseSettings } from '../../../services/federation/fediverse-settings.ts';
 import { block, moderateReply, unblock } from '../../../services/federation/moderation.ts';
 import type { AppEnv } from '../context.ts';
 import { requireAdmin, requireReporter, requireSignedIn } from '../middleware/authenticate.ts';
 import { validate } from '../validate.ts';
-
-/** The host people type after the handle: the configured origin's (SITE_ORIGIN), or (a site that says none) this request's. */
-async function addressOrigin(c: { var: AppEnv['Variables']; req: { url: string } }): Promise<string> {
-  return (await fediverseSettings(c.var.deps)).origin ?? new URL(c.req.url).origin;
-}
 
 /** The newsroom's handle: anyone may read it (the site shows it); admins change it. */
 export const fediverseSettingsRoutes = new Hono<AppEnv>()
@@ -30,22 +23,10 @@ export const fediverseSettingsRoutes = new Hono<AppEnv>()
 
 /** The Fediverse tab (docs/product/api-fediverse.md): followers, replies to moderate, blocks, and each story's deliveries. */
 export const fediverseRoutes = new Hono<AppEnv>()
-  .get('/overview', requireReporter, async (c) => {
-    const { deps, user } = c.var;
-    const origin = await addressOrigin(c);
-    const settings = await fediverseSettings(deps);
-    const mine = (await hasPublishedStory({ stories: deps.storedStories }, user!.id))
-      ? { address: fediverseHandle(user!.username, origin), followers: await deps.fediverse.followers.count(authorAccount(user!.id)) }
-      : null;
-    const pending = policy.isAdmin(user) ? (await deps.fediverse.replies.list({ state: 'pending', limit: 1, offset: 0 })).total : null;
-    return c.json({
-      newsroom: { address: fediverseHandle(settings.handle, origin), followers: await deps.fediverse.followers.count(NEWSROOM_ACCOUNT) },
-      me: mine,
-      pendingReplies: pending,
-    });
-  })
+  // The host of the addresses: the configured origin's (SITE_ORIGIN), or (a site that says none) this request's.
+  .get('/overview', requireReporter, async (c) => c.json(await fediverseOverview(c.var.deps, c.var.user!, new URL(c.req.url).origin)))
   .get('/replies', requireAdmin, validate('query', replyListQuerySchema), async (c) => {
-    const { items, total } = await c.var.deps.fediverse.replies.list(c.req.valid('query'));
+    const { items, total } = await listReplies(c.var.deps, c.req.valid('query'));
     c.header('X-Total-Count', String(total));
     return c.json(items);
   })
@@ -59,7 +40,7 @@ export const fediverseRoutes = new Hono<AppEnv>()
     );
     return c.json(reply);
   })
-  .get('/blocks', requireAdmin, async (c) => c.json(await c.var.deps.fediverse.blocks.list()))
+  .get('/blocks', requireAdmin, async (c) => c.json(await listBlocks(c.var.deps)))
   .post('/blocks', requireAdmin, validate('json', blockSchema), async (c) => {
     const { deps, user } = c.var;
     return c.json(await block({ ...deps.fediverse, clock: deps.clock }, user!.id, c.req.valid('json')), 201);
@@ -70,15 +51,6 @@ export const fediverseRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   // A story's life in the fediverse, for its author and admins: likes, boosts, replies, and every activity's deliveries.
-  .get('/stories/:id', requireSignedIn, validate('param', idParamSchema), async (c) => {
-    const { deps, user } = c.var;
-    const story = await deps.storedStories.findById(c.req.valid('param').id);
-    if (!story || !policy.canEditStory(user, story)) throw new NotFoundError('Story');
-    const { fediverse } = deps;
-    const [reactions, replies, activities] = await Promise.all([
-      fediverse.reactions.counts(story.id),
-      fediverse.replies.counts(story.id),
-      fediverse.outbox.forStory(story.id, 20),
-    ]);
-    return c.json({ ...reactions, replies, activities });
-  });
+  .get('/stories/:id', requireSignedIn, validate('param', idParamSchema), async (c) =>
+    c.json(await storyInFediverse(c.var.deps, c.var.user, c.req.valid('param').id)),
+  );

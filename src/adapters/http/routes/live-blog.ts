@@ -35,8 +35,10 @@ function changedOnly(c: Context<AppEnv>, story: Story): void {
 
 export const liveBlogRoutes = new Hono<AppEnv>()
   .get('/:id/updates', validate('param', idParamSchema), validate('query', liveBlogFeedQuerySchema), async (c) => {
-    const { storedStories, liveBlogs } = c.var.deps;
-    return c.json(await readFeed({ stories: storedStories, liveBlogs }, c.var.user, c.req.valid('param').id, c.req.valid('query')));
+    const { deps } = c.var;
+    return c.json(
+      await readFeed({ stories: deps.storedStories, liveBlogs: deps.liveBlogs }, c.var.user, c.req.valid('param').id, c.req.valid('query')),
+    );
   })
   .post('/:id/updates', requireReporter, validate('param', idParamSchema), validate('json', liveBlogUpdateSchema), async (c) => {
     const { story, update } = await postUpdate(c.var.deps, c.var.user!, c.req.valid('param').id, c.req.valid('json'));

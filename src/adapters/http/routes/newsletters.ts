@@ -9,9 +9,8 @@ import {
   subscribeSchema,
 } from '../../../domain/newsletters/schemas.ts';
 import { readerSessionSchema } from '../../../domain/readers/schemas.ts';
-import { policy } from '../../../domain/permissions.ts';
 import { idParamSchema } from '../../../domain/schema-fields.ts';
-import { createNewsletter, updateNewsletter } from '../../../services/newsletters/manage-newsletters.ts';
+import { createNewsletter, listNewsletters, updateNewsletterAnswer } from '../../../services/newsletters/manage-newsletters.ts';
 import { handleMailEvent, type PostmarkEvent } from '../../../services/newsletters/mail-events.ts';
 import { sendsOf } from '../../../services/newsletters/send-story.ts';
 import { importSubscribers, listSubscribers, subscribersCsv } from '../../../services/newsletters/subscriber-list.ts';
@@ -58,13 +57,7 @@ async function importInput(c: Context): Promise<{ csv: string; consent: boolean 
 }
 
 export const newsletterRoutes = new Hono<ReaderEnv>()
-  .get('/', async (c) => {
-    const { deps, user } = c.var;
-    const staff = policy.isReporter(user);
-    const all = staff && policy.isAdmin(user) && c.req.query('all') === 'true';
-    const [list, counts] = await Promise.all([deps.newsletters.list({ all }), staff ? deps.newsletters.subscriberCounts() : null]);
-    return c.json(list.map((newsletter) => newsletterAnswer(newsletter, counts ? (counts.get(newsletter.id) ?? 0) : undefined)));
-  })
+  .get('/', async (c) => c.json(await listNewsletters(c.var.deps, c.var.user, c.req.query('all') === 'true')))
   .post('/', requireAdmin, validate('json', newsletterCreateSchema), async (c) => {
     const created = await createNewsletter(c.var.deps, c.req.valid('json'));
     return c.json(newsletterAnswer(created, 0), 201);
@@ -112,9 +105,7 @@ export const newsletterRoutes = new Hono<ReaderEnv>()
     },
   )
   .put('/:id', requireAdmin, validate('param', idParamSchema), validate('json', newsletterUpdateSchema), async (c) => {
-    const { deps } = c.var;
-    const updated = await updateNewsletter(deps, c.req.valid('param').id, c.req.valid('json'));
-    return c.json(newsletterAnswer(updated, (await deps.newsletters.subscriberCounts()).get(updated.id) ?? 0));
+    return c.json(await updateNewsletterAnswer(c.var.deps, c.req.valid('param').id, c.req.valid('json')));
   })
   .get('/:id/subscribers', requireAdmin, validate('param', idParamSchema), validate('query', subscribersQuerySchema), async (c) => {
     const { format, ...filter } = c.req.valid('query');

@@ -4,6 +4,7 @@ import { idParamSchema } from '../../../domain/schema-fields.ts';
 import { reporterReadership, siteReadership } from '../../../services/readership/site-readership.ts';
 import { storyReadership, storyStreams } from '../../../services/readership/story-readership.ts';
 import { streamAudience } from '../../../services/readership/stream-audience.ts';
+import { viewCounterStats } from '../../../services/readership/view-counters.ts';
 import type { AppEnv } from '../context.ts';
 import { requireAdmin, requireReporter, requireSignedIn } from '../middleware/authenticate.ts';
 import { validate } from '../validate.ts';
@@ -28,7 +29,7 @@ export const readershipRoutes = new Hono<AppEnv>()
     c.json(await reporterReadership(c.var.deps, c.var.user!.id, c.req.valid('query'))),
   )
   // What the view counters have flushed to D1, by D1's own count (npm run bench:views reads it).
-  .get('/counters', requireAdmin, async (c) => c.json(await c.var.deps.views.stats()))
+  .get('/counters', requireAdmin, async (c) => c.json(await viewCounterStats(c.var.deps)))
   .get('/streams/:id', requireSignedIn, validate('param', idParamSchema), async (c) =>
     c.json(await streamAudience(c.var.deps, c.var.user, c.req.valid('param').id)),
   );

@@ -1,9 +1,9 @@
 import { sendAnswer } from '../../../domain/newsletters/answers.ts';
 import { Hono } from 'hono';
 import { newsletterSettingsSchema, storySendSchema } from '../../../domain/newsletters/schemas.ts';
-import { NEWSLETTER_SETTINGS_KEY, readNewsletterSettings } from '../../../domain/newsletters/rules.ts';
 import { idParamSchema } from '../../../domain/schema-fields.ts';
 import { newsletterSlugSchema } from '../../../domain/readers/schemas.ts';
+import { newsletterSettings, saveNewsletterSettings } from '../../../services/newsletters/newsletter-settings.ts';
 import { previewIssue, sendFor, sendStory, sendTestIssue } from '../../../services/newsletters/send-story.ts';
 import { z } from 'zod';
 import type { AppEnv } from '../context.ts';
@@ -51,10 +51,7 @@ export const sendRoutes = new Hono<AppEnv>().get('/:id', requireReporter, valida
 
 /** /api/settings/newsletters: the newsroom's postal address, in every issue's footer (admins). */
 export const newsletterSettingsRoutes = new Hono<AppEnv>()
-  .get('/', requireAdmin, async (c) => c.json(readNewsletterSettings(await c.var.deps.settings.get(NEWSLETTER_SETTINGS_KEY))))
-  .put('/', requireAdmin, validate('json', newsletterSettingsSchema), async (c) => {
-    const { deps, user } = c.var;
-    const value = { postalAddress: c.req.valid('json').postalAddress || null };
-    await deps.settings.put(NEWSLETTER_SETTINGS_KEY, value, user!.id, deps.clock.now());
-    return c.json(value);
-  });
+  .get('/', requireAdmin, async (c) => c.json(await newsletterSettings(c.var.deps)))
+  .put('/', requireAdmin, validate('json', newsletterSettingsSchema), async (c) =>
+    c.json(await saveNewsletterSettings(c.var.deps, c.var.user!, c.req.valid('json'))),
+  );

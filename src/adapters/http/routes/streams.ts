@@ -12,7 +12,8 @@ import { parseWith, validate } from '../validate.ts';
 import { endStream } from '../../../services/live-video/end-stream.ts';
 import { streamToPublish } from '../../../services/live-video/publish-stream.ts';
 import { startStream } from '../../../services/live-video/start-stream.ts';
-import { managedStream } from '../../../services/live-video/stream-owner.ts';
+import { activeStreams, managedStream } from '../../../services/live-video/stream-owner.ts';
+import { sessionByTokenHash } from '../../../services/security/own-sessions.ts';
 
 /**
  * Live streams (docs/product/api.md#live-streams). A stream's story is published with isLive from the start,
@@ -51,7 +52,7 @@ async function publisherFrom(c: Context<AppEnv>): Promise<User> {
   const offered = (c.req.header('Sec-WebSocket-Protocol') ?? '').split(',').map((p) => p.trim());
   const token = offered.find((p) => p.startsWith(BEARER_PROTOCOL_PREFIX))?.slice(BEARER_PROTOCOL_PREFIX.length);
   const found = token
-    ? await c.var.deps.sessions.findSession(await hashSessionToken(token), c.var.deps.clock.now())
+    ? await sessionByTokenHash(c.var.deps, await hashSessionToken(token))
     : c.var.user && c.var.session && { user: c.var.user, session: c.var.session };
   if (!found) throw new UnauthenticatedError();
   refuseWithoutSecondFactor(found.user, found.session);
@@ -59,7 +60,7 @@ async function publisherFrom(c: Context<AppEnv>): Promise<User> {
 }
 
 export const streamRoutes = new Hono<AppEnv>()
-  .get('/active', async (c) => c.json(await c.var.deps.liveStreams.listActive()))
+  .get('/active', async (c) => c.json(await activeStreams(c.var.deps)))
   .post('/start', requireReporter, async (c) => {
     const fields = await readStartFields(c);
     // With a storyId, the stream goes on that live blog's page (docs/product/api-liveblogs.md); else a new story is made for it.

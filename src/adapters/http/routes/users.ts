@@ -6,6 +6,7 @@ import { isUsername, updateProfileSchema } from '../../../domain/users/schemas.t
 import { authorProfile, updateProfile } from '../../../services/users/author-profile.ts';
 import { deactivateUser } from '../../../services/users/deactivate-user.ts';
 import { newsroomStaff } from '../../../services/users/newsroom-staff.ts';
+import { listUsers } from '../../../services/users/user-list.ts';
 import { assignBeats, assignedBeats } from '../../../services/beats/assign-beats.ts';
 import type { AppEnv } from '../context.ts';
 import { requireAdmin, requireSignedIn } from '../middleware/authenticate.ts';
@@ -25,7 +26,7 @@ export const userRoutes = new Hono<AppEnv>()
     return c.json(await updateProfile(c.var.deps, c.var.user!, c.req.valid('param').id, c.req.valid('json')));
   })
   .use(requireAdmin)
-  .get('/', async (c) => c.json(await c.var.deps.users.list()))
+  .get('/', async (c) => c.json(await listUsers(c.var.deps)))
   .delete('/:id', validate('param', idParamSchema), async (c) => {
     await deactivateUser(c.var.deps, c.var.user!, c.req.valid('param').id);
     return c.body(null, 204);
