@@ -8,8 +8,9 @@ import { e2ePorts, portIsFree } from './ports.ts';
  */
 export async function spareSitePort(): Promise<number> {
   const { first, last } = e2ePorts();
-  const taken = new Set(inject('sites').map((site) => Number(new URL(site.baseUrl).port)));
-  const workers = inject('sites').length;
+  const sites = inject('sites');
+  const taken = new Set(sites.map((site) => Number(new URL(site.baseUrl).port)));
+  const workers = sites.length;
   const worker = Number(process.env.VITEST_POOL_ID ?? 1) - 1;
   for (let port = last - (worker % workers); port >= first; port -= workers) if (!taken.has(port) && (await portIsFree(port))) return port;
   throw new Error(`no spare free port for worker ${worker + 1} in ${process.env.E2E_PORTS ?? '8800-8809'}`);
